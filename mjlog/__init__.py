@@ -1,0 +1,18 @@
+"""mjlog: read, replay, audit and analyse mahjong game logs (Tenhou riichi, 4 and 3 players)."""
+
+from mjlog.errors import InvalidHandError, LogTooLargeError, MalformedLogError, MjlogError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "InvalidHandError",
+    "LogTooLargeError",
+    "MalformedLogError",
+    "MjlogError",
+    "__version__",
+]
+
+from mjlog.ir import GameLog  # noqa: E402
+from mjlog.reader import ReadResult, read_log, read_logs  # noqa: E402
+
+__all__ += ["GameLog", "ReadResult", "read_log", "read_logs"]

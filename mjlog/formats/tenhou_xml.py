@@ -1,0 +1,589 @@
+"""Tenhou mjlog XML (``.xml``, ``.mjlog``, gzip or not) -> :class:`~mjlog.ir.GameLog`.
+
+The reader applies no rules: it checks that every element is well formed
+(known tag, tile ids in the wall, seats in play, counts that fit) and turns it
+into IR. Anything else raises :class:`~mjlog.errors.MalformedLogError` naming
+the file and the element (``element 12 <N>``) or the XML position.
+
+Parsing is hardened: no DTD (a ``<!DOCTYPE`` is refused), no entity
+expansion, no network or file access, and limits on size and attribute length.
+
+>>> log = read_xml(b'<mjloggm ver="2.3"><GO type="169" lobby="0"/>'
+...                b'<UN n0="A" n1="B" n2="C" n3="D" dan="9,9,9,9" rate="1500,1500,1500,1500" sx="M,M,M,F"/>'
+...                b'<TAIKYOKU oya="0"/></mjloggm>')
+>>> log.lobby.display, [p.name for p in log.players], log.truncated
+('四鳳南喰赤', ['A', 'B', 'C', 'D'], True)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+from urllib.parse import unquote
+
+from lxml import etree
+
+from mjlog.errors import LogTooLargeError, MalformedLogError
+from mjlog.formats.tenhou_calls import decode_call
+from mjlog.ir import (
+    Call,
+    CallKind,
+    Discard,
+    Disconnect,
+    Draw,
+    DrawKind,
+    Event,
+    FinalResult,
+    GameLog,
+    NewDora,
+    Player,
+    Reconnect,
+    RiichiAccepted,
+    RiichiDeclared,
+    Round,
+    Ryuukyoku,
+    Seed,
+    Win,
+)
+from mjlog.rules.ruleset import Lobby, lobby_from_go_type, ruleset_for_lobby
+from mjlog.source import LogSource, load
+from mjlog.tiles import SANMA_ABSENT_KINDS
+
+FORMAT = "tenhou-xml"
+#: Longest attribute value kept (the seed is 3,358 characters).
+MAX_ATTRIBUTE_CHARS = 65536
+
+_DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
+_DECL_ENCODING = re.compile(rb"""encoding\s*=\s*["']([A-Za-z0-9_.:-]+)["']""")
+_DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_DRAW_TAGS = "TUVW"
+_DISCARD_TAGS = "DEFG"
+_DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
+_KNOWN_AGARI = frozenset(
+    "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
+)
+_KNOWN_RYUUKYOKU = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
+_KNOWN_INIT = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle".split())
+_KNOWN_GO = frozenset("type lobby title rule ranking csrule".split())
+_KNOWN_UN = frozenset("n0 n1 n2 n3 dan rate sx".split())
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_pis=True,
+        collect_ids=False,
+    )
+
+
+_PARSER = _parser()
+
+
+def parse_xml_bytes(data: bytes, name: str = "<bytes>") -> etree._Element:
+    """Parse log bytes safely into an lxml root element (no DTD, entities or network)."""
+    if not data.strip():
+        raise MalformedLogError("the file is empty", name, "byte 0")
+    decl = _DECL.match(data)
+    if decl:
+        enc = _DECL_ENCODING.search(decl.group(0))
+        data = data[decl.end():]
+        if enc and enc.group(1).lower().replace("_", "-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
+            try:
+                data = data.decode(enc.group(1).decode("ascii")).encode("utf-8")
+            except (LookupError, UnicodeDecodeError) as exc:
+                raise MalformedLogError(
+                    f"cannot decode the file as its declared encoding {enc.group(1).decode()!r} ({exc})",
+                    name,
+                    "the XML declaration",
+                ) from None
+    doctype = _DOCTYPE.search(data)
+    if doctype:
+        raise MalformedLogError(
+            "DTDs and entity declarations are not allowed in a log", name, f"byte {doctype.start()}"
+        )
+    try:
+        return etree.fromstring(data, _PARSER)
+    except etree.XMLSyntaxError as exc:
+        line, col = exc.position if exc.position else (0, 0)
+        msg = exc.msg or str(exc)
+        msg = re.sub(r",? line \d+, column \d+$", "", msg)
+        raise MalformedLogError(f"not well-formed XML ({msg})", name, f"line {line}, column {col}") from None
+    except (ValueError, etree.LxmlError) as exc:
+        raise MalformedLogError(f"not well-formed XML ({exc})", name, "byte 0") from None
+
+
+def read_xml(source: LogSource, name: str | None = None) -> GameLog:
+    """Read a Tenhou mjlog XML log (path, bytes or binary stream; gzip by magic bytes)."""
+    raw = load(source, name)
+    root = parse_xml_bytes(raw.data, raw.name)
+    return _Reader(raw.name).read(root)
+
+
+def _ints(text: str | None, what: str) -> list[int]:
+    if text is None or text == "":
+        return []
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of integers") from None
+
+
+def _floats(text: str | None, what: str) -> list[float]:
+    if not text:
+        return []
+    try:
+        return [float(x) for x in text.split(",")]
+    except ValueError:
+        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of numbers") from None
+
+
+def _int(text: str | None, what: str) -> int:
+    if text is None:
+        raise MalformedLogError(f"attribute {what} is missing")
+    try:
+        return int(text)
+    except ValueError:
+        raise MalformedLogError(f"{what}={text[:60]!r} is not an integer") from None
+
+
+class _Reader:
+    """Turns the elements of one parsed log into a GameLog; one instance per log."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.version: str | None = None
+        self.seed: Seed | None = None
+        self.lobby: Lobby | None = None
+        self.players: tuple[Player, ...] | None = None
+        self.first_dealer = 0
+        self.header_extra: list[tuple[str, str]] = []
+        self.rounds: list[Round] = []
+        self.final: FinalResult | None = None
+        self.n = 4
+        # the round being read
+        self.init: dict | None = None
+        self.events: list[Event] = []
+        self.pending: list[Event] = []
+        self.last_draw: list[int | None] = [None] * 4
+        self.ended = False  # an outcome was seen for the current round
+
+    # -- driver -----------------------------------------------------------------------------
+
+    def read(self, root: etree._Element) -> GameLog:
+        if root.tag != "mjloggm":
+            raise MalformedLogError(f"root element is <{root.tag}>, not <mjloggm>", self.name, "element 0")
+        self.version = root.get("ver")
+        for i, el in enumerate(root, 1):
+            tag = el.tag
+            if not isinstance(tag, str):
+                continue  # comments, processing instructions
+            try:
+                self._element(tag, el)
+            except MalformedLogError as exc:
+                where = f"element {i} <{tag}>"
+                if exc.where:
+                    where += f" ({exc.where})"
+                raise type(exc)(exc.reason, self.name, where) from None
+            except (ValueError, IndexError, KeyError, TypeError) as exc:
+                raise MalformedLogError(f"cannot read element ({exc})", self.name, f"element {i} <{tag}>") from None
+        if self.lobby is None:
+            raise MalformedLogError("no <GO> element: not a Tenhou game log", self.name, "end of file")
+        self._close_round()
+        if self.pending and self.rounds:
+            last = self.rounds[-1]
+            self.rounds[-1] = _with_events(last, last.events + tuple(self.pending))
+        if self.players is None:
+            raise MalformedLogError("no <UN> element naming the players", self.name, "end of file")
+        return GameLog(
+            source_format=FORMAT,
+            rules=ruleset_for_lobby(self.lobby),
+            lobby=self.lobby,
+            players=self.players,
+            rounds=tuple(self.rounds),
+            log_id=None,
+            source=self.name,
+            seed=self.seed,
+            first_dealer=self.first_dealer,
+            final=self.final,
+            version=self.version,
+            header_extra=tuple(self.header_extra),
+        )
+
+    def _element(self, tag: str, el: etree._Element) -> None:
+        head = tag[0]
+        if len(tag) > 1 and tag[1:].isdigit():
+            if head in _DRAW_TAGS:
+                self._draw(_DRAW_TAGS.index(head), int(tag[1:]))
+                return
+            if head in _DISCARD_TAGS:
+                self._discard(_DISCARD_TAGS.index(head), int(tag[1:]))
+                return
+        handler = self._handlers.get(tag)
+        if handler is None:
+            raise MalformedLogError(f"unknown element <{tag[:40]}>")
+        for value in el.attrib.values():
+            if len(value) > MAX_ATTRIBUTE_CHARS:
+                raise LogTooLargeError(f"an attribute is {len(value)} characters, over {MAX_ATTRIBUTE_CHARS}")
+        handler(self, el.attrib)
+
+    # -- checks -----------------------------------------------------------------------------
+
+    def _tile(self, t: int) -> int:
+        if not 0 <= t < 136:
+            raise MalformedLogError(f"tile id {t} is not in 0..135")
+        if self.n == 3 and (t >> 2) in SANMA_ABSENT_KINDS:
+            raise MalformedLogError(f"tile id {t} (2m-8m) does not exist in three-player mahjong")
+        return t
+
+    def _tiles(self, text: str | None, what: str) -> tuple[int, ...]:
+        return tuple(self._tile(t) for t in _ints(text, what))
+
+    def _seat(self, text: str | None, what: str) -> int:
+        s = _int(text, what)
+        if not 0 <= s < self.n:
+            raise MalformedLogError(f"{what}={s} is not a seat (0..{self.n - 1})")
+        return s
+
+    def _scores(self, text: str | None, what: str) -> tuple[int, ...]:
+        vals = _ints(text, what)
+        if len(vals) not in (self.n, 4):
+            raise MalformedLogError(f"{what} has {len(vals)} values, expected 4")
+        if self.n == 3 and len(vals) == 4 and vals[3] != 0:
+            raise MalformedLogError(f"{what} gives a score to the empty fourth seat of a three-player game")
+        return tuple(v * 100 for v in vals[: self.n])
+
+    def _in_round(self, what: str) -> None:
+        if self.init is None:
+            raise MalformedLogError(f"{what} before the first <INIT>")
+        if self.ended:
+            raise MalformedLogError(f"{what} after the round's result")
+
+    # -- header -----------------------------------------------------------------------------
+
+    def _shuffle(self, a) -> None:
+        text = a.get("seed", "")
+        kind, _, value = text.partition(",")
+        self.seed = Seed(kind, value, text)
+        if a.get("ref"):
+            self.header_extra.append(("SHUFFLE.ref", a["ref"]))
+
+    def _go(self, a) -> None:
+        go_type = _int(a.get("type"), "type")
+        if not 0 <= go_type < 1 << 20:
+            raise MalformedLogError(f"GO type={go_type} is out of range")
+        lobby = a.get("lobby")
+        extra = {k: a[k] for k in ("title", "rule", "ranking", "csrule") if k in a}
+        self.lobby = lobby_from_go_type(go_type, _int(lobby, "lobby") if lobby is not None else None, **extra)
+        self.n = 3 if self.lobby.sanma else 4
+        self.last_draw = [None] * 4
+        self.header_extra += [(f"GO.{k}", v) for k, v in a.items() if k not in _KNOWN_GO]
+
+    def _un(self, a) -> None:
+        if self.players is None and self.init is None:
+            n = self.n
+            names = [unquote(a.get(f"n{i}", "")) for i in range(4)]
+            dans = _ints(a.get("dan"), "dan")
+            rates = _floats(a.get("rate"), "rate")
+            sexes = a.get("sx", "").split(",") if a.get("sx") else []
+            if any(len(x) > 4 for x in (dans, rates, sexes)):
+                raise MalformedLogError("dan, rate or sx has more than 4 values")
+            players = []
+            for s in range(n):
+                players.append(
+                    Player(
+                        seat=s,
+                        name=names[s],
+                        rank=dans[s] if s < len(dans) else None,
+                        rate=rates[s] if s < len(rates) else None,
+                        sex=sexes[s] if s < len(sexes) else None,
+                    )
+                )
+            self.players = tuple(players)
+            if n == 3:
+                slot = (names[3], dans[3] if len(dans) > 3 else None, rates[3] if len(rates) > 3 else None,
+                        sexes[3] if len(sexes) > 3 else None)
+                self.header_extra.append(("UN.seat3", repr(slot)))
+            self.header_extra += [(f"UN.{k}", v) for k, v in a.items() if k not in _KNOWN_UN]
+            return
+        # a later UN is a reconnect: it names only the returning seat(s)
+        for i in range(4):
+            key = f"n{i}"
+            if key in a:
+                if i >= self.n:
+                    raise MalformedLogError(f"reconnect names seat {i} in a three-player game")
+                ev = Reconnect(i, unquote(a[key]))
+                (self.events if self.init is not None else self.pending).append(ev)
+
+    def _taikyoku(self, a) -> None:
+        self.first_dealer = self._seat(a.get("oya", "0"), "oya")
+
+    # -- rounds -----------------------------------------------------------------------------
+
+    def _close_round(self) -> None:
+        if self.init is None:
+            return
+        i = self.init
+        self.rounds.append(
+            Round(
+                index=len(self.rounds),
+                kyoku=i["kyoku"],
+                honba=i["honba"],
+                sticks=i["sticks"],
+                dealer=i["dealer"],
+                scores=i["scores"],
+                dice=i["dice"],
+                dora_indicator=i["dora"],
+                hands=i["hands"],
+                events=tuple(self.events),
+                shuffle=i["shuffle"],
+                extra=i["extra"],
+            )
+        )
+        self.init = None
+        self.events = []
+
+    def _init(self, a) -> None:
+        if self.lobby is None:
+            raise MalformedLogError("<INIT> before <GO>")
+        if self.init is not None and not self.ended:
+            raise MalformedLogError("a new round starts before the previous one has a result")
+        self._close_round()
+        seed = _ints(a.get("seed"), "seed")
+        if len(seed) != 6:
+            raise MalformedLogError(f"seed has {len(seed)} values, expected 6 (round,honba,sticks,dice,dice,dora)")
+        kyoku, honba, sticks, d0, d1, dora = seed
+        if not 0 <= kyoku < 16 or honba < 0 or sticks < 0 or not (0 <= d0 < 6 and 0 <= d1 < 6):
+            raise MalformedLogError(f"seed={a.get('seed')!r} has a value out of range")
+        dealer = self._seat(a.get("oya"), "oya")
+        if dealer != kyoku % 4:
+            raise MalformedLogError(f"oya={dealer} is not the dealer of round {kyoku}")
+        hands = []
+        for s in range(4):
+            h = self._tiles(a.get(f"hai{s}"), f"hai{s}")
+            if s < self.n:
+                if len(h) != 13:
+                    raise MalformedLogError(f"hai{s} has {len(h)} tiles, expected 13")
+                hands.append(h)
+            elif h:
+                raise MalformedLogError("hai3 holds tiles in a three-player game")
+        shuffle = None
+        if "shuffle" in a:
+            kind, _, value = a["shuffle"].partition(",")
+            shuffle = Seed(kind, value, a["shuffle"])
+        extra = tuple((k, v) for k, v in a.items() if k not in _KNOWN_INIT)
+        if "hai3" not in a:
+            extra += (("hai3", "<absent>"),)
+        self.init = dict(
+            kyoku=kyoku, honba=honba, sticks=sticks, dice=(d0, d1), dora=self._tile(dora),
+            dealer=dealer, scores=self._scores(a.get("ten"), "ten"), hands=tuple(hands),
+            shuffle=shuffle, extra=extra,
+        )
+        self.events = self.pending
+        self.pending = []
+        self.last_draw = [None] * 4
+        self.ended = False
+
+    def _draw(self, seat: int, tile: int) -> None:
+        self._in_round("a draw")
+        if seat >= self.n:
+            raise MalformedLogError(f"a draw by seat {seat} in a three-player game")
+        self.last_draw[seat] = self._tile(tile)
+        self.events.append(Draw(seat, tile))
+
+    def _discard(self, seat: int, tile: int) -> None:
+        self._in_round("a discard")
+        if seat >= self.n:
+            raise MalformedLogError(f"a discard by seat {seat} in a three-player game")
+        self._tile(tile)
+        self.events.append(Discard(seat, tile, self.last_draw[seat] == tile))
+        self.last_draw[seat] = None
+
+    def _n(self, a) -> None:
+        self._in_round("a call")
+        who = self._seat(a.get("who"), "who")
+        call = decode_call(who, _int(a.get("m"), "m"))
+        self._check_call(call)
+        if call.kind in (CallKind.CHI, CallKind.PON):
+            self.last_draw[who] = None
+        self.events.append(call)
+
+    def _check_call(self, call: Call) -> None:
+        for t in call.tiles:
+            self._tile(t)
+        if call.from_seat is not None and call.from_seat >= self.n:
+            raise MalformedLogError(f"call takes from seat {call.from_seat}, not in a {self.n}-player game")
+        if self.n == 3 and call.kind is CallKind.CHI:
+            raise MalformedLogError("chi in a three-player game")
+        if self.n == 4 and call.kind is CallKind.KITA:
+            raise MalformedLogError("kita in a four-player game")
+
+    def _reach(self, a) -> None:
+        self._in_round("a riichi")
+        who = self._seat(a.get("who"), "who")
+        step = _int(a.get("step"), "step")
+        if step == 1:
+            self.events.append(RiichiDeclared(who))
+        elif step == 2:
+            ten = a.get("ten")
+            self.events.append(RiichiAccepted(who, self._scores(ten, "ten") if ten is not None else None))
+        else:
+            raise MalformedLogError(f"riichi step={step} is not 1 or 2")
+
+    def _dora(self, a) -> None:
+        self._in_round("a new dora")
+        self.events.append(NewDora(self._tile(_int(a.get("hai"), "hai"))))
+
+    def _bye(self, a) -> None:
+        ev = Disconnect(self._seat(a.get("who"), "who"))
+        (self.events if self.init is not None else self.pending).append(ev)
+
+    def _ba(self, a) -> tuple[int, int]:
+        ba = _ints(a.get("ba"), "ba")
+        if len(ba) != 2 or min(ba) < 0:
+            raise MalformedLogError(f"ba={a.get('ba')!r} is not honba,sticks")
+        return ba[0], ba[1]
+
+    def _sc(self, a) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        sc = _ints(a.get("sc"), "sc")
+        if len(sc) not in (8, 16):  # chip lobbies append 4 (chips, chip delta) pairs, kept as extra
+            raise MalformedLogError(f"sc has {len(sc)} values, expected 8 (or 16 with chips)")
+        if self.n == 3 and (sc[6] or sc[7]):
+            raise MalformedLogError("sc gives points to the empty fourth seat of a three-player game")
+        return (tuple(v * 100 for v in sc[0 : 2 * self.n : 2]), tuple(v * 100 for v in sc[1 : 2 * self.n : 2]))
+
+    def _outcome_start(self, what: str) -> None:
+        if self.init is None:
+            raise MalformedLogError(f"{what} before the first <INIT>")
+        if self.final is not None:
+            raise MalformedLogError(f"{what} after the game's final result")
+        if self.ended and not (what == "a win" and isinstance(self.events[-1], Win)):
+            raise MalformedLogError(f"{what} after the round's result")
+
+    @staticmethod
+    def _extra(a, known: frozenset[str]) -> tuple[tuple[str, str], ...]:
+        extra = [(k, v) for k, v in a.items() if k not in known]
+        if a.get("sc", "").count(",") == 15:
+            extra.append(("sc", a["sc"]))
+        if "owari" in a and a["owari"].count(",") != 7:
+            extra.append(("owari", a["owari"]))
+        return tuple(extra)
+
+    def _agari(self, a) -> None:
+        self._outcome_start("a win")
+        who = self._seat(a.get("who"), "who")
+        from_who = self._seat(a.get("fromWho"), "fromWho")
+        pao = a.get("paoWho")
+        hand = self._tiles(a.get("hai"), "hai")
+        if not 1 <= len(hand) <= 14:
+            raise MalformedLogError(f"the winning hand has {len(hand)} tiles")
+        melds = tuple(decode_call(who, m) for m in _ints(a.get("m"), "m"))
+        for c in melds:
+            self._check_call(c)
+        win_tile = self._tile(_int(a.get("machi"), "machi"))
+        ten = _ints(a.get("ten"), "ten")
+        if len(ten) != 3:
+            raise MalformedLogError(f"ten has {len(ten)} values, expected fu,points,limit")
+        yaku_flat = _ints(a.get("yaku"), "yaku")
+        if len(yaku_flat) % 2:
+            raise MalformedLogError("yaku has an odd number of values (id,han pairs)")
+        yaku = tuple(zip(yaku_flat[0::2], yaku_flat[1::2]))
+        yakuman = tuple(_ints(a.get("yakuman"), "yakuman"))
+        for y in [y for y, _ in yaku] + list(yakuman):
+            if not 0 <= y <= 54:
+                raise MalformedLogError(f"yaku id {y} is not in 0..54")
+        honba, sticks = self._ba(a)
+        before, deltas = self._sc(a)
+        win = Win(
+            who=who,
+            from_who=from_who,
+            hand=hand,
+            win_tile=win_tile,
+            melds=melds,
+            fu=ten[0],
+            points=ten[1],
+            limit=ten[2],
+            yaku=yaku,
+            yakuman=yakuman,
+            dora_indicators=self._tiles(a.get("doraHai"), "doraHai"),
+            ura_indicators=self._tiles(a.get("doraHaiUra"), "doraHaiUra"),
+            honba=honba,
+            sticks=sticks,
+            scores_before=before,
+            deltas=deltas,
+            pao_who=self._seat(pao, "paoWho") if pao is not None else None,
+            extra=self._extra(a, _KNOWN_AGARI),
+        )
+        self.events.append(win)
+        self.ended = True
+        self._owari(a)
+
+    def _ryuukyoku(self, a) -> None:
+        self._outcome_start("a draw")
+        t = a.get("type")
+        if t is None:
+            kind = DrawKind.EXHAUSTIVE
+        elif t in _DRAW_KINDS:
+            kind = _DRAW_KINDS[t]
+        else:
+            raise MalformedLogError(f"unknown draw type={t[:40]!r}")
+        honba, sticks = self._ba(a)
+        before, deltas = self._sc(a)
+        hands: list[tuple[int, ...] | None] = []
+        for s in range(self.n):
+            key = f"hai{s}"
+            hands.append(self._tiles(a[key], key) if key in a else None)
+        if self.n == 3 and "hai3" in a:
+            raise MalformedLogError("hai3 shown in a three-player game")
+        self.events.append(
+            Ryuukyoku(
+                kind=kind,
+                honba=honba,
+                sticks=sticks,
+                scores_before=before,
+                deltas=deltas,
+                hands=tuple(hands),
+                extra=self._extra(a, _KNOWN_RYUUKYOKU),
+            )
+        )
+        self.ended = True
+        self._owari(a)
+
+    def _owari(self, a) -> None:
+        text = a.get("owari")
+        if text is None:
+            return
+        vals = text.split(",")
+        if len(vals) < 8:
+            raise MalformedLogError(f"owari has {len(vals)} values, expected 8")
+        try:
+            scores = tuple(int(float(v)) * 100 for v in vals[0 : 2 * self.n : 2])
+            points = tuple(float(v) for v in vals[1 : 2 * self.n : 2])
+        except ValueError:
+            raise MalformedLogError(f"owari={text[:60]!r} is not a list of numbers") from None
+        rounded = all(p == int(p) for p in points)
+        self.final = FinalResult(scores, points, rounded)
+
+    _handlers: dict[str, Callable[["_Reader", dict], None]] = {
+        "SHUFFLE": _shuffle,
+        "GO": _go,
+        "UN": _un,
+        "TAIKYOKU": _taikyoku,
+        "INIT": _init,
+        "N": _n,
+        "REACH": _reach,
+        "DORA": _dora,
+        "AGARI": _agari,
+        "RYUUKYOKU": _ryuukyoku,
+        "BYE": _bye,
+    }
+
+
+def _with_events(r: Round, events: tuple[Event, ...]) -> Round:
+    import dataclasses
+
+    return dataclasses.replace(r, events=events)

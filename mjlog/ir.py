@@ -1,0 +1,313 @@
+"""The intermediate representation (IR): what a log records, reader-independent.
+
+Every reader turns its bytes into a :class:`GameLog`. Values are *recorded*
+values, exactly as the log states them (scores in points, tiles as 0..135
+ids). Derived values live in the replay results, never here.
+
+A round holds its events in log order; the outcome events (:class:`Win`,
+:class:`Ryuukyoku`) are events too, so a double ron is two ``Win`` events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Union
+
+from mjlog.rules.ruleset import Lobby, RuleSet
+from mjlog.tiles import WIND_NAMES
+
+Extra = tuple[tuple[str, str], ...]
+"""Attributes a log carried that the IR has no field for, kept as (name, value) pairs."""
+
+
+class CallKind(str, Enum):
+    """Kinds of call (meld) and of kita (nukidora)."""
+
+    CHI = "chi"
+    PON = "pon"
+    KAKAN = "kakan"          # added kan (shouminkan)
+    DAIMINKAN = "daiminkan"  # open kan on a discard
+    ANKAN = "ankan"          # closed kan
+    KITA = "kita"            # sanma: North set aside (nukidora)
+
+    @property
+    def is_kan(self) -> bool:
+        return self in (CallKind.KAKAN, CallKind.DAIMINKAN, CallKind.ANKAN)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the call opens the hand (ankan and kita do not)."""
+        return self in (CallKind.CHI, CallKind.PON, CallKind.KAKAN, CallKind.DAIMINKAN)
+
+
+class DrawKind(str, Enum):
+    """How a round ended without a win (Tenhou's RYUUKYOKU ``type``)."""
+
+    EXHAUSTIVE = "exhaustive"     # 荒牌流局 (no type attribute)
+    NINE_TERMINALS = "yao9"       # 九種九牌
+    FOUR_RIICHI = "reach4"        # 四家立直
+    TRIPLE_RON = "ron3"           # 三家和了
+    FOUR_KANS = "kan4"            # 四槓散了
+    FOUR_WINDS = "kaze4"          # 四風連打
+    NAGASHI_MANGAN = "nm"         # 流し満貫
+
+    @property
+    def abortive(self) -> bool:
+        return self not in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
+
+
+DRAW_NAMES: dict[DrawKind, tuple[str, str]] = {
+    DrawKind.EXHAUSTIVE: ("exhaustive draw", "流局"),
+    DrawKind.NINE_TERMINALS: ("nine terminals", "九種九牌"),
+    DrawKind.FOUR_RIICHI: ("four riichi", "四家立直"),
+    DrawKind.TRIPLE_RON: ("triple ron", "三家和了"),
+    DrawKind.FOUR_KANS: ("four kans", "四槓散了"),
+    DrawKind.FOUR_WINDS: ("four winds", "四風連打"),
+    DrawKind.NAGASHI_MANGAN: ("nagashi mangan", "流し満貫"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat's player as the header (UN) states it."""
+
+    seat: int
+    name: str
+    rank: int | None = None      # Tenhou dan index 0..20 (0 新人, 10 初段, 20 天鳳位)
+    rate: float | None = None
+    sex: str | None = None       # 'M', 'F' ('C' marks the empty sanma slot)
+
+
+@dataclass(frozen=True, slots=True)
+class Seed:
+    """The wall seed a log carries: ``kind`` is the text before the comma."""
+
+    kind: str        # 'mt19937ar-sha512-n288-base64', 'mt19937ar-sha512-n288', 'mt19937ar', or other
+    value: str       # the text after the comma ('' when there is none)
+    text: str        # the whole attribute as written
+
+
+# ---- events ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A seat draws a tile (live wall or replacement)."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A seat discards a tile; ``tsumogiri`` when it is the tile just drawn."""
+
+    seat: int
+    tile: int
+    tsumogiri: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """A call (meld), a closed kan, or a kita.
+
+    ``tiles`` are the tiles of the meld. For chi and pon they are in id order;
+    for kans the first tile is the one the log names (Tenhou's ``m >> 8``) and
+    the rest follow in id order; kakan's are the pon's three then the added one.
+    ``called`` is the tile taken from ``from_seat`` (None for ankan and kita);
+    ``added`` is the tile a kakan adds. For kita ``tiles`` is the North tile.
+    """
+
+    seat: int
+    kind: CallKind
+    tiles: tuple[int, ...]
+    called: int | None = None
+    from_seat: int | None = None
+    added: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeclared:
+    """Step 1: the seat declares riichi; its next discard is the riichi tile."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted:
+    """Step 2: the riichi tile passed; the deposit is paid. ``scores`` after paying (points)."""
+
+    seat: int
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewDora:
+    """A kan-dora indicator is revealed."""
+
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnect:
+    """A player's connection dropped (BYE)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnect:
+    """A player came back (a mid-game UN naming the seat)."""
+
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A win (AGARI) as recorded. Scores and points in points.
+
+    ``hand`` holds the concealed tiles including ``win_tile``; ``melds`` the
+    calls (kita included, as Tenhou lists them). ``yaku`` is (id, han) pairs in
+    log order, empty for yakuman hands whose ids are in ``yakuman``.
+    ``honba``/``sticks`` are the ``ba`` values at the win; ``scores_before`` and
+    ``deltas`` the ``sc`` pairs (deltas include honba and sticks).
+    """
+
+    who: int
+    from_who: int
+    hand: tuple[int, ...]
+    win_tile: int
+    melds: tuple[Call, ...] = ()
+    fu: int = 0
+    points: int = 0
+    limit: int = 0
+    yaku: tuple[tuple[int, int], ...] = ()
+    yakuman: tuple[int, ...] = ()
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+    honba: int = 0
+    sticks: int = 0
+    scores_before: tuple[int, ...] = ()
+    deltas: tuple[int, ...] = ()
+    pao_who: int | None = None
+    extra: Extra = ()
+
+    @property
+    def tsumo(self) -> bool:
+        return self.who == self.from_who
+
+    @property
+    def han(self) -> int:
+        """Recorded han (13 per yakuman for yakuman hands)."""
+        return sum(h for _, h in self.yaku) if self.yaku else 13 * len(self.yakuman)
+
+
+@dataclass(frozen=True, slots=True)
+class Ryuukyoku:
+    """A round that ended without a win (RYUUKYOKU) as recorded.
+
+    ``hands`` has one entry per seat: the tiles the seat showed, or None.
+    """
+
+    kind: DrawKind
+    honba: int = 0
+    sticks: int = 0
+    scores_before: tuple[int, ...] = ()
+    deltas: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...] | None, ...] = ()
+    extra: Extra = ()
+
+    @property
+    def shown(self) -> tuple[int, ...]:
+        """Seats that showed their hand (for an exhaustive draw: the tenpai seats)."""
+        return tuple(s for s, h in enumerate(self.hands) if h is not None)
+
+
+Event = Union[
+    Draw, Discard, Call, RiichiDeclared, RiichiAccepted, NewDora, Disconnect, Reconnect, Win, Ryuukyoku
+]
+Outcome = Union[Win, Ryuukyoku]
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One hand (kyoku) from its deal to its outcome.
+
+    ``kyoku`` is Tenhou's ``wind*4 + dealer`` (0..3 East, 4..7 South, 8..11 West).
+    ``scores`` are the start scores in points, one per seat in play.
+    """
+
+    index: int
+    kyoku: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+    dice: tuple[int, int]
+    dora_indicator: int
+    hands: tuple[tuple[int, ...], ...]
+    events: tuple[Event, ...] = ()
+    shuffle: Seed | None = None      # old logs: a per-round seed
+    extra: Extra = ()
+
+    @property
+    def wind(self) -> int:
+        """Round wind: 0 East, 1 South, 2 West, 3 North."""
+        return self.kyoku // 4
+
+    @property
+    def number(self) -> int:
+        """Hand number within the wind, 1-based (East *1*)."""
+        return self.kyoku % 4 + 1
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        return tuple(e for e in self.events if isinstance(e, (Win, Ryuukyoku)))
+
+    @property
+    def name(self) -> str:
+        """e.g. ``'East 1, 2 honba, 1 stick'``."""
+        text = f"{WIND_NAMES[self.wind]} {self.number}"
+        if self.honba:
+            text += f", {self.honba} honba"
+        if self.sticks:
+            text += f", {self.sticks} stick{'s' if self.sticks != 1 else ''}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """The game's recorded end (``owari``): scores in points and placement points."""
+
+    scores: tuple[int, ...]
+    points: tuple[float, ...]
+    rounded: bool    # True when every placement value is a whole number (the pre-2021 era)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """One game as a log records it."""
+
+    source_format: str                 # 'tenhou-xml', 'tenhou-json'
+    rules: RuleSet
+    lobby: Lobby
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...]
+    log_id: str | None = None
+    source: str | None = None          # path or '<bytes>'
+    seed: Seed | None = None
+    first_dealer: int = 0
+    final: FinalResult | None = None
+    version: str | None = None
+    header_extra: Extra = ()
+
+    @property
+    def truncated(self) -> bool:
+        """True when the log has no recorded end (no ``owari``)."""
+        return self.final is None
+
+    @property
+    def n_players(self) -> int:
+        return self.rules.players

@@ -1,0 +1,112 @@
+"""Reading logs of any supported format: one file (:func:`read_log`) or many (:func:`read_logs`).
+
+>>> from pathlib import Path
+>>> sample = sorted(Path(__file__).parent.parent.joinpath("data", "sample").glob("*.xml"))
+>>> results = list(read_logs(sample + [b"not a log"]))
+>>> [r.ok for r in results][-1], type(results[-1].error).__name__
+(False, 'MalformedLogError')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from mjlog.errors import MalformedLogError, UnsupportedFormatError
+from mjlog.ir import GameLog
+from mjlog.source import LogSource, load
+
+#: File name endings that directory walks pick up.
+LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt")
+LOG_ID = re.compile(r"(\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8})")
+
+
+def log_id_from_name(name: str) -> str | None:
+    """The Tenhou log id (``2020010100gm-00a9-0000-03aa14b0``) in a file name, if any."""
+    m = LOG_ID.search(os.path.basename(name))
+    return m.group(1) if m else None
+
+
+def read_log(source: LogSource, name: str | None = None) -> GameLog:
+    """Read one log (path, bytes or binary stream) of any supported format.
+
+    The format is chosen from the content (gzip by magic bytes, then XML or
+    JSON), never from the file name. Raises :class:`MalformedLogError`.
+    """
+    raw = load(source, name)
+    head = raw.data.lstrip()[:1]
+    if head.startswith(b"\xef"):  # UTF-8 BOM
+        head = raw.data.lstrip()[3:4]
+    if head == b"<":
+        from mjlog.formats.tenhou_xml import FORMAT, _Reader, parse_xml_bytes
+
+        log = _Reader(raw.name).read(parse_xml_bytes(raw.data, raw.name))
+    elif head in (b"{", b"["):
+        try:
+            from mjlog.formats import tenhou_json
+        except ImportError:
+            raise UnsupportedFormatError(
+                "tenhou.net/6 JSON logs are not supported yet", raw.name, "byte 0"
+            ) from None
+        log = tenhou_json.read_json_bytes(raw.data, raw.name)
+    elif not raw.data.strip():
+        raise MalformedLogError("the file is empty", raw.name, "byte 0")
+    else:
+        raise UnsupportedFormatError(
+            "not a log mjlog can read (expected Tenhou XML or tenhou.net/6 JSON)", raw.name, "byte 0"
+        )
+    if log.log_id is None and raw.name:
+        lid = log_id_from_name(raw.name)
+        if lid:
+            log = dataclasses.replace(log, log_id=lid)
+    return log
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    """One file's outcome in a batch: the log, or the error that stopped it."""
+
+    source: str
+    log: GameLog | None = None
+    error: MalformedLogError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def iter_log_files(paths: Iterable[str | os.PathLike]) -> Iterator[Path]:
+    """Files named by ``paths``; directories are walked (sorted) for log-like files."""
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            for sub in sorted(path.rglob("*")):
+                if sub.is_file() and sub.name.lower().endswith(LOG_SUFFIXES) and not sub.name.startswith("."):
+                    yield sub
+        else:
+            yield path
+
+
+def read_logs(sources: Iterable[LogSource], strict: bool = False) -> Iterator[ReadResult]:
+    """Read many logs; per-file errors are collected on the results, not raised.
+
+    Paths to directories are walked. With ``strict=True`` the first error is raised.
+    """
+    expanded: list[LogSource] = []
+    for s in sources:
+        if isinstance(s, (str, os.PathLike)) and Path(s).is_dir():
+            expanded.extend(iter_log_files([s]))
+        else:
+            expanded.append(s)
+    for i, src in enumerate(expanded):
+        label = str(src) if isinstance(src, (str, os.PathLike)) else f"<input {i}>"
+        try:
+            yield ReadResult(label, read_log(src, label))
+        except MalformedLogError as exc:
+            if strict:
+                raise
+            yield ReadResult(label, error=exc)

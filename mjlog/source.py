@@ -1,0 +1,84 @@
+"""Bytes in: files, gzip (by magic bytes) and size limits, before any format reader runs."""
+
+from __future__ import annotations
+
+import os
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Union
+
+from mjlog.errors import LogTooLargeError, MalformedLogError
+
+#: Largest log accepted, after decompression. Real logs are 5-100 kB.
+MAX_LOG_BYTES = 16 * 1024 * 1024
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+LogSource = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
+
+
+@dataclass(frozen=True, slots=True)
+class RawLog:
+    """A log's bytes (decompressed) and the name errors should use for it."""
+
+    data: bytes
+    name: str
+
+
+def gunzip(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> bytes:
+    """Decompress gzip bytes, refusing more than ``limit`` bytes of output."""
+    out = bytearray()
+    rest = data
+    while rest:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            chunk = d.decompress(rest, limit + 1 - len(out))
+        except zlib.error as exc:
+            raise MalformedLogError(f"gzip data is corrupt ({exc})", name, "gzip stream") from None
+        out += chunk
+        if len(out) > limit:
+            raise LogTooLargeError(f"decompresses to more than {limit} bytes", name, "gzip stream")
+        if not d.eof:
+            if d.unconsumed_tail:
+                raise LogTooLargeError(f"decompresses to more than {limit} bytes", name, "gzip stream")
+            raise MalformedLogError(
+                "gzip data is cut short", name, f"byte {len(data)} of the compressed file"
+            )
+        rest = d.unused_data
+        if rest and not rest.startswith(GZIP_MAGIC):
+            break  # trailing garbage after a complete member: ignore, as gzip(1) warns and does
+    return bytes(out)
+
+
+def load(source: LogSource, name: str | None = None, limit: int = MAX_LOG_BYTES) -> RawLog:
+    """Read a path, bytes or binary file object; gunzip when the bytes start with gzip's magic."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+        label = name or "<bytes>"
+    elif isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        label = name or str(source)
+        try:
+            size = path.stat().st_size
+            if size > limit:
+                raise LogTooLargeError(f"file is {size} bytes, over the limit of {limit}", label, "byte 0")
+            with path.open("rb") as fh:
+                data = fh.read(limit + 1)
+        except LogTooLargeError:
+            raise
+        except OSError as exc:
+            raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+    elif hasattr(source, "read"):
+        label = name or getattr(source, "name", None) or "<stream>"
+        data = source.read(limit + 1)
+        if not isinstance(data, bytes):
+            raise MalformedLogError("stream gave text, not bytes (open it in binary mode)", str(label))
+        label = str(label)
+    else:
+        raise TypeError(f"cannot read a log from {type(source).__name__}")
+    if len(data) > limit:
+        raise LogTooLargeError(f"log is larger than the limit of {limit} bytes", label, f"byte {limit}")
+    if data.startswith(GZIP_MAGIC):
+        data = gunzip(data, label, limit)
+    return RawLog(data, label)
