@@ -22,6 +22,7 @@ from mjlog.source import LogSource, load
 
 #: File name endings that directory walks pick up.
 LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt")
+_FIRST_CHAR = re.compile(rb"(?:\xef\xbb\xbf)?\s*(\S)")
 LOG_ID = re.compile(r"(\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8})")
 
 
@@ -35,12 +36,23 @@ def read_log(source: LogSource, name: str | None = None) -> GameLog:
     """Read one log (path, bytes or binary stream) of any supported format.
 
     The format is chosen from the content (gzip by magic bytes, then XML or
-    JSON), never from the file name. Raises :class:`MalformedLogError`.
+    JSON), never from the file name. Raises :class:`MalformedLogError` and no
+    other exception for bad input.
     """
+    try:
+        return _read_log(source, name)
+    except MalformedLogError:
+        raise
+    except (ValueError, LookupError, TypeError, ArithmeticError, AttributeError) as exc:
+        # A reader bug must still not escape as a traceback; the fuzz tests keep this path unused.
+        label = name or (str(source) if isinstance(source, (str, os.PathLike)) else "<bytes>")
+        raise MalformedLogError(f"internal error while reading ({type(exc).__name__}: {exc})", label) from exc
+
+
+def _read_log(source: LogSource, name: str | None) -> GameLog:
     raw = load(source, name)
-    head = raw.data.lstrip()[:1]
-    if head.startswith(b"\xef"):  # UTF-8 BOM
-        head = raw.data.lstrip()[3:4]
+    first = _FIRST_CHAR.match(raw.data)
+    head = first.group(1) if first else b""
     if head == b"<":
         from mjlog.formats.tenhou_xml import FORMAT, _Reader, parse_xml_bytes
 

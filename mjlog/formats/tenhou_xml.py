@@ -53,9 +53,11 @@ FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).
 MAX_ATTRIBUTE_CHARS = 65536
 
+_NONSPACE = re.compile(rb"\S")
 _DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _DECL_ENCODING = re.compile(rb"""encoding\s*=\s*["']([A-Za-z0-9_.:-]+)["']""")
 _DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_SANMA_BAD_IDS = frozenset(t for t in range(136) if (t >> 2) in SANMA_ABSENT_KINDS)
 _DRAW_TAGS = "TUVW"
 _DISCARD_TAGS = "DEFG"
 _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
@@ -86,13 +88,13 @@ _PARSER = _parser()
 
 def parse_xml_bytes(data: bytes, name: str = "<bytes>") -> etree._Element:
     """Parse log bytes safely into an lxml root element (no DTD, entities or network)."""
-    if not data.strip():
+    if not _NONSPACE.search(data, 0, 4096) and not data.strip():
         raise MalformedLogError("the file is empty", name, "byte 0")
     decl = _DECL.match(data)
     if decl:
         enc = _DECL_ENCODING.search(decl.group(0))
         data = data[decl.end():]
-        if enc and enc.group(1).lower().replace("_", "-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
+        if enc and enc.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
             try:
                 data = data.decode(enc.group(1).decode("ascii")).encode("utf-8")
             except (LookupError, UnicodeDecodeError) as exc:
@@ -128,7 +130,7 @@ def _ints(text: str | None, what: str) -> list[int]:
     if text is None or text == "":
         return []
     try:
-        return [int(x) for x in text.split(",")]
+        return list(map(int, text.split(",")))
     except ValueError:
         raise MalformedLogError(f"{what}={text[:60]!r} is not a list of integers") from None
 
@@ -178,19 +180,41 @@ class _Reader:
         if root.tag != "mjloggm":
             raise MalformedLogError(f"root element is <{root.tag}>, not <mjloggm>", self.name, "element 0")
         self.version = root.get("ver")
-        for i, el in enumerate(root, 1):
+        fast = _FAST_TAGS
+        events_append = self.events.append
+        last_draw = self.last_draw
+        live = False  # inside a round, before its result: draws and discards are allowed
+        four = True
+        for el in root:
             tag = el.tag
+            hit = fast.get(tag)
+            if hit is not None and live and (four or hit[3]):
+                # draws and discards: nine in ten elements, handled without a call
+                seat = hit[1]
+                if hit[0]:
+                    events_append(hit[5] if last_draw[seat] == hit[2] else hit[6])
+                    last_draw[seat] = None
+                else:
+                    last_draw[seat] = hit[2]
+                    events_append(hit[4])
+                continue
             if not isinstance(tag, str):
                 continue  # comments, processing instructions
             try:
                 self._element(tag, el)
             except MalformedLogError as exc:
-                where = f"element {i} <{tag}>"
+                where = f"element {root.index(el) + 1} <{tag}>"
                 if exc.where:
                     where += f" ({exc.where})"
                 raise type(exc)(exc.reason, self.name, where) from None
             except (ValueError, IndexError, KeyError, TypeError) as exc:
-                raise MalformedLogError(f"cannot read element ({exc})", self.name, f"element {i} <{tag}>") from None
+                raise MalformedLogError(
+                    f"cannot read element ({exc})", self.name, f"element {root.index(el) + 1} <{tag}>"
+                ) from None
+            events_append = self.events.append
+            last_draw = self.last_draw
+            live = self.init is not None and not self.ended
+            four = self.n == 4
         if self.lobby is None:
             raise MalformedLogError("no <GO> element: not a Tenhou game log", self.name, "end of file")
         self._close_round()
@@ -215,21 +239,21 @@ class _Reader:
         )
 
     def _element(self, tag: str, el: etree._Element) -> None:
-        head = tag[0]
-        if len(tag) > 1 and tag[1:].isdigit():
-            if head in _DRAW_TAGS:
-                self._draw(_DRAW_TAGS.index(head), int(tag[1:]))
-                return
-            if head in _DISCARD_TAGS:
-                self._discard(_DISCARD_TAGS.index(head), int(tag[1:]))
-                return
         handler = self._handlers.get(tag)
         if handler is None:
-            raise MalformedLogError(f"unknown element <{tag[:40]}>")
-        for value in el.attrib.values():
+            head, rest = tag[0], tag[1:]
+            if rest.lstrip("-").isdigit() and head in _DRAW_TAGS:
+                self._draw(_DRAW_TAGS.index(head), int(rest))
+            elif rest.lstrip("-").isdigit() and head in _DISCARD_TAGS:
+                self._discard(_DISCARD_TAGS.index(head), int(rest))
+            else:
+                raise MalformedLogError(f"unknown element <{tag[:40]}>")
+            return
+        a = dict(el.attrib)
+        for value in a.values():
             if len(value) > MAX_ATTRIBUTE_CHARS:
                 raise LogTooLargeError(f"an attribute is {len(value)} characters, over {MAX_ATTRIBUTE_CHARS}")
-        handler(self, el.attrib)
+        handler(self, a)
 
     # -- checks -----------------------------------------------------------------------------
 
@@ -241,7 +265,11 @@ class _Reader:
         return t
 
     def _tiles(self, text: str | None, what: str) -> tuple[int, ...]:
-        return tuple(self._tile(t) for t in _ints(text, what))
+        vals = _ints(text, what)
+        if vals and (min(vals) < 0 or max(vals) > 135 or (self.n == 3 and not _SANMA_BAD_IDS.isdisjoint(vals))):
+            for t in vals:
+                self._tile(t)
+        return tuple(vals)
 
     def _seat(self, text: str | None, what: str) -> int:
         s = _int(text, what)
@@ -405,11 +433,15 @@ class _Reader:
 
     def _n(self, a) -> None:
         self._in_round("a call")
-        who = self._seat(a.get("who"), "who")
-        call = decode_call(who, _int(a.get("m"), "m"))
-        self._check_call(call)
-        if call.kind in (CallKind.CHI, CallKind.PON):
-            self.last_draw[who] = None
+        key = (self.n, a.get("who"), a.get("m"))
+        call = _CALLS.get(key)
+        if call is None:
+            call = decode_call(self._seat(key[1], "who"), _int(key[2], "m"))
+            self._check_call(call)
+            if len(_CALLS) < 1 << 18:
+                _CALLS[key] = call  # calls are immutable values: decode each code once per process
+        if call.kind is CallKind.CHI or call.kind is CallKind.PON:
+            self.last_draw[call.seat] = None
         self.events.append(call)
 
     def _check_call(self, call: Call) -> None:
@@ -581,6 +613,27 @@ class _Reader:
         "RYUUKYOKU": _ryuukyoku,
         "BYE": _bye,
     }
+
+
+def _fast_tags() -> dict[str, tuple]:
+    """Draw/discard tags -> (is_discard, seat, tile, valid_in_sanma, Draw, tsumogiri Discard, Discard).
+
+    The IR events are immutable values, so one instance per tag serves every log.
+    """
+    out: dict[str, tuple] = {}
+    for seat in range(4):
+        for tile in range(136):
+            ok3 = seat < 3 and (tile >> 2) not in SANMA_ABSENT_KINDS
+            draw = Draw(seat, tile)
+            out[f"{_DRAW_TAGS[seat]}{tile}"] = (False, seat, tile, ok3, draw, None, None)
+            out[f"{_DISCARD_TAGS[seat]}{tile}"] = (
+                True, seat, tile, ok3, None, Discard(seat, tile, True), Discard(seat, tile, False)
+            )
+    return out
+
+
+_FAST_TAGS = _fast_tags()
+_CALLS: dict[tuple[int, str | None, str | None], Call] = {}
 
 
 def _with_events(r: Round, events: tuple[Event, ...]) -> Round:
