@@ -16,3 +16,7 @@ from mjlog.ir import GameLog  # noqa: E402
 from mjlog.reader import ReadResult, read_log, read_logs  # noqa: E402
 
 __all__ += ["GameLog", "ReadResult", "read_log", "read_logs"]
+
+from mjlog.rules.riichi import HandValue, score_hand  # noqa: E402
+
+__all__ += ["HandValue", "score_hand"]

@@ -1,10 +1,8 @@
 """Reading logs of any supported format: one file (:func:`read_log`) or many (:func:`read_logs`).
 
->>> from pathlib import Path
->>> sample = sorted(Path(__file__).parent.parent.joinpath("data", "sample").glob("*.xml"))
->>> results = list(read_logs(sample + [b"not a log"]))
->>> [r.ok for r in results][-1], type(results[-1].error).__name__
-(False, 'MalformedLogError')
+>>> results = list(read_logs([b"not a log", b"<mjloggm"]))
+>>> [(r.ok, type(r.error).__name__) for r in results]
+[(False, 'UnsupportedFormatError'), (False, 'MalformedLogError')]
 """
 
 from __future__ import annotations

@@ -1,0 +1,78 @@
+"""Findings: each place where a log and mjlog's re-derivation disagree, as data.
+
+>>> f = Finding(FindingKind.POINTS, "points 7700", recorded="7700", derived="8000", round_index=2,
+...             round_name="East 3", event_index=41, source="g.xml")
+>>> f.line()
+'g.xml: East 3, event 41: points mismatch: points 7700 (recorded 7700, derived 8000)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class FindingKind(str, Enum):
+    """What kind of disagreement a finding reports."""
+
+    MALFORMED = "malformed"                    # the log cannot be read or is self-contradictory
+    TRUNCATED = "truncated"                    # the log stops before the game's end
+    UNSUPPORTED_RULE = "unsupported rule"      # a rule the log uses that mjlog does not model
+    ILLEGAL_ACTION = "illegal action"          # a move the rules do not allow
+    WALL = "wall mismatch"                     # a tile, die or indicator differs from the seed's wall
+    YAKU = "yaku mismatch"
+    HAN = "han mismatch"
+    FU = "fu mismatch"
+    POINTS = "points mismatch"                 # hand value or limit
+    PAYMENT = "payment mismatch"               # score deltas of a win or a draw, deposits
+    DRAW = "draw mismatch"                     # tenpai, nagashi, the kind of a draw
+    FLOW = "flow mismatch"                     # round order, honba, sticks, start scores, game end
+    FINAL_SCORE = "final-score mismatch"       # final scores or placement points
+
+
+class Severity(str, Enum):
+    ERROR = "error"      # the log breaks a rule or disagrees with the derivation
+    WARNING = "warning"  # the log cannot be fully checked (truncated, unsupported rule)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One disagreement: where it is, what the log says, what mjlog derives."""
+
+    kind: FindingKind
+    message: str
+    recorded: str | None = None
+    derived: str | None = None
+    round_index: int | None = None
+    round_name: str | None = None
+    event_index: int | None = None
+    source: str | None = None
+    severity: Severity = Severity.ERROR
+
+    def where(self) -> str:
+        parts = []
+        if self.round_name is not None:
+            parts.append(self.round_name)
+        if self.event_index is not None:
+            parts.append(f"event {self.event_index}")
+        return ", ".join(parts) or "game"
+
+    def line(self) -> str:
+        """One line for a report: ``file: round, event N: kind: message (recorded R, derived D)``."""
+        text = f"{self.source or '<log>'}: {self.where()}: {self.kind.value}: {self.message}"
+        if self.recorded is not None or self.derived is not None:
+            text += f" (recorded {self.recorded}, derived {self.derived})"
+        return text
+
+    def to_dict(self) -> dict:
+        return {
+            "source": self.source,
+            "round_index": self.round_index,
+            "round": self.round_name,
+            "event_index": self.event_index,
+            "kind": self.kind.value,
+            "severity": self.severity.value,
+            "message": self.message,
+            "recorded": self.recorded,
+            "derived": self.derived,
+        }

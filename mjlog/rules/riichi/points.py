@@ -1,0 +1,121 @@
+"""Limits, basic points and payments (Tenhou's rules; sanma schemes keyed by ``tsumo_scheme``).
+
+>>> limit_of(4, 30), limit_of(4, 40), limit_of(13, 30)
+(0, 1, 5)
+>>> basic_points(3, 30, 0)
+960
+>>> p = payments(basic_points(3, 30, 0), dealer=False, tsumo=True, rules=RuleSet(), honba=1)
+>>> p.dealer, p.non_dealer, p.points, p.total
+(2100, 1100, 4000, 4300)
+>>> payments(8000, dealer=False, tsumo=True, rules=RuleSet(players=3)).points
+24000
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mjlog.rules.ruleset import RuleSet
+
+#: Limit codes as Tenhou writes them (third field of AGARI ``ten``).
+LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+_LIMIT_BASIC = (0, 2000, 3000, 4000, 6000, 8000)
+
+
+def c100(x: int) -> int:
+    """``x`` rounded up to a multiple of 100."""
+    return -(-x // 100) * 100
+
+
+def limit_of(han: int, fu: int, yakuman: int = 0, *, kiriage: bool = False, kazoe: bool = True) -> int:
+    """Limit code 0-5 of a hand (``yakuman`` = number of yakuman it counts)."""
+    if yakuman:
+        return 5
+    if han >= 13:
+        return 5 if kazoe else 4
+    if han >= 11:
+        return 4
+    if han >= 8:
+        return 3
+    if han >= 6:
+        return 2
+    if han == 5 or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
+        return 1
+    if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+        return 1
+    return 0
+
+
+def basic_points(han: int, fu: int, limit: int, yakuman: int = 0) -> int:
+    """Basic points: ``fu * 2**(han+2)`` below the limits, else the limit's value."""
+    if yakuman:
+        return 8000 * yakuman
+    if limit:
+        return _LIMIT_BASIC[limit]
+    return fu << (han + 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Who pays the winner what, in points, honba included.
+
+    Ron: ``ron`` from the discarder. Tsumo: ``dealer`` from the dealer (0 when the
+    winner is the dealer) and ``non_dealer`` from each of ``non_dealer_payers``.
+    ``points`` is the hand's value without honba or sticks (Tenhou's ``ten``),
+    ``total`` what the winner gains including honba and ``sticks``.
+    """
+
+    ron: int = 0
+    dealer: int = 0
+    non_dealer: int = 0
+    non_dealer_payers: int = 0
+    points: int = 0
+    honba_points: int = 0
+    sticks: int = 0
+    total: int = 0
+
+
+def _ron(basic: int, dealer: bool, rules: RuleSet, honba: int, sticks: int) -> Payment:
+    pts = c100(basic * (6 if dealer else 4))
+    hb = rules.honba_ron * honba
+    st = rules.riichi_deposit * sticks
+    return Payment(ron=pts + hb, points=pts, honba_points=hb, sticks=st, total=pts + hb + st)
+
+
+def _tsumo_standard(basic: int, dealer: bool, rules: RuleSet, honba: int, sticks: int) -> Payment:
+    """Every other seat pays (4p), or only the seats in play (sanma tsumo-loss, ツモ損)."""
+    others = rules.players - 1
+    hb = rules.honba_tsumo_each * honba
+    st = rules.riichi_deposit * sticks
+    if dealer:
+        each = c100(2 * basic)
+        pts = each * others
+        return Payment(non_dealer=each + hb, non_dealer_payers=others, points=pts,
+                       honba_points=hb * others, sticks=st, total=pts + hb * others + st)
+    from_dealer = c100(2 * basic)
+    each = c100(basic)
+    pts = from_dealer + each * (others - 1)
+    return Payment(dealer=from_dealer + hb, non_dealer=each + hb, non_dealer_payers=others - 1,
+                   points=pts, honba_points=hb * others, sticks=st, total=pts + hb * others + st)
+
+
+TsumoScheme = Callable[[int, bool, RuleSet, int, int], Payment]
+
+#: Sanma tsumo payment schemes by ``RuleSet.tsumo_scheme``; the others come later.
+SANMA_TSUMO_SCHEMES: dict[str, TsumoScheme] = {
+    "tsumo-loss": _tsumo_standard,
+}
+
+
+def payments(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: int = 0, sticks: int = 0) -> Payment:
+    """The payments for a win worth ``basic`` points under ``rules``."""
+    if not tsumo:
+        return _ron(basic, dealer, rules, honba, sticks)
+    if rules.players == 4:
+        return _tsumo_standard(basic, dealer, rules, honba, sticks)
+    try:
+        scheme = SANMA_TSUMO_SCHEMES[rules.tsumo_scheme]
+    except KeyError:
+        raise NotImplementedError(f"sanma tsumo scheme {rules.tsumo_scheme!r} is not implemented yet") from None
+    return scheme(basic, dealer, rules, honba, sticks)
