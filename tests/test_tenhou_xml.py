@@ -219,7 +219,7 @@ def test_sanma_tile_that_does_not_exist():
 
 def test_structural_errors_name_the_element():
     assert "before the first <INIT>" in bad(game4("<T1/>")).reason
-    assert "13" in bad(simple_game4().replace(b'hai2="2,', b'hai2="')).reason
+    assert "15 tiles" in bad(simple_game4().replace(b'hai2="2,', b'hai2="2,3,4,')).reason
     assert "seat" in bad(simple_game4('<REACH who="7" step="1"/>')).reason
     assert "after the round" in bad(simple_game4().replace(b"</mjloggm>", b"<T5/></mjloggm>")).reason
 

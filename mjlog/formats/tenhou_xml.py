@@ -394,8 +394,8 @@ class _Reader:
         for s in range(4):
             h = self._tiles(a.get(f"hai{s}"), f"hai{s}")
             if s < self.n:
-                if len(h) != 13:
-                    raise MalformedLogError(f"hai{s} has {len(h)} tiles, expected 13")
+                if len(h) > 14:  # the replay judges the count (13); more than 14 is no hand at all
+                    raise MalformedLogError(f"hai{s} has {len(h)} tiles")
                 hands.append(h)
             elif h:
                 raise MalformedLogError("hai3 holds tiles in a three-player game")

@@ -96,7 +96,8 @@ def next_hand(kyoku: int, honba: int, sticks: int, end: HandEnd, scores: Sequenc
         reached = top >= rules.target_points
         if renchan:
             dealer_first = seat_order_rank(scores, first_dealer)[dealer] == 0
-            if rules.agari_yame and dealer_first and reached:
+            stops = rules.agari_yame if end.dealer_won else rules.tenpai_yame
+            if stops and dealer_first and reached:
                 return NextHand(True, nxt, new_honba, sticks, renchan, "dealer stops as first")
         else:
             if reached:

@@ -70,7 +70,8 @@ class RuleSet:
     renchan_on_dealer_tenpai: bool = True
     renchan_on_any_draw: bool = False
     renchan_on_dealer_win: bool = True
-    agari_yame: bool = True             # all-last dealer win/tenpai ends when #1 and >= target
+    agari_yame: bool = True             # all-last dealer win ends the game when #1 and >= target
+    tenpai_yame: bool = True            # the same after an all-last dealer tenpai at a draw
     bust_below_zero: bool = True
     extension: bool = True              # sudden-death West (south game) / South (east game)
     leftover_sticks_to_first: bool = True

@@ -1,0 +1,269 @@
+"""A hand's outcome re-derived: each win scored and paid, each draw judged and paid.
+
+The recorded values (yaku, fu, points, deltas, tenpai) are compared with what
+the rules give from the replayed table; the log's values are then taken for
+what follows, so one disagreement does not cascade.
+"""
+
+from __future__ import annotations
+
+from mjlog.errors import InvalidHandError
+from mjlog.findings import FindingKind
+from mjlog.ir import CallKind, DrawKind, Ryuukyoku, Win
+from mjlog.replay.hands import is_nagashi, waits, yaochuu_kinds
+from mjlog.replay.results import DerivedDraw, DerivedWin
+from mjlog.replay.table import RoundState
+from mjlog.rules.riichi import WinContext, score
+from mjlog.rules.settlement import nagashi_deltas, noten_deltas, win_deltas
+from mjlog.tiles import WIND_KINDS, tile_name
+
+K = FindingKind
+DRAGONS = (31, 32, 33)
+
+
+def _fmt(values) -> str:
+    return ",".join(str(v) for v in values)
+
+
+def _yaku_text(yaku) -> str:
+    return ",".join(f"{i}:{h}" for i, h in yaku) or "-"
+
+
+def _pao_seat(st: RoundState, who: int, yakuman: tuple[int, ...]) -> tuple[int | None, int]:
+    """The seat liable for a daisangen or daisuushii (the discarder of its completing call)."""
+    liable = None
+    for yid, kinds in ((39, DRAGONS), (49, WIND_KINDS)):
+        if yid not in yakuman:
+            continue
+        sets = [m for m in st.melds[who] if m.tiles[0] >> 2 in kinds and m.kind is not CallKind.CHI]
+        if len(sets) == len(kinds):
+            last = sets[-1]
+            if last.from_seat is not None and last.from_seat != who:
+                liable = last.from_seat
+    return liable, 8000
+
+
+def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
+    """Check and settle one recorded win; None when it cannot be scored at all."""
+    who, frm = w.who, w.from_who
+    tsumo = who == frm
+    rules = st.rules
+    # --- where the winning tile comes from
+    chankan = kita_ron = False
+    if tsumo:
+        if st.phase != "discard" or st.actor != who or st.last_draw[who] is None:
+            st.find(K.ILLEGAL_ACTION, f"seat {who} wins by tsumo without having just drawn")
+        elif w.win_tile != st.last_draw[who]:
+            st.find(K.ILLEGAL_ACTION, f"seat {who}'s tsumo tile is not the tile it drew",
+                    tile_name(w.win_tile), tile_name(st.last_draw[who]))
+        concealed = set(st.hands[who])
+    else:
+        source = st.last_discard
+        if st.last_kakan is not None and st.last_kakan[0] == frm:
+            source, chankan = st.last_kakan, True
+        elif st.last_kita is not None and st.last_kita[0] == frm:
+            source, kita_ron = st.last_kita, True
+        if source is None or source[0] != frm:
+            st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron from seat {frm}, who has no tile to win on")
+        elif source[1] != w.win_tile:
+            st.find(K.ILLEGAL_ACTION, f"seat {who}'s ron tile is not seat {frm}'s tile",
+                    tile_name(w.win_tile), tile_name(source[1]))
+        concealed = set(st.hands[who]) | {w.win_tile}
+    if concealed != set(w.hand):
+        st.find(K.ILLEGAL_ACTION, f"seat {who}'s winning hand differs from the tiles it holds",
+                _fmt(sorted(w.hand)), _fmt(sorted(concealed)))
+    melds = tuple(st.melds[who]) + tuple(st.kita[who])
+    if sorted(w.melds, key=_meld_key) != sorted(melds, key=_meld_key):
+        st.find(K.ILLEGAL_ACTION, f"seat {who}'s win lists calls that differ from its calls in play")
+    # --- furiten and situation
+    if not tsumo:
+        _check_furiten(st, w, chankan or kita_ron)
+    if w.dora_indicators and tuple(w.dora_indicators) != tuple(st.dora):
+        st.find(K.WALL, "the win's dora indicators differ from those revealed",
+                _fmt(w.dora_indicators), _fmt(st.dora))
+    riichi = st.riichi_accepted[who]
+    ura = _ura(st, w, riichi)
+    haitei = tsumo and not st.last_was_replacement and st.live_draws >= st.live_limit()
+    houtei = not tsumo and not chankan and not kita_ron and st.live_draws >= st.live_limit()
+    first_turn = st.uninterrupted and st.discards_made[who] == 0 and tsumo and not st.last_was_replacement
+    ctx = WinContext(
+        seat_wind=(who - st.dealer) % st.n,
+        round_wind=st.r.kyoku // 4,
+        tsumo=tsumo,
+        riichi=riichi and not st.double_riichi[who],
+        double_riichi=st.double_riichi[who],
+        ippatsu=(st.ippatsu_before_kakan[who] if chankan or kita_ron else st.ippatsu[who]) and riichi,
+        haitei=haitei,
+        houtei=houtei,
+        rinshan=tsumo and st.last_was_replacement,
+        chankan=chankan,
+        tenhou=first_turn and who == st.dealer,
+        chiihou=first_turn and who != st.dealer,
+        dora_indicators=tuple(st.dora),
+        ura_indicators=ura,
+        honba=st.honba if first else 0,
+        sticks=st.sticks if first else 0,
+    )
+    # Tenhou lists a win's calls in the order of its AGARI m; keep that order for yaku order.
+    ordered = tuple(w.melds) if sorted(w.melds, key=_meld_key) == sorted(melds, key=_meld_key) else melds
+    try:
+        value = score(sorted(concealed), ordered, w.win_tile, ctx, rules)
+    except InvalidHandError as exc:
+        st.find(K.ILLEGAL_ACTION, f"seat {who} wins with a hand that is not complete ({exc})")
+        return None
+    if value.no_yaku:
+        st.find(K.ILLEGAL_ACTION, f"seat {who} wins without a yaku")
+    _compare_value(st, w, value)
+    pao, pao_basic = _pao_seat(st, who, value.yakuman)
+    if pao != w.pao_who:
+        st.find(K.PAYMENT, f"pao (liability) for seat {who}'s win", w.pao_who, pao)
+    deltas = win_deltas(value.basic, who, frm, st.dealer, rules, ctx.honba, ctx.sticks, pao,
+                        None if rules.pao_covers_stacked_yakuman else pao_basic)
+    if tuple(w.deltas) != deltas:
+        st.find(K.PAYMENT, f"score changes of seat {who}'s win", _fmt(w.deltas), _fmt(deltas))
+    if (w.honba, w.sticks) != (st.honba, st.sticks if first else 0):
+        st.find(K.FLOW, "honba and sticks at the win", f"{w.honba},{w.sticks}",
+                f"{st.honba},{st.sticks if first else 0}")
+    if tuple(w.scores_before) != tuple(st.scores):
+        st.find(K.PAYMENT, "scores before the win", _fmt(w.scores_before), _fmt(st.scores))
+    st.scores = [s + d for s, d in zip(w.scores_before, w.deltas)]
+    if first:
+        st.sticks = 0
+    open_hand = any(m.kind.is_open for m in st.melds[who])
+    return DerivedWin(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo)
+
+
+def _meld_key(c) -> tuple:
+    return (c.kind.value, tuple(sorted(c.tiles)), c.called or -1, c.from_seat or -1)
+
+
+def _ura(st: RoundState, w: Win, riichi: bool) -> tuple[int, ...]:
+    if not riichi:
+        if w.ura_indicators:
+            st.find(K.ILLEGAL_ACTION, f"seat {w.who} shows ura dora without riichi")
+        return ()
+    if st.wall is not None:
+        derived = st.wall.ura_indicators(len(st.dora))
+        if w.ura_indicators and tuple(w.ura_indicators) != derived:
+            st.find(K.WALL, "ura dora indicators differ from the seed's wall", _fmt(w.ura_indicators), _fmt(derived))
+        return derived
+    return tuple(w.ura_indicators)
+
+
+def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
+    who = w.who
+    counts = st.counts(who)
+    wait_kinds = set(waits(counts))
+    if not wait_kinds:
+        return  # the hand is not tenpai; the scorer reports the incomplete hand
+    own = {t >> 2 for t in st.river[who]}
+    if own & wait_kinds:
+        st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron while furiten (it discarded a winning tile)")
+        return
+    since = st.riichi_at[who] if st.riichi_accepted[who] else st.last_own_discard[who]
+    current = st.event_index or 0
+    for idx, seat, kind in st.passed:
+        if idx > since and seat != who and kind in wait_kinds and idx < _current_tile_index(st, current):
+            what = "riichi furiten" if st.riichi_accepted[who] else "temporary furiten"
+            st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron in {what} (a winning tile passed)")
+            return
+
+
+def _current_tile_index(st: RoundState, current: int) -> int:
+    """Event index of the tile being won on (the last passed tile)."""
+    return st.passed[-1][0] if st.passed else current
+
+
+def _compare_value(st: RoundState, w: Win, v) -> None:
+    who = w.who
+    rec_yaku = tuple(w.yaku) if w.yaku else tuple((y, 13) for y in w.yakuman)
+    der_yaku = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
+    if not w.yaku:
+        der_cmp = tuple(y for y, _ in der_yaku)
+        if tuple(w.yakuman) != der_cmp:
+            st.find(K.YAKU, f"seat {who}'s yakuman", _fmt(w.yakuman), _fmt(der_cmp))
+            return
+    elif rec_yaku != der_yaku:
+        rec_ids = [y for y, _ in rec_yaku]
+        der_ids = [y for y, _ in der_yaku]
+        if rec_ids == der_ids:
+            st.find(K.HAN, f"seat {who}'s han per yaku", _yaku_text(rec_yaku), _yaku_text(der_yaku))
+        else:
+            st.find(K.YAKU, f"seat {who}'s yaku", _yaku_text(rec_yaku), _yaku_text(der_yaku))
+        return
+    if w.fu != v.fu:
+        st.find(K.FU, f"seat {who}'s fu", w.fu, v.fu)
+    elif w.points != v.points or w.limit != v.limit:
+        st.find(K.POINTS, f"seat {who}'s points and limit", f"{w.points},{w.limit}", f"{v.points},{v.limit}")
+
+
+def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
+    """Check and settle a recorded draw: its kind is legal, tenpai and payments agree."""
+    n = st.n
+    rules = st.rules
+    st._close_riichi_window()
+    tenpai = tuple(st.tenpai(s) for s in range(n))
+    nagashi = tuple(is_nagashi(st.river[s], st.called_away[s]) for s in range(n))
+    kind = d.kind
+    deltas = (0,) * n
+    if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
+        if st.live_draws != st.live_limit() or st.phase != "after-discard":
+            st.find(K.DRAW, "exhaustive draw before the wall is empty",
+                    f"{st.live_draws} live draws", f"{st.live_limit()}")
+        shown = tuple(h is not None for h in d.hands)
+        if shown != tenpai:
+            st.find(K.DRAW, "tenpai at the exhaustive draw", _fmt(int(x) for x in shown), _fmt(int(x) for x in tenpai))
+        for s, h in enumerate(d.hands):
+            if h is not None and set(h) != st.hands[s]:
+                st.find(K.DRAW, f"seat {s}'s shown hand differs from the tiles it holds")
+        want_nm = rules.nagashi_mangan and any(nagashi)
+        if want_nm != (kind is DrawKind.NAGASHI_MANGAN):
+            st.find(K.DRAW, "nagashi mangan", kind.value, "nm" if want_nm else "exhaustive")
+        deltas = nagashi_deltas(nagashi, st.dealer, rules) if want_nm else noten_deltas(tenpai, rules)
+    else:
+        _check_abort(st, d)
+    if tuple(d.deltas) != deltas:
+        st.find(K.PAYMENT, f"score changes of the {kind.value} draw", _fmt(d.deltas), _fmt(deltas))
+    if (d.honba, d.sticks) != (st.honba, st.sticks):
+        st.find(K.FLOW, "honba and sticks at the draw", f"{d.honba},{d.sticks}", f"{st.honba},{st.sticks}")
+    if tuple(d.scores_before) != tuple(st.scores):
+        st.find(K.PAYMENT, "scores before the draw", _fmt(d.scores_before), _fmt(st.scores))
+    st.scores = [s + x for s, x in zip(d.scores_before, d.deltas)]
+    return DerivedDraw(kind, tenpai, nagashi, deltas)
+
+
+def _check_abort(st: RoundState, d: Ryuukyoku) -> None:
+    kind = d.kind
+    n = st.n
+    if kind is DrawKind.NINE_TERMINALS:
+        seat = st.actor
+        ok = (st.phase == "discard" and seat is not None and st.uninterrupted
+              and st.discards_made[seat] == 0 and yaochuu_kinds(st.counts(seat)) >= 9)
+        if not ok:
+            st.find(K.ILLEGAL_ACTION, "nine-terminals abort without nine terminal kinds on a first uninterrupted draw")
+    elif kind is DrawKind.FOUR_WINDS:
+        firsts = [st.river[s][0] >> 2 if st.river[s] else -1 for s in range(n)]
+        ok = (n == 4 and st.uninterrupted and all(x == 1 for x in st.discards_made)
+              and len(set(firsts)) == 1 and firsts[0] in WIND_KINDS)
+        if not ok:
+            st.find(K.ILLEGAL_ACTION, "four-winds abort without the same wind as every first discard")
+    elif kind is DrawKind.FOUR_RIICHI:
+        if n != 4 or sum(st.riichi_accepted) != 4:
+            st.find(K.ILLEGAL_ACTION, "four-riichi abort without four riichi", sum(st.riichi_accepted), 4)
+    elif kind is DrawKind.FOUR_KANS:
+        if len(st.kans) != 4 or len(set(st.kans)) < 2:
+            st.find(K.ILLEGAL_ACTION, "four-kans abort without four kans by two or more players", len(st.kans), 4)
+    elif kind is DrawKind.TRIPLE_RON:
+        if st.last_discard is None and st.last_kakan is None:
+            st.find(K.ILLEGAL_ACTION, "triple-ron abort with no tile to win on")
+        else:
+            frm, tile = st.last_discard or st.last_kakan  # type: ignore[misc]
+            winners = 0
+            for s in range(n):
+                if s == frm:
+                    continue
+                c = st.counts(s)
+                if (tile >> 2) in waits(c):
+                    winners += 1
+            if winners < 3:
+                st.find(K.ILLEGAL_ACTION, "triple-ron abort without three seats waiting on the tile", winners, 3)

@@ -1,0 +1,87 @@
+"""What a replay derives: per round wins, draws, payments and scores; per game the end; findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mjlog.findings import Finding, FindingKind
+from mjlog.ir import DrawKind, GameLog
+from mjlog.rules.riichi.scorer import HandValue
+
+
+@dataclass(frozen=True, slots=True)
+class DerivedWin:
+    """A win as mjlog derives it: the hand's value and the score changes it causes."""
+
+    who: int
+    from_who: int
+    value: HandValue
+    deltas: tuple[int, ...]
+    pao_who: int | None = None
+    riichi: bool = False
+    dealer: bool = False
+    open_hand: bool = False
+    tsumo: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DerivedDraw:
+    """A round without a win: its kind, who was tenpai, nagashi seats and the payments."""
+
+    kind: DrawKind
+    tenpai: tuple[bool, ...]
+    nagashi: tuple[bool, ...]
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One hand: start, riichi deposits, outcome, end scores (all derived)."""
+
+    index: int
+    name: str
+    kyoku: int
+    honba: int
+    sticks: int
+    dealer: int
+    start_scores: tuple[int, ...]
+    end_scores: tuple[int, ...]
+    riichi: tuple[int, ...]                       # seats whose riichi was accepted
+    wins: tuple[DerivedWin, ...] = ()
+    draw: DerivedDraw | None = None
+    deposits: tuple[int, ...] = ()                # riichi deposits paid, per seat
+    calls: tuple[int, ...] = ()                   # open calls per seat (chi, pon, open kans)
+    complete: bool = True                         # False when the log stops inside this round
+
+    @property
+    def deltas(self) -> tuple[int, ...]:
+        """Score change over the hand, deposits included."""
+        return tuple(e - s for s, e in zip(self.start_scores, self.end_scores))
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A whole game re-derived: rounds, the final result, and every finding."""
+
+    log: GameLog
+    rounds: tuple[RoundResult, ...]
+    final_scores: tuple[int, ...] | None
+    placement_points: tuple[float, ...] | None
+    findings: tuple[Finding, ...] = field(default=())
+
+    @property
+    def clean(self) -> bool:
+        """No finding at all."""
+        return not self.findings
+
+    @property
+    def truncated(self) -> bool:
+        return any(f.kind is FindingKind.TRUNCATED for f in self.findings)
+
+    def timeline(self) -> list[tuple[str, tuple[int, ...]]]:
+        """(round name, scores at its end) for each round, starting with the start scores."""
+        if not self.rounds:
+            return []
+        out = [("start", self.rounds[0].start_scores)]
+        out += [(r.name, r.end_scores) for r in self.rounds]
+        return out

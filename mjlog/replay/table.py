@@ -1,0 +1,429 @@
+"""One hand replayed: an omniscient table state and one method per event kind.
+
+Every check is an invariant in domain words; a broken one becomes a
+:class:`~mjlog.findings.Finding` and the replay goes on from what the log
+records. Wins and draws are settled in :mod:`mjlog.replay.outcome`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mjlog.findings import Finding, FindingKind
+from mjlog.ir import (
+    Call,
+    CallKind,
+    Discard,
+    Disconnect,
+    Draw,
+    Event,
+    NewDora,
+    Reconnect,
+    RiichiAccepted,
+    RiichiDeclared,
+    Round,
+    Ryuukyoku,
+    Win,
+)
+from mjlog.replay.hands import swap_call_banned_kinds, waits
+from mjlog.rules.ruleset import RuleSet
+from mjlog.tiles import tile_name
+from mjlog.wall import Wall
+
+K = FindingKind
+DEAD_WALL = 14
+
+
+class RoundState:
+    """The table during one hand: hands, calls, rivers, riichi, the wall, scores and sticks."""
+
+    def __init__(self, rnd: Round, rules: RuleSet, scores: tuple[int, ...], wall: Wall | None,
+                 source: str | None, findings: list[Finding]) -> None:
+        n = rules.players
+        self.r = rnd
+        self.rules = rules
+        self.n = n
+        self.wall = wall
+        self.source = source
+        self.findings = findings
+        self.event_index: int | None = None
+        self.scores = list(scores)
+        self.sticks = rnd.sticks
+        self.honba = rnd.honba
+        self.dealer = rnd.dealer
+        self.hands: list[set[int]] = [set(h) for h in rnd.hands]
+        self.melds: list[list[Call]] = [[] for _ in range(n)]
+        self.kita: list[list[Call]] = [[] for _ in range(n)]
+        self.river: list[list[int]] = [[] for _ in range(n)]
+        self.called_away = [0] * n
+        self.passed: list[tuple[int, int, int]] = []   # (event index, seat, kind) of tiles others could win on
+        self.last_own_discard = [-1] * n               # event index of each seat's last discard
+        self.last_draw: list[int | None] = [None] * n
+        self.riichi_declared: int | None = None        # seat between REACH step 1 and its discard
+        self.riichi_discard_pending: int | None = None  # seat whose riichi tile waits for step 2
+        self.riichi_at = [-1] * n                      # event index of the riichi discard (-1: none)
+        self.riichi_accepted = [False] * n
+        self.double_riichi = [False] * n
+        self.ippatsu = [False] * n
+        self.ippatsu_before_kakan = [False] * n
+        self.deposits = [0] * n
+        self.uninterrupted = True                      # no call yet this hand
+        self.discards_made = [0] * n
+        self.live_draws = 0
+        self.replacements = 0
+        self.need_replacement: int | None = None      # seat owed a replacement draw
+        self.last_was_replacement = False
+        self.actor: int | None = rnd.dealer           # seat expected to act next (draw or discard)
+        self.phase = "draw"                           # 'draw' | 'discard' | 'after-discard'
+        self.last_discard: tuple[int, int] | None = None   # (seat, tile) open to calls and ron
+        self.last_kakan: tuple[int, int] | None = None     # (seat, added tile): chankan window
+        self.last_kita: tuple[int, int] | None = None      # (seat, tile): ron on kita window
+        self.banned: frozenset[int] = frozenset()
+        self.dora: list[int] = [rnd.dora_indicator]
+        self.pending_dora: list[bool] = []            # per unrevealed kan dora: still exempt for its replacement draw
+        self.kans: list[int] = []                     # seats that made each kan
+        self.calls_open = [0] * n
+        self.seen: set[int] = set()
+        self._check_start()
+
+    # -- findings ---------------------------------------------------------------------------
+
+    def find(self, kind: FindingKind, message: str, recorded: object = None, derived: object = None) -> None:
+        self.findings.append(
+            Finding(kind, message, None if recorded is None else str(recorded),
+                    None if derived is None else str(derived), self.r.index, self.r.name,
+                    self.event_index, self.source)
+        )
+
+    # -- start ------------------------------------------------------------------------------
+
+    def _check_start(self) -> None:
+        r = self.r
+        for seat, hand in enumerate(r.hands):
+            if len(hand) != 13:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} starts with {len(hand)} tiles, not 13", len(hand), 13)
+            for t in hand:
+                self._see(t, f"in seat {seat}'s starting hand")
+        if self.wall is None:
+            return
+        w = self.wall
+        if tuple(r.dice) != w.dice:
+            self.find(K.WALL, "dice differ from the seed's", r.dice, w.dice)
+        if r.dora_indicator != w.dora_indicator(0):
+            self.find(K.WALL, "first dora indicator differs from the seed's wall",
+                      tile_name(r.dora_indicator), tile_name(w.dora_indicator(0)))
+        for seat, (got, want) in enumerate(zip(r.hands, w.starting_hands(r.dealer))):
+            if sorted(got) != sorted(want):
+                self.find(K.WALL, f"seat {seat}'s starting hand differs from the seed's wall",
+                          ",".join(map(str, sorted(got))), ",".join(map(str, sorted(want))))
+
+    def _see(self, tile: int, where: str) -> None:
+        if tile in self.seen:
+            self.find(K.ILLEGAL_ACTION, f"tile id {tile} ({tile_name(tile)}) appears twice, again {where}")
+        self.seen.add(tile)
+
+    # -- events -----------------------------------------------------------------------------
+
+    def apply(self, i: int, ev: Event) -> None:
+        self.event_index = i
+        handler = _HANDLERS.get(type(ev))
+        if handler is not None:
+            handler(self, ev)
+
+    def live_limit(self) -> int:
+        """How many live draws this hand allows, given the replacement draws so far."""
+        total = 136 if self.n == 4 else 108
+        return total - 13 * self.n - DEAD_WALL - self.replacements
+
+    def _draw(self, ev: Draw) -> None:
+        seat, tile = ev.seat, ev.tile
+        self._dora_due(on_draw=True)
+        replacement = self.need_replacement is not None
+        if replacement:
+            if seat != self.need_replacement:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} draws, but seat {self.need_replacement} is owed a replacement tile")
+            expected = self.wall.replacement(self.replacements) if self.wall and self.replacements < self.wall.max_replacements else None
+            self.replacements += 1
+            self.need_replacement = None
+        else:
+            if self.phase != "draw" and self.phase != "after-discard":
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} draws while seat {self.actor} has to discard")
+            elif seat != self.actor:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} draws out of turn (seat {self.actor} is next)", seat, self.actor)
+            if self.live_draws >= self.live_limit():
+                self.find(K.ILLEGAL_ACTION, "a draw after the live wall is empty")
+            expected = self.wall.live_draw(self.live_draws) if self.wall and self.live_draws < len(self.wall.live_draws) else None
+            self.live_draws += 1
+        if expected is not None and expected != tile:
+            what = "replacement tile" if replacement else f"live draw {self.live_draws}"
+            self.find(K.WALL, f"seat {seat}'s {what} differs from the seed's wall", tile_name(tile), tile_name(expected))
+        self._see(tile, f"drawn by seat {seat}")
+        self.hands[seat].add(tile)
+        self.last_draw[seat] = tile
+        self.last_was_replacement = replacement
+        self.actor, self.phase = seat, "discard"
+        self.last_discard = None
+        self.last_kakan = self.last_kita = None
+        self.banned = frozenset()
+        self._close_riichi_window()
+
+    def _discard(self, ev: Discard) -> None:
+        seat, tile = ev.seat, ev.tile
+        self._dora_due(on_draw=False)
+        if self.phase != "discard" or seat != self.actor:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} discards out of turn", seat, self.actor)
+        if tile not in self.hands[seat]:
+            self.find(K.ILLEGAL_ACTION, f"discard of {tile_name(tile)} that seat {seat} does not hold")
+        else:
+            self.hands[seat].discard(tile)
+        kind = tile >> 2
+        if kind in self.banned and seat == self.actor:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} swap-calls: discards {tile_name(tile)} right after calling it")
+        declaring = self.riichi_declared == seat
+        if self.riichi_accepted[seat] and not declaring and tile != self.last_draw[seat]:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} in riichi discards {tile_name(tile)}, not the tile it drew")
+        if self.ippatsu[seat] and not declaring:
+            self.ippatsu[seat] = False
+        if declaring:
+            self._riichi_discard(seat)
+        self.river[seat].append(tile)
+        self.discards_made[seat] += 1
+        self.last_own_discard[seat] = self.event_index or 0
+        self.passed.append((self.event_index or 0, seat, kind))
+        self.last_draw[seat] = None
+        self.last_discard = (seat, tile)
+        self.last_kakan = self.last_kita = None
+        self.banned = frozenset()
+        self.actor, self.phase = (seat + 1) % self.n, "after-discard"
+
+    def _riichi_discard(self, seat: int) -> None:
+        self.riichi_declared = None
+        counts = self.counts(seat)
+        if not waits(counts, self.meld_counts(seat)):
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi without being tenpai")
+        self.riichi_at[seat] = self.event_index or 0
+        self.riichi_discard_pending = seat
+        if self.uninterrupted and self.discards_made[seat] == 0:
+            self.double_riichi[seat] = True
+
+    def _close_riichi_window(self) -> None:
+        """The riichi tile passed without a ron: the riichi stands (step 2 must have come)."""
+        seat = self.riichi_discard_pending
+        if seat is not None:
+            self.riichi_discard_pending = None
+            if not self.riichi_accepted[seat]:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat}'s riichi tile passed but no deposit was taken")
+                self._accept(seat)
+
+    def _riichi_declared(self, ev: RiichiDeclared) -> None:
+        seat = ev.seat
+        if self.phase != "discard" or seat != self.actor:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi out of turn")
+        if self.riichi_accepted[seat]:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi twice")
+        if any(m.kind is not CallKind.ANKAN for m in self.melds[seat]):
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi with an open hand")
+        if self.scores[seat] < self.rules.riichi_deposit:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi with {self.scores[seat]} points",
+                      self.scores[seat], f">= {self.rules.riichi_deposit}")
+        if self.live_limit() - self.live_draws < self.n:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi with fewer than {self.n} tiles left in the wall")
+        self.riichi_declared = seat
+
+    def _riichi_accepted(self, ev: RiichiAccepted) -> None:
+        seat = ev.seat
+        if self.riichi_discard_pending != seat:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat}'s riichi deposit without a riichi discard before it")
+            if self.riichi_accepted[seat]:
+                return
+        self.riichi_discard_pending = None
+        self._accept(seat)
+        if ev.scores is not None and tuple(ev.scores) != tuple(self.scores):
+            self.find(K.PAYMENT, f"scores after seat {seat}'s riichi deposit", _fmt(ev.scores), _fmt(self.scores))
+            self.scores = list(ev.scores)
+
+    def _accept(self, seat: int) -> None:
+        self.riichi_accepted[seat] = True
+        self.ippatsu[seat] = True
+        self.scores[seat] -= self.rules.riichi_deposit
+        self.deposits[seat] += self.rules.riichi_deposit
+        self.sticks += 1
+
+    def _new_dora(self, ev: NewDora) -> None:
+        if not self.pending_dora:
+            self.find(K.ILLEGAL_ACTION, f"a new dora indicator {tile_name(ev.tile)} with no kan waiting for one")
+        else:
+            self.pending_dora.pop(0)
+        k = len(self.dora)
+        if self.wall is not None and k < 5:
+            want = self.wall.dora_indicator(k)
+            if want != ev.tile:
+                self.find(K.WALL, f"kan dora indicator {k} differs from the seed's wall", tile_name(ev.tile), tile_name(want))
+        self.dora.append(ev.tile)
+
+    def _dora_due(self, on_draw: bool) -> None:
+        """A kan's dora must be shown before the next draw (after its own replacement) or discard."""
+        if not self.pending_dora:
+            return
+        if on_draw and self.pending_dora[-1]:
+            self.pending_dora[-1] = False   # a minkan's own replacement draw comes before its dora
+            if len(self.pending_dora) == 1:
+                return
+        missing = sum(1 for exempt in self.pending_dora if not exempt)
+        if missing:
+            self.find(K.ILLEGAL_ACTION, f"{missing} kan dora indicator(s) not revealed when due")
+            self.pending_dora = [e for e in self.pending_dora if e]
+            if self.wall is not None:
+                for _ in range(missing):
+                    if len(self.dora) < 5:
+                        self.dora.append(self.wall.dora_indicator(len(self.dora)))
+
+    def _call(self, ev: Call) -> None:
+        seat = ev.seat
+        kind = ev.kind
+        if kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
+            self._call_discard(ev)
+        else:
+            self._call_self(ev)
+
+    def _call_discard(self, ev: Call) -> None:
+        seat = ev.seat
+        self._close_riichi_window()
+        if self.last_discard is None or self.phase != "after-discard":
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} calls {ev.kind.value} with no discard to call")
+        else:
+            frm, tile = self.last_discard
+            if ev.called != tile or ev.from_seat != frm:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} calls {ev.kind.value} on a tile that is not the last discard",
+                          f"{tile_name(ev.called or 0)} from seat {ev.from_seat}", f"{tile_name(tile)} from seat {frm}")
+            if frm == seat:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} calls its own discard")
+        if ev.kind is CallKind.CHI:
+            if self.n == 3:
+                self.find(K.ILLEGAL_ACTION, "chi in three-player mahjong")
+            elif ev.from_seat != (seat - 1) % self.n:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} calls chi from seat {ev.from_seat}, not from the left")
+        if self.riichi_accepted[seat]:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} calls {ev.kind.value} while in riichi")
+        if self.live_draws >= self.live_limit():
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} calls the last discard of the hand")
+        if self.last_discard is not None:
+            self.called_away[self.last_discard[0]] += 1
+        own = [t for t in ev.tiles if t != ev.called]
+        self._take(seat, own, ev.kind.value)
+        self.melds[seat].append(ev)
+        self.calls_open[seat] += 1
+        self._interrupt()
+        self.last_discard = None
+        self.actor = seat
+        if ev.kind is CallKind.DAIMINKAN:
+            self._kan(seat, exempt=True)
+        else:
+            self.phase = "discard"
+            self.banned = swap_call_banned_kinds(ev)
+            self.last_draw[seat] = None
+
+    def _call_self(self, ev: Call) -> None:
+        seat = ev.seat
+        if self.phase != "discard" or seat != self.actor:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} declares {ev.kind.value} out of turn")
+        if ev.kind is CallKind.KITA:
+            if self.n != 3:
+                self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
+            self._take(seat, ev.tiles, "kita")
+            self.kita[seat].append(ev)
+            self.ippatsu_before_kakan = list(self.ippatsu)  # a ron on the kita tile keeps ippatsu
+            self._interrupt()  # on Tenhou a kita ends ippatsu and the uninterrupted first go-around
+            self.last_kita = (seat, ev.tiles[0])
+            self.passed.append((self.event_index or 0, seat, ev.tiles[0] >> 2))
+            self.need_replacement = seat
+            self.phase = "replacement"
+            return
+        if ev.kind is CallKind.ANKAN:
+            before = waits(self.counts(seat, without=ev.tiles[0] if self.riichi_accepted[seat] else None))
+            self._take(seat, ev.tiles, "a closed kan")
+            if self.riichi_accepted[seat]:
+                if self.last_draw[seat] not in ev.tiles:
+                    self.find(K.ILLEGAL_ACTION, f"seat {seat} in riichi makes a closed kan without the tile it drew")
+                if waits(self.counts(seat)) != before:
+                    self.find(K.ILLEGAL_ACTION, f"seat {seat} in riichi makes a closed kan that changes its waits")
+            self.melds[seat].append(ev)
+            self._interrupt()
+            self._kan(seat, exempt=False)
+            return
+        # kakan: a pon of the kind becomes a kan
+        pon = next((m for m in self.melds[seat] if m.kind is CallKind.PON and m.tiles[0] >> 2 == ev.tiles[0] >> 2), None)
+        if pon is None:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} adds to a kan without a pon of {tile_name(ev.tiles[0])}")
+        else:
+            self.melds[seat][self.melds[seat].index(pon)] = ev
+        if self.riichi_accepted[seat]:
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} makes an added kan while in riichi")
+        self._take(seat, [ev.added] if ev.added is not None else [], "an added kan")
+        self.last_kakan = (seat, ev.added if ev.added is not None else ev.tiles[-1])
+        self.passed.append((self.event_index or 0, seat, ev.tiles[0] >> 2))
+        self.ippatsu_before_kakan = list(self.ippatsu)  # robbing the kan (chankan) keeps ippatsu
+        self._interrupt()
+        self._kan(seat, exempt=True)
+
+    def _kan(self, seat: int, exempt: bool) -> None:
+        # an earlier minkan's dora, still pending, comes right after this kan
+        if self.pending_dora:
+            self.pending_dora = [False] * len(self.pending_dora)
+        self.kans.append(seat)
+        if len(self.kans) <= 4:
+            self.pending_dora.append(exempt)
+        self.need_replacement = seat
+        self.phase = "replacement"
+
+    def _take(self, seat: int, tiles, what: str) -> None:
+        hand = self.hands[seat]
+        for t in tiles:
+            if t in hand:
+                hand.discard(t)
+            else:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} uses {tile_name(t)} for {what} but does not hold it")
+
+    def _interrupt(self) -> None:
+        self.uninterrupted = False
+        self.ippatsu = [False] * self.n
+
+    # -- views ------------------------------------------------------------------------------
+
+    def counts(self, seat: int, without: int | None = None) -> list[int]:
+        c = [0] * 34
+        for t in self.hands[seat]:
+            c[t >> 2] += 1
+        if without is not None:
+            c[without >> 2] -= 1
+        return c
+
+    def meld_counts(self, seat: int) -> list[int]:
+        c = [0] * 34
+        for m in self.melds[seat]:
+            for t in m.tiles:
+                c[t >> 2] += 1
+        return c
+
+    def tenpai(self, seat: int) -> bool:
+        return bool(waits(self.counts(seat), self.meld_counts(seat)))
+
+
+def _fmt(values) -> str:
+    return ",".join(str(v) for v in values)
+
+
+def _ignore(state: RoundState, ev: Event) -> None:
+    return None
+
+
+_HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
+    Draw: RoundState._draw,
+    Discard: RoundState._discard,
+    Call: RoundState._call,
+    RiichiDeclared: RoundState._riichi_declared,
+    RiichiAccepted: RoundState._riichi_accepted,
+    NewDora: RoundState._new_dora,
+    Disconnect: _ignore,
+    Reconnect: _ignore,
+}
