@@ -67,6 +67,28 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     return EXIT_OK if report.clean == len(report.files) else EXIT_FINDINGS
 
 
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from mjlog.formats.tenhou_json import dumps_tenhou6
+    from mjlog.reader import read_log
+
+    try:
+        log = read_log(args.log)
+    except MalformedLogError as exc:
+        print(f"mjlog: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    text = dumps_tenhou6(log)
+    if args.output in (None, "-"):
+        print(text)
+        return EXIT_OK
+    try:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+    except OSError as exc:
+        print(f"mjlog: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mjlog",
@@ -91,6 +113,25 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="print the intermediate representation as JSON")
     show.add_argument("--no-japanese", action="store_true", help="English yaku and draw names only")
     show.set_defaults(func=_cmd_show)
+
+    convert = sub.add_parser(
+        "convert",
+        help="convert a log to another format (tenhou.net/6 JSON)",
+        description=(
+            "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON) and write it in "
+            "another format. 'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour "
+            "the tenhou.net/6 viewer reads), as UTF-8 text. On a malformed file prints one line "
+            "and exits 2."
+        ),
+    )
+    convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, gzip or not)")
+    convert.add_argument(
+        "--to", required=True, choices=["tenhou6"], help="the output format: tenhou6 = tenhou.net/6 JSON"
+    )
+    convert.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"
+    )
+    convert.set_defaults(func=_cmd_convert)
 
     audit = sub.add_parser(
         "audit",

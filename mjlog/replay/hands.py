@@ -16,10 +16,79 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjlog.ir import Call, CallKind
-from mjlog.rules.riichi.decompose import is_complete
 from mjlog.tiles import YAOCHUU_KINDS
 
-_WAIT_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
+_SUIT_STATE: dict[tuple[int, ...], int] = {}
+NO_PAIR, WITH_PAIR = 1, 2   # bit flags: the suit splits into sets only / into sets and one pair
+
+
+def _sets_only(c: list[int], i: int) -> bool:
+    while i < len(c) and c[i] == 0:
+        i += 1
+    if i >= len(c):
+        return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _sets_only(c, i)
+        c[i] += 3
+        if ok:
+            return True
+    if i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _sets_only(c, i)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return False
+
+
+def suit_state(counts9: tuple[int, ...]) -> int:
+    """How one suit's counts split: NO_PAIR if into sets, WITH_PAIR if into sets and a pair."""
+    state = _SUIT_STATE.get(counts9)
+    if state is None:
+        state = 0
+        total = sum(counts9)
+        c = list(counts9)
+        if total % 3 == 0 and _sets_only(c, 0):
+            state |= NO_PAIR
+        if total % 3 == 2:
+            for i in range(9):
+                if c[i] >= 2:
+                    c[i] -= 2
+                    ok = _sets_only(c, 0)
+                    c[i] += 2
+                    if ok:
+                        state |= WITH_PAIR
+                        break
+        _SUIT_STATE[counts9] = state
+    return state
+
+
+def _honor_state(c: Sequence[int]) -> int:
+    pairs = 0
+    for k in range(27, 34):
+        x = c[k]
+        if x == 1 or x == 4:
+            return 0
+        if x == 2:
+            pairs += 1
+    return NO_PAIR if pairs == 0 else WITH_PAIR if pairs == 1 else 0
+
+
+def _standard_complete(states: list[int]) -> bool:
+    """Four groups' states: all split, and exactly one of them holds the pair."""
+    pairs = 0
+    for st in states:
+        if st & NO_PAIR:
+            continue
+        if st & WITH_PAIR:
+            pairs += 1
+        else:
+            return False
+    return pairs == 1
 
 
 def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> tuple[int, ...]:
@@ -28,44 +97,52 @@ def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) ->
     A kind of which the hand (concealed, plus ``held_elsewhere`` counts from
     its calls) already holds all four is no wait: there is no tile left to win on.
     """
-    key = tuple(counts)
-    result = _WAIT_CACHE.get(key)
-    if result is None:
-        c = list(key)
-        out = []
-        for k in range(34):
-            if c[k] >= 4:
-                continue
-            if not _near(c, k):
-                continue
-            c[k] += 1
-            if is_complete(c):
-                out.append(k)
-            c[k] -= 1
-        result = tuple(out)
-        if len(_WAIT_CACHE) > 200_000:
-            _WAIT_CACHE.clear()
-        _WAIT_CACHE[key] = result
-    if held_elsewhere is not None and result:
-        result = tuple(k for k in result if counts[k] + held_elsewhere[k] < 4)
-    return result
+    c = list(counts)
+    suits = [tuple(c[9 * s : 9 * s + 9]) for s in range(3)]
+    states = [suit_state(suits[0]), suit_state(suits[1]), suit_state(suits[2]), _honor_state(c)]
+    out = []
+    n = sum(c)
+    for k in range(34):
+        if c[k] >= 4:
+            continue
+        if held_elsewhere is not None and c[k] + held_elsewhere[k] >= 4:
+            continue
+        c[k] += 1
+        if k < 27:
+            s = k // 9
+            saved = states[s]
+            states[s] = suit_state(tuple(c[9 * s : 9 * s + 9]))
+            ok = _standard_complete(states)
+            states[s] = saved
+        else:
+            saved = states[3]
+            states[3] = _honor_state(c)
+            ok = _standard_complete(states)
+            states[3] = saved
+        c[k] -= 1
+        if ok:
+            out.append(k)
+    if n == 13:
+        extra = _special_waits(c)
+        if extra:
+            out = sorted(set(out) | {k for k in extra
+                                     if held_elsewhere is None or c[k] + held_elsewhere[k] < 4})
+    return tuple(out)
 
 
-def _near(c: list[int], k: int) -> bool:
-    """Whether a tile of kind ``k`` can touch the hand (same kind, or a suit neighbour within 2)."""
-    if c[k]:
-        return True
-    if k >= 27:
-        return sum(1 for x in c if x) >= 12  # thirteen orphans / seven pairs can wait on a new kind
-    base = k - k % 9
-    for j in range(max(base, k - 2), min(base + 9, k + 3)):
-        if c[j]:
-            return True
-    return sum(1 for x in c if x) >= 12 or _pairs_wait(c)
-
-
-def _pairs_wait(c: list[int]) -> bool:
-    return sum(1 for x in c if x == 2) == 6
+def _special_waits(c: list[int]) -> tuple[int, ...]:
+    """Waits of a 13-tile hand as seven pairs (the single) or thirteen orphans."""
+    singles = [k for k in range(34) if c[k] == 1]
+    pairs = sum(1 for x in c if x == 2)
+    if pairs == 6 and len(singles) == 1:
+        return (singles[0],)
+    if sum(c[k] for k in YAOCHUU_KINDS) == 13:
+        held = [k for k in YAOCHUU_KINDS if c[k]]
+        if len(held) == 13:
+            return tuple(YAOCHUU_KINDS)
+        if len(held) == 12:
+            return tuple(k for k in YAOCHUU_KINDS if not c[k])
+    return ()
 
 
 def meld_counts(melds: Sequence[Call]) -> list[int]:

@@ -110,6 +110,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         value = score(sorted(concealed), ordered, w.win_tile, ctx, rules)
     except InvalidHandError as exc:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins with a hand that is not complete ({exc})")
+        _adopt_recorded(st, w, first)
         return None
     if value.no_yaku:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins without a yaku")
@@ -126,11 +127,19 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
                 f"{st.honba},{st.sticks if first else 0}")
     if tuple(w.scores_before) != tuple(st.scores):
         st.find(K.PAYMENT, "scores before the win", _fmt(w.scores_before), _fmt(st.scores))
+    st.derived_scores = [s + d for s, d in zip(st.derived_scores, deltas)]
+    _adopt_recorded(st, w, first)
+    open_hand = any(m.kind.is_open for m in st.melds[who])
+    return DerivedWin(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo)
+
+
+def _adopt_recorded(st: RoundState, w: Win, first: bool) -> None:
+    """Go on from the log's scores after a win, so one disagreement does not cascade."""
+    if tuple(w.scores_before) != tuple(st.scores):
+        st.derived_scores = list(w.scores_before)
     st.scores = [s + d for s, d in zip(w.scores_before, w.deltas)]
     if first:
         st.sticks = 0
-    open_hand = any(m.kind.is_open for m in st.melds[who])
-    return DerivedWin(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo)
 
 
 def _meld_key(c) -> tuple:
@@ -228,6 +237,8 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
         st.find(K.FLOW, "honba and sticks at the draw", f"{d.honba},{d.sticks}", f"{st.honba},{st.sticks}")
     if tuple(d.scores_before) != tuple(st.scores):
         st.find(K.PAYMENT, "scores before the draw", _fmt(d.scores_before), _fmt(st.scores))
+        st.derived_scores = list(d.scores_before)
+    st.derived_scores = [s + x for s, x in zip(st.derived_scores, deltas)]
     st.scores = [s + x for s, x in zip(d.scores_before, d.deltas)]
     return DerivedDraw(kind, tenpai, nagashi, deltas)
 

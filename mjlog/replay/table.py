@@ -47,7 +47,8 @@ class RoundState:
         self.source = source
         self.findings = findings
         self.event_index: int | None = None
-        self.scores = list(scores)
+        self.scores = list(scores)             # as the log records them (followed after a finding)
+        self.derived_scores = list(scores)     # as the rules give them from the same start
         self.sticks = rnd.sticks
         self.honba = rnd.honba
         self.dealer = rnd.dealer
@@ -84,6 +85,8 @@ class RoundState:
         self.kans: list[int] = []                     # seats that made each kan
         self.calls_open = [0] * n
         self.seen: set[int] = set()
+        self.live_base = (136 if n == 4 else 108) - 13 * n - DEAD_WALL
+        self.live_tiles: tuple[int, ...] = wall.live_draws if wall is not None else ()
         self._check_start()
 
     # -- findings ---------------------------------------------------------------------------
@@ -132,69 +135,84 @@ class RoundState:
 
     def live_limit(self) -> int:
         """How many live draws this hand allows, given the replacement draws so far."""
-        total = 136 if self.n == 4 else 108
-        return total - 13 * self.n - DEAD_WALL - self.replacements
+        return self.live_base - self.replacements
 
     def _draw(self, ev: Draw) -> None:
         seat, tile = ev.seat, ev.tile
-        self._dora_due(on_draw=True)
+        if self.pending_dora:
+            self._dora_due(on_draw=True)
         replacement = self.need_replacement is not None
+        expected: int | None
         if replacement:
             if seat != self.need_replacement:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} draws, but seat {self.need_replacement} is owed a replacement tile")
-            expected = self.wall.replacement(self.replacements) if self.wall and self.replacements < self.wall.max_replacements else None
+            wall = self.wall
+            expected = wall.replacement(self.replacements) if wall and self.replacements < wall.max_replacements else None
             self.replacements += 1
             self.need_replacement = None
         else:
-            if self.phase != "draw" and self.phase != "after-discard":
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} draws while seat {self.actor} has to discard")
-            elif seat != self.actor:
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} draws out of turn (seat {self.actor} is next)", seat, self.actor)
-            if self.live_draws >= self.live_limit():
+            if seat != self.actor or (self.phase != "after-discard" and self.phase != "draw"):
+                if self.phase != "draw" and self.phase != "after-discard":
+                    self.find(K.ILLEGAL_ACTION, f"seat {seat} draws while seat {self.actor} has to discard")
+                else:
+                    self.find(K.ILLEGAL_ACTION, f"seat {seat} draws out of turn (seat {self.actor} is next)", seat, self.actor)
+            i = self.live_draws
+            if i >= self.live_base - self.replacements:
                 self.find(K.ILLEGAL_ACTION, "a draw after the live wall is empty")
-            expected = self.wall.live_draw(self.live_draws) if self.wall and self.live_draws < len(self.wall.live_draws) else None
-            self.live_draws += 1
+            expected = self.live_tiles[i] if i < len(self.live_tiles) else None
+            self.live_draws = i + 1
+            if self.riichi_discard_pending is not None:
+                self._close_riichi_window()
         if expected is not None and expected != tile:
             what = "replacement tile" if replacement else f"live draw {self.live_draws}"
             self.find(K.WALL, f"seat {seat}'s {what} differs from the seed's wall", tile_name(tile), tile_name(expected))
-        self._see(tile, f"drawn by seat {seat}")
+        seen = self.seen
+        if tile in seen:
+            self._see(tile, f"drawn by seat {seat}")
+        seen.add(tile)
         self.hands[seat].add(tile)
         self.last_draw[seat] = tile
         self.last_was_replacement = replacement
-        self.actor, self.phase = seat, "discard"
-        self.last_discard = None
-        self.last_kakan = self.last_kita = None
-        self.banned = frozenset()
-        self._close_riichi_window()
+        self.actor = seat
+        self.phase = "discard"
+        self.last_discard = self.last_kakan = self.last_kita = None
+        if self.banned:
+            self.banned = frozenset()
 
     def _discard(self, ev: Discard) -> None:
         seat, tile = ev.seat, ev.tile
-        self._dora_due(on_draw=False)
+        if self.pending_dora:
+            self._dora_due(on_draw=False)
         if self.phase != "discard" or seat != self.actor:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} discards out of turn", seat, self.actor)
-        if tile not in self.hands[seat]:
-            self.find(K.ILLEGAL_ACTION, f"discard of {tile_name(tile)} that seat {seat} does not hold")
+        hand = self.hands[seat]
+        if tile in hand:
+            hand.discard(tile)
         else:
-            self.hands[seat].discard(tile)
+            self.find(K.ILLEGAL_ACTION, f"discard of {tile_name(tile)} that seat {seat} does not hold")
         kind = tile >> 2
-        if kind in self.banned and seat == self.actor:
+        if self.banned and kind in self.banned and seat == self.actor:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} swap-calls: discards {tile_name(tile)} right after calling it")
         declaring = self.riichi_declared == seat
-        if self.riichi_accepted[seat] and not declaring and tile != self.last_draw[seat]:
-            self.find(K.ILLEGAL_ACTION, f"seat {seat} in riichi discards {tile_name(tile)}, not the tile it drew")
-        if self.ippatsu[seat] and not declaring:
-            self.ippatsu[seat] = False
+        if self.riichi_accepted[seat]:
+            if not declaring and tile != self.last_draw[seat]:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} in riichi discards {tile_name(tile)}, not the tile it drew")
+            if self.ippatsu[seat] and not declaring:
+                self.ippatsu[seat] = False
         if declaring:
             self._riichi_discard(seat)
         self.river[seat].append(tile)
         self.discards_made[seat] += 1
-        self.last_own_discard[seat] = self.event_index or 0
-        self.passed.append((self.event_index or 0, seat, kind))
+        i = self.event_index or 0
+        self.last_own_discard[seat] = i
+        self.passed.append((i, seat, kind))
         self.last_draw[seat] = None
         self.last_discard = (seat, tile)
         self.last_kakan = self.last_kita = None
-        self.banned = frozenset()
-        self.actor, self.phase = (seat + 1) % self.n, "after-discard"
+        if self.banned:
+            self.banned = frozenset()
+        self.actor = (seat + 1) % self.n
+        self.phase = "after-discard"
 
     def _riichi_discard(self, seat: int) -> None:
         self.riichi_declared = None
@@ -241,11 +259,13 @@ class RoundState:
         if ev.scores is not None and tuple(ev.scores) != tuple(self.scores):
             self.find(K.PAYMENT, f"scores after seat {seat}'s riichi deposit", _fmt(ev.scores), _fmt(self.scores))
             self.scores = list(ev.scores)
+            self.derived_scores = list(ev.scores)
 
     def _accept(self, seat: int) -> None:
         self.riichi_accepted[seat] = True
         self.ippatsu[seat] = True
         self.scores[seat] -= self.rules.riichi_deposit
+        self.derived_scores[seat] -= self.rules.riichi_deposit
         self.deposits[seat] += self.rules.riichi_deposit
         self.sticks += 1
 

@@ -117,8 +117,10 @@ def preset(name: str) -> RuleSet:
         raise KeyError(f"unknown rule-set preset {name!r}; known: {', '.join(PRESETS)}") from None
 
 
-ROOM_NAMES = {0: "般", 0x20: "上", 0x80: "特", 0xA0: "鳳"}
-ROOM_ENGLISH = {0: "ippan", 0x20: "joukyuu", 0x80: "tokujou", 0xA0: "houou"}
+# kobalab's level = (t & 0x20) >> 4 | (t & 0x80) >> 7 indexes 般上特鳳, so 0x80 is 上 and 0x20 特;
+# the official JSON of type 0x29 games says 特南喰赤 (reference §3.2).
+ROOM_NAMES = {0: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}
+ROOM_ENGLISH = {0: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,7 @@ class Lobby:
     open_tanyao: bool = True      # 0x04 clear
     hanchan: bool = False         # 0x08
     sanma: bool = False           # 0x10
-    room: str = "ippan"           # 0x20/0x80
+    room: str = "ippan"           # 0x80 joukyuu, 0x20 tokujou, both houou
     fast: bool = False            # 0x40
     kou: bool = False             # 0x1000
     special_bits: int = 0         # 0x100..0x800 and anything above 0x1000

@@ -1,0 +1,71 @@
+"""Full audit of the corpus's four-player Phoenix games in one process vs the lxml parse-only floor.
+
+Targets: at least 400 games/s, within 8x of the parse-only time, and peak memory
+that does not grow with the number of files (measured on the first half and the
+whole set). Last line:
+``audit: N games, A games/s, parse-only P games/s, ratio R, peak memory M MB (half: H MB)``
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+from lxml import etree
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import best_of, corpus_files  # noqa: E402
+
+from mjlog.formats.tenhou_xml import _PARSER  # noqa: E402
+from mjlog.reader import read_log  # noqa: E402
+from mjlog.replay import replay  # noqa: E402
+
+PHOENIX_4P = re.compile(r"^Agony5757__mahjong__paipuxmls~\d{10}gm-00(a9|e1)-0000-")
+
+
+def phoenix_files() -> list[Path]:
+    return [p for p in corpus_files("xml") if PHOENIX_4P.search(p.name)]
+
+
+def audit_all(paths: list[Path]) -> int:
+    findings = 0
+    for p in paths:
+        findings += len(replay(read_log(p)).findings)
+    return findings
+
+
+def peak_mb(paths: list[Path]) -> float:
+    tracemalloc.start()
+    audit_all(paths)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 1e6
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    paths = phoenix_files()
+    blobs = [p.read_bytes() for p in paths]
+
+    def parse_only() -> None:
+        for b in blobs:
+            etree.fromstring(b, _PARSER)
+
+    t_parse = best_of(parse_only, args.repeat)
+    t_audit = best_of(lambda: audit_all(paths), args.repeat)
+    findings = audit_all(paths)
+    half = peak_mb(paths[: len(paths) // 2])
+    full = peak_mb(paths)
+    print(f"parse-only {t_parse:.3f} s, audit {t_audit:.3f} s, findings {findings}")
+    print(f"audit: {len(paths)} games, {len(paths) / t_audit:,.0f} games/s, parse-only {len(paths) / t_parse:,.0f} games/s, "
+          f"ratio {t_audit / t_parse:.1f}, peak memory {full:.1f} MB (half: {half:.1f} MB)")
+
+
+if __name__ == "__main__":
+    main()
