@@ -241,3 +241,52 @@ def test_pairs_json_and_xml_give_the_same_play_and_outcomes(pairs):
             assert jlog.final == xlog.final, j.name
             assert [(p.name, p.rank, p.rate, p.sex) for p in jlog.players] == [
                 (p.name, p.rank, p.rate, p.sex) for p in xlog.players], j.name
+
+
+# ---- the audit on JSON (issue: "audit it like XML") ---------------------------------------------
+
+#: Test fixtures of another project that are fragments (one round) with hand-made values:
+#: confusing_nakis_1 leaves the riichi stick out of the winner's delta; confusing_nakis_2 is
+#: hand-written (four black fives with red fives on, a hand that is not complete).
+EDITED_FIXTURES = {
+    "Equim-chan__mjai-reviewer__convlog~tests~testdata~confusing_nakis_1.json": {"payment mismatch"},
+    "Equim-chan__mjai-reviewer__convlog~tests~testdata~confusing_nakis_2.json": {"illegal action"},
+}
+
+
+def test_every_complete_json_game_audits_clean_and_fragments_are_truncated():
+    from mjlog.replay import replay
+
+    complete = fragments = 0
+    for path in json_files():
+        result = replay(read_log(path))
+        kinds = [f.kind.value for f in result.findings]
+        if "truncated" not in kinds:
+            assert result.clean, (path.name, [f.line() for f in result.findings])
+            complete += 1
+            continue
+        fragments += 1
+        assert kinds.count("truncated") == 1, path.name
+        rest = {k for k in kinds if k != "truncated"}
+        assert rest == EDITED_FIXTURES.get(path.name, set()), (path.name, [f.line() for f in result.findings])
+    assert complete >= 13 and complete + fragments == 61
+
+
+def test_pairs_json_replays_to_the_same_derived_results_as_xml(pairs):
+    from mjlog.replay import replay
+
+    checked = 0
+    for j, x in pairs:
+        rj, rx = replay(read_log(j)), replay(read_log(x))
+        assert len(rj.rounds) == len(rx.rounds), j.name
+        for a, b in zip(rj.rounds, rx.rounds):
+            assert a.end_scores == b.end_scores and a.riichi == b.riichi, (j.name, a.name)
+            assert [(w.who, w.value.yaku, w.value.han, w.value.fu, w.value.points, w.deltas) for w in a.wins] == \
+                   [(w.who, w.value.yaku, w.value.han, w.value.fu, w.value.points, w.deltas) for w in b.wins], (j.name, a.name)
+            assert (a.draw is None) == (b.draw is None)
+            if a.draw is not None:
+                assert (a.draw.kind, a.draw.tenpai, a.draw.deltas) == (b.draw.kind, b.draw.tenpai, b.draw.deltas)
+        if rj.final_scores is not None:  # JSON-lines files carry no final result
+            assert rj.final_scores == rx.final_scores, j.name
+        checked += 1
+    assert checked == 17

@@ -108,13 +108,18 @@ class _Game:
         sticks = 0
         over = False
         alt_scores: tuple[int, ...] | None = None
+        fragment: str | None = None
         for rnd in log.rounds:
             if over:
                 self.find(K.FLOW, "a hand is played after the game should have ended", rnd=rnd)
                 over = False
+            got = (rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
             if expected is None:
                 expected = (0, 0, 0, scores)
-            got = (rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
+                if got != expected:
+                    # a fragment: the log starts in the middle of a game; take its start as given
+                    fragment = rnd.name
+                    expected = got
             if got[:3] != expected[:3]:
                 self.find(K.FLOW, "round, honba and sticks at the start of the hand",
                           _fmt(got[:3]), _fmt(expected[:3]), rnd=rnd)
@@ -130,9 +135,15 @@ class _Game:
             alt_scores = derived_end  # after a payment finding, the rules' scores are also a fair start
             over = end.game_over
         final_s = final_p = None
+        if log.final is None or fragment is not None:
+            parts = []
+            if fragment is not None:
+                parts.append(f"starts in the middle of the game ({fragment})")
+            if log.final is None:
+                parts.append("stops before the game's end (no final result)")
+            self.find(K.TRUNCATED, "the log " + " and ".join(parts), severity=Severity.WARNING)
         if log.final is None:
-            self.find(K.TRUNCATED, "the log stops before the game's end (no final result)",
-                      severity=Severity.WARNING)
+            pass
         elif results:
             if not over:
                 self.find(K.FLOW, "the game ends although the rules say it goes on", "ended", "continues")
@@ -149,6 +160,8 @@ class _Game:
         rules = self.rules
         wall = self._wall_for(rnd)
         st = RoundState(rnd, rules, tuple(rnd.scores), wall, self.log.source, self.findings)
+        json_log = self.log.source_format == "tenhou-json"
+        st.limit_fu_unrecorded = st.nagashi_tenpai_unrecorded = json_log
         wins: list[DerivedWin] = []
         draw: DerivedDraw | None = None
         outcome_seen = False
@@ -182,7 +195,8 @@ class _Game:
             dealer_won=any(w.who == rnd.dealer for w in recorded),
             any_win=bool(recorded),
             abortive=draw is not None and draw.kind.abortive,
-            dealer_tenpai=_recorded_dealer_tenpai(rnd),
+            dealer_tenpai=(draw.tenpai[rnd.dealer] if draw is not None and st.nagashi_tenpai_unrecorded
+                           and draw.kind is DrawKind.NAGASHI_MANGAN else _recorded_dealer_tenpai(rnd)),
         )
         nxt = next_hand(rnd.kyoku, rnd.honba, st.sticks, end, end_scores, rules, self.log.first_dealer)
         return result, nxt, tuple(st.derived_scores)

@@ -200,7 +200,7 @@ def _compare_value(st: RoundState, w: Win, v) -> None:
         else:
             st.find(K.YAKU, f"seat {who}'s yaku", _yaku_text(rec_yaku), _yaku_text(der_yaku))
         return
-    if w.fu != v.fu:
+    if w.fu != v.fu and not (w.limit and st.limit_fu_unrecorded):
         st.find(K.FU, f"seat {who}'s fu", w.fu, v.fu)
     elif w.points != v.points or w.limit != v.limit:
         st.find(K.POINTS, f"seat {who}'s points and limit", f"{w.points},{w.limit}", f"{v.points},{v.limit}")
@@ -220,6 +220,8 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
             st.find(K.DRAW, "exhaustive draw before the wall is empty",
                     f"{st.live_draws} live draws", f"{st.live_limit()}")
         shown = tuple(h is not None for h in d.hands)
+        if kind is DrawKind.NAGASHI_MANGAN and st.nagashi_tenpai_unrecorded:
+            shown = tenpai
         if shown != tenpai:
             st.find(K.DRAW, "tenpai at the exhaustive draw", _fmt(int(x) for x in shown), _fmt(int(x) for x in tenpai))
         for s, h in enumerate(d.hands):
