@@ -27,8 +27,9 @@ install: $(STAMP)  ## create .venv and install mjlog
 
 dev: $(DEVSTAMP)  ## install mjlog with the test and benchmark extras
 
-demo: $(STAMP)  ## show the sample logs that ship in data/sample
+demo: $(STAMP)  ## show and audit the sample logs that ship in data/sample
 	@for f in $(SAMPLE)/*.xml; do $(BIN)/mjlog show "$$f" || exit 1; echo; done
+	$(BIN)/mjlog audit --no-progress $(SAMPLE)
 
 test: $(DEVSTAMP)  ## run the test suite (corpus tests skip without ../shared/corpus)
 	$(BIN)/python -m pytest

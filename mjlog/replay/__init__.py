@@ -148,7 +148,8 @@ class _Game:
             if not over:
                 self.find(K.FLOW, "the game ends although the rules say it goes on", "ended", "continues")
             final_s = final_scores(scores, sticks, rules, log.first_dealer)
-            if tuple(log.final.scores) != final_s:
+            alt_final = final_scores(alt_scores, sticks, rules, log.first_dealer) if alt_scores else None
+            if tuple(log.final.scores) != final_s and tuple(log.final.scores) != alt_final:
                 self.find(K.FINAL_SCORE, "final scores", _fmt(log.final.scores), _fmt(final_s))
             if not log.lobby.special:
                 final_p = placement_points(log.final.scores, rules, log.first_dealer)
@@ -166,13 +167,15 @@ class _Game:
         draw: DerivedDraw | None = None
         outcome_seen = False
         handlers = _HANDLERS
+        recorded_wins: list[Win] = []
         for i, ev in enumerate(rnd.events):
             handler = handlers.get(type(ev))
             st.event_index = i
             if handler is not None:
                 handler(st, ev)
             elif type(ev) is Win:
-                w = settle_win(st, ev, first=not wins)
+                recorded_wins.append(ev)
+                w = settle_win(st, ev, first=not recorded_wins[:-1])
                 outcome_seen = True
                 if w is not None:
                     wins.append(w)
@@ -188,7 +191,7 @@ class _Game:
         )
         if not outcome_seen:
             return result, None, None
-        recorded = [o for o in rnd.outcomes if isinstance(o, Win)]
+        recorded = recorded_wins
         if len(recorded) > 1:
             self._check_double_ron_order(rnd, recorded)
         end = HandEnd(

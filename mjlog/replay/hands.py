@@ -103,9 +103,17 @@ def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) ->
     out = []
     n = sum(c)
     for k in range(34):
-        if c[k] >= 4:
+        x = c[k]
+        if x >= 4:
             continue
-        if held_elsewhere is not None and c[k] + held_elsewhere[k] >= 4:
+        if x == 0:
+            # a new kind completes a standard hand only beside a held tile of its suit
+            if k >= 27:
+                continue
+            lo, hi = k - k % 9, k - k % 9 + 8
+            if not any(c[j] for j in range(max(lo, k - 2), min(hi, k + 2) + 1)):
+                continue
+        if held_elsewhere is not None and x + held_elsewhere[k] >= 4:
             continue
         c[k] += 1
         if k < 27:

@@ -217,7 +217,7 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
     deltas = (0,) * n
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         if st.live_draws != st.live_limit() or st.phase != "after-discard":
-            st.find(K.DRAW, "exhaustive draw before the wall is empty",
+            st.find(K.DRAW, "live draws at the exhaustive draw",
                     f"{st.live_draws} live draws", f"{st.live_limit()}")
         shown = tuple(h is not None for h in d.hands)
         if kind is DrawKind.NAGASHI_MANGAN and st.nagashi_tenpai_unrecorded:

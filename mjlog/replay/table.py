@@ -167,7 +167,7 @@ class RoundState:
                 self._close_riichi_window()
         if expected is not None and expected != tile:
             what = "replacement tile" if replacement else f"live draw {self.live_draws}"
-            self.find(K.WALL, f"seat {seat}'s {what} differs from the seed's wall", tile_name(tile), tile_name(expected))
+            self.find(K.WALL, f"seat {seat}'s {what} differs from the seed's wall", _tile(tile), _tile(expected))
         seen = self.seen
         if tile in seen:
             self._see(tile, f"drawn by seat {seat}")
@@ -186,7 +186,10 @@ class RoundState:
         if self.pending_dora:
             self._dora_due(on_draw=False)
         if self.phase != "discard" or seat != self.actor:
-            self.find(K.ILLEGAL_ACTION, f"seat {seat} discards out of turn", seat, self.actor)
+            if seat != self.actor:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} discards out of turn", seat, self.actor)
+            else:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} discards before drawing or calling")
         hand = self.hands[seat]
         if tile in hand:
             hand.discard(tile)
@@ -404,7 +407,7 @@ class RoundState:
             if t in hand:
                 hand.discard(t)
             else:
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} uses {tile_name(t)} for {what} but does not hold it")
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} uses {_tile(t)} for {what} but does not hold it")
 
     def _interrupt(self) -> None:
         self.uninterrupted = False
@@ -429,6 +432,11 @@ class RoundState:
 
     def tenpai(self, seat: int) -> bool:
         return bool(waits(self.counts(seat), self.meld_counts(seat)))
+
+
+def _tile(t: int) -> str:
+    """A tile with its id, so copies of one kind can be told apart: ``4z (id 123)``."""
+    return f"{tile_name(t)} (id {t})"
 
 
 def _fmt(values) -> str:

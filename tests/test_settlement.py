@@ -1,0 +1,176 @@
+"""Settlement on hand-checked cases: win payments, noten payments, nagashi mangan (reference §4.6, §4.7, §5).
+
+Every expected tuple below was worked out by hand from the reference's
+formulas; deltas are in points and include honba and the riichi sticks.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from mjlog.rules.riichi.points import basic_points
+from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.settlement import nagashi_deltas, noten_deltas, win_deltas, yakuman_basic
+
+R4 = PRESETS["tenhou-4p-south"]
+R3 = PRESETS["tenhou-3p-south"]
+
+MANGAN, HANEMAN, YAKUMAN = 2000, 3000, 8000
+
+
+def test_presets_pay_the_tenhou_honba_and_noten_amounts():
+    assert (R4.honba_ron, R4.honba_tsumo_each, R4.noten_total, R4.riichi_deposit) == (300, 100, 3000, 1000)
+    assert (R3.honba_ron, R3.honba_tsumo_each, R3.noten_total, R3.riichi_deposit) == (200, 100, 2000, 1000)
+    assert R3.tsumo_scheme == "tsumo-loss"
+    assert basic_points(3, 30, 0) == 960 and basic_points(2, 30, 0) == 480 and basic_points(2, 20, 0) == 320
+
+
+# ---- 4 players, ron --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("basic, winner, frm, dealer, honba, sticks, expected", [
+    # non-dealer 30 fu 3 han: 960*4 = 3840 -> 3900
+    (960, 1, 2, 0, 0, 0, (0, 3900, -3900, 0)),
+    # the same with 2 honba (+600 from the discarder) and 1 stick (+1000 to the winner)
+    (960, 1, 2, 0, 2, 1, (0, 5500, -4500, 0)),
+    # dealer 40 fu 2 han: 640*6 = 3840 -> 3900
+    (640, 0, 3, 0, 0, 0, (3900, 0, 0, -3900)),
+    # dealer mangan 12000 from the seat on its left, 1 honba, 3 sticks
+    (MANGAN, 2, 1, 2, 1, 3, (0, -12300, 15300, 0)),
+    # non-dealer yakuman dealt in by the dealer
+    (YAKUMAN, 3, 0, 0, 0, 0, (-32000, 0, 0, 32000)),
+])
+def test_ron_4p(basic, winner, frm, dealer, honba, sticks, expected):
+    assert win_deltas(basic, winner, frm, dealer, R4, honba, sticks) == expected
+
+
+# ---- 4 players, tsumo ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("basic, winner, dealer, honba, sticks, expected", [
+    # non-dealer 30 fu 2 han: 500 from each ko, 1000 from the dealer
+    (480, 2, 0, 0, 0, (-1000, -500, 2000, -500)),
+    # ... with 1 honba (+100 from each payer) and 2 sticks
+    (480, 2, 0, 1, 2, (-1100, -600, 4300, -600)),
+    # non-dealer pinfu tsumo 20 fu 2 han: 400/700 = 1500
+    (320, 1, 0, 0, 0, (-700, 1500, -400, -400)),
+    # non-dealer mangan 2000/4000 with the dealer on seat 2
+    (MANGAN, 3, 2, 0, 0, (-2000, -2000, -4000, 8000)),
+    # dealer mangan: 4000 all; 3 honba: 4300 all
+    (MANGAN, 0, 0, 0, 0, (12000, -4000, -4000, -4000)),
+    (MANGAN, 0, 0, 3, 0, (12900, -4300, -4300, -4300)),
+    # dealer 30 fu 1 han: basic 240 -> 500 all, and a stick
+    (240, 1, 1, 0, 1, (-500, 2500, -500, -500)),
+])
+def test_tsumo_4p(basic, winner, dealer, honba, sticks, expected):
+    assert win_deltas(basic, winner, winner, dealer, R4, honba, sticks) == expected
+
+
+# ---- sanma (tsumo-loss) ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("basic, winner, frm, dealer, honba, sticks, expected", [
+    # ko mangan tsumo: 4000 from the dealer, 2000 from the other ko; the absent seat's 2000 is lost
+    (MANGAN, 1, 1, 0, 0, 0, (-4000, 6000, -2000)),
+    # ... 1 honba: 100 from each of the two payers
+    (MANGAN, 1, 1, 0, 1, 0, (-4100, 6200, -2100)),
+    # ko haneman tsumo: 3000-6000, 9000 in all (reference §11.5)
+    (HANEMAN, 2, 2, 0, 0, 0, (-6000, -3000, 9000)),
+    # dealer mangan tsumo: 4000 from each of the two others; 2 honba and a stick
+    (MANGAN, 0, 0, 0, 2, 1, (9400, -4200, -4200)),
+    # ko yakuman tsumo: 8000-16000 (the dealer is seat 1)
+    (YAKUMAN, 2, 2, 1, 0, 0, (-8000, -16000, 24000)),
+    # ron: 200 per honba from the discarder
+    (MANGAN, 2, 1, 0, 2, 0, (0, -8400, 8400)),
+    (MANGAN, 2, 1, 0, 2, 1, (0, -8400, 9400)),
+    # dealer ron yakuman 48000 (reference §11.5)
+    (YAKUMAN, 0, 2, 0, 0, 0, (48000, 0, -48000)),
+])
+def test_sanma(basic, winner, frm, dealer, honba, sticks, expected):
+    assert win_deltas(basic, winner, frm, dealer, R3, honba, sticks) == expected
+
+
+# ---- pao -------------------------------------------------------------------------------------
+
+def test_pao_tsumo_the_liable_seat_pays_everything_with_the_honba():
+    # reference §4.6: daisangen tsumo by seat 2, seat 0 liable, 1 honba -> [-32300, 0, 32300, 0]
+    assert win_deltas(YAKUMAN, 2, 2, 1, R4, honba=1, pao=0) == (-32300, 0, 32300, 0)
+    # the sticks still go to the winner, from nobody
+    assert win_deltas(YAKUMAN, 2, 2, 1, R4, honba=1, sticks=2, pao=0) == (-32300, 0, 34300, 0)
+    # a dealer's yakuman: 48000 from the liable seat
+    assert win_deltas(YAKUMAN, 0, 0, 0, R4, pao=3) == (48000, 0, 0, -48000)
+
+
+def test_pao_tsumo_on_stacked_yakuman():
+    # Tenhou (pao_basic None): the liable seat pays both yakuman, 64000 + honba
+    assert win_deltas(2 * YAKUMAN, 2, 2, 0, R4, honba=1, pao=1) == (0, -64300, 64300, 0)
+    assert yakuman_basic(2) == 2 * YAKUMAN
+    # liable for one yakuman only: 32000 + honba from the liable seat, the other one as a tsumo by all
+    # (dealer 16000, each ko 8000, no honba on that part)
+    assert win_deltas(2 * YAKUMAN, 2, 2, 0, R4, honba=1, pao=1, pao_basic=YAKUMAN) == (-16000, -40300, 64300, -8000)
+
+
+def test_pao_ron_splits_between_the_discarder_and_the_liable_seat():
+    # non-dealer yakuman ron 32000: 16000 each; the discarder pays the honba; sticks to the winner
+    assert win_deltas(YAKUMAN, 2, 3, 0, R4, honba=1, sticks=1, pao=1) == (0, -16000, 33300, -16300)
+    # dealer yakuman ron 48000: 24000 each
+    assert win_deltas(YAKUMAN, 0, 2, 0, R4, pao=1) == (48000, -24000, -24000, 0)
+    # the liable seat deals in itself: it pays the whole
+    assert win_deltas(YAKUMAN, 0, 1, 0, R4, pao=1) == (48000, -48000, 0, 0)
+
+
+def test_pao_naming_the_winner_is_no_pao():
+    assert win_deltas(YAKUMAN, 2, 2, 0, R4, pao=2) == win_deltas(YAKUMAN, 2, 2, 0, R4)
+
+
+def test_every_win_pays_out_exactly_the_sticks():
+    for rules in (R4, R3):
+        n = rules.players
+        for basic, winner, frm, dealer, honba, sticks in itertools.product(
+                (320, 960, MANGAN, YAKUMAN), range(n), range(n), range(n), (0, 2), (0, 1)):
+            d = win_deltas(basic, winner, frm, dealer, rules, honba, sticks)
+            assert sum(d) == sticks * rules.riichi_deposit
+            assert d[winner] > 0 and all(x <= 0 for s, x in enumerate(d) if s != winner)
+
+
+# ---- noten payments --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("tenpai, expected", [
+    ((False, False, False, False), (0, 0, 0, 0)),
+    ((True, False, False, False), (3000, -1000, -1000, -1000)),
+    ((False, False, True, False), (-1000, -1000, 3000, -1000)),
+    ((True, False, True, False), (1500, -1500, 1500, -1500)),
+    ((False, True, True, True), (-3000, 1000, 1000, 1000)),
+    ((True, True, True, True), (0, 0, 0, 0)),
+])
+def test_noten_4p(tenpai, expected):
+    assert noten_deltas(tenpai, R4) == expected
+
+
+@pytest.mark.parametrize("tenpai, expected", [
+    ((False, False, False), (0, 0, 0)),
+    ((False, True, False), (-1000, 2000, -1000)),
+    ((True, False, True), (1000, -2000, 1000)),
+    ((True, True, True), (0, 0, 0)),
+])
+def test_noten_3p(tenpai, expected):
+    assert noten_deltas(tenpai, R3) == expected
+
+
+# ---- nagashi mangan --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, nagashi, dealer, expected", [
+    # 4p ko: a mangan tsumo, 2000/2000/4000
+    (R4, (False, True, False, False), 0, (-4000, 8000, -2000, -2000)),
+    # 4p oya: 4000 all
+    (R4, (True, False, False, False), 0, (12000, -4000, -4000, -4000)),
+    (R4, (False, False, False, True), 3, (-4000, -4000, -4000, 12000)),
+    # two seats: each paid its own mangan tsumo
+    (R4, (False, True, True, False), 0, (-8000, 6000, 6000, -4000)),
+    # sanma ko: 4000 + 2000 (tsumo-loss); oya: 4000 + 4000
+    (R3, (False, True, False), 0, (-4000, 6000, -2000)),
+    (R3, (True, False, False), 0, (8000, -4000, -4000)),
+    (R3, (False, False, True), 1, (-2000, -4000, 6000)),
+    (R4, (False, False, False, False), 0, (0, 0, 0, 0)),
+])
+def test_nagashi(rules, nagashi, dealer, expected):
+    assert nagashi_deltas(nagashi, dealer, rules) == expected
