@@ -89,6 +89,45 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from mjlog.rules.ruleset import PRESETS
+    from mjlog.simulate import simulate
+
+    if args.games < 0:
+        print("mjlog: --games must be 0 or more", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        paths = simulate(args.games, PRESETS[args.rules], args.seed, args.output, progress=not args.no_progress)
+    except OSError as exc:
+        print(f"mjlog: cannot write to {args.output}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"wrote {len(paths)} games to {args.output}")
+    return EXIT_OK
+
+
+def _cmd_schemes_table(args: argparse.Namespace) -> int:
+    from mjlog.rules.riichi.points import basic_points, limit_of
+    from mjlog.rules.sanma_schemes import LIMIT_BASIC, scheme_table
+
+    if args.limit:
+        basic, what = LIMIT_BASIC[args.limit], args.limit
+    elif args.han is not None and args.fu is not None:
+        if args.han < 1 or args.fu < 20 or (args.fu % 10 and args.fu != 25):
+            print("mjlog: --han must be at least 1 and --fu 20, 25, 30, ... 110", file=sys.stderr)
+            return EXIT_USAGE
+        limit = limit_of(args.han, args.fu)
+        basic = basic_points(args.han, args.fu, limit)
+        what = f"{args.han} han {args.fu} fu"
+    else:
+        print("mjlog: give --limit, or both --han and --fu", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"Three-player payments for {what} (basic points {basic}); honba and sticks not included.")
+    print("Columns: dealer ron / dealer tsumo total (each payer) / non-dealer ron / "
+          "non-dealer tsumo total (non-dealer payer / dealer payer)")
+    print("\n".join(scheme_table(basic)))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mjlog",
@@ -113,6 +152,28 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="print the intermediate representation as JSON")
     show.add_argument("--no-japanese", action="store_true", help="English yaku and draw names only")
     show.set_defaults(func=_cmd_show)
+
+    schemes = sub.add_parser(
+        "schemes",
+        help="three-player payment schemes: the table of payments, and comparisons",
+        description="Three-player (sanma) tsumo payment schemes from the rules documents.",
+    )
+    schemes_sub = schemes.add_subparsers(dest="schemes_command", metavar="SUBCOMMAND")
+    schemes_sub.required = True
+    table = schemes_sub.add_parser(
+        "table",
+        help="the payments of one hand under every scheme",
+        description=(
+            "Print the payments of one hand under all eight schemes, in the layout of the "
+            "rules documents' table: dealer ron / dealer tsumo total (each payer) / non-dealer "
+            "ron / non-dealer tsumo total (non-dealer payer / dealer payer)."
+        ),
+    )
+    table.add_argument("--han", type=int, help="han of the hand (with --fu)")
+    table.add_argument("--fu", type=int, help="fu of the hand (with --han)")
+    table.add_argument("--limit", choices=["mangan", "haneman", "baiman", "sanbaiman", "yakuman"],
+                       help="a limit hand instead of han and fu")
+    table.set_defaults(func=_cmd_schemes_table)
 
     convert = sub.add_parser(
         "convert",
@@ -150,6 +211,31 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--strict", action="store_true", help="stop at the first file with a finding")
     audit.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     audit.set_defaults(func=_cmd_audit)
+
+    from mjlog.rules.ruleset import PRESETS
+
+    simulate = sub.add_parser(
+        "simulate",
+        help="generate self-play games between simple bots as Tenhou mjlog XML",
+        description=(
+            "Play games between simple bots (efficiency discards, riichi, yakuhai pon, folding "
+            "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
+            "sim-<preset>-<seed>-<i>.xml. Walls come from genuine Tenhou seeds, so the logs "
+            "replay and audit like real ones. Games are marked synthetic (GO title "
+            "'mjlog-synthetic', lobby 9999). The same seed always gives the same files."
+        ),
+    )
+    simulate.add_argument("--games", "-n", type=int, required=True, metavar="N", help="number of games to play")
+    simulate.add_argument(
+        "--rules", required=True, choices=sorted(PRESETS), metavar="PRESET",
+        help=f"rule-set preset: {', '.join(sorted(PRESETS))}",
+    )
+    simulate.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
+    simulate.add_argument(
+        "-o", "--output", default=".", metavar="DIR", help="directory to write the games to (default: current)"
+    )
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    simulate.set_defaults(func=_cmd_simulate)
     return parser
 
 

@@ -18,7 +18,7 @@ from mjlog.replay.outcome import settle_draw, settle_win
 from mjlog.replay.results import DerivedDraw, DerivedWin, Replay, RoundResult
 from mjlog.replay.table import _HANDLERS, RoundState
 from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.ruleset import RuleSet, apply_knobs
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
 
 __all__ = ["DerivedDraw", "DerivedWin", "Replay", "RoundResult", "audit", "replay"]
@@ -67,6 +67,13 @@ class _Game:
             if any(k == "sc" for r in log.rounds for o in r.outcomes for k, _ in o.extra):
                 what.append("chip payments are not modelled")
             self.find(K.UNSUPPORTED_RULE, "; ".join(what), severity=Severity.WARNING)
+        knobs = dict(log.header_extra).get("GO.knobs")
+        if knobs:
+            try:
+                rules = apply_knobs(rules, knobs)
+            except ValueError as exc:
+                self.find(K.UNSUPPORTED_RULE, f"the log's rule knobs cannot be applied ({exc})",
+                          severity=Severity.WARNING)
         if log.final is not None and not log.final.rounded:
             rules = rules.replace(placement_rounding="none")
         if log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.kind == "mt19937ar":

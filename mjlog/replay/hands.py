@@ -91,6 +91,16 @@ def _standard_complete(states: list[int]) -> bool:
     return pairs == 1
 
 
+def _neighbour_mask(k: int) -> int:
+    if k >= 27:
+        return 0
+    lo, hi = k - k % 9, k - k % 9 + 8
+    return sum(1 << j for j in range(max(lo, k - 2), min(hi, k + 2) + 1))
+
+
+_NEIGHBOURS = tuple(_neighbour_mask(k) for k in range(34))
+
+
 def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> tuple[int, ...]:
     """Kinds that complete the concealed hand (3k+1 tiles), Tenhou-style.
 
@@ -102,17 +112,16 @@ def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) ->
     states = [suit_state(suits[0]), suit_state(suits[1]), suit_state(suits[2]), _honor_state(c)]
     out = []
     n = sum(c)
+    present = 0
+    for k in range(34):
+        if c[k]:
+            present |= 1 << k
     for k in range(34):
         x = c[k]
         if x >= 4:
             continue
-        if x == 0:
-            # a new kind completes a standard hand only beside a held tile of its suit
-            if k >= 27:
-                continue
-            lo, hi = k - k % 9, k - k % 9 + 8
-            if not any(c[j] for j in range(max(lo, k - 2), min(hi, k + 2) + 1)):
-                continue
+        if x == 0 and not present & _NEIGHBOURS[k]:
+            continue  # a new kind completes a standard hand only beside a held tile of its suit
         if held_elsewhere is not None and x + held_elsewhere[k] >= 4:
             continue
         c[k] += 1

@@ -107,8 +107,12 @@ class RoundState:
         for seat, hand in enumerate(r.hands):
             if len(hand) != 13:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} starts with {len(hand)} tiles, not 13", len(hand), 13)
-            for t in hand:
-                self._see(t, f"in seat {seat}'s starting hand")
+            before = len(self.seen)
+            self.seen.update(hand)
+            if len(self.seen) != before + len(hand):
+                self.seen.difference_update(hand)
+                for t in hand:
+                    self._see(t, f"in seat {seat}'s starting hand")
         if self.wall is None:
             return
         w = self.wall

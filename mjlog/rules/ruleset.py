@@ -214,3 +214,36 @@ def ruleset_for_lobby(lobby: Lobby) -> RuleSet:
 def ruleset_from_go_type(go_type: int) -> RuleSet:
     """The rule set Tenhou's GO ``type`` selects."""
     return ruleset_for_lobby(lobby_from_go_type(go_type))
+
+
+def apply_knobs(rules: RuleSet, text: str) -> RuleSet:
+    """``rules`` with the knobs of a ``name=value;…`` text changed (values as Python writes them).
+
+    This is how a log states a what-if rule set (the simulator's GO ``knobs``).
+    Raises ``ValueError`` naming an unknown knob or a value that does not fit.
+
+    >>> apply_knobs(PRESETS["tenhou-4p-south"], "renchan_on_dealer_tenpai=False;uma=(30, 10, -10, -30)").uma
+    (30, 10, -10, -30)
+    """
+    fields = {f.name for f in dataclasses.fields(RuleSet)}
+    changes: dict[str, object] = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        name, sep, raw = part.partition("=")
+        if not sep or name not in fields or name == "name":
+            raise ValueError(f"unknown rule knob {name!r}")
+        current = getattr(rules, name)
+        try:
+            if isinstance(current, bool):
+                if raw not in ("True", "False"):
+                    raise ValueError(raw)
+                value: object = raw == "True"
+            elif isinstance(current, int):
+                value = int(raw)
+            elif isinstance(current, tuple):
+                value = tuple(int(x) for x in raw.strip("()").split(",") if x.strip())
+            else:
+                value = raw
+        except ValueError:
+            raise ValueError(f"rule knob {name}={raw!r} does not fit its type") from None
+        changes[name] = value
+    return rules.replace(**changes) if changes else rules

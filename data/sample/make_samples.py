@@ -1,0 +1,28 @@
+"""Regenerate the sample games shipped in data/sample (deterministic: same files every run).
+
+    python data/sample/make_samples.py            # from the repository root
+
+Writes 6 four-player hanchan (tenhou-4p-south) and 3 sanma hanchan (tenhou-3p-south)
+played by mjlog's self-play bots, named sim-<preset>-<seed>-<i>.xml.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mjlog.rules.ruleset import PRESETS
+from mjlog.simulate import simulate
+
+HERE = Path(__file__).resolve().parent
+SEED = 2024
+SETS = (("tenhou-4p-south", 6), ("tenhou-3p-south", 3))
+
+
+def main() -> None:
+    for name, games in SETS:
+        for path in simulate(games, PRESETS[name], SEED, HERE, progress=False):
+            print(f"{path.name}: {path.stat().st_size:,} bytes")
+
+
+if __name__ == "__main__":
+    main()
