@@ -1,0 +1,89 @@
+"""Re-paying sanma games under each scheme: the identity under tsumo-loss, and hand-checked cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjlog.ir import Win
+from mjlog.reader import read_log
+from mjlog.replay import replay
+from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.sanma_repay import HandRecord, HandWin, hand_deltas, repay_game, repay_nagashi, repay_win
+from mjlog.rules.sanma_schemes import SCHEMES
+from mjlog.schemes_compare import compare_game, hands_from_replay
+
+SANMA = PRESETS["tenhou-3p-south"]
+
+
+def test_tsumo_under_each_scheme_pays_the_table_values():
+    # non-dealer (seat 1) yakuman tsumo, dealer seat 0: payer shares from the rules documents' table
+    w = HandWin(seat=1, from_seat=1, basic=8000)
+    expect = {"tsumo-loss": (16000, 8000), "plus-1000": (17000, 9000), "marudori": (21300, 10700),
+              "marudori2": (20000, 12000), "split-half": (16000, 16000), "dealer-triple": (24000, 8000),
+              "double-take": (32000, 32000), "ron-reduced": (16000, 8000)}
+    for scheme, (dealer_pays, child_pays) in expect.items():
+        d = repay_win(w, dealer=0, rules=SANMA.replace(tsumo_scheme=scheme))
+        assert d == (-dealer_pays, dealer_pays + child_pays, -child_pays), scheme
+
+
+def test_honba_and_sticks_are_the_same_under_every_scheme():
+    w = HandWin(seat=2, from_seat=2, basic=2000, honba=2, sticks=1)
+    for scheme in SCHEMES:
+        rules = SANMA.replace(tsumo_scheme=scheme)
+        base = repay_win(HandWin(2, 2, 2000), 0, rules)
+        d = repay_win(w, 0, rules)
+        # +100 per honba from each of the two payers, +1000 per stick to the winner
+        assert d[2] - base[2] == 2 * 200 + 1000 and d[0] - base[0] == -200 and d[1] - base[1] == -200
+
+
+def test_ron_reduced_cuts_the_ron_to_the_tsumo_total():
+    d = repay_win(HandWin(seat=1, from_seat=2, basic=8000), 0, SANMA.replace(tsumo_scheme="ron-reduced"))
+    assert d == (0, 24000, -24000)
+
+
+def test_nagashi_is_the_schemes_mangan_tsumo():
+    assert repay_nagashi([False, True, False], 0, SANMA) == (-4000, 6000, -2000)
+    assert repay_nagashi([False, True, False], 0, SANMA.replace(tsumo_scheme="split-half")) == (-4000, 8000, -4000)
+
+
+def test_a_bust_that_appears_under_another_scheme_is_flagged():
+    # South 2 (dealer seat 1): seat 0 wins a tsumo worth basic 1000; seat 2 (3000 points) pays
+    # 1000 under tsumo-loss and survives, 4000 under double-take and busts.
+    # South 3 (all-last, dealer seat 2): seat 0 rons seat 1 for basic 500 and, first with >= 40000, ends it.
+    hands = [HandRecord(kyoku=5, honba=0, dealer=1, deposits=(0, 0, 0),
+                        wins=(HandWin(seat=0, from_seat=0, basic=1000),)),
+             HandRecord(kyoku=6, honba=0, dealer=2, deposits=(0, 0, 0),
+                        wins=(HandWin(seat=0, from_seat=1, basic=500),))]
+    start = (50000, 52000, 3000)
+    plain = repay_game(hands, start, 0, SANMA)
+    assert plain.final_scores == (55000, 48000, 2000) and not plain.flips
+    # 2nd: 48 - 40 + 0 = 8; 3rd: 2 - 40 - 20 = -58; first takes the rest: 50
+    assert plain.placements == (0, 1, 2) and plain.points == (50.0, 8.0, -58.0)
+    double = repay_game(hands, start, 0, SANMA.replace(tsumo_scheme="double-take"))
+    assert double.final_scores == (60000, 46000, -1000)
+    assert double.flips == ("would end after hand 1 (bust)",)
+
+
+@pytest.mark.corpus
+def test_repaying_corpus_sanma_under_tsumo_loss_reproduces_the_log(corpus_xml_files):
+    """The identity check: every hand's deltas and every game's final scores and points."""
+    games = hands_checked = 0
+    for path in corpus_xml_files:
+        if "-00b9-" not in path.name:
+            continue
+        log = read_log(path)
+        if log.final is None:
+            continue
+        rep = replay(log)
+        hands, start, sticks = hands_from_replay(rep)
+        for rnd, h in zip(log.rounds, hands):
+            recorded = [0, 0, 0]
+            for o in rnd.outcomes:
+                recorded = [a + b for a, b in zip(recorded, o.deltas)]
+            assert hand_deltas(h, SANMA) == tuple(recorded), (path.name, rnd.name)
+            hands_checked += 1
+        result = compare_game(rep, ["tsumo-loss"]).results["tsumo-loss"]
+        assert result.final_scores == log.final.scores and result.points == log.final.points, path.name
+        assert not result.flips, path.name
+        games += 1
+    assert games == 278 and hands_checked > 2500
