@@ -7,12 +7,16 @@ as played and only payments change (see :mod:`mjlog.rules.sanma_repay`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 from dataclasses import dataclass
 
 from mjlog.replay.results import Replay
 from mjlog.rules.riichi.points import basic_points
 from mjlog.rules.sanma_repay import HandRecord, HandWin, RepaidGame, repay_game
 from mjlog.rules.sanma_schemes import SCHEMES
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 def hands_from_replay(rep: Replay) -> tuple[list[HandRecord], tuple[int, ...], int]:
@@ -65,3 +69,54 @@ def compare_games(replays: Iterable[Replay], schemes: Sequence[str] = tuple(SCHE
         if rep.log.rules.players == 3 and rep.log.final is not None and rep.rounds:
             out.append(compare_game(rep, schemes))
     return out
+
+
+def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss") -> "pl.DataFrame":
+    """One row per scheme: points moved by tsumo, mean tsumo values, changes against ``baseline``.
+
+    Counts first, rates last. Games whose end would move under a scheme
+    (``flipped_games``) are set apart: the change columns count only the
+    other games. ``winner_changed`` counts games whose first place differs
+    from the baseline's; ``placement_changes`` counts seats whose placement
+    differs; ``mean_abs_point_delta`` is the mean absolute change of a seat's
+    placement points; ``score_variance`` the variance of final scores.
+    """
+    import polars as pl
+
+    rows = []
+    schemes = list(comparisons[0].results) if comparisons else []
+    for scheme in schemes:
+        kept = [c for c in comparisons if not c.results[scheme].flipped]
+        flipped = len(comparisons) - len(kept)
+        tsumo_points = sum(c.results[scheme].tsumo_points for c in comparisons)
+        dealer_vals = [v for c in comparisons for d, v in c.results[scheme].tsumo_values if d]
+        child_vals = [v for c in comparisons for d, v in c.results[scheme].tsumo_values if not d]
+        winner_changed = placement_changes = 0
+        abs_delta = 0.0
+        seats = 0
+        finals: list[int] = []
+        for c in kept:
+            base, this = c.results[baseline], c.results[scheme]
+            winner_changed += base.placements.index(0) != this.placements.index(0)
+            placement_changes += sum(1 for a, b in zip(base.placements, this.placements) if a != b)
+            abs_delta += sum(abs(a - b) for a, b in zip(base.points, this.points))
+            seats += len(this.points)
+            finals.extend(this.final_scores)
+        mean = sum(finals) / len(finals) if finals else 0.0
+        rows.append({
+            "scheme": scheme,
+            "name": SCHEMES[scheme][0],
+            "games": len(comparisons),
+            "flipped_games": flipped,
+            "compared_games": len(kept),
+            "tsumo_wins": len(dealer_vals) + len(child_vals),
+            "tsumo_points": tsumo_points,
+            "winner_changed": winner_changed,
+            "placement_changes": placement_changes,
+            "mean_dealer_tsumo": sum(dealer_vals) / len(dealer_vals) if dealer_vals else None,
+            "mean_nondealer_tsumo": sum(child_vals) / len(child_vals) if child_vals else None,
+            "mean_abs_point_delta": abs_delta / seats if seats else None,
+            "score_variance": sum((x - mean) ** 2 for x in finals) / len(finals) if finals else None,
+            "winner_change_rate": winner_changed / len(kept) if kept else None,
+        })
+    return pl.DataFrame(rows)

@@ -87,3 +87,21 @@ def test_repaying_corpus_sanma_under_tsumo_loss_reproduces_the_log(corpus_xml_fi
         assert not result.flips, path.name
         games += 1
     assert games == 278 and hands_checked > 2500
+
+
+def test_summary_counts_changes_against_the_baseline_and_sets_flipped_games_apart():
+    from mjlog.rules.sanma_repay import RepaidGame
+    from mjlog.schemes_compare import GameComparison, summarize
+
+    base = RepaidGame("tsumo-loss", (50000, 40000, 15000), (0, 1, 2), (45.0, 0.0, -45.0), 3000, ((True, 3000),))
+    same = RepaidGame("split-half", (50000, 40000, 15000), (0, 1, 2), (45.0, 0.0, -45.0), 4000, ((True, 4000),))
+    swapped = RepaidGame("split-half", (40000, 50000, 15000), (1, 0, 2), (0.0, 45.0, -45.0), 4000, ((False, 4000),))
+    flipped = RepaidGame("split-half", (60000, 50000, -5000), (0, 1, 2), (55.0, 10.0, -65.0), 4000, (), ("x",))
+    games = [GameComparison("a", {"tsumo-loss": base, "split-half": same}),
+             GameComparison("b", {"tsumo-loss": base, "split-half": swapped}),
+             GameComparison("c", {"tsumo-loss": base, "split-half": flipped})]
+    row = summarize(games).filter(scheme="split-half").to_dicts()[0]
+    assert (row["games"], row["flipped_games"], row["compared_games"]) == (3, 1, 2)
+    assert row["winner_changed"] == 1 and row["placement_changes"] == 2
+    assert row["tsumo_points"] == 12000 and row["mean_dealer_tsumo"] == 4000 and row["mean_nondealer_tsumo"] == 4000
+    assert row["mean_abs_point_delta"] == 90.0 / 6   # game b: |45| + |45| + 0 over 6 seats of 2 games
