@@ -5,7 +5,9 @@ triplet of kind ``k`` and ``RUN + k`` a run starting at kind ``k``. A regular
 decomposition is ``(pair_kind, set_codes)`` with the set codes sorted.
 
 Each suit is decomposed on its own through a cached table keyed by its nine
-counts, so a hand costs a few dictionary look-ups once the table is warm.
+counts, so a hand costs a few dictionary look-ups once the table is warm. The
+scorer reads :data:`SUIT_SHAPES` / :data:`HONOR_SHAPES`: the same readings with
+the facts it needs (run and triplet masks, fu, outside, identical runs) precomputed.
 
 >>> from mjlog.tiles import counts34, parse_mpsz
 >>> c = counts34(parse_mpsz("111222333m789p55s"))
@@ -86,6 +88,87 @@ def _suit_global(counts9: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[
         g = tuple(base + s if s < 9 else RUN + base + s - 9 for s in sets)
         res.append((base + p if p >= 0 else -1, g))
     return tuple(res)
+
+
+#: One suit's share of a four-sets-and-a-pair reading, as the scorer consumes it:
+#: (pair kind or -1, triplet kinds, run start kinds (repeats kept), run-start bit mask,
+#: triplet bit mask, every set and the pair hold a terminal, pairs of identical runs,
+#: fu of the triplets when all are concealed). Kinds are global (0-26).
+SuitShape = tuple[int, tuple[int, ...], tuple[int, ...], int, int, bool, int, int]
+#: Per suit (m, p, s): nine counts -> (bit mask of the kinds present, its :data:`SuitShape` readings).
+SUIT_SHAPES: tuple[dict[tuple[int, ...], tuple[int, tuple[SuitShape, ...]]], ...] = ({}, {}, {})
+#: Honour counts (7) -> (kinds present mask, decomposable, pair kind or -1, triplet kinds, triplet mask).
+HONOR_SHAPES: dict[tuple[int, ...], tuple[int, bool, int, tuple[int, ...], int]] = {}
+
+
+def suit_shapes(counts9: tuple[int, ...], base: int) -> tuple[int, tuple[SuitShape, ...]]:
+    """(present kinds mask, readings) of one suit's nine counts; ``base`` is 0, 9 or 18.
+
+    The readings follow :func:`suit_decompositions`' order; a table fills up as hands come.
+    """
+    table = SUIT_SHAPES[base // 9]
+    got = table.get(counts9)
+    if got is None:
+        got = table[counts9] = _build_suit_shapes(counts9, base)
+    return got
+
+
+def _build_suit_shapes(counts9: tuple[int, ...], base: int) -> tuple[int, tuple[SuitShape, ...]]:
+    present = 0
+    for i in range(9):
+        if counts9[i]:
+            present |= 1 << (base + i)
+    out: list[SuitShape] = []
+    for pair, sets in suit_decompositions(counts9):
+        trips: list[int] = []
+        runs: list[int] = []
+        rmask = tmask = tfu = 0
+        outside = pair < 0 or pair == 0 or pair == 8
+        for c in sorted(sets):          # local codes: triplets 0-8, then runs 9-17
+            if c < 9:
+                trips.append(base + c)
+                tmask |= 1 << (base + c)
+                if c == 0 or c == 8:
+                    tfu += 8
+                else:
+                    tfu += 4
+                    outside = False
+            else:
+                runs.append(base + c - 9)
+                rmask |= 1 << (base + c - 9)
+                if c != 9 and c != 15:
+                    outside = False
+        peikou = sum(runs.count(r) // 2 for r in set(runs)) if len(runs) > 1 else 0
+        out.append((base + pair if pair >= 0 else -1, tuple(trips), tuple(runs), rmask, tmask, outside,
+                    peikou, tfu))
+    return present, tuple(out)
+
+
+def honor_shape(counts7: tuple[int, ...]) -> tuple[int, bool, int, tuple[int, ...], int]:
+    """(present kinds mask, decomposable, pair kind or -1, triplet kinds, triplet mask) of the honours."""
+    got = HONOR_SHAPES.get(counts7)
+    if got is None:
+        present = sum(1 << (27 + i) for i in range(7) if counts7[i])
+        pair, trips, ok = -1, [], True
+        for i, n in enumerate(counts7):
+            if n == 3:
+                trips.append(27 + i)
+            elif n == 2 and pair < 0:
+                pair = 27 + i
+            elif n:
+                ok = False
+        got = HONOR_SHAPES[counts7] = (present, ok, pair if ok else -1, tuple(trips) if ok else (),
+                                       sum(1 << t for t in trips) if ok else 0)
+    return got
+
+
+def clear_tables() -> None:
+    """Empty the per-suit tables (they refill as hands come)."""
+    for table in SUIT_SHAPES:
+        table.clear()
+    HONOR_SHAPES.clear()
+    suit_decompositions.cache_clear()
+    _suit_global.cache_clear()
 
 
 def decompose(counts: Sequence[int]) -> tuple[Decomposition, ...]:

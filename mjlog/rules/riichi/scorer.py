@@ -2,111 +2,67 @@
 
 :func:`score` is the pure core the replay calls with IR :class:`~mjlog.ir.Call`
 objects; :func:`mjlog.rules.riichi.score_hand` is the friendly front door.
+
+How a hand is scored: the concealed counts are split per suit through tables of
+precomputed suit readings (:data:`~mjlog.rules.riichi.decompose.SUIT_SHAPES`);
+every reading (decomposition and wait) is summed up as fact bits
+(:mod:`~mjlog.rules.riichi.yaku`) plus its fu total; the yaku of a fact mask
+come from the memoised rule table. Only the best reading gets its fu breakdown
+and yaku list built, and the result is constructed once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from itertools import product
 
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi import yaku as Y
 from mjlog.rules.riichi.context import WinContext
-from mjlog.rules.riichi.decompose import RUN, decompose, is_thirteen_orphans
-from mjlog.rules.riichi.fu import FuItem, fu_items, round_fu
-from mjlog.rules.riichi.points import Payment, basic_points, limit_of, payments
-from mjlog.rules.riichi.yaku import (
-    KANCHAN, KOKUSHI, NO_WAIT, PENCHAN, REGULAR, RYANMEN, SEVEN_PAIRS, SHANPON, TANKI,
-    Features, Shape, hand_level, regular_yaku_of, yakuman_of,
+from mjlog.rules.riichi.decompose import (
+    HONOR_SHAPES, SUIT_SHAPES, clear_tables, honor_shape, is_thirteen_orphans, suit_shapes,
 )
-from mjlog.rules.riichi.yaku_table import AKA, DORA, URA, YAKU, order_key
+from mjlog.rules.riichi.fu import WAIT_FU, YAOCHUU, fu_items, pair_fu, set_fu
+from mjlog.rules.riichi.points import basic_points, limit_of
+from mjlog.rules.riichi.yaku import (
+    KANCHAN, KOKUSHI_FORM, NO_WAIT, PENCHAN, REGULAR_FORM, RYANMEN, SEVEN_PAIRS_FORM, SHANPON, TANKI,
+    yakuhai,
+)
+from mjlog.rules.riichi.value import NO_PAYMENT, HandValue, clear_payments, hand_value, payment_for
+from mjlog.rules.riichi.yaku_table import AKA, DORA, URA, YAKU
 from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import NORTH, RED_FIVES, SANMA_ABSENT_KINDS, dora_kind
 
 _DEFAULT_RULES = RuleSet()
 _DEFAULT_CONTEXT = WinContext()
 
-
-@dataclass(frozen=True, slots=True)
-class HandValue:
-    """The value of a winning hand as Tenhou scores it.
-
-    ``yaku`` are (id, han) pairs in Tenhou's display order; for a yakuman hand
-    they are the yakuman ids with 13 han each (26 for a double under a double
-    knob). ``han`` 0 with ``yaku`` empty means the hand is complete but has no
-    yaku (``no_yaku``). ``limit`` is Tenhou's code 0-5, ``basic`` the basic
-    points, ``points`` the hand's value without honba or sticks (AGARI ``ten``),
-    ``payment`` who pays what with the context's honba and sticks.
-    """
-
-    yaku: tuple[tuple[int, int], ...]
-    han: int
-    fu: int
-    fu_breakdown: tuple[FuItem, ...]
-    limit: int
-    basic: int
-    points: int
-    payment: Payment
-    yakuman_count: int = 0
-    wait: str = ""
-    dora: int = 0
-    aka: int = 0
-    ura: int = 0
-
-    @property
-    def no_yaku(self) -> bool:
-        """A complete hand with no yaku (dora alone do not make a win)."""
-        return self.han == 0
-
-    @property
-    def is_yakuman(self) -> bool:
-        """A real yakuman (not counted yakuman)."""
-        return self.yakuman_count > 0
-
-    @property
-    def yakuman(self) -> tuple[int, ...]:
-        """The yakuman ids (Tenhou's AGARI ``yakuman`` attribute), empty otherwise."""
-        return tuple(i for i, _ in self.yaku) if self.yakuman_count else ()
-
-    @property
-    def yaku_names(self) -> tuple[str, ...]:
-        """English names of the yaku, in order."""
-        return tuple(YAKU[i].name_en for i, _ in self.yaku)
-
+__all__ = ["HandValue", "clear_caches", "score"]
 
 _WAIT_NAMES = {RYANMEN: "ryanmen", KANCHAN: "kanchan", PENCHAN: "penchan", TANKI: "tanki",
                SHANPON: "shanpon", NO_WAIT: ""}
 
 
-def _waits(pair: int, sets: tuple[int, ...], w: int) -> list[tuple[int, int]]:
-    """(wait, index of the completed set or -1 for the pair) for every reading of the win."""
-    out: list[tuple[int, int]] = []
-    if pair == w:
-        out.append((TANKI, -1))
-    seen: set[int] = set()
-    for i, code in enumerate(sets):
-        if code in seen:
-            continue
-        if code == w:
-            out.append((SHANPON, i))
-        elif code >= RUN:
-            k = code - RUN
-            if k <= w <= k + 2:
-                if w == k + 1:
-                    wait = KANCHAN
-                elif (w == k + 2 and k % 9 == 0) or (w == k and k % 9 == 6):
-                    wait = PENCHAN
-                else:
-                    wait = RYANMEN
-                out.append((wait, i))
-        else:
-            continue
-        seen.add(code)
-    return out
+def _run_wait(k: int, w: int) -> int:
+    """The wait of run ``k``..``k+2`` completed by kind ``w``."""
+    if w == k + 1:
+        return KANCHAN
+    if (w == k + 2 and k % 9 == 0) or (w == k and k % 9 == 6):
+        return PENCHAN
+    return RYANMEN
+
+
+#: For each winning kind, the (run start, wait) of every run that can hold it, by start.
+_RUNS_WITH = tuple(tuple((k, _run_wait(k, w)) for k in range(w - 2, w + 1) if 0 <= k < 27 and k % 9 <= 6
+                         and k // 9 == w // 9) for w in range(34))
+_WAIT_FACT = tuple(Y.RYANMEN_WAIT if w == RYANMEN else Y.TANKI_WAIT if w == TANKI else 0 for w in range(6))
 
 
 def _validate(concealed: Sequence[int], melds: Sequence[Call], win_tile: int, rules: RuleSet) -> set[int]:
-    """Raise InvalidHandError unless the tiles can be a hand; return the set of all ids."""
+    """Raise InvalidHandError unless the tiles can be a hand; return the set of all ids.
+
+    The scorer checks the same conditions quickly and calls this only to word the error.
+    """
     all_ids = list(concealed)
     n_sets = 0
     for m in melds:
@@ -144,12 +100,23 @@ def _validate(concealed: Sequence[int], melds: Sequence[Call], win_tile: int, ru
     return unique
 
 
+#: The dora kind each indicator kind shows, for 3 and 4 players.
 _NEXT = {p: tuple(dora_kind(k, p) for k in range(34)) for p in (3, 4)}
 
 
-def _count_dora(tile_kinds: Sequence[int], indicators: Sequence[int], players: int) -> int:
-    nxt = _NEXT[3 if players == 3 else 4]
-    return sum([tile_kinds[nxt[ind >> 2]] for ind in indicators])
+def clear_caches() -> None:
+    """Empty every table and memo the scorer fills as it goes (for honest benchmarks)."""
+    clear_tables()
+    Y.clear_memo()
+    clear_payments()
+
+
+_KITA, _CHI, _PON, _ANKAN = CallKind.KITA, CallKind.CHI, CallKind.PON, CallKind.ANKAN
+_S0, _S1, _S2 = SUIT_SHAPES
+_MEMO = Y.MEMO
+_SET_FU = {(c, y, k): set_fu(c, y, k) for c in (False, True) for y in (False, True) for k in (False, True)}
+_SHANPON_OPEN_FU = tuple(4 if y else 2 for y in YAOCHUU)   # fu a concealed triplet loses when ron opens it
+_LIMIT_BASIC = (0, 2000, 3000, 4000, 6000, 8000)
 
 
 def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
@@ -160,122 +127,298 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     beats counted yakuman, then more han, then more fu. Raises
     :class:`~mjlog.errors.InvalidHandError` when the tiles are not a winning hand.
     """
-    unique = _validate(concealed, melds, win_tile, rules)
     ctx = context
-    w = win_tile >> 2
-    closed_counts = [0] * 34
-    bits = 0
-    for t in concealed:
-        closed_counts[t >> 2] += 1
-        bits |= 1 << (t >> 2)
-    all_counts = closed_counts[:]
-    meld_trips: list[tuple[int, bool, bool]] = []
-    meld_runs: list[int] = []
-    kita = ctx.kita
-    open_ = False
-    for m in melds:
-        k = m.kind
-        if k is CallKind.KITA:
-            kita += 1
-            continue
-        if k is CallKind.CHI:
-            base = min(m.tiles) >> 2
-            meld_runs.append(base)
-            for i in range(3):
-                all_counts[base + i] += 1
-            bits |= 7 << base
-        else:
-            base = m.tiles[0] >> 2
-            all_counts[base] += len(m.tiles)
-            bits |= 1 << base
-            meld_trips.append((base, k is CallKind.ANKAN, k.is_kan))
-        if k is not CallKind.ANKAN:
-            open_ = True
-    meld_trips.reverse()
-    closed = not any(m.kind is not CallKind.KITA for m in melds)
-    features = Features(all_counts, bits)
-
-    shapes: list[Shape] = []
-    if closed and closed_counts.count(0) == 21 and is_thirteen_orphans(closed_counts):
-        shapes.append(Shape(KOKUSHI, -1, [], [], NO_WAIT, w, False, True, features, ctx, rules))
-    else:
-        if closed and closed_counts.count(2) == 7:
-            shapes.append(Shape(SEVEN_PAIRS, -1, [], [], TANKI, w, False, True, features, ctx, rules))
-        for pair, sets in decompose(closed_counts):
-            for wait, idx in _waits(pair, sets, w):
-                runs = sorted([c - RUN for c in sets if c >= RUN] + meld_runs)
-                trips = [(c, not (i == idx and not ctx.tsumo), False) for i, c in enumerate(sets) if c < RUN]
-                shapes.append(Shape(REGULAR, pair, runs, trips + meld_trips, wait, w, open_, closed,
-                                    features, ctx, rules))
-    if not shapes:
-        raise InvalidHandError("the tiles do not form a winning hand")
-
     players = rules.players
-    dora = _count_dora(all_counts, ctx.dora_indicators, players)
+    all_ids = concealed
+    if melds:
+        all_ids = list(concealed)
+        for m in melds:
+            all_ids += m.tiles
+    if not all_ids or min(all_ids) < 0 or max(all_ids) > 135:
+        _validate(concealed, melds, win_tile, rules)
+    counts = [0] * 34
+    for t in concealed:
+        counts[t >> 2] += 1
+
+    # the calls
+    kita = ctx.kita
+    n_sets = n_ankan = n_kans = n_mruns = mfu = mbits = mrmask = mtmask = 0
+    bad = open_ = False
+    m_outside = True
+    meld_trips: list[tuple[int, bool, bool]] = []
+    all_counts = counts
+    if melds:
+        all_counts = counts[:]
+        for m in melds:
+            kind = m.kind
+            tiles = m.tiles
+            if kind is _KITA:
+                if len(tiles) != 1 or tiles[0] >> 2 != NORTH:
+                    bad = True
+                kita += 1
+                continue
+            n_sets += 1
+            if kind is _CHI:
+                if players == 3 or len(tiles) != 3:
+                    bad = True
+                    continue
+                a, b, c = sorted(tiles)
+                base = a >> 2
+                if base >= 27 or b >> 2 != base + 1 or c >> 2 != base + 2 or base // 9 != (c >> 2) // 9:
+                    bad = True
+                    continue
+                open_ = True
+                n_mruns += 1
+                mrmask |= 1 << base
+                mbits |= 7 << base
+                all_counts[base] += 1
+                all_counts[base + 1] += 1
+                all_counts[base + 2] += 1
+                if base % 9 != 0 and base % 9 != 6:
+                    m_outside = False
+            else:
+                base = tiles[0] >> 2
+                n = len(tiles)
+                if n != (3 if kind is _PON else 4):
+                    bad = True
+                    continue
+                for t in tiles:
+                    if t >> 2 != base:
+                        bad = True
+                if bad:
+                    continue
+                kan = n == 4
+                conc = kind is _ANKAN
+                if conc:
+                    n_ankan += 1
+                else:
+                    open_ = True
+                if kan:
+                    n_kans += 1
+                yao = YAOCHUU[base]
+                if not yao:
+                    m_outside = False
+                meld_trips.append((base, conc, kan))
+                mfu += _SET_FU[conc, yao, kan]
+                mbits |= 1 << base
+                mtmask |= 1 << base
+                all_counts[base] += n
+        meld_trips.reverse()
+    unique = set(all_ids)
+    if (bad or len(concealed) != 14 - 3 * n_sets or len(unique) != len(all_ids) or win_tile not in concealed
+            or (players == 3 and any(all_counts[1:8]))):
+        _validate(concealed, melds, win_tile, rules)
+
+    # the concealed tiles, suit by suit
+    w = win_tile >> 2
+    k0 = tuple(counts[0:9])
+    e0 = _S0.get(k0) or suit_shapes(k0, 0)
+    k1 = tuple(counts[9:18])
+    e1 = _S1.get(k1) or suit_shapes(k1, 9)
+    k2 = tuple(counts[18:27])
+    e2 = _S2.get(k2) or suit_shapes(k2, 18)
+    kh = tuple(counts[27:34])
+    eh = HONOR_SHAPES.get(kh) or honor_shape(kh)
+    bits = e0[0] | e1[0] | e2[0] | eh[0] | mbits
+
+    # hand-wide facts
+    tsumo = ctx.tsumo
+    seat_k = 27 + ctx.seat_wind
+    round_k = 27 + ctx.round_wind
+    hf = Y.tile_facts(bits) | Y.situation_facts(ctx)
+    if open_:
+        hf |= Y.OPEN
+        if rules.open_tanyao:
+            hf |= Y.TANYAO_OK
+    else:
+        hf |= Y.TANYAO_OK
+    if n_kans >= 3:
+        hf |= Y.THREE_KANS if n_kans == 3 else Y.FOUR_KANS
+
+    # dora
+    nxt = _NEXT[3 if players == 3 else 4]
+    dora = sum([all_counts[nxt[ind >> 2]] for ind in ctx.dora_indicators])
     if kita:
         dora += kita + kita * sum(1 for ind in ctx.dora_indicators if dora_kind(ind >> 2, players) == NORTH)
-    aka = 0
-    if rules.red_fives:
-        aka = len(RED_FIVES.intersection(unique))
+    aka = len(RED_FIVES.intersection(unique)) if rules.red_fives else 0
     ura = 0
-    if ctx.in_riichi:
+    in_riichi = ctx.riichi or ctx.double_riichi
+    if in_riichi:
         kc = all_counts
         if kita:
             kc = all_counts[:]
             kc[NORTH] += kita
-        ura = _count_dora(kc, ctx.ura_indicators, players)
+        ura = sum([kc[nxt[ind >> 2]] for ind in ctx.ura_indicators])
     bonus = dora + aka + ura
 
-    hand_regular, hand_yakuman = hand_level(shapes[0])
-    best: tuple | None = None
-    for s in shapes:
-        items = fu_items(s)
-        fu = round_fu(sum(v for _, v in items))
-        ym = yakuman_of(s, hand_yakuman)
-        if ym:
-            count = sum(_yakuman_value(i, rules) for i in ym)
-            yaku = [(i, 13 * _yakuman_value(i, rules)) for i in ym]
+    # every reading: (facts, fu, form, pair, closed triplet kinds, wait, ron-opened shanpon)
+    readings: list[tuple[int, int, int, int, tuple[int, ...], int, bool]] = []
+    yh: list[int] = []
+    if not n_sets and counts.count(0) == 21 and is_thirteen_orphans(counts):
+        readings.append((hf | Y.KOKUSHI | (Y.KOKUSHI_13 if counts[w] == 2 else 0), 0, KOKUSHI_FORM, -1, (),
+                         NO_WAIT, False))
+    else:
+        if not n_sets and counts.count(2) == 7:
+            readings.append((hf | Y.SEVEN_PAIRS | Y.TANKI_WAIT, 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
+        if eh[1] and e0[1] and e1[1] and e2[1]:
+            _, _, hpair, htrips, htmask = eh
+            honor_trips = list(htrips)
+            if mtmask & Y.HONOR_MASK:
+                honor_trips += [t[0] for t in meld_trips if t[0] >= 27]
+            hreg = hf | Y.REGULAR
+            if honor_trips or hpair >= 0:
+                hreg |= Y.honor_set_facts(hpair, honor_trips, seat_k, round_k)
+                if honor_trips:
+                    yh = yakuhai(honor_trips, seat_k, round_k)
+            if not n_sets and hf & Y.ONE_SUIT and not hf & Y.HONORS:
+                hreg |= Y.nine_gates_facts(counts, bits, w)
+            pfu = pair_fu(hpair, seat_k, round_k) if hpair >= 0 else 0   # a suit pair has no fu
+            raw0 = 20 + mfu + pfu + (0 if open_ or tsumo else 10)
+            n_mtrips = len(meld_trips)
+            htfu = 8 * len(htrips)
+            # one decomposition per choice of a reading in each suit, merged; exactly one pair
+            parts = [sh for pres, sh in (e0, e1, e2) if pres]
+            for combo in product(*parts):
+                pair = hpair
+                trips: tuple[int, ...] = ()
+                runs: tuple[int, ...] = ()
+                rmask = 0
+                tmask = htmask
+                outside = m_outside
+                peik = 0
+                tfu = htfu
+                for p, t, r, rm, tm, o, pk, f in combo:
+                    if p >= 0:
+                        if pair >= 0:
+                            pair = -2
+                            break
+                        pair = p
+                    if t:
+                        trips += t
+                    if r:
+                        runs += r
+                    rmask |= rm
+                    tmask |= tm
+                    outside = outside and o
+                    peik += pk
+                    tfu += f
+                if pair < 0:
+                    continue
+                if htrips:
+                    trips += htrips
+                n_runs = len(runs) + n_mruns
+                df = hreg
+                if n_runs:
+                    rr = rmask | mrmask
+                    if n_runs >= 3:
+                        if rr & (rr >> 9) & (rr >> 18) & 0x7F:
+                            df |= Y.SANSHOKU
+                        if rr & (rr >> 3) & (rr >> 6) & 0x40201:
+                            df |= Y.ITTSU
+                        if n_runs == 4:
+                            df |= Y.FOUR_RUNS
+                    if outside and YAOCHUU[pair]:
+                        df |= Y.OUTSIDE
+                    if peik and not open_:
+                        df |= Y.ONE_PEIKOU if peik == 1 else Y.TWO_PEIKOU
+                else:
+                    df |= Y.NO_RUNS
+                tt = tmask | mtmask
+                if tt & (tt >> 9) & (tt >> 18) & 0x1FF:
+                    df |= Y.DOUKOU
+                # the readings of this decomposition: tanki, shanpon, then each run holding the winning tile
+                raw = raw0 + tfu
+                has_sets = len(trips) + n_mtrips
+                conc = len(trips) + n_ankan
+                if pair == w:
+                    readings.append(_regular(df, raw, conc, has_sets or pfu, TANKI, pair, trips, False,
+                                             open_, tsumo))
+                if tmask >> w & 1:
+                    opened = not tsumo
+                    readings.append(_regular(df, raw - _SHANPON_OPEN_FU[w] if opened else raw,
+                                             conc - 1 if opened else conc, has_sets or pfu, SHANPON, pair,
+                                             trips, opened, open_, tsumo))
+                for k, wait in _RUNS_WITH[w]:
+                    if rmask >> k & 1:
+                        readings.append(_regular(df, raw, conc, has_sets or pfu, wait, pair, trips, False,
+                                                 open_, tsumo))
+    if not readings:
+        raise InvalidHandError("the tiles do not form a winning hand")
+
+    # the reading worth most
+    kiriage = rules.kiriage_mangan
+    kazoe = rules.kazoe_yakuman
+    yh_han = sum([YAKU[i].han(open_) for i in yh]) if yh else 0
+    best = None
+    best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)
+    for reading in readings:
+        facts, fu, form = reading[0], reading[1], reading[2]
+        y = _MEMO.get(facts) or Y.yaku_of(facts)
+        if y.yakuman:
+            count = sum(_yakuman_value(i, rules) for i in y.yakuman)
             han = 13 * count
             key = (8000 * count, 1, han, fu)
         else:
             count = 0
-            yaku = [(i, YAKU[i].han(s.open)) for i in regular_yaku_of(s, hand_regular)]
-            han = sum(h for _, h in yaku)
+            han = y.han + yh_han if form == REGULAR_FORM else y.han
             if han:
                 han += bonus
-                lim = limit_of(han, fu, kiriage=rules.kiriage_mangan, kazoe=rules.kazoe_yakuman)
-                key = (basic_points(han, fu, lim), 0, han, fu)
+                lim = limit_of(han, fu, kiriage=kiriage, kazoe=kazoe)
+                key = (_LIMIT_BASIC[lim] if lim else fu << (han + 2), 0, han, fu)
             else:
                 key = (0, 0, 0, fu)
-        if best is None or key > best[0]:
-            best = (key, s, yaku, han, fu, items, count)
+        if key > best_key:
+            best_key = key
+            best = (reading, y, han, count)
     assert best is not None
-    _, s, yaku, han, fu, items, count = best
+    (facts, fu, form, pair, trips, wait, opened), y, han, count = best
 
+    triplets: list[tuple[int, bool, bool]] = []
+    if form == REGULAR_FORM:
+        triplets = [(k, not (opened and k == w), False) for k in trips]
+        triplets += meld_trips
+    items = fu_items(form, triplets, pair, wait, open_, tsumo, seat_k, round_k)
     if han and not count:
-        if len(yaku) > 1:
-            yaku.sort(key=_display_key)
+        yaku = list(y.before)
+        if yh and form == REGULAR_FORM:
+            yaku += [(i, YAKU[i].han(open_)) for i in yh]
+        yaku += y.after
         if dora:
             yaku.append((DORA, dora))
         if aka:
             yaku.append((AKA, aka))
-        if ctx.in_riichi:
+        if in_riichi:
             yaku.append((URA, ura))
+        yaku_t = tuple(yaku)
     else:
         dora = aka = ura = 0
-    lim = limit_of(han, fu, count, kiriage=rules.kiriage_mangan, kazoe=rules.kazoe_yakuman) if han else 0
-    basic = basic_points(han, fu, lim, count) if han else 0
-    pay = payments(basic, ctx.dealer, ctx.tsumo, rules, ctx.honba, ctx.sticks) if han else Payment()
-    return HandValue(yaku=tuple(yaku) if han else (), han=han, fu=fu, fu_breakdown=items, limit=lim,
-                     basic=basic, points=pay.points, payment=pay, yakuman_count=count,
-                     wait=_WAIT_NAMES[s.wait] if s.form == REGULAR else "", dora=dora, aka=aka, ura=ura)
+        yaku_t = tuple((i, 13 * _yakuman_value(i, rules)) for i in y.yakuman) if count else ()
+    if han:
+        lim = limit_of(han, fu, count, kiriage=kiriage, kazoe=kazoe)
+        basic = basic_points(han, fu, lim, count)
+        pay = payment_for(basic, ctx, rules)
+    else:
+        lim = basic = 0
+        pay = NO_PAYMENT
+    return hand_value(yaku_t, han, fu, items, lim, basic, pay.points, pay, count,
+                      _WAIT_NAMES[wait] if form == REGULAR_FORM else "", dora, aka, ura)
 
 
-def _display_key(y: tuple[int, int]) -> int:
-    return _YAKUHAI_POS if 10 <= y[0] <= 20 else order_key(y[0])
+def _regular(facts: int, raw: int, conc: int, extra: int, wait: int, pair: int, trips: tuple[int, ...],
+             opened: bool, open_: bool, tsumo: bool) -> tuple[int, int, int, int, tuple[int, ...], int, bool]:
+    """One four-sets-and-a-pair reading: its facts and fu total from the decomposition's."""
+    wf = WAIT_FU[wait]
+    raw += wf
+    if tsumo:
+        if extra or wf or open_:
+            raw += 2
+    elif open_ and not (extra or wf):
+        raw += 2
+    facts |= _WAIT_FACT[wait]
+    if conc >= 3:
+        facts |= Y.THREE_CONCEALED if conc == 3 else Y.FOUR_CONCEALED
+    return facts, -(-raw // 10) * 10, REGULAR_FORM, pair, trips, wait, opened
 
-
-_YAKUHAI_POS = order_key(10)
 
 _DOUBLE_KNOBS = {48: "double_yakuman_kokushi13", 41: "double_yakuman_suuankou_tanki",
                  46: "double_yakuman_junsei_chuuren", 49: "double_yakuman_daisuushii"}

@@ -1,259 +1,289 @@
-"""Which yaku a hand interpretation has: one small predicate per Tenhou yaku id.
+"""Which yaku a reading of a winning hand has: facts as bits, one rule per Tenhou yaku id.
 
-A :class:`Shape` is one reading of a winning hand (one decomposition with one
-choice of the set the winning tile completed) plus the hand-wide features and
-the win's situation. :data:`PREDICATES` maps each yaku id to its rule;
-yakuhai (ids 10-20) are listed per set by :func:`yakuhai`.
+A *reading* is one interpretation of a win (one decomposition, one choice of the
+set the winning tile completed) together with the situation. The scorer sums a
+reading up as an int of *fact* bits (:data:`TSUMO`, :data:`FOUR_RUNS`,
+:data:`OUTSIDE`...). Each yaku is one :class:`Rule` in :data:`RULES`: the facts it
+needs and the facts it forbids. :func:`yaku_of` turns a fact mask into the yaku
+the reading scores; it is memoised on the mask, so the rules themselves run once
+per distinct mask. Names, ids and han come from :mod:`~mjlog.rules.riichi.yaku_table`.
+
+Yakuhai (ids 10-20) are listed per set by :func:`yakuhai`, not by facts, because
+Tenhou orders them by set.
+
+>>> f = TSUMO | REGULAR | FOUR_RUNS | RYANMEN_WAIT | ALL_SIMPLE | TANYAO_OK
+>>> [(i, h) for i, h in yaku_of(f).before + yaku_of(f).after]
+[(0, 1), (7, 1), (8, 1)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from mjlog.rules.riichi.context import WinContext
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.yaku_table import YAKU, YAKUHAI_IDS, order_key
 
 # waits
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, NO_WAIT = range(6)
 WAIT_NAMES = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon", "none")
 
-REGULAR, SEVEN_PAIRS, KOKUSHI = range(3)
+REGULAR_FORM, SEVEN_PAIRS_FORM, KOKUSHI_FORM = range(3)
 
-_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
-_TERMINAL = tuple(k < 27 and k % 9 in (0, 8) for k in range(34))
-_GREEN = frozenset({19, 20, 21, 23, 25, 32})          # 2s 3s 4s 6s 8s Hatsu
-_DRAGONS = (31, 32, 33)
+_FACT_NAMES = (
+    # the situation
+    "TSUMO", "RIICHI", "DOUBLE_RIICHI", "IPPATSU", "CHANKAN", "RINSHAN", "HAITEI", "HOUTEI",
+    "TENHOU", "CHIIHOU",
+    # openness and the rule set
+    "OPEN", "TANYAO_OK",
+    # every tile of the hand, calls included
+    "ALL_SIMPLE", "ALL_YAOCHUU", "HONORS", "TERMINALS", "ONE_SUIT", "NO_SUIT", "ALL_GREEN",
+    # the form
+    "REGULAR", "SEVEN_PAIRS", "KOKUSHI", "KOKUSHI_13",
+    # the sets of a four-sets-and-a-pair reading
+    "FOUR_RUNS", "NO_RUNS", "ONE_PEIKOU", "TWO_PEIKOU", "OUTSIDE", "ITTSU", "SANSHOKU", "DOUKOU",
+    "THREE_KANS", "FOUR_KANS", "THREE_CONCEALED", "FOUR_CONCEALED",
+    "VALUED_PAIR", "DRAGON_PAIR", "TWO_DRAGON_TRIPS", "THREE_DRAGON_TRIPS",
+    "WIND_PAIR", "THREE_WIND_TRIPS", "FOUR_WIND_TRIPS", "NINE_GATES", "NINE_WAIT",
+    # the wait
+    "RYANMEN_WAIT", "TANKI_WAIT",
+)
+#: Fact name -> bit.
+FACTS: dict[str, int] = {name: 1 << i for i, name in enumerate(_FACT_NAMES)}
 
-
-def _mask(kinds) -> int:
-    return sum(1 << k for k in kinds)
-
-
-_SUIT_MASKS = tuple(_mask(range(9 * i, 9 * i + 9)) for i in range(3))
-_HONOR_MASK = _mask(range(27, 34))
-_YAOCHUU_MASK = _mask(k for k in range(34) if _YAOCHUU[k])
-_TERMINAL_MASK = _mask(k for k in range(34) if _TERMINAL[k])
-_GREEN_MASK = _mask(_GREEN)
-_WINDS = (27, 28, 29, 30)
-
-
-class Features:
-    """Hand-wide facts that do not depend on the decomposition (all tiles, calls included)."""
-
-    __slots__ = ("counts", "suits", "honors", "all_simple", "all_yaochuu", "all_terminal", "all_green",
-                 "terminals")
-
-    def __init__(self, counts: list[int], bits: int | None = None) -> None:
-        self.counts = counts
-        if bits is None:
-            bits = 0
-            for k, n in enumerate(counts):
-                if n:
-                    bits |= 1 << k
-        self.suits = {i for i in range(3) if bits & _SUIT_MASKS[i]}
-        self.honors = bool(bits & _HONOR_MASK)
-        self.all_simple = not bits & _YAOCHUU_MASK
-        self.all_yaochuu = not bits & ~_YAOCHUU_MASK
-        self.terminals = bool(bits & _TERMINAL_MASK)
-        self.all_terminal = self.all_yaochuu and not self.honors
-        self.all_green = not bits & ~_GREEN_MASK
-
-
-class Shape:
-    """One interpretation of a winning hand, with its situation and rules."""
-
-    __slots__ = ("form", "pair", "runs", "triplets", "concealed", "kans", "open", "closed", "wait",
-                 "win_kind", "f", "ctx", "rules", "yakuhai_pair")
-
-    def __init__(self, form: int, pair: int, runs: list[int], triplets: list[tuple[int, bool, bool]],
-                 wait: int, win_kind: int, open_: bool, closed: bool, features: Features,
-                 ctx: WinContext, rules: RuleSet) -> None:
-        self.form = form
-        self.pair = pair
-        self.runs = runs                      # run start kinds, sorted
-        self.triplets = triplets              # (kind, concealed, kan), Tenhou's set order
-        self.concealed = sum(1 for t in triplets if t[1])
-        self.kans = sum(1 for t in triplets if t[2])
-        self.wait = wait
-        self.win_kind = win_kind
-        self.open = open_                     # any open call
-        self.closed = closed                  # no call at all (not even a closed kan)
-        self.f = features
-        self.ctx = ctx
-        self.rules = rules
-
-
-def _valued(s: Shape, k: int) -> bool:
-    return k >= 31 or k == s.ctx.seat_wind_kind or k == s.ctx.round_wind_kind
-
-
-def _has_run(s: Shape, k: int) -> bool:
-    return k in s.runs
+TSUMO = FACTS["TSUMO"]                      # won by self-draw
+RIICHI = FACTS["RIICHI"]                    # riichi declared (any turn)
+DOUBLE_RIICHI = FACTS["DOUBLE_RIICHI"]      # riichi declared on the first turn
+IPPATSU = FACTS["IPPATSU"]
+CHANKAN = FACTS["CHANKAN"]
+RINSHAN = FACTS["RINSHAN"]
+HAITEI = FACTS["HAITEI"]
+HOUTEI = FACTS["HOUTEI"]
+TENHOU = FACTS["TENHOU"]
+CHIIHOU = FACTS["CHIIHOU"]
+OPEN = FACTS["OPEN"]                        # an open call (a closed kan does not open)
+TANYAO_OK = FACTS["TANYAO_OK"]              # not open, or the rules allow open tanyao
+ALL_SIMPLE = FACTS["ALL_SIMPLE"]            # no terminal or honour
+ALL_YAOCHUU = FACTS["ALL_YAOCHUU"]          # only terminals and honours
+HONORS = FACTS["HONORS"]                    # at least one honour
+TERMINALS = FACTS["TERMINALS"]              # at least one terminal
+ONE_SUIT = FACTS["ONE_SUIT"]                # number tiles of exactly one suit
+NO_SUIT = FACTS["NO_SUIT"]                  # no number tile
+ALL_GREEN = FACTS["ALL_GREEN"]              # only 2s 3s 4s 6s 8s and Hatsu
+REGULAR = FACTS["REGULAR"]                  # four sets and a pair
+SEVEN_PAIRS = FACTS["SEVEN_PAIRS"]
+KOKUSHI = FACTS["KOKUSHI"]
+KOKUSHI_13 = FACTS["KOKUSHI_13"]            # the winning tile is the doubled one (13-sided wait)
+FOUR_RUNS = FACTS["FOUR_RUNS"]
+NO_RUNS = FACTS["NO_RUNS"]
+ONE_PEIKOU = FACTS["ONE_PEIKOU"]            # exactly one pair of identical runs
+TWO_PEIKOU = FACTS["TWO_PEIKOU"]            # two pairs of identical runs
+OUTSIDE = FACTS["OUTSIDE"]                  # every set and the pair hold a terminal/honour, some run
+ITTSU = FACTS["ITTSU"]                      # runs 123 456 789 of one suit
+SANSHOKU = FACTS["SANSHOKU"]                # one run in each suit at the same numbers
+DOUKOU = FACTS["DOUKOU"]                    # one triplet in each suit at the same number
+THREE_KANS = FACTS["THREE_KANS"]
+FOUR_KANS = FACTS["FOUR_KANS"]
+THREE_CONCEALED = FACTS["THREE_CONCEALED"]  # concealed triplets (a ron-completed one is open)
+FOUR_CONCEALED = FACTS["FOUR_CONCEALED"]
+VALUED_PAIR = FACTS["VALUED_PAIR"]          # pair of a dragon, the seat wind or the round wind
+DRAGON_PAIR = FACTS["DRAGON_PAIR"]
+TWO_DRAGON_TRIPS = FACTS["TWO_DRAGON_TRIPS"]
+THREE_DRAGON_TRIPS = FACTS["THREE_DRAGON_TRIPS"]
+WIND_PAIR = FACTS["WIND_PAIR"]
+THREE_WIND_TRIPS = FACTS["THREE_WIND_TRIPS"]
+FOUR_WIND_TRIPS = FACTS["FOUR_WIND_TRIPS"]
+NINE_GATES = FACTS["NINE_GATES"]            # closed 1112345678999 of one suit plus one
+NINE_WAIT = FACTS["NINE_WAIT"]              # ... won on the extra tile (nine-sided wait)
+RYANMEN_WAIT = FACTS["RYANMEN_WAIT"]
+TANKI_WAIT = FACTS["TANKI_WAIT"]
 
 
-def _trip_kinds(s: Shape) -> set[int]:
-    return {t[0] for t in s.triplets}
+class Rule(NamedTuple):
+    """A yaku holds when the reading has every fact of ``need`` and none of ``forbid``."""
 
+    need: int
+    forbid: int = 0
 
-def _outside(s: Shape, terminal_only: bool) -> bool:
-    """Every set and the pair hold a terminal (or honour), with at least one run."""
-    if s.form != REGULAR or not s.runs:
-        return False
-    if terminal_only and s.f.honors:
-        return False
-    if not _YAOCHUU[s.pair]:
-        return False
-    if any(not _YAOCHUU[t[0]] for t in s.triplets):
-        return False
-    return all(r % 9 in (0, 6) for r in s.runs)
+    def holds(self, facts: int) -> bool:
+        """Whether a reading with these facts has the yaku."""
+        return facts & self.need == self.need and not facts & self.forbid
 
-
-def _peikou(s: Shape) -> int:
-    """Number of identical-run pairs in a closed hand (1 iipeikou, 2 ryanpeikou)."""
-    if s.open or s.form != REGULAR or len(s.runs) < 2:
-        return 0
-    r = s.runs
-    if len(r) == 4 and r[0] == r[1] and r[2] == r[3]:
-        return 2
-    return 1 if len(set(r)) < len(r) else 0
-
-
-def _pinfu(s: Shape) -> bool:
-    return (not s.open and s.form == REGULAR and len(s.runs) == 4 and s.wait == RYANMEN
-            and not _valued(s, s.pair))
-
-
-def _sanshoku(s: Shape) -> bool:
-    return len(s.runs) >= 3 and any(k in s.runs and k + 9 in s.runs and k + 18 in s.runs for k in range(7))
-
-
-def _ittsu(s: Shape) -> bool:
-    return len(s.runs) >= 3 and any(b in s.runs and b + 3 in s.runs and b + 6 in s.runs for b in (0, 9, 18))
-
-
-def _doukou(s: Shape) -> bool:
-    t = _trip_kinds(s)
-    return len(t) >= 3 and any(k in t and k + 9 in t and k + 18 in t for k in range(9))
-
-
-def _dragon_trips(s: Shape) -> int:
-    return sum(1 for t in s.triplets if t[0] >= 31)
-
-
-def _wind_trips(s: Shape) -> int:
-    return sum(1 for t in s.triplets if 27 <= t[0] <= 30)
-
-
-def _chuuren(s: Shape) -> int:
-    """0 no, 1 chuuren, 2 junsei (the nine-sided wait)."""
-    if not s.closed or s.form != REGULAR or len(s.f.suits) != 1 or s.f.honors:
-        return 0
-    base = 9 * next(iter(s.f.suits))
-    c = s.f.counts[base:base + 9]
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    if any(c[i] < need[i] for i in range(9)):
-        return 0
-    return 2 if c[s.win_kind - base] - need[s.win_kind - base] == 1 else 1
-
-
-def _kokushi13(s: Shape) -> bool:
-    return s.f.counts[s.win_kind] == 2
-
-
-Predicate = Callable[[Shape], bool]
 
 #: The rule of every yaku except yakuhai (10-20), dora (52-54) and renhou (36), by id.
-PREDICATES: dict[int, Predicate] = {
-    0: lambda s: s.ctx.tsumo and not s.open,
-    1: lambda s: s.ctx.riichi and not s.ctx.double_riichi,
-    2: lambda s: s.ctx.ippatsu,
-    3: lambda s: s.ctx.chankan,
-    4: lambda s: s.ctx.rinshan,
-    5: lambda s: s.ctx.haitei,
-    6: lambda s: s.ctx.houtei,
-    7: _pinfu,
-    8: lambda s: s.f.all_simple and (not s.open or s.rules.open_tanyao),
-    9: lambda s: _peikou(s) == 1,
-    21: lambda s: s.ctx.double_riichi,
-    22: lambda s: s.form == SEVEN_PAIRS,
-    23: lambda s: _outside(s, terminal_only=False) and s.f.honors,
-    24: _ittsu,
-    25: _sanshoku,
-    26: _doukou,
-    27: lambda s: s.kans == 3,
-    28: lambda s: s.form == REGULAR and not s.runs,
-    29: lambda s: s.concealed == 3,
-    30: lambda s: s.form == REGULAR and s.pair >= 31 and _dragon_trips(s) == 2,
-    31: lambda s: s.f.all_yaochuu and s.f.honors and s.f.terminals,
-    32: lambda s: _peikou(s) == 2,
-    33: lambda s: _outside(s, terminal_only=True),
-    34: lambda s: len(s.f.suits) == 1 and s.f.honors,
-    35: lambda s: len(s.f.suits) == 1 and not s.f.honors,
-    37: lambda s: s.ctx.tenhou,
-    38: lambda s: s.ctx.chiihou,
-    39: lambda s: _dragon_trips(s) == 3,
-    40: lambda s: s.concealed == 4 and s.wait != TANKI,
-    41: lambda s: s.concealed == 4 and s.wait == TANKI,
-    42: lambda s: not s.f.suits,
-    43: lambda s: s.f.all_green,
-    44: lambda s: s.f.all_terminal,
-    45: lambda s: _chuuren(s) == 1,
-    46: lambda s: _chuuren(s) == 2,
-    47: lambda s: s.form == KOKUSHI and not _kokushi13(s),
-    48: lambda s: s.form == KOKUSHI and _kokushi13(s),
-    49: lambda s: _wind_trips(s) == 4,
-    50: lambda s: _wind_trips(s) == 3 and 27 <= s.pair <= 30,
-    51: lambda s: s.kans == 4,
+RULES: dict[int, Rule] = {
+    0: Rule(TSUMO, OPEN),                                   # Menzen tsumo
+    1: Rule(RIICHI, DOUBLE_RIICHI),                         # Riichi
+    2: Rule(IPPATSU),
+    3: Rule(CHANKAN),
+    4: Rule(RINSHAN),
+    5: Rule(HAITEI),
+    6: Rule(HOUTEI),
+    7: Rule(FOUR_RUNS | RYANMEN_WAIT, OPEN | VALUED_PAIR),   # Pinfu
+    8: Rule(ALL_SIMPLE | TANYAO_OK),                        # Tanyao
+    9: Rule(ONE_PEIKOU, OPEN),                              # Iipeikou
+    21: Rule(DOUBLE_RIICHI),
+    22: Rule(SEVEN_PAIRS),                                  # Chiitoitsu
+    23: Rule(OUTSIDE | HONORS),                              # Chanta
+    24: Rule(ITTSU),
+    25: Rule(SANSHOKU),
+    26: Rule(DOUKOU),
+    27: Rule(THREE_KANS),                                   # Sankantsu
+    28: Rule(REGULAR | NO_RUNS),                             # Toitoi
+    29: Rule(THREE_CONCEALED),                              # Sanankou
+    30: Rule(DRAGON_PAIR | TWO_DRAGON_TRIPS),                # Shousangen
+    31: Rule(ALL_YAOCHUU | HONORS | TERMINALS),              # Honroutou
+    32: Rule(TWO_PEIKOU, OPEN),                             # Ryanpeikou
+    33: Rule(OUTSIDE, HONORS),                              # Junchan
+    34: Rule(ONE_SUIT | HONORS),                             # Honitsu
+    35: Rule(ONE_SUIT, HONORS),                              # Chinitsu
+    37: Rule(TENHOU),
+    38: Rule(CHIIHOU),
+    39: Rule(THREE_DRAGON_TRIPS),                           # Daisangen
+    40: Rule(FOUR_CONCEALED, TANKI_WAIT),                    # Suuankou
+    41: Rule(FOUR_CONCEALED | TANKI_WAIT),                   # Suuankou tanki
+    42: Rule(NO_SUIT),                                      # Tsuuiisou
+    43: Rule(ALL_GREEN),                                    # Ryuuiisou
+    44: Rule(ALL_YAOCHUU, HONORS),                          # Chinroutou
+    45: Rule(NINE_GATES, NINE_WAIT),                        # Chuuren poutou
+    46: Rule(NINE_GATES | NINE_WAIT),                       # Junsei chuuren poutou
+    47: Rule(KOKUSHI, KOKUSHI_13),
+    48: Rule(KOKUSHI | KOKUSHI_13),
+    49: Rule(FOUR_WIND_TRIPS),                              # Daisuushii
+    50: Rule(THREE_WIND_TRIPS | WIND_PAIR),                  # Shousuushii
+    51: Rule(FOUR_KANS),                                    # Suukantsu
 }
+assert all(not YAKU[i].yakuman or i >= 37 for i in RULES) and not YAKUHAI_IDS & set(RULES)
 
-def yakuhai(s: Shape) -> list[int]:
+_YAKUHAI_POS = order_key(10)
+
+
+class YakuOfFacts(NamedTuple):
+    """The yaku of a fact mask: yakuman ids (id order), else (id, han) pairs around the yakuhai.
+
+    ``before`` and ``after`` are in Tenhou's display order; the per-set yakuhai go
+    between them. ``han`` is the han of ``before`` and ``after``.
+    """
+
+    yakuman: tuple[int, ...]
+    before: tuple[tuple[int, int], ...]
+    after: tuple[tuple[int, int], ...]
+    han: int
+
+
+_YAKUMAN_RULES = tuple((i, rule.need, rule.forbid) for i, rule in sorted(RULES.items()) if YAKU[i].yakuman)
+#: Regular yaku rules in Tenhou's display order, with (id, han) when closed and when open.
+_REGULAR_RULES = tuple((order_key(i) < _YAKUHAI_POS, rule.need, rule.forbid, (i, YAKU[i].han_closed),
+                        (i, YAKU[i].han_open))
+                       for i, rule in sorted(RULES.items(), key=lambda r: order_key(r[0])) if not YAKU[i].yakuman)
+
+
+def _evaluate(facts: int) -> YakuOfFacts:
+    """Apply every rule of :data:`RULES` to a fact mask."""
+    yakuman = tuple(i for i, need, forbid in _YAKUMAN_RULES if facts & need == need and not facts & forbid)
+    if yakuman:
+        return YakuOfFacts(yakuman, (), (), 0)
+    open_hand = bool(facts & OPEN)
+    before: list[tuple[int, int]] = []
+    after: list[tuple[int, int]] = []
+    for early, need, forbid, closed_pair, open_pair in _REGULAR_RULES:
+        if facts & need == need and not facts & forbid:
+            (before if early else after).append(open_pair if open_hand else closed_pair)
+    return YakuOfFacts((), tuple(before), tuple(after), sum(h for _, h in before) + sum(h for _, h in after))
+
+
+#: Memo of :func:`yaku_of` (fact mask -> yaku); cleared by :func:`clear_memo`.
+MEMO: dict[int, YakuOfFacts] = {}
+_MEMO_LIMIT = 1 << 17
+
+
+def yaku_of(facts: int) -> YakuOfFacts:
+    """The yaku a reading with these facts scores (yakuhai excepted)."""
+    got = MEMO.get(facts)
+    if got is None:
+        if len(MEMO) >= _MEMO_LIMIT:
+            MEMO.clear()
+        got = MEMO[facts] = _evaluate(facts)
+    return got
+
+
+def clear_memo() -> None:
+    """Forget every memoised fact mask."""
+    MEMO.clear()
+
+
+def yakuhai(triplet_kinds: Iterable[int], seat_kind: int, round_kind: int) -> list[int]:
     """Yakuhai ids per set in Tenhou's order (round wind before seat wind on one set)."""
     out: list[int] = []
-    rw, sw = s.ctx.round_wind_kind, s.ctx.seat_wind_kind
-    for k, _, _ in s.triplets:
+    for k in triplet_kinds:
         if k >= 31:
             out.append(18 + k - 31)
         elif k >= 27:
-            if k == rw:
+            if k == round_kind:
                 out.append(14 + k - 27)
-            if k == sw:
+            if k == seat_kind:
                 out.append(10 + k - 27)
     return out
 
 
-#: Yaku decided by the whole hand and the situation alone: evaluated once per hand.
-HAND_LEVEL: frozenset[int] = frozenset({0, 1, 2, 3, 4, 5, 6, 8, 21, 31, 34, 35, 37, 38, 42, 43, 44})
-_SHAPE_REGULAR = tuple((i, p) for i, p in PREDICATES.items() if i < 37 and i not in HAND_LEVEL)
-_SHAPE_YAKUMAN = tuple((i, p) for i, p in PREDICATES.items() if i >= 37 and i not in HAND_LEVEL)
-_HAND_REGULAR = tuple((i, p) for i, p in PREDICATES.items() if i < 37 and i in HAND_LEVEL)
-_HAND_YAKUMAN = tuple((i, p) for i, p in PREDICATES.items() if i >= 37 and i in HAND_LEVEL)
+# ---- the facts of a hand, as the scorer computes them
+
+def _mask(kinds: range | tuple[int, ...]) -> int:
+    return sum(1 << k for k in kinds)
 
 
-def hand_level(s: Shape) -> tuple[list[int], list[int]]:
-    """(regular ids, yakuman ids) that hold for every interpretation of the hand of ``s``."""
-    return [i for i, p in _HAND_REGULAR if p(s)], [i for i, p in _HAND_YAKUMAN if p(s)]
+_SUIT_MASKS = tuple(_mask(range(9 * i, 9 * i + 9)) for i in range(3))
+HONOR_MASK = _mask(range(27, 34))
+_YAOCHUU_MASK = _mask(tuple(k for k in range(34) if k >= 27 or k % 9 in (0, 8)))
+_TERMINAL_MASK = _YAOCHUU_MASK & ~HONOR_MASK
+_GREEN_MASK = _mask((19, 20, 21, 23, 25, 32))           # 2s 3s 4s 6s 8s Hatsu
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_M, _P, _S = _SUIT_MASKS
+_NOT_YAOCHUU = ((1 << 34) - 1) & ~_YAOCHUU_MASK
+_NOT_GREEN = ((1 << 34) - 1) & ~_GREEN_MASK
 
 
-def _could_be_yakuman(s: Shape) -> bool:
-    """Cheap necessary condition for the shape-level yakuman."""
-    if s.form != REGULAR:
-        return s.form == KOKUSHI
-    return s.concealed == 4 or s.kans == 4 or (s.closed and len(s.f.suits) == 1 and not s.f.honors) or (
-        len(s.triplets) >= 3 and sum(1 for t in s.triplets if t[0] >= 27) >= 3)
+def tile_facts(bits: int) -> int:
+    """Facts of the set of tile kinds in the hand (calls included), from its kinds mask."""
+    n_suits = (1 if bits & _M else 0) + (1 if bits & _P else 0) + (1 if bits & _S else 0)
+    return ((HONORS if bits & HONOR_MASK else 0) | (0 if bits & _YAOCHUU_MASK else ALL_SIMPLE)
+            | (0 if bits & _NOT_YAOCHUU else ALL_YAOCHUU) | (TERMINALS if bits & _TERMINAL_MASK else 0)
+            | (ONE_SUIT if n_suits == 1 else NO_SUIT if n_suits == 0 else 0)
+            | (0 if bits & _NOT_GREEN else ALL_GREEN))
 
 
-def yakuman_of(s: Shape, hand_ids: list[int] = []) -> list[int]:  # noqa: B006 (never mutated)
-    """The yakuman ids the interpretation has, in id order (``hand_ids`` from :func:`hand_level`)."""
-    if not _could_be_yakuman(s):
-        return hand_ids
-    return sorted(hand_ids + [i for i, p in _SHAPE_YAKUMAN if p(s)])
+def situation_facts(ctx: WinContext) -> int:
+    """Facts of the win's situation."""
+    return ((TSUMO if ctx.tsumo else 0) | (RIICHI if ctx.riichi else 0)
+            | (DOUBLE_RIICHI if ctx.double_riichi else 0) | (IPPATSU if ctx.ippatsu else 0)
+            | (CHANKAN if ctx.chankan else 0) | (RINSHAN if ctx.rinshan else 0)
+            | (HAITEI if ctx.haitei else 0) | (HOUTEI if ctx.houtei else 0)
+            | (TENHOU if ctx.tenhou else 0) | (CHIIHOU if ctx.chiihou else 0))
 
 
-def regular_yaku_of(s: Shape, hand_ids: list[int] | None = None) -> list[int]:
-    """The non-yakuman yaku ids (yakuhai in per-set order at the end)."""
-    if hand_ids is None:
-        hand_ids = hand_level(s)[0]
-    out = hand_ids + [i for i, p in _SHAPE_REGULAR if p(s)]
-    if s.triplets and s.form == REGULAR:
-        out.extend(yakuhai(s))
-    return out
+def honor_set_facts(pair: int, trip_kinds: list[int], seat_kind: int, round_kind: int) -> int:
+    """Facts of a four-sets-and-a-pair reading that only its honour sets decide."""
+    dragons = sum(1 for k in trip_kinds if k >= 31)
+    winds = sum(1 for k in trip_kinds if 27 <= k <= 30)
+    f = TWO_DRAGON_TRIPS if dragons == 2 else THREE_DRAGON_TRIPS if dragons == 3 else 0
+    f |= THREE_WIND_TRIPS if winds == 3 else FOUR_WIND_TRIPS if winds == 4 else 0
+    if pair >= 31:
+        f |= DRAGON_PAIR | VALUED_PAIR
+    elif pair >= 27:
+        f |= WIND_PAIR
+        if pair == seat_kind or pair == round_kind:
+            f |= VALUED_PAIR
+    return f
+
+
+def nine_gates_facts(counts: list[int], bits: int, w: int) -> int:
+    """NINE_GATES (and NINE_WAIT) when the closed hand is 1112345678999 of one suit plus one tile."""
+    for i, m in enumerate(_SUIT_MASKS):
+        if bits & m:
+            base = 9 * i
+            c = counts[base:base + 9]
+            if any(c[j] < _NINE_GATES[j] for j in range(9)):
+                return 0
+            return NINE_GATES | (NINE_WAIT if c[w - base] - _NINE_GATES[w - base] == 1 else 0)
+    return 0
+
