@@ -100,10 +100,13 @@ def test_points_sanma_honba_200():
     assert (p.dealer, p.non_dealer, p.total) == (4100, 2100, 6200)
 
 
-def test_points_other_sanma_schemes_not_yet():
-    with pytest.raises(NotImplementedError):
-        payments(2000, dealer=False, tsumo=True, rules=P3.replace(tsumo_scheme="marudori"))
+def test_points_other_sanma_schemes_pay_their_table_values():
+    # mangan (b = 2000) non-dealer tsumo under marudori: child r(8000/3) = 2700, dealer 8000 - 2700
+    p = payments(2000, dealer=False, tsumo=True, rules=P3.replace(tsumo_scheme="marudori"), honba=1)
+    assert (p.non_dealer, p.dealer, p.points, p.honba_points) == (2700 + 100, 5300 + 100, 8000, 200)
     assert payments(2000, dealer=False, tsumo=False, rules=P3.replace(tsumo_scheme="marudori")).ron == 8000
+    # ron-reduced: a non-dealer ron pays the tsumo-loss total, 2000 + 4000
+    assert payments(2000, dealer=False, tsumo=False, rules=P3.replace(tsumo_scheme="ron-reduced")).ron == 6000
 
 
 def test_points_hand_value_carries_payment():

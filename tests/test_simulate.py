@@ -334,3 +334,15 @@ def test_what_if_knobs_in_the_header_are_applied_by_the_audit():
             log = read_log(simulate_game(rules, seed))
             assert dict(log.header_extra)["GO.knobs"]
             assert replay(log).clean
+
+
+def test_sanma_games_play_out_under_another_payment_scheme_and_audit_clean():
+    from mjlog.reader import read_log
+    from mjlog.replay import replay
+    from mjlog.rules.ruleset import PRESETS
+
+    for scheme in ("marudori", "double-take"):
+        rules = PRESETS["tenhou-3p-south"].replace(tsumo_scheme=scheme)
+        log = read_log(simulate_game(rules, 1))
+        assert dict(log.header_extra)["GO.knobs"] == f"tsumo_scheme={scheme}"
+        assert replay(log).clean

@@ -23,9 +23,7 @@ from dataclasses import dataclass, field
 
 from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points, seat_order_rank
 from mjlog.rules.ruleset import RuleSet
-from mjlog.rules.sanma_schemes import scheme_values
-
-MANGAN_BASIC = 2000
+from mjlog.rules.settlement import nagashi_deltas, win_deltas
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,48 +77,12 @@ class RepaidGame:
 
 def repay_win(w: HandWin, dealer: int, rules: RuleSet) -> tuple[int, ...]:
     """Score changes of one win under ``rules.tsumo_scheme`` (honba and sticks as Tenhou pays them)."""
-    n = rules.players
-    d = [0] * n
-    v = scheme_values(rules.tsumo_scheme, w.basic)
-    is_dealer = w.seat == dealer
-    if w.pao is not None and w.pao != w.seat:
-        # liability as Tenhou applies it: the liable seat pays the ron value (and honba)
-        pay = (v.dealer_ron if is_dealer else v.nondealer_ron) + rules.honba_ron * w.honba
-        if not w.tsumo:
-            half = (pay - rules.honba_ron * w.honba) // 2
-            d[w.pao] -= half
-            d[w.from_seat] -= pay - half
-        else:
-            d[w.pao] -= pay
-        d[w.seat] += pay + rules.riichi_deposit * w.sticks
-        return tuple(d)
-    if w.tsumo:
-        for s in range(n):
-            if s == w.seat:
-                continue
-            if is_dealer:
-                amount = v.dealer_tsumo_each
-            else:
-                amount = v.tsumo_dealer if s == dealer else v.tsumo_child
-            amount += rules.honba_tsumo_each * w.honba
-            d[s] -= amount
-            d[w.seat] += amount
-    else:
-        pay = (v.dealer_ron if is_dealer else v.nondealer_ron) + rules.honba_ron * w.honba
-        d[w.from_seat] -= pay
-        d[w.seat] += pay
-    d[w.seat] += rules.riichi_deposit * w.sticks
-    return tuple(d)
+    return win_deltas(w.basic, w.seat, w.from_seat, dealer, rules, w.honba, w.sticks, w.pao)
 
 
 def repay_nagashi(nagashi: Sequence[bool], dealer: int, rules: RuleSet) -> tuple[int, ...]:
     """Nagashi mangan paid as the scheme's mangan tsumo, without honba or sticks."""
-    d = [0] * rules.players
-    for seat, yes in enumerate(nagashi):
-        if yes:
-            delta = repay_win(HandWin(seat, seat, MANGAN_BASIC), dealer, rules)
-            d = [a + b for a, b in zip(d, delta)]
-    return tuple(d)
+    return nagashi_deltas(nagashi, dealer, rules)
 
 
 def hand_deltas(h: HandRecord, rules: RuleSet) -> tuple[int, ...]:

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from mjlog.rules.ruleset import RuleSet
@@ -100,22 +99,33 @@ def _tsumo_standard(basic: int, dealer: bool, rules: RuleSet, honba: int, sticks
                    points=pts, honba_points=hb * others, sticks=st, total=pts + hb * others + st)
 
 
-TsumoScheme = Callable[[int, bool, RuleSet, int, int], Payment]
+def _sanma_scheme(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: int, sticks: int) -> Payment:
+    """A three-player win under one of the schemes of :mod:`mjlog.rules.sanma_schemes`.
 
-#: Sanma tsumo payment schemes by ``RuleSet.tsumo_scheme``; the others come later.
-SANMA_TSUMO_SCHEMES: dict[str, TsumoScheme] = {
-    "tsumo-loss": _tsumo_standard,
-}
+    Honba and sticks are paid as Tenhou pays them under every scheme.
+    """
+    from mjlog.rules.sanma_schemes import scheme_values
+
+    v = scheme_values(rules.tsumo_scheme, basic)
+    st = rules.riichi_deposit * sticks
+    if not tsumo:
+        pts = v.dealer_ron if dealer else v.nondealer_ron
+        hb = rules.honba_ron * honba
+        return Payment(ron=pts + hb, points=pts, honba_points=hb, sticks=st, total=pts + hb + st)
+    hb = rules.honba_tsumo_each * honba
+    if dealer:
+        pts = 2 * v.dealer_tsumo_each
+        return Payment(non_dealer=v.dealer_tsumo_each + hb, non_dealer_payers=2, points=pts,
+                       honba_points=2 * hb, sticks=st, total=pts + 2 * hb + st)
+    pts = v.tsumo_dealer + v.tsumo_child
+    return Payment(dealer=v.tsumo_dealer + hb, non_dealer=v.tsumo_child + hb, non_dealer_payers=1,
+                   points=pts, honba_points=2 * hb, sticks=st, total=pts + 2 * hb + st)
 
 
 def payments(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: int = 0, sticks: int = 0) -> Payment:
-    """The payments for a win worth ``basic`` points under ``rules``."""
+    """The payments for a win worth ``basic`` points under ``rules`` (and its sanma scheme)."""
+    if rules.players == 3 and rules.tsumo_scheme != "tsumo-loss":
+        return _sanma_scheme(basic, dealer, tsumo, rules, honba, sticks)
     if not tsumo:
         return _ron(basic, dealer, rules, honba, sticks)
-    if rules.players == 4:
-        return _tsumo_standard(basic, dealer, rules, honba, sticks)
-    try:
-        scheme = SANMA_TSUMO_SCHEMES[rules.tsumo_scheme]
-    except KeyError:
-        raise NotImplementedError(f"sanma tsumo scheme {rules.tsumo_scheme!r} is not implemented yet") from None
-    return scheme(basic, dealer, rules, honba, sticks)
+    return _tsumo_standard(basic, dealer, rules, honba, sticks)
