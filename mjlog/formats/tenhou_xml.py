@@ -54,6 +54,7 @@ FORMAT = "tenhou-xml"
 MAX_ATTRIBUTE_CHARS = 65536
 
 _NONSPACE = re.compile(rb"\S")
+_HUGE_VALUE = re.compile(rb'="[^"]{%d,}' % MAX_ATTRIBUTE_CHARS)
 _DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _DECL_ENCODING = re.compile(rb"""encoding\s*=\s*["']([A-Za-z0-9_.:-]+)["']""")
 _DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -103,6 +104,11 @@ def parse_xml_bytes(data: bytes, name: str = "<bytes>") -> etree._Element:
                     name,
                     "the XML declaration",
                 ) from None
+    huge = _HUGE_VALUE.search(data)
+    if huge:
+        raise LogTooLargeError(
+            f"an attribute value is longer than {MAX_ATTRIBUTE_CHARS} characters", name, f"byte {huge.start()}"
+        )
     doctype = _DOCTYPE.search(data)
     if doctype:
         raise MalformedLogError(
@@ -249,11 +255,7 @@ class _Reader:
             else:
                 raise MalformedLogError(f"unknown element <{tag[:40]}>")
             return
-        a = dict(el.attrib)
-        for value in a.values():
-            if len(value) > MAX_ATTRIBUTE_CHARS:
-                raise LogTooLargeError(f"an attribute is {len(value)} characters, over {MAX_ATTRIBUTE_CHARS}")
-        handler(self, a)
+        handler(self, el.attrib)
 
     # -- checks -----------------------------------------------------------------------------
 
