@@ -1,0 +1,478 @@
+"""Games to Arrow tables for the Store: read and replay logs, one column list per table column.
+
+This module does the CPU work of an ingest and imports no database, so process-pool
+workers never load duckdb: :func:`build_chunk` takes paths and returns a :class:`Chunk`
+(one :class:`FileOutcome` per path and one ``pyarrow.Table`` per store table), which the
+single writer (:class:`mjlog.store.Store`) puts into the database in one transaction.
+
+Values follow the data dictionary in ``docs/schema.md``: recorded values as the log
+states them, ``derived_*`` columns from :func:`mjlog.replay.replay`.
+
+>>> from tests.xmlbuild import simple_game4
+>>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
+>>> [(f.status, f.game_id[:7]) for f in chunk.files]
+[('game', 'sha256-')]
+>>> {name: t.num_rows for name, t in chunk.tables.items()}["events"]
+5
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+
+from mjlog.errors import MalformedLogError
+from mjlog.ir import (
+    Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
+    Ryuukyoku, Win,
+)
+from mjlog.replay import replay
+from mjlog.replay.results import Replay
+from mjlog.rules.flow import seat_order_rank
+from mjlog.rules.settlement import win_deltas
+
+SYNTHETIC_TITLE = "mjlog-synthetic"
+HASH_PREFIX = "sha256-"
+HASH_CHARS = 16
+#: Yaku ids of dora, ura dora and red fives: a 0-han entry of these is not stored (ura convention).
+DORA_IDS = (52, 53, 54)
+
+EVENT_KINDS = ("draw", "discard", "call", "riichi_declared", "riichi_accepted", "new_dora",
+               "disconnect", "reconnect", "win", "ryuukyoku")
+CALL_KINDS = tuple(k.value for k in CallKind)
+_KIND_CODE = {Draw: 0, Discard: 1, Call: 2, RiichiDeclared: 3, RiichiAccepted: 4, NewDora: 5,
+              Disconnect: 6, Reconnect: 7, Win: 8, Ryuukyoku: 9}
+_CALL_CODE = {k: i for i, k in enumerate(CallKind)}
+_OPENING = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
+
+I8, I16, I32, F64, B, S, D = pa.int8(), pa.int16(), pa.int32(), pa.float64(), pa.bool_(), pa.string(), pa.date32()
+L8, L16, L32 = pa.list_(I8), pa.list_(I16), pa.list_(I32)
+GID = pa.dictionary(I32, S)
+
+#: Arrow schema of every table the ingest fills, in the column order of ``schema.sql``.
+SCHEMAS: dict[str, pa.Schema] = {
+    "games": pa.schema([
+        ("game_id", S), ("log_id", S), ("source", S), ("source_format", S), ("content_sha256", S),
+        ("rule_set", S), ("n_players", I8), ("length", S), ("red_fives", B), ("open_tanyao", B),
+        ("lobby_type", I32), ("lobby", I32), ("lobby_display", S), ("room", S), ("special_lobby", B),
+        ("title", S), ("game_date", D), ("game_hour", I8), ("seed_kind", S), ("synthetic", B),
+        ("truncated", B), ("n_rounds", I16), ("n_findings", I32), ("n_finding_errors", I32),
+        ("first_dealer", I8), ("version", S),
+    ]),
+    "players": pa.schema([
+        ("game_id", GID), ("seat", I8), ("name", S), ("rank", I8), ("rate", F64), ("sex", S),
+        ("final_score", I32), ("placement", I8), ("placement_points", F64),
+        ("derived_final_score", I32), ("derived_placement_points", F64),
+    ]),
+    "rounds": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("name", S), ("kyoku", I8), ("wind", I8), ("number", I8),
+        ("honba", I16), ("sticks", I16), ("dealer", I8), ("start_scores", L32), ("end_scores", L32),
+        ("dice", L8), ("dora_indicator", I16), ("result", S), ("n_wins", I8), ("draw_kind", S),
+        ("n_riichi_declared", I8), ("n_riichi", I8), ("n_calls", I8), ("n_kans", I8), ("n_events", I16),
+        ("complete", B),
+    ]),
+    "events": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8),
+        ("kind", pa.dictionary(I8, S)), ("tile", I16), ("tsumogiri", B),
+        ("call_kind", pa.dictionary(I8, S)), ("from_seat", I8), ("call_tiles", L16),
+    ]),
+    "wins": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("win_index", I8), ("event_index", I16), ("seat", I8),
+        ("from_seat", I8), ("deal_in_seat", I8), ("tsumo", B), ("dealer", B), ("riichi", B), ("open_hand", B),
+        ("han", I16), ("fu", I16), ("points", I32), ("limit", I8), ("yakuman_count", I8),
+        ("dora", I8), ("aka", I8), ("ura", I8), ("honba", I16), ("sticks", I16), ("pao_seat", I8),
+        ("derived", B), ("derived_han", I16), ("derived_fu", I16), ("derived_points", I32),
+        ("derived_limit", I8), ("derived_pao_seat", I8), ("win_tile", I16), ("hand", L16),
+        ("dora_indicators", L16), ("ura_indicators", L16), ("scores_before", L32), ("deltas", L32),
+        ("derived_deltas", L32),
+    ]),
+    "win_yaku": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("win_index", I8), ("yaku_order", I8), ("yaku_id", I16),
+        ("han", I16), ("yakuman", B),
+    ]),
+    "payments": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("result_index", I8), ("event_index", I16), ("seat", I8),
+        ("reason", S), ("points", I32), ("derived_points", I32),
+    ]),
+    "draws": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("kind", S), ("abortive", B),
+        ("honba", I16), ("sticks", I16), ("shown_seats", L8), ("tenpai_seats", L8), ("nagashi_seats", L8),
+        ("deltas", L32), ("derived_deltas", L32),
+    ]),
+    "findings": pa.schema([
+        ("game_id", GID), ("finding_index", I32), ("kind", S), ("severity", S), ("round_index", I16),
+        ("round_name", S), ("event_index", I16), ("message", S), ("recorded", S), ("derived", S),
+    ]),
+}
+GAME_TABLES = tuple(SCHEMAS)
+
+
+@dataclass(frozen=True, slots=True)
+class FileOutcome:
+    """What one input file gave: a game (``status='game'``), a second copy of a game already in
+    this chunk (``'alternate'``), a source already stored with the same bytes (``'known'``),
+    or nothing (``'unreadable'``, with the error)."""
+
+    source: str
+    status: str
+    game_id: str | None = None
+    log_id: str | None = None
+    source_format: str | None = None
+    content_sha256: str | None = None
+    n_findings: int = 0
+    error: str | None = None
+    error_type: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The Arrow tables of a batch of files, and each file's outcome in input order."""
+
+    files: tuple[FileOutcome, ...]
+    tables: dict[str, pa.Table] = field(default_factory=dict)
+
+    @property
+    def game_ids(self) -> list[str]:
+        return [f.game_id for f in self.files if f.status == "game"]  # type: ignore[misc]
+
+
+def game_id_for(log_id: str | None, sha256_hex: str) -> str:
+    """The stable game id: the Tenhou log id, else ``sha256-`` and the first 16 hex digits of the file's hash."""
+    return log_id if log_id else HASH_PREFIX + sha256_hex[:HASH_CHARS]
+
+
+def game_date(log_id: str | None) -> tuple[_dt.date | None, int | None]:
+    """(date, hour) from a log id's leading ``YYYYMMDDHH``; (None, None) without one."""
+    if not log_id or len(log_id) < 10 or not log_id[:10].isdigit():
+        return None, None
+    try:
+        return _dt.date(int(log_id[:4]), int(log_id[4:6]), int(log_id[6:8])), int(log_id[8:10])
+    except ValueError:
+        return None, None
+
+
+class _Rows:
+    """Column lists for every table, filled game by game."""
+
+    def __init__(self) -> None:
+        self.cols: dict[str, dict[str, list]] = {t: {n: [] for n in s.names} for t, s in SCHEMAS.items()}
+        self.gids: list[str] = []
+        #: events' call_kind, from_seat and call_tiles, set on few rows: (row, call code, from seat, tiles)
+        self.sparse: list[tuple[int, int | None, int | None, tuple[int, ...] | None]] = []
+
+    def mark(self) -> dict[tuple[str, str], int]:
+        """The current length of every column list (see :meth:`rollback`)."""
+        m = {(t, c): len(v) for t, cols in self.cols.items() for c, v in cols.items()}
+        m[("", "")] = len(self.gids)
+        m[("", "sparse")] = len(self.sparse)
+        return m
+
+    def rollback(self, mark: dict[tuple[str, str], int]) -> None:
+        """Drop every value added since :meth:`mark`."""
+        for (t, c), n in mark.items():
+            del (self.cols[t][c] if t else self.sparse if c else self.gids)[n:]
+
+    def add(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
+        g = len(self.gids)
+        self.gids.append(gid)
+        self._game(log, rep, gid, source, sha)
+        self._players(log, rep, g)
+        for rnd, res in zip(log.rounds, _pad(rep.rounds, len(log.rounds))):
+            self._round(log, rnd, res, g)
+        f = self.cols["findings"]
+        for i, fd in enumerate(rep.findings):
+            _put(f, game_id=g, finding_index=i, kind=fd.kind.value, severity=fd.severity.value,
+                 round_index=fd.round_index, round_name=fd.round_name, event_index=fd.event_index,
+                 message=fd.message, recorded=fd.recorded, derived=fd.derived)
+
+    def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
+        lobby, rules = log.lobby, log.rules
+        date, hour = game_date(log.log_id)
+        seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
+        _put(self.cols["games"], game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
+             content_sha256=sha, rule_set=rules.name, n_players=rules.players, length=rules.length,
+             red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, lobby_type=lobby.type, lobby=lobby.lobby,
+             lobby_display=lobby.display, room=lobby.room, special_lobby=lobby.special, title=lobby.title,
+             game_date=date, game_hour=hour, seed_kind=seed.kind if seed else None,
+             synthetic=lobby.title == SYNTHETIC_TITLE, truncated=rep.truncated, n_rounds=len(log.rounds),
+             n_findings=len(rep.findings),
+             n_finding_errors=sum(1 for f in rep.findings if f.severity.value == "error"),
+             first_dealer=log.first_dealer, version=log.version)
+
+    def _players(self, log: GameLog, rep: Replay, g: int) -> None:
+        n = log.rules.players
+        final = log.final
+        rank = seat_order_rank(final.scores, log.first_dealer) if final and len(final.scores) == n else None
+        by_seat = {p.seat: p for p in log.players}
+        c = self.cols["players"]
+        for s in range(n):
+            p = by_seat.get(s)
+            _put(c, game_id=g, seat=s, name=p.name if p else None, rank=p.rank if p else None,
+                 rate=p.rate if p else None, sex=p.sex if p else None,
+                 final_score=final.scores[s] if rank else None, placement=rank[s] + 1 if rank else None,
+                 placement_points=final.points[s] if rank and s < len(final.points) else None,
+                 derived_final_score=rep.final_scores[s] if rep.final_scores else None,
+                 derived_placement_points=rep.placement_points[s] if rep.placement_points else None)
+
+    def _round(self, log: GameLog, rnd, res, g: int) -> None:
+        rules = log.rules
+        ri = rnd.index
+        ev = self.cols["events"]
+        events = rnd.events
+        n_ev = len(events)
+        ev["game_id"] += [g] * n_ev
+        ev["round_index"] += [ri] * n_ev
+        ev["event_index"] += range(n_ev)
+        seat_c, kind_c, tile_c, tsg_c = ev["seat"], ev["kind"], ev["tile"], ev["tsumogiri"]
+        sparse = self.sparse
+        base = len(kind_c)
+        accepted: set[int] = set()
+        opened: set[int] = set()
+        n_decl = n_calls = n_kans = 0
+        wins: list[tuple[int, Win, bool, bool]] = []
+        draws: list[tuple[int, Ryuukyoku]] = []
+        pay = self.cols["payments"]
+        kind_code = _KIND_CODE
+        for i, e in enumerate(events):
+            t = type(e)
+            code = kind_code[t]
+            kind_c.append(code)
+            if code <= 1:  # draw, discard: the bulk of the table
+                seat_c.append(e.seat)
+                tile_c.append(e.tile)
+                tsg_c.append(e.tsumogiri if code else None)
+                continue
+            tsg_c.append(None)
+            if t is Call:
+                seat_c.append(e.seat)
+                k = e.kind
+                tile_c.append(e.called if e.called is not None else e.added if e.added is not None else e.tiles[0])
+                sparse.append((base + i, _CALL_CODE[k], e.from_seat, e.tiles))
+                if k in _OPENING:
+                    n_calls += 1
+                    opened.add(e.seat)
+                if k.is_kan:
+                    n_kans += 1
+            elif t is Win:
+                seat_c.append(e.who)
+                tile_c.append(e.win_tile)
+                sparse.append((base + i, None, e.from_who, None))
+                wins.append((i, e, e.who in accepted, e.who in opened))
+            elif t is NewDora:
+                seat_c.append(None)
+                tile_c.append(e.tile)
+            elif t is Ryuukyoku:
+                seat_c.append(None)
+                tile_c.append(None)
+                draws.append((i, e))
+            else:
+                seat_c.append(e.seat)
+                tile_c.append(None)
+                if t is RiichiDeclared:
+                    n_decl += 1
+                elif t is RiichiAccepted:
+                    accepted.add(e.seat)
+                    _put(pay, game_id=g, round_index=ri, result_index=None, event_index=i, seat=e.seat,
+                         reason="riichi", points=-rules.riichi_deposit, derived_points=-rules.riichi_deposit)
+        derived_wins = {w.who: w for w in res.wins} if res is not None else {}
+        for j, (i, w, riichi, open_hand) in enumerate(wins):
+            self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand)
+        for i, d in draws:
+            self._draw(rnd, g, i, d, res.draw if res is not None else None, len(wins))
+        draw_kind = draws[0][1].kind.value if draws else None
+        _put(self.cols["rounds"], game_id=g, round_index=ri, name=rnd.name, kyoku=rnd.kyoku, wind=rnd.wind,
+             number=rnd.number, honba=rnd.honba, sticks=rnd.sticks, dealer=rnd.dealer, start_scores=rnd.scores,
+             end_scores=res.end_scores if res is not None else None, dice=rnd.dice,
+             dora_indicator=rnd.dora_indicator,
+             result="win" if wins else "draw" if draws else "incomplete", n_wins=len(wins), draw_kind=draw_kind,
+             n_riichi_declared=n_decl, n_riichi=len(accepted), n_calls=n_calls, n_kans=n_kans, n_events=n_ev,
+             complete=bool(wins or draws))
+
+    def _win(self, rules, rnd, g: int, j: int, i: int, w: Win, dw, riichi: bool, open_hand: bool) -> None:
+        ri = rnd.index
+        dora = aka = ura = 0
+        y = self.cols["win_yaku"]
+        order = 0
+        if w.yaku:
+            for yid, han in w.yaku:
+                if yid == 52:
+                    dora = han
+                elif yid == 53:
+                    ura = han
+                elif yid == 54:
+                    aka = han
+                if han == 0 and yid in DORA_IDS:
+                    continue
+                _put(y, game_id=g, round_index=ri, win_index=j, yaku_order=order, yaku_id=yid, han=han, yakuman=False)
+                order += 1
+        else:
+            for yid in w.yakuman:
+                _put(y, game_id=g, round_index=ri, win_index=j, yaku_order=order, yaku_id=yid, han=13, yakuman=True)
+                order += 1
+        v = dw.value if dw is not None else None
+        _put(self.cols["wins"], game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
+             from_seat=w.from_who, deal_in_seat=None if w.tsumo else w.from_who, tsumo=w.tsumo,
+             dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand, han=w.han, fu=w.fu,
+             points=w.points, limit=w.limit, yakuman_count=len(w.yakuman), dora=dora, aka=aka, ura=ura,
+             honba=w.honba, sticks=w.sticks, pao_seat=w.pao_who, derived=v is not None,
+             derived_han=v.han if v else None, derived_fu=v.fu if v else None,
+             derived_points=v.points if v else None, derived_limit=v.limit if v else None,
+             derived_pao_seat=dw.pao_who if dw else None, win_tile=w.win_tile, hand=w.hand,
+             dora_indicators=w.dora_indicators, ura_indicators=w.ura_indicators, scores_before=w.scores_before,
+             deltas=w.deltas, derived_deltas=dw.deltas if dw else None)
+        # payments: split the recorded and derived deltas into hand value, honba and sticks
+        first = j == 0
+        honba, sticks = (w.honba, w.sticks) if first else (0, 0)
+        basic = v.basic if v else 2000
+        rec = _split(w.deltas, basic, w, rnd.dealer, rules, honba, sticks, w.pao_who)
+        der = (_split(dw.deltas, basic, w, rnd.dealer, rules, honba, sticks, dw.pao_who) if dw
+               else {r: (None,) * len(w.deltas) for r in rec})
+        self._payments(g, ri, self._result_index(rnd, i), i, rec, der)
+
+    def _draw(self, rnd, g: int, i: int, d: Ryuukyoku, dd, n_wins: int) -> None:
+        ri = rnd.index
+        _put(self.cols["draws"], game_id=g, round_index=ri, event_index=i, kind=d.kind.value,
+             abortive=d.kind.abortive, honba=d.honba, sticks=d.sticks, shown_seats=d.shown,
+             tenpai_seats=tuple(s for s, t in enumerate(dd.tenpai) if t) if dd else None,
+             nagashi_seats=tuple(s for s, t in enumerate(dd.nagashi) if t) if dd else None,
+             deltas=d.deltas, derived_deltas=dd.deltas if dd else None)
+        reason = "nagashi" if d.kind.value == "nm" else "noten"
+        der = dd.deltas if dd else (None,) * len(d.deltas)
+        self._payments(g, ri, self._result_index(rnd, i), i, {reason: tuple(d.deltas)}, {reason: der})
+
+    @staticmethod
+    def _result_index(rnd, i: int) -> int:
+        return sum(1 for e in rnd.events[:i] if type(e) is Win or type(e) is Ryuukyoku)
+
+    def _payments(self, g: int, ri: int, result: int, i: int, rec: dict, der: dict) -> None:
+        pay = self.cols["payments"]
+        for reason, amounts in rec.items():
+            damounts = der.get(reason, ())
+            for s, pts in enumerate(amounts):
+                dpts = damounts[s] if s < len(damounts) else None
+                if pts or dpts:
+                    _put(pay, game_id=g, round_index=ri, result_index=result, event_index=i, seat=s,
+                         reason=reason, points=pts, derived_points=dpts)
+
+    def tables(self) -> dict[str, pa.Table]:
+        """One Arrow table per store table (``game_id`` dictionary-encoded except in ``games``)."""
+        gdict = pa.array(self.gids, S)
+        ev = self.cols["events"]
+        n_ev = len(ev["kind"])
+        ck, fs, ct = [None] * n_ev, [None] * n_ev, [None] * n_ev
+        for row, code, frm, tiles in self.sparse:
+            ck[row], fs[row], ct[row] = code, frm, tiles
+        ev["call_kind"], ev["from_seat"], ev["call_tiles"] = ck, fs, ct
+        out = {}
+        for name, schema in SCHEMAS.items():
+            cols = self.cols[name]
+            arrays = []
+            for fld in schema:
+                values = cols[fld.name]
+                if fld.type == GID:
+                    arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, I32), gdict))
+                elif name == "events" and fld.name == "kind":
+                    arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, I8), pa.array(EVENT_KINDS, S)))
+                elif name == "events" and fld.name == "call_kind":
+                    arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, I8), pa.array(CALL_KINDS, S)))
+                else:
+                    arrays.append(pa.array(values, fld.type))
+            out[name] = pa.Table.from_arrays(arrays, schema=schema)
+        return out
+
+
+def _put(cols: dict[str, list], **values) -> None:
+    for k, v in values.items():
+        cols[k].append(v)
+
+
+def _pad(seq: Sequence, n: int) -> list:
+    """``seq`` padded with None to length ``n`` (a replay that stopped early has fewer rounds)."""
+    out = list(seq[:n])
+    return out + [None] * (n - len(out))
+
+
+def _split(deltas, basic: int, w: Win, dealer: int, rules, honba: int, sticks: int, pao) -> dict[str, tuple]:
+    """Deltas split by reason: the hand's value ('win'), honba and riichi sticks collected."""
+    try:
+        base = win_deltas(basic, w.who, w.from_who, dealer, rules, 0, 0, pao)
+        with_honba = win_deltas(basic, w.who, w.from_who, dealer, rules, honba, 0, pao)
+        full = win_deltas(basic, w.who, w.from_who, dealer, rules, honba, sticks, pao)
+    except (ValueError, IndexError, KeyError, TypeError):
+        return {"win": tuple(deltas)}
+    if len(full) != len(deltas):
+        return {"win": tuple(deltas)}
+    h = tuple(b - a for a, b in zip(base, with_honba))
+    s = tuple(b - a for a, b in zip(with_honba, full))
+    return {"win": tuple(d - x - y for d, x, y in zip(deltas, h, s)), "honba": h, "sticks": s}
+
+
+def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str]) -> FileOutcome:
+    from mjlog.reader import read_log
+
+    sha = hashlib.sha256(data).hexdigest()
+    try:
+        log = read_log(data, source)
+    except MalformedLogError as exc:
+        return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
+    gid = game_id_for(log.log_id, sha)
+    if gid in seen:
+        return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha)
+    try:
+        rep = replay(log)
+    except Exception as exc:  # noqa: BLE001 - a replay bug must not stop the batch
+        return _failed(source, sha, "replay", exc)
+    mark = rows.mark()
+    try:
+        rows.add(log, rep, gid, source, sha)
+    except Exception as exc:  # noqa: BLE001 - nor may a row-building bug; never keep half a game
+        rows.rollback(mark)
+        return _failed(source, sha, "building rows", exc)
+    seen[gid] = source
+    return FileOutcome(source, "game", gid, log.log_id, log.source_format, sha, len(rep.findings))
+
+
+def _failed(source: str, sha: str, step: str, exc: Exception) -> FileOutcome:
+    return FileOutcome(source, "unreadable", content_sha256=sha,
+                       error=f"{source}: {step} failed ({type(exc).__name__}: {exc})", error_type="InternalError")
+
+
+def build_chunk_from_bytes(items: Iterable[tuple[str, bytes]]) -> Chunk:
+    """A :class:`Chunk` from (source name, file bytes) pairs."""
+    rows = _Rows()
+    seen: dict[str, str] = {}
+    files = tuple(_ingest_one(data, source, rows, seen) for source, data in items)
+    return Chunk(files, rows.tables())
+
+
+def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Chunk:
+    """A :class:`Chunk` from file paths (the process-pool task); a file that cannot be read is an outcome.
+
+    ``known`` maps sources already stored to their content hash: such a file with unchanged bytes
+    is reported as ``'known'`` without being read as a log.
+    """
+    rows = _Rows()
+    seen: dict[str, str] = {}
+    files = []
+    known = known or {}
+    for p in paths:
+        source = os.fspath(p)
+        try:
+            with open(source, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            files.append(FileOutcome(source, "unreadable", error=f"{source}: cannot read file ({exc.strerror or exc})",
+                                     error_type="OSError"))
+            continue
+        if source in known:
+            sha = hashlib.sha256(data).hexdigest()
+            if known[source] == sha:
+                files.append(FileOutcome(source, "known", content_sha256=sha))
+                continue
+        files.append(_ingest_one(data, source, rows, seen))
+    return Chunk(tuple(files), rows.tables())

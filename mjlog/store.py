@@ -1,0 +1,353 @@
+"""The DuckDB store: ingest logs as Arrow batches, query them as Polars frames, export Parquet.
+
+This is the only module that imports duckdb. Reading and replaying happen in
+:mod:`mjlog.ingest_rows` (in worker processes with ``jobs`` > 1); this module is the
+single writer. Every batch of whole games is written in one transaction, keyed by
+the stable game id, so ingesting a file twice changes nothing and a killed ingest
+leaves no half game. The schema is ``schema.sql``; the data dictionary ``docs/schema.md``.
+
+>>> from tests.xmlbuild import simple_game4
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp()); (d / "g.xml").write_bytes(simple_game4()) and None
+>>> with Store(":memory:") as st:
+...     print(st.ingest([d]).line().split(" in ")[0])
+...     print(st.sql("SELECT kind, count(*) AS n FROM events GROUP BY kind ORDER BY kind").rows())
+ingested 1 files: 1 new games, 0 already stored, 0 unreadable, 8 findings
+[('discard', 2), ('draw', 2), ('ryuukyoku', 1)]
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+
+from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
+from mjlog.reader import iter_log_files
+
+SCHEMA_VERSION = "1"
+#: Tables that hold rows of stored games (exported partitioned by rule set and game date).
+PARTITIONED = GAME_TABLES + ("sources",)
+#: Tables exported as one file each.
+UNPARTITIONED = ("unreadable", "yaku")
+
+#: Test hook: called inside each write transaction after the rows are inserted, before COMMIT,
+#: with the number of transactions committed so far (tests kill or raise here).
+_BEFORE_COMMIT: Callable[[int], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IngestSummary:
+    """What one ingest did: files seen, games added, files skipped as known or alternate, unreadable files."""
+
+    files: int
+    games_added: int
+    already_stored: int
+    unreadable: int
+    findings: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games_added / self.seconds if self.seconds > 0 else 0.0
+
+    def line(self) -> str:
+        """``ingested F files: G new games, K already stored, U unreadable, N findings in S s (R games/s)``."""
+        return (f"ingested {self.files} files: {self.games_added} new games, {self.already_stored} already stored, "
+                f"{self.unreadable} unreadable, {self.findings} findings in {self.seconds:.1f} s "
+                f"({self.games_per_second:.0f} games/s)")
+
+
+def _schema_statements() -> list[str]:
+    text = resources.files("mjlog").joinpath("schema.sql").read_text(encoding="utf-8")
+    lines = [ln for ln in text.splitlines() if not ln.lstrip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+class Store:
+    """One DuckDB file of ingested games; ``Store(":memory:")`` for a throwaway one.
+
+    ``read_only`` opens an existing file without creating or changing anything.
+    """
+
+    def __init__(self, path: str | os.PathLike = ":memory:", read_only: bool = False) -> None:
+        self.path = os.fspath(path)
+        if read_only and not os.path.exists(self.path):
+            raise FileNotFoundError(f"no such database: {self.path}")
+        self.con = duckdb.connect(self.path, read_only=read_only)
+        if not read_only:
+            self._create_schema()
+
+    # ---- lifecycle ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        if self.con is not None:
+            self.con.close()
+            self.con = None  # type: ignore[assignment]
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _create_schema(self) -> None:
+        con = self.con
+        have = {r[0] for r in con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
+        if "meta" in have:
+            rows = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchall()
+            row = rows[0] if rows else None
+            if row and row[0] == SCHEMA_VERSION:
+                return
+            if row:
+                raise RuntimeError(f"{self.path}: schema version {row[0]}, this mjlog writes {SCHEMA_VERSION}")
+        con.execute("BEGIN TRANSACTION")
+        try:
+            for stmt in _schema_statements():
+                con.execute(stmt)
+            self._fill_yaku()
+            con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+    def _fill_yaku(self) -> None:
+        from mjlog.rules.riichi.yaku_table import YAKU
+
+        yaku = pa.table({
+            "yaku_id": pa.array([y.id for y in YAKU], pa.int16()),
+            "name_en": [y.name_en for y in YAKU], "name_ja": [y.name_ja for y in YAKU],
+            "han_closed": pa.array([y.han_closed for y in YAKU], pa.int16()),
+            "han_open": pa.array([y.han_open for y in YAKU], pa.int16()),
+            "yakuman": [y.yakuman for y in YAKU],
+        })
+        self.con.register("_yaku_in", yaku)
+        try:
+            self.con.execute("INSERT OR REPLACE INTO yaku BY NAME SELECT * FROM _yaku_in")
+        finally:
+            self.con.unregister("_yaku_in")
+
+    # ---- queries -----------------------------------------------------------------------------
+
+    def sql(self, query: str, params: Sequence | None = None) -> pl.DataFrame:
+        """Run one SQL query and return its result as a Polars frame."""
+        rel = self.con.sql(query, params=params) if params is not None else self.con.sql(query)
+        if rel is None:
+            return pl.DataFrame()
+        return rel.pl()
+
+    def wins_with_yaku(self) -> pl.DataFrame:
+        """One row per win (a double ron is two) with the game's rule set and date and the recorded yaku
+        as lists (``yaku_ids``, ``yaku_han``, ``yaku_names``); ura listed with 0 han is not a yaku."""
+        return self.sql("SELECT * FROM wins_with_yaku ORDER BY game_id, round_index, win_index")
+
+    def seat_results(self) -> pl.DataFrame:
+        """One row per seat per game: player, final score, placement, placement points, and counts of
+        wins, deal-ins (a double ron is one), riichi declared and accepted, and calls (chi, pon, open kan)."""
+        return self.sql("SELECT * FROM seat_results ORDER BY game_id, seat")
+
+    def table_names(self) -> list[str]:
+        """The store's base tables."""
+        return [r[0] for r in self.con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' "
+            "AND table_type = 'BASE TABLE' ORDER BY table_name").fetchall()]
+
+    # ---- ingest ------------------------------------------------------------------------------
+
+    def ingest(self, paths: Iterable[str | os.PathLike], jobs: int = 1, progress: bool = False,
+               batch: int = 32) -> IngestSummary:
+        """Read, replay and store every log under ``paths`` (directories walked).
+
+        ``batch`` whole games go into one transaction (``batch=1``: one transaction per game);
+        ``jobs`` > 1 reads and replays in a process pool while this process writes.
+        An unreadable file is recorded in ``unreadable`` and the batch goes on.
+        """
+        if jobs < 1 or batch < 1:
+            raise ValueError("jobs and batch must be at least 1")
+        files = [os.path.abspath(p) for p in iter_log_files(paths)]
+        chunks = [files[i : i + batch] for i in range(0, len(files), batch)]
+        start = time.perf_counter()
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(files), unit="game", file=sys.stderr, leave=False, desc="ingest")
+        totals = [0, 0, 0, 0]
+
+        def write(chunk: Chunk) -> None:
+            for i, v in enumerate(self._write(chunk)):
+                totals[i] += v
+            if bar is not None:
+                bar.update(len(chunk.files))
+                bar.set_postfix(findings=totals[3], unreadable=totals[2], refresh=False)
+
+        lookup = self.con.cursor()  # a second connection: the writer thread owns self.con meanwhile
+
+        def known(paths: list[str]) -> dict[str, str]:
+            return dict(lookup.execute(
+                "SELECT source, content_sha256 FROM sources WHERE source = ANY(?)", [paths]).fetchall())
+
+        try:
+            _pipeline(_chunks(chunks, jobs, known), write)
+        finally:
+            lookup.close()
+            if bar is not None:
+                bar.close()
+        added, known, bad, findings = totals
+        return IngestSummary(len(files), added, known, bad, findings, time.perf_counter() - start)
+
+    def _write(self, chunk: Chunk) -> tuple[int, int, int, int]:
+        """Store one chunk in one transaction; returns (games added, known, unreadable, findings added)."""
+        con = self.con
+        ids = chunk.game_ids + [f.game_id for f in chunk.files if f.status == "alternate"]
+        primary = dict(con.execute(
+            "SELECT game_id, source FROM games WHERE game_id = ANY(?)", [ids]).fetchall()) if ids else {}
+        new = [f for f in chunk.files if f.status == "game" and f.game_id not in primary]
+        for f in new:
+            primary[f.game_id] = f.source
+        src = [f for f in chunk.files if f.status in ("game", "alternate")]
+        bad = [f for f in chunk.files if f.status == "unreadable"]
+        con.execute("BEGIN TRANSACTION")
+        try:
+            if new:
+                keep = None if len(new) == len(chunk.game_ids) else [f.game_id for f in new]
+                for name in GAME_TABLES:
+                    self._insert(name, chunk.tables[name], keep)
+            if src:
+                self._insert("sources", pa.table({
+                    "source": [f.source for f in src], "game_id": [f.game_id for f in src],
+                    "role": ["primary" if primary[f.game_id] == f.source else "alternate" for f in src],
+                    "source_format": [f.source_format for f in src], "log_id": [f.log_id for f in src],
+                    "content_sha256": [f.content_sha256 for f in src]}), None, replace=True)
+            con.execute("DELETE FROM unreadable WHERE source = ANY(?)", [[f.source for f in chunk.files]])
+            if bad:
+                self._insert("unreadable", pa.table({
+                    "source": [f.source for f in bad], "error": [f.error for f in bad],
+                    "error_type": [f.error_type for f in bad],
+                    "content_sha256": pa.array([f.content_sha256 for f in bad], pa.string())}), None)
+            if _BEFORE_COMMIT is not None:
+                _BEFORE_COMMIT(self._commits)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        self._commits += 1
+        return len(new), len(chunk.files) - len(new) - len(bad), len(bad), sum(f.n_findings for f in new)
+
+    _commits = 0
+
+    def _insert(self, name: str, table: pa.Table, keep: list[str] | None, replace: bool = False) -> None:
+        """Insert an Arrow table (columns matched by name); ``keep``: only these game ids."""
+        if table.num_rows == 0:
+            return
+        view = f"_in_{name}"
+        verb = "INSERT OR REPLACE" if replace else "INSERT"
+        self.con.register(view, table)
+        try:
+            if keep is None:
+                self.con.execute(f"{verb} INTO {name} BY NAME SELECT * FROM {view}")
+            else:
+                self.con.execute(f"{verb} INTO {name} BY NAME SELECT * FROM {view} WHERE game_id = ANY(?)", [keep])
+        finally:
+            self.con.unregister(view)
+
+    # ---- export ------------------------------------------------------------------------------
+
+    def export(self, out: str | os.PathLike) -> list[Path]:
+        """Write every table as Parquet under ``out``: game tables hive-partitioned by ``rule_set`` and
+        ``game_date`` (``out/TABLE/rule_set=.../game_date=.../*.parquet``), the rest as ``out/TABLE.parquet``.
+        Existing files of these tables are replaced. Returns the paths written (directories and files)."""
+        root = Path(out)
+        root.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name in PARTITIONED:
+            target = root / name
+            query = ("SELECT * FROM games" if name == "games" else
+                     f"SELECT t.*, g.rule_set, g.game_date FROM {name} t JOIN games g USING (game_id)")
+            if self.con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0] == 0:
+                continue
+            self.con.execute(f"COPY ({query}) TO '{_quote(target)}' "
+                             "(FORMAT parquet, PARTITION_BY (rule_set, game_date), OVERWRITE true)")
+            written.append(target)
+        for name in UNPARTITIONED:
+            target = root / f"{name}.parquet"
+            self.con.execute(f"COPY (SELECT * FROM {name}) TO '{_quote(target)}' (FORMAT parquet)")
+            written.append(target)
+        return written
+
+
+def _quote(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
+def _pipeline(chunks: Iterator[Chunk], write: Callable[[Chunk], None]) -> None:
+    """``write`` every chunk in order on a writer thread while the next chunks are built.
+
+    DuckDB releases the GIL while it inserts and commits, so even one process overlaps its
+    reading/replaying with the database work. At most two chunks wait; the first error
+    (in building or writing) stops both sides and is raised here.
+    """
+    q: queue.Queue = queue.Queue(maxsize=2)
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        while True:
+            item = q.get()
+            if item is None:
+                return
+            if failure:
+                continue  # drain after a failure
+            try:
+                write(item)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+                failure.append(exc)
+
+    t = threading.Thread(target=run, name="mjlog-store-writer", daemon=True)
+    t.start()
+    try:
+        for chunk in chunks:
+            if failure:
+                break
+            q.put(chunk)
+    finally:
+        q.put(None)
+        t.join()
+    if failure:
+        raise failure[0]
+
+
+def _chunks(chunks: list[list[str]], jobs: int, known: Callable[[list[str]], dict[str, str]]) -> Iterator[Chunk]:
+    """Chunks built in input order: here, or in a pool with at most ``2 * jobs`` chunks in flight
+    (so memory stays flat however many files there are). ``known`` gives the stored sources' hashes."""
+    if jobs <= 1 or len(chunks) < 2:
+        for c in chunks:
+            yield build_chunk(c, known(c))
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: deque[Future] = deque()
+        todo = iter(chunks)
+        for c in todo:
+            pending.append(pool.submit(build_chunk, c, known(c)))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            result = pending.popleft().result()
+            nxt = next(todo, None)
+            if nxt is not None:
+                pending.append(pool.submit(build_chunk, nxt, known(nxt)))
+            yield result
