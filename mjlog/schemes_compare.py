@@ -120,3 +120,104 @@ def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss
             "winner_change_rate": winner_changed / len(kept) if kept else None,
         })
     return pl.DataFrame(rows)
+
+
+# ---- from the store ---------------------------------------------------------------------------
+
+_ROUNDS_SQL = """
+SELECT r.game_id, r.round_index, r.kyoku, r.honba, r.sticks, r.dealer, r.start_scores, r.n_riichi,
+       g.first_dealer, g.rule_set
+FROM rounds r JOIN games g USING (game_id)
+WHERE g.n_players = 3 AND NOT g.truncated AND r.complete
+ORDER BY r.game_id, r.round_index
+"""
+_WINS_SQL = """
+SELECT w.game_id, w.round_index, w.win_index, w.seat, w.from_seat, w.honba, w.sticks,
+       coalesce(w.derived_han, w.han) AS han, coalesce(w.derived_fu, w.fu) AS fu,
+       coalesce(w.derived_limit, w.limit) AS lim, w.yakuman_count, w.derived_pao_seat
+FROM wins w JOIN games g USING (game_id)
+WHERE g.n_players = 3 AND NOT g.truncated
+"""
+_DRAWS_SQL = """
+SELECT d.game_id, d.round_index, d.kind, d.abortive, d.tenpai_seats, d.nagashi_seats, d.deltas, r.dealer
+FROM draws d JOIN games g USING (game_id) JOIN rounds r USING (game_id, round_index)
+WHERE g.n_players = 3 AND NOT g.truncated
+"""
+_DEPOSITS_SQL = """
+SELECT p.game_id, p.round_index, p.seat, CAST(-sum(p.points) AS INTEGER) AS paid
+FROM payments p JOIN games g USING (game_id)
+WHERE g.n_players = 3 AND NOT g.truncated AND p.reason = 'riichi'
+GROUP BY ALL
+"""
+
+
+def games_from_store(store) -> dict[str, tuple[list[HandRecord], tuple[int, ...], int, int, str]]:
+    """Every complete sanma game in a :class:`~mjlog.store.Store` as re-payment records.
+
+    Returns game id -> (hands, start scores, sticks left at the end, first dealer, rule set name).
+    """
+    wins: dict[tuple[str, int], list[HandWin]] = {}
+    for w in store.sql(_WINS_SQL + " ORDER BY game_id, round_index, win_index").iter_rows(named=True):
+        basic = basic_points(w["han"], w["fu"], w["lim"], w["yakuman_count"] if w["lim"] == 5 else 0)
+        if w["lim"] == 5 and not w["yakuman_count"]:
+            basic = basic_points(13, 0, 5, 1)  # counted yakuman
+        wins.setdefault((w["game_id"], w["round_index"]), []).append(
+            HandWin(w["seat"], w["from_seat"], basic, w["honba"] if w["win_index"] == 0 else 0,
+                    w["sticks"] if w["win_index"] == 0 else 0, w["derived_pao_seat"]))
+    draws = {(d["game_id"], d["round_index"]): d for d in store.sql(_DRAWS_SQL).iter_rows(named=True)}
+    deposits: dict[tuple[str, int], dict[int, int]] = {}
+    for p in store.sql(_DEPOSITS_SQL).iter_rows(named=True):
+        deposits.setdefault((p["game_id"], p["round_index"]), {})[p["seat"]] = p["paid"]
+    games: dict[str, tuple[list[HandRecord], tuple[int, ...], int, int, str]] = {}
+    last_sticks: dict[str, int] = {}
+    for r in store.sql(_ROUNDS_SQL).iter_rows(named=True):
+        key = (r["game_id"], r["round_index"])
+        d = draws.get(key)
+        dep = deposits.get(key, {})
+        hw = tuple(wins.get(key, ()))
+        nagashi = tuple(s in (d["nagashi_seats"] or []) for s in range(3)) if d and d["kind"] == "nm" else ()
+        hand = HandRecord(
+            kyoku=r["kyoku"], honba=r["honba"], dealer=r["dealer"],
+            deposits=tuple(dep.get(s, 0) for s in range(3)),
+            wins=hw,
+            draw_deltas=tuple(d["deltas"]) if d else None,
+            nagashi=nagashi,
+            abortive=bool(d and d["abortive"]),
+            dealer_tenpai=bool(d and r["dealer"] in (d["tenpai_seats"] or [])),
+        )
+        entry = games.setdefault(r["game_id"], ([], tuple(r["start_scores"]), 0, r["first_dealer"], r["rule_set"]))
+        entry[0].append(hand)
+        last_sticks[r["game_id"]] = 0 if hw else r["sticks"] + r["n_riichi"]
+    return {g: (h, start, last_sticks[g], fd, rs) for g, (h, start, _, fd, rs) in games.items()}
+
+
+def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES)) -> tuple["pl.DataFrame", "pl.DataFrame"]:
+    """Re-pay every stored sanma game under each scheme; store the per-seat results as
+    ``scheme_results`` and return (summary per scheme, per-seat results)."""
+    import polars as pl
+    import pyarrow as pa
+
+    from mjlog.rules.ruleset import PRESETS
+
+    comparisons = []
+    rows: dict[str, list] = {k: [] for k in ("game_id", "scheme", "seat", "final_score", "placement",
+                                             "placement_points", "flipped", "flips")}
+    for gid, (hands, start, sticks, first_dealer, rule_set) in games_from_store(store).items():
+        base = PRESETS.get(rule_set.replace("+custom", ""), PRESETS["tenhou-3p-south"])
+        results = {}
+        for s in schemes:
+            res = repay_game(hands, start, sticks, base.replace(tsumo_scheme=s), first_dealer)
+            results[s] = res
+            for seat in range(len(res.final_scores)):
+                rows["game_id"].append(gid)
+                rows["scheme"].append(s)
+                rows["seat"].append(seat)
+                rows["final_score"].append(res.final_scores[seat])
+                rows["placement"].append(res.placements[seat] + 1)
+                rows["placement_points"].append(res.points[seat])
+                rows["flipped"].append(res.flipped)
+                rows["flips"].append("; ".join(res.flips))
+        comparisons.append(GameComparison(gid, results))
+    table = pa.table(rows)
+    store.replace_table("scheme_results", table)
+    return summarize(comparisons), pl.from_arrow(table)

@@ -266,6 +266,17 @@ class Store:
         finally:
             self.con.unregister(view)
 
+    def replace_table(self, name: str, table: pa.Table) -> None:
+        """Create or replace an analysis table (e.g. ``scheme_results``) from an Arrow table."""
+        if not name.isidentifier() or name in GAME_TABLES or name in ("sources", "unreadable", "yaku", "meta"):
+            raise ValueError(f"{name!r} cannot be replaced: it is not an analysis table name")
+        view = f"_in_{name}"
+        self.con.register(view, table)
+        try:
+            self.con.execute(f"CREATE OR REPLACE TABLE {name} AS SELECT * FROM {view}")
+        finally:
+            self.con.unregister(view)
+
     # ---- export ------------------------------------------------------------------------------
 
     def export(self, out: str | os.PathLike) -> list[Path]:

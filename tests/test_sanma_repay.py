@@ -105,3 +105,44 @@ def test_summary_counts_changes_against_the_baseline_and_sets_flipped_games_apar
     assert row["winner_changed"] == 1 and row["placement_changes"] == 2
     assert row["tsumo_points"] == 12000 and row["mean_dealer_tsumo"] == 4000 and row["mean_nondealer_tsumo"] == 4000
     assert row["mean_abs_point_delta"] == 90.0 / 6   # game b: |45| + |45| + 0 over 6 seats of 2 games
+
+
+def test_compare_store_on_the_sample_sanma_games(tmp_path, capsys):
+    from pathlib import Path
+
+    from mjlog.cli import main
+    from mjlog.store import Store
+
+    sample = sorted((Path(__file__).resolve().parents[1] / "data" / "sample").glob("*3p*.xml"))
+    assert sample
+    db = tmp_path / "s.duckdb"
+    with Store(db) as store:
+        store.ingest(sample)
+    assert main(["schemes", "compare", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "tsumo-loss" in out and "double-take" in out and "scheme_results" in out
+    with Store(db) as store:
+        same = store.sql(
+            "SELECT count(*) AS n, count(*) FILTER (WHERE s.final_score = p.final_score "
+            "AND s.placement_points = p.placement_points) AS same "
+            "FROM scheme_results s JOIN players p USING (game_id, seat) WHERE s.scheme = 'tsumo-loss'").row(0)
+        assert same == (3 * len(sample), 3 * len(sample))
+        assert store.sql("SELECT count(DISTINCT scheme) FROM scheme_results").item() == 8
+
+
+@pytest.mark.corpus
+def test_compare_store_identity_on_corpus_sanma(tmp_path, corpus_xml_files):
+    """From the database too: tsumo-loss re-payment gives every recorded final score and placement."""
+    from mjlog.schemes_compare import compare_store
+    from mjlog.store import Store
+
+    with Store(tmp_path / "c.duckdb") as store:
+        store.ingest([p for p in corpus_xml_files if "-00b9-" in p.name], jobs=2)
+        summary, per_seat = compare_store(store)
+        same = store.sql(
+            "SELECT count(*) AS n, count(*) FILTER (WHERE s.final_score = p.final_score "
+            "AND s.placement_points = p.placement_points AND s.placement = p.placement) AS same "
+            "FROM scheme_results s JOIN players p USING (game_id, seat) WHERE s.scheme = 'tsumo-loss'").row(0)
+    assert same == (834, 834)
+    base = summary.filter(scheme="tsumo-loss").row(0, named=True)
+    assert base["flipped_games"] == 0 and base["games"] == 278
