@@ -315,7 +315,7 @@ def test_shipped_samples_are_synthetic_games():
 
     folder = Path(__file__).resolve().parents[1] / "data" / "sample"
     paths = sorted(folder.glob("sim-*.xml"))
-    assert len(paths) == 9
+    assert len(paths) == 40
     assert sum(p.stat().st_size for p in paths) < 1_000_000
     for p in paths:
         log = read_log(p)

@@ -2,7 +2,7 @@
 
     python data/sample/make_samples.py            # from the repository root
 
-Writes 6 four-player hanchan (tenhou-4p-south) and 3 sanma hanchan (tenhou-3p-south)
+Writes 24 four-player hanchan (tenhou-4p-south) and 16 sanma hanchan (tenhou-3p-south)
 played by mjlog's self-play bots, named sim-<preset>-<seed>-<i>.xml.
 """
 
@@ -15,7 +15,7 @@ from mjlog.simulate import simulate
 
 HERE = Path(__file__).resolve().parent
 SEED = 2024
-SETS = (("tenhou-4p-south", 6), ("tenhou-3p-south", 3))
+SETS = (("tenhou-4p-south", 24), ("tenhou-3p-south", 16))
 
 
 def main() -> None:
