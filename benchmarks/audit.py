@@ -22,7 +22,7 @@ from _common import best_of, corpus_files  # noqa: E402
 
 from mjlog.formats.tenhou_xml import _PARSER  # noqa: E402
 from mjlog.reader import read_log  # noqa: E402
-from mjlog.replay import replay  # noqa: E402
+from mjlog.replayer import replay  # noqa: E402
 
 PHOENIX_4P = re.compile(r"^Agony5757__mahjong__paipuxmls~\d{10}gm-00(a9|e1)-0000-")
 

@@ -18,5 +18,7 @@ from mjlog.reader import ReadResult, read_log, read_logs  # noqa: E402
 __all__ += ["GameLog", "ReadResult", "read_log", "read_logs"]
 
 from mjlog.rules.riichi import HandValue, score_hand  # noqa: E402
+from mjlog.replayer import Replay, audit, replay  # noqa: E402
+from mjlog.findings import Finding, FindingKind  # noqa: E402
 
-__all__ += ["HandValue", "score_hand"]
+__all__ += ["Finding", "FindingKind", "HandValue", "Replay", "audit", "replay", "score_hand"]

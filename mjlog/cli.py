@@ -37,7 +37,7 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     import json
     import os
 
-    from mjlog.audit import FileAudit, audit_sources
+    from mjlog.batch_audit import FileAudit, audit_sources
 
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:

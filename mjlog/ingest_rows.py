@@ -6,7 +6,7 @@ workers never load duckdb: :func:`build_chunk` takes paths and returns a :class:
 single writer (:class:`mjlog.store.Store`) puts into the database in one transaction.
 
 Values follow the data dictionary in ``docs/schema.md``: recorded values as the log
-states them, ``derived_*`` columns from :func:`mjlog.replay.replay`.
+states them, ``derived_*`` columns from :func:`mjlog.replay`.
 
 >>> from tests.xmlbuild import simple_game4
 >>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
@@ -31,8 +31,8 @@ from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
     Ryuukyoku, Win,
 )
-from mjlog.replay import replay
-from mjlog.replay.results import Replay
+from mjlog.replayer import replay
+from mjlog.replayer.results import Replay
 from mjlog.rules.flow import seat_order_rank
 from mjlog.rules.settlement import win_deltas
 

@@ -1,6 +1,6 @@
 """Comparing three-player payment schemes on played games: re-pay every sanma game under each.
 
-The input is replayed games (:class:`~mjlog.replay.Replay`); the hands are kept
+The input is replayed games (:class:`~mjlog.replayer.Replay`); the hands are kept
 as played and only payments change (see :mod:`mjlog.rules.sanma_repay`).
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 from dataclasses import dataclass
 
-from mjlog.replay.results import Replay
+from mjlog.replayer.results import Replay
 from mjlog.rules.riichi.points import basic_points
 from mjlog.rules.sanma_repay import HandRecord, HandWin, RepaidGame, repay_game
 from mjlog.rules.sanma_schemes import SCHEMES

@@ -27,8 +27,8 @@ from mjlog.findings import Finding, FindingKind
 from mjlog.formats.tenhou_calls import decode_call, encode_call
 from mjlog.ir import CallKind
 from mjlog.reader import read_log
-from mjlog.replay import Replay, replay
-from mjlog.replay.hands import waits
+from mjlog.replayer import Replay, replay
+from mjlog.replayer.hands import waits
 
 from tests.conftest import TENHOU_XML
 

@@ -10,7 +10,7 @@ import pytest
 
 from mjlog.findings import FindingKind, Severity
 from mjlog.reader import read_log
-from mjlog.replay import replay
+from mjlog.replayer import replay
 from tests.replaybuild import (
     Tiles,
     agari,

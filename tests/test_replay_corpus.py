@@ -8,7 +8,7 @@ import pytest
 
 from mjlog.findings import FindingKind
 from mjlog.reader import read_log
-from mjlog.replay import replay
+from mjlog.replayer import replay
 
 pytestmark = pytest.mark.corpus
 

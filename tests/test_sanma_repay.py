@@ -6,7 +6,7 @@ import pytest
 
 from mjlog.ir import Win
 from mjlog.reader import read_log
-from mjlog.replay import replay
+from mjlog.replayer import replay
 from mjlog.rules.ruleset import PRESETS
 from mjlog.rules.sanma_repay import HandRecord, HandWin, hand_deltas, repay_game, repay_nagashi, repay_win
 from mjlog.rules.sanma_schemes import SCHEMES

@@ -15,7 +15,7 @@ import pytest
 
 from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from mjlog.reader import read_log
-from mjlog.replay.hands import waits
+from mjlog.replayer.hands import waits
 from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.context import WinContext, situation_from_recorded_yaku
 from mjlog.rules.riichi.scorer import score
@@ -325,7 +325,7 @@ def test_shipped_samples_are_synthetic_games():
 def test_what_if_knobs_in_the_header_are_applied_by_the_audit():
     """A game played under changed rotation rules states its knobs, and audits clean under them."""
     from mjlog.reader import read_log
-    from mjlog.replay import replay
+    from mjlog.replayer import replay
     from mjlog.rules.ruleset import PRESETS
 
     for knobs in ({"renchan_on_dealer_tenpai": False}, {"renchan_on_any_draw": True}):
@@ -338,7 +338,7 @@ def test_what_if_knobs_in_the_header_are_applied_by_the_audit():
 
 def test_sanma_games_play_out_under_another_payment_scheme_and_audit_clean():
     from mjlog.reader import read_log
-    from mjlog.replay import replay
+    from mjlog.replayer import replay
     from mjlog.rules.ruleset import PRESETS
 
     for scheme in ("marudori", "double-take"):

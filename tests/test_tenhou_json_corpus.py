@@ -255,7 +255,7 @@ EDITED_FIXTURES = {
 
 
 def test_every_complete_json_game_audits_clean_and_fragments_are_truncated():
-    from mjlog.replay import replay
+    from mjlog.replayer import replay
 
     complete = fragments = 0
     for path in json_files():
@@ -273,7 +273,7 @@ def test_every_complete_json_game_audits_clean_and_fragments_are_truncated():
 
 
 def test_pairs_json_replays_to_the_same_derived_results_as_xml(pairs):
-    from mjlog.replay import replay
+    from mjlog.replayer import replay
 
     checked = 0
     for j, x in pairs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from mjlog.replay.hands import waits
+from mjlog.replayer.hands import waits
 from mjlog.rules.riichi.decompose import is_complete
 from mjlog.tiles import counts34, parse_mpsz
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from mjlog.errors import InvalidHandError
 from mjlog.formats.tenhou_calls import encode_call
 from mjlog.ir import Call, CallKind
-from mjlog.replay.hands import is_nagashi, swap_call_banned_kinds, waits, yaochuu_kinds
+from mjlog.replayer.hands import is_nagashi, swap_call_banned_kinds, waits, yaochuu_kinds
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
 from mjlog.rules.ruleset import RuleSet

@@ -2,7 +2,7 @@
 
 Every check is an invariant in domain words; a broken one becomes a
 :class:`~mjlog.findings.Finding` and the replay goes on from what the log
-records. Wins and draws are settled in :mod:`mjlog.replay.outcome`.
+records. Wins and draws are settled in :mod:`mjlog.replayer.outcome`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from mjlog.ir import (
     Ryuukyoku,
     Win,
 )
-from mjlog.replay.hands import swap_call_banned_kinds, waits
+from mjlog.replayer.hands import swap_call_banned_kinds, waits
 from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall

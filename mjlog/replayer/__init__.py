@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from mjlog.errors import AuditFailed, MalformedLogError
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
-from mjlog.replay.outcome import settle_draw, settle_win
-from mjlog.replay.results import DerivedDraw, DerivedWin, Replay, RoundResult
-from mjlog.replay.table import _HANDLERS, RoundState
+from mjlog.replayer.outcome import settle_draw, settle_win
+from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
+from mjlog.replayer.table import _HANDLERS, RoundState
 from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.ruleset import RuleSet, apply_knobs
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game

@@ -1,6 +1,6 @@
 """Auditing many logs: read and replay each file, in one process or a pool, never dying on one file.
 
->>> from mjlog.audit import audit_sources
+>>> from mjlog.batch_audit import audit_sources
 >>> report = audit_sources([b"not a log"])
 >>> report.summary()
 'audited 1 games: 0 clean, 0 with findings, 1 unreadable'
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from mjlog.errors import MalformedLogError
 from mjlog.findings import Finding
 from mjlog.reader import iter_log_files, read_log
-from mjlog.replay import replay
+from mjlog.replayer import replay
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.ir import CallKind, DrawKind, Ryuukyoku, Win
-from mjlog.replay.hands import is_nagashi, waits, yaochuu_kinds
-from mjlog.replay.results import DerivedDraw, DerivedWin
-from mjlog.replay.table import RoundState
+from mjlog.replayer.hands import is_nagashi, waits, yaochuu_kinds
+from mjlog.replayer.results import DerivedDraw, DerivedWin
+from mjlog.replayer.table import RoundState
 from mjlog.rules.riichi import WinContext, score
 from mjlog.rules.settlement import nagashi_deltas, noten_deltas, win_deltas
 from mjlog.tiles import WIND_KINDS, tile_name
