@@ -36,7 +36,6 @@ from mjlog.replayer.results import Replay
 from mjlog.rules.flow import seat_order_rank
 from mjlog.rules.settlement import win_deltas
 
-SYNTHETIC_TITLE = "mjlog-synthetic"
 HASH_PREFIX = "sha256-"
 HASH_CHARS = 16
 #: Yaku ids of dora, ura dora and red fives: a 0-han entry of these is not stored (ura convention).
@@ -199,7 +198,7 @@ class _Rows:
              red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, lobby_type=lobby.type, lobby=lobby.lobby,
              lobby_display=lobby.display, room=lobby.room, special_lobby=lobby.special, title=lobby.title,
              game_date=date, game_hour=hour, seed_kind=seed.kind if seed else None,
-             synthetic=lobby.title == SYNTHETIC_TITLE, truncated=rep.truncated, n_rounds=len(log.rounds),
+             synthetic=lobby.synthetic, truncated=rep.truncated, n_rounds=len(log.rounds),
              n_findings=len(rep.findings),
              n_finding_errors=sum(1 for f in rep.findings if f.severity.value == "error"),
              first_dealer=log.first_dealer, version=log.version)

@@ -119,6 +119,9 @@ def preset(name: str) -> RuleSet:
 
 # kobalab's level = (t & 0x20) >> 4 | (t & 0x80) >> 7 indexes 般上特鳳, so 0x80 is 上 and 0x20 特;
 # the official JSON of type 0x29 games says 特南喰赤 (reference §3.2).
+#: GO ``title`` that marks a game mjlog generated (``mjlog simulate``), not one people played.
+SYNTHETIC_TITLE = "mjlog-synthetic"
+
 ROOM_NAMES = {0: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}
 ROOM_ENGLISH = {0: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
 
@@ -142,6 +145,11 @@ class Lobby:
     rule: str | None = None
     ranking: str | None = None
     csrule: str | None = None
+
+    @property
+    def synthetic(self) -> bool:
+        """A game mjlog generated (its GO title is ``mjlog-synthetic``)."""
+        return self.title == SYNTHETIC_TITLE
 
     @property
     def special(self) -> bool:

@@ -6,13 +6,12 @@ import random
 from dataclasses import dataclass, field
 
 from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.ruleset import SYNTHETIC_TITLE, RuleSet
 from mjlog.simulate import tags
 from mjlog.simulate.bots import Bot
 from mjlog.simulate.hand import HandOutcome, HandPlay
 from mjlog.wall import new_seed, walls_for_game
 
-SYNTHETIC_TITLE = "mjlog-synthetic"
 SYNTHETIC_LOBBY = 9999
 BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D")
 MAX_HANDS = 400
