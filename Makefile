@@ -5,8 +5,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 SAMPLE := data/sample
+DB     := data/demo.duckdb
 
-.PHONY: demo test bench venv install dev clean help
+.PHONY: demo test bench notebooks venv install dev clean help
 
 help:  ## list the targets
 	@grep -E '^[a-z]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -27,9 +28,22 @@ install: $(STAMP)  ## create .venv and install mjlog
 
 dev: $(DEVSTAMP)  ## install mjlog with the test and benchmark extras
 
-demo: $(STAMP)  ## show and audit the sample logs that ship in data/sample
-	@for f in $(SAMPLE)/*.xml; do $(BIN)/mjlog show "$$f" || exit 1; echo; done
+demo: $(DEVSTAMP)  ## show, audit and ingest the sample games, then write the reports
+	$(BIN)/mjlog show $(SAMPLE)/sim-tenhou-4p-south-2024-0.xml
+	@echo
+	$(BIN)/mjlog show $(SAMPLE)/sim-tenhou-3p-south-2024-0.xml
+	@echo
 	$(BIN)/mjlog audit --no-progress $(SAMPLE)
+	rm -f $(DB) $(DB).wal
+	$(BIN)/mjlog ingest --no-progress --db $(DB) $(SAMPLE)
+	$(BIN)/mjlog query --db $(DB) "SELECT rule_set, count(*) AS games, sum(n_rounds) AS rounds, sum(n_findings) AS findings FROM games GROUP BY rule_set ORDER BY rule_set"
+	$(BIN)/mjlog stats --db $(DB) --include-synthetic
+	$(BIN)/mjlog schemes compare --db $(DB)
+	$(BIN)/python scripts/run_notebooks.py --db $(DB)
+	@echo "reports written to reports/ (open reports/*.html)"
+
+notebooks: $(DEVSTAMP)  ## execute every notebook into HTML under reports/
+	$(BIN)/python scripts/run_notebooks.py
 
 test: $(DEVSTAMP)  ## run the test suite (corpus tests skip without ../shared/corpus)
 	$(BIN)/python -m pytest
@@ -38,4 +52,4 @@ bench: $(DEVSTAMP)  ## run the throughput benchmarks on the corpus
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python "$$b" || exit 1; done
 
 clean:  ## remove the venv and generated files
-	rm -rf $(VENV) reports .pytest_cache *.egg-info data/demo.duckdb
+	rm -rf $(VENV) reports .pytest_cache *.egg-info $(DB) $(DB).wal

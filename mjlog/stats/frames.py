@@ -1,0 +1,181 @@
+"""The frames the statistics read, and the thin loader that fills them from a store.
+
+Every function in :mod:`mjlog.stats` is a pure function of Polars frames with the
+columns below; :func:`load_frames` is the only place that talks to a database, and it
+does so through ``Store.sql`` alone (no duckdb import here). Each frame carries the
+game's ``rule_set`` so that every statistic can be split by rule set (4p/3p,
+hanchan/east); ``rounds`` also carries ``n_players`` and ``length``.
+
+Selection (the ``WHERE`` of every query):
+
+- ``synthetic``: ``"exclude"`` (default) drops games made by ``mjlog simulate``;
+  ``"include"`` keeps them; ``"only"`` keeps only them; ``"auto"`` excludes them unless
+  no other game matches, in which case it keeps them (for the demo database).
+- ``include_truncated``: truncated games (a log that stops mid-game) are left out by
+  default: they have no final placement, and keeping their rounds would mix samples.
+- ``rule_set`` / ``room``: keep one rule set (e.g. ``tenhou-4p-south``) / one room
+  (``ippan``, ``joukyuu``, ``tokujou``, ``houou``).
+- ``special_lobbies``: keep games of special (custom-rule) lobbies (default True).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Literal, Protocol
+
+import polars as pl
+
+SyntheticMode = Literal["exclude", "include", "only", "auto"]
+
+#: The default grouping of every statistic.
+GROUP: tuple[str, ...] = ("rule_set",)
+
+
+class SqlSource(Protocol):
+    """Anything with ``sql(query) -> polars.DataFrame`` (``mjlog.store.Store``)."""
+
+    def sql(self, query: str) -> pl.DataFrame: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StatFrames:
+    """The rows the statistics are computed from (one frame per store table, selected games only).
+
+    - ``games``: game_id, source, rule_set, n_players, length, room, synthetic, truncated, n_rounds, first_dealer
+    - ``players``: game_id, rule_set, seat, final_score, placement, placement_points
+    - ``rounds``: game_id, rule_set, n_players, length, round_index, kyoku, wind, honba, sticks, dealer,
+      start_scores, end_scores, result, n_wins, draw_kind, n_riichi_declared, n_riichi, n_calls, complete
+    - ``wins``: game_id, rule_set, round_index, win_index, seat, from_seat, deal_in_seat, tsumo, dealer,
+      riichi, open_hand, han, fu, points, limit, yakuman_count, ura
+    - ``win_yaku``: game_id, rule_set, round_index, win_index, yaku_id, han, yakuman
+    - ``draws``: game_id, rule_set, round_index, kind, abortive, tenpai_seats
+    - ``seat_events``: game_id, rule_set, round_index, seat, riichi_declared, riichi_accepted, calls
+      (one row per seat that declared riichi or called in a round; calls = chi, pon, open kan)
+    - ``payments``: game_id, rule_set, round_index, seat, reason, points
+    - ``findings``: game_id, rule_set, source, finding_index, kind, severity, round_index, round_name, message
+    """
+
+    games: pl.DataFrame
+    players: pl.DataFrame
+    rounds: pl.DataFrame
+    wins: pl.DataFrame
+    win_yaku: pl.DataFrame
+    draws: pl.DataFrame
+    seat_events: pl.DataFrame
+    payments: pl.DataFrame
+    findings: pl.DataFrame
+
+    @property
+    def n_games(self) -> int:
+        """Number of selected games."""
+        return self.games.height
+
+    def only(self, rule_set: str) -> StatFrames:
+        """The same frames restricted to one rule set."""
+        return StatFrames(**{f.name: getattr(self, f.name).filter(pl.col("rule_set") == rule_set)
+                             for f in fields(self)})
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def game_filter(synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
+                rule_set: str | None = None, room: str | None = None, special_lobbies: bool = True) -> str:
+    """The SQL condition on ``games g`` for a selection (``auto`` must be resolved first)."""
+    conds = ["TRUE"]
+    if synthetic == "exclude":
+        conds.append("NOT g.synthetic")
+    elif synthetic == "only":
+        conds.append("g.synthetic")
+    elif synthetic != "include":
+        raise ValueError(f"synthetic must be exclude, include or only here, not {synthetic!r}")
+    if not include_truncated:
+        conds.append("NOT g.truncated")
+    if rule_set is not None:
+        conds.append(f"g.rule_set = {_quote(rule_set)}")
+    if room is not None:
+        conds.append(f"g.room = {_quote(room)}")
+    if not special_lobbies:
+        conds.append("NOT g.special_lobby")
+    return " AND ".join(conds)
+
+
+def resolve_synthetic(db: SqlSource, synthetic: SyntheticMode, **selection: object) -> SyntheticMode:
+    """``auto`` becomes ``exclude`` when some non-synthetic game matches the selection, else ``include``."""
+    if synthetic != "auto":
+        return synthetic
+    cond = game_filter("exclude", **selection)  # type: ignore[arg-type]
+    n = db.sql(f"SELECT count(*) AS n FROM games g WHERE {cond}")["n"][0]
+    return "exclude" if n else "include"
+
+
+_QUERIES = {
+    "games": """SELECT g.game_id::VARCHAR AS game_id, g.source, g.rule_set, g.n_players, g.length, g.room,
+        g.synthetic, g.truncated, g.n_rounds, g.first_dealer FROM games g WHERE {cond}""",
+    "players": """SELECT p.game_id::VARCHAR AS game_id, g.rule_set, p.seat, p.final_score, p.placement,
+        p.placement_points FROM players p JOIN games g ON g.game_id = p.game_id WHERE {cond}""",
+    "rounds": """SELECT r.game_id::VARCHAR AS game_id, g.rule_set, g.n_players, g.length, r.round_index, r.kyoku,
+        r.wind, r.honba, r.sticks, r.dealer, r.start_scores, r.end_scores, r.result, r.n_wins, r.draw_kind,
+        r.n_riichi_declared, r.n_riichi, r.n_calls, r.complete
+        FROM rounds r JOIN games g ON g.game_id = r.game_id WHERE {cond}""",
+    "wins": """SELECT w.game_id::VARCHAR AS game_id, g.rule_set, w.round_index, w.win_index, w.seat, w.from_seat,
+        w.deal_in_seat, w.tsumo, w.dealer, w.riichi, w.open_hand, w.han, w.fu, w.points, w."limit",
+        w.yakuman_count, w.ura FROM wins w JOIN games g ON g.game_id = w.game_id WHERE {cond}""",
+    "win_yaku": """SELECT y.game_id::VARCHAR AS game_id, g.rule_set, y.round_index, y.win_index, y.yaku_id, y.han,
+        y.yakuman FROM win_yaku y JOIN games g ON g.game_id = y.game_id WHERE {cond}""",
+    "draws": """SELECT d.game_id::VARCHAR AS game_id, g.rule_set, d.round_index, d.kind, d.abortive, d.tenpai_seats
+        FROM draws d JOIN games g ON g.game_id = d.game_id WHERE {cond}""",
+    "seat_events": """SELECT e.game_id::VARCHAR AS game_id, g.rule_set, e.round_index, e.seat,
+        (count(*) FILTER (WHERE e.kind = 'riichi_declared'))::INTEGER AS riichi_declared,
+        (count(*) FILTER (WHERE e.kind = 'riichi_accepted'))::INTEGER AS riichi_accepted,
+        (count(*) FILTER (WHERE e.kind = 'call' AND e.call_kind IN ('chi', 'pon', 'daiminkan')))::INTEGER AS calls
+        FROM events e JOIN games g ON g.game_id = e.game_id
+        WHERE e.kind IN ('riichi_declared', 'riichi_accepted', 'call') AND {cond}
+        GROUP BY ALL""",
+    "payments": """SELECT p.game_id::VARCHAR AS game_id, g.rule_set, p.round_index, p.seat, p.reason, p.points
+        FROM payments p JOIN games g ON g.game_id = p.game_id WHERE {cond}""",
+    "findings": """SELECT f.game_id::VARCHAR AS game_id, g.rule_set, g.source, f.finding_index, f.kind, f.severity,
+        f.round_index, f.round_name, f.message FROM findings f JOIN games g ON g.game_id = f.game_id
+        WHERE {cond}""",
+}
+
+_ORDER = {
+    "games": "game_id", "players": "game_id, seat", "rounds": "game_id, round_index",
+    "wins": "game_id, round_index, win_index", "win_yaku": "game_id, round_index, win_index, yaku_id",
+    "draws": "game_id, round_index", "seat_events": "game_id, round_index, seat",
+    "payments": "game_id, round_index, seat, reason", "findings": "game_id, finding_index",
+}
+
+
+def load_frames(db: SqlSource, synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
+                rule_set: str | None = None, room: str | None = None, special_lobbies: bool = True,
+                tables: tuple[str, ...] | None = None) -> StatFrames:
+    """Run one query per frame on ``db`` (a ``mjlog.store.Store``) for the selected games.
+
+    ``tables`` limits which frames are queried (the others are empty frames), e.g.
+    ``("games", "findings")`` for the audit report. See the module docstring for the selection.
+    """
+    sel = dict(include_truncated=include_truncated, rule_set=rule_set, room=room, special_lobbies=special_lobbies)
+    mode = resolve_synthetic(db, synthetic, **sel)
+    cond = game_filter(mode, **sel)  # type: ignore[arg-type]
+    out = {}
+    for name, query in _QUERIES.items():
+        if tables is not None and name not in tables:
+            out[name] = pl.DataFrame()
+            continue
+        out[name] = db.sql(query.format(cond=cond) + f" ORDER BY {_ORDER[name]}")
+    return StatFrames(**out)
+
+
+def selection_note(frames: StatFrames) -> str:
+    """One line saying what the frames hold: games by rule set, and how many are synthetic."""
+    g = frames.games
+    if g.height == 0:
+        return "no games selected"
+    parts = [f"{r['rule_set']}: {r['n']}" for r in
+             g.group_by("rule_set").agg(pl.len().alias("n")).sort("rule_set").iter_rows(named=True)]
+    n_syn = int(g["synthetic"].sum())
+    kind = ("all synthetic (generated by mjlog simulate)" if n_syn == g.height
+            else "no synthetic games" if n_syn == 0 else f"{n_syn} synthetic")
+    return f"{g.height} games ({', '.join(parts)}); {kind}"

@@ -1,0 +1,296 @@
+"""The standard stat sheet: counts first, rates last, split by rule set.
+
+Definitions (the counting conventions of the published Phoenix tables, see
+``data/reference/README.md``):
+
+- **player-round**: one seat in one complete round (a round that ended in a win or a
+  draw); a 4-player round is 4 player-rounds, a 3-player round 3.
+- **win**: one row of ``wins``; a double ron is two wins.
+- **deal-in**: a (round, discarder) pair with at least one ron; a double ron is one deal-in.
+- **riichi**: a riichi *declaration* (``riichi_declared`` event), counted even when the
+  declaration tile is ronned and the riichi is never accepted.
+- **call**: chi, pon or open kan (daiminkan); a closed kan is not a call, an added kan
+  upgrades a pon already counted. The call rate counts player-rounds with at least one call.
+- **draw**: a complete round with no win (exhaustive, nagashi mangan or abortive).
+- **win value**: ``wins.points``, the hand's value as the log records it, without honba or
+  riichi sticks.
+- **bust**: a player whose final score is below zero.
+- **yaku per win**: the share of wins whose recorded yaku include the id (a yaku is counted
+  once per win, so a double-wind pon counts once); ura, dora and red fives listed with 0 han
+  are not stored, so "ura" means ura han > 0.
+- **han**: the recorded han including dora; yakuman and han >= 13 are one bucket "13+".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+import polars as pl
+
+from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.stats.frames import GROUP, StatFrames
+from mjlog.stats.intervals import Z95, wilson_exprs
+
+HAND_RIICHI, HAND_OPEN, HAND_DAMA = "riichi", "open", "closed, no riichi"
+
+
+ALL = "_all"
+
+
+def _complete_rounds(rounds: pl.DataFrame) -> pl.DataFrame:
+    return rounds.filter(pl.col("complete")) if "complete" in rounds.columns else rounds
+
+
+def _round_keys(rounds: pl.DataFrame) -> pl.DataFrame:
+    return _complete_rounds(rounds).select("game_id", "round_index").unique()
+
+
+def _rate(num: str, den: str, name: str) -> pl.Expr:
+    return (pl.col(num).cast(pl.Float64) / pl.col(den).cast(pl.Float64)).alias(name)
+
+
+def _g(frame: pl.DataFrame, by: Sequence[str]) -> tuple[pl.DataFrame, list[str]]:
+    """``frame`` and its group keys; an empty ``by`` groups everything under a constant column."""
+    if by:
+        return frame, list(by)
+    return frame.with_columns(pl.lit("all").alias(ALL)), [ALL]
+
+
+def _done(frame: pl.DataFrame) -> pl.DataFrame:
+    return frame.drop(ALL, strict=False)
+
+
+def _share(count: str, keys: list[str]) -> pl.Expr:
+    return (pl.col(count) / pl.col(count).sum().over(keys)).alias("share")
+
+
+def placement_stats(players: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
+    """Per group: ``games``, ``player_games``, ``busts`` (final score < 0), ``placement_sum``;
+    then ``avg_placement`` (1 = first) and ``bust_rate`` (busts / player-games).
+
+    Player-games without a placement (truncated logs) are left out.
+    """
+    p, keys = _g(players.filter(pl.col("placement").is_not_null()), by)
+    out = p.group_by(keys).agg(
+        pl.col("game_id").n_unique().cast(pl.Int64).alias("games"),
+        pl.len().cast(pl.Int64).alias("player_games"),
+        (pl.col("final_score") < 0).sum().cast(pl.Int64).alias("busts"),
+        pl.col("placement").cast(pl.Int64).sum().alias("placement_sum"),
+    ).sort(keys)
+    return _done(out.with_columns(_rate("placement_sum", "player_games", "avg_placement"),
+                                  _rate("busts", "player_games", "bust_rate")))
+
+
+def placement_distribution(players: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
+    """Per group and ``placement``: ``player_games``, then ``share`` of the group's player-games.
+
+    Add ``"seat"`` to ``by`` for the distribution by starting seat (seat 0 deals first when the
+    game's ``first_dealer`` is 0, as in every Tenhou log).
+    """
+    p, keys = _g(players.filter(pl.col("placement").is_not_null()), by)
+    out = p.group_by([*keys, "placement"]).agg(pl.len().cast(pl.Int64).alias("player_games"))
+    return _done(out.with_columns(_share("player_games", keys)).sort([*keys, "placement"]))
+
+
+def player_round_stats(rounds: pl.DataFrame, wins: pl.DataFrame, seat_events: pl.DataFrame,
+                       by: Sequence[str] = GROUP) -> pl.DataFrame:
+    """Per group: ``rounds``, ``player_rounds`` (rounds x seats), ``wins`` (double ron = 2),
+    ``deal_ins`` (double ron = 1), ``riichi`` (declarations, a ronned declaration tile included),
+    ``riichi_accepted``, ``call_rounds`` (player-rounds with a chi, pon or open kan);
+    then ``win_rate``, ``deal_in_rate``, ``riichi_rate``, ``call_rate``, each per player-round.
+
+    Only complete rounds count.
+    """
+    rk = _round_keys(rounds)
+    r, keys = _g(_complete_rounds(rounds), by)
+    out = r.group_by(keys).agg(pl.len().cast(pl.Int64).alias("rounds"),
+                               pl.col("n_players").cast(pl.Int64).sum().alias("player_rounds"))
+    w, _ = _g(wins.join(rk, on=["game_id", "round_index"], how="semi"), by)
+    d = w.filter(pl.col("deal_in_seat").is_not_null()).unique([*keys, "game_id", "round_index", "deal_in_seat"])
+    e, _ = _g(seat_events.join(rk, on=["game_id", "round_index"], how="semi"), by)
+    parts = [
+        w.group_by(keys).agg(pl.len().cast(pl.Int64).alias("wins")),
+        d.group_by(keys).agg(pl.len().cast(pl.Int64).alias("deal_ins")),
+        e.group_by(keys).agg(pl.col("riichi_declared").cast(pl.Int64).sum().alias("riichi"),
+                             pl.col("riichi_accepted").cast(pl.Int64).sum().alias("riichi_accepted"),
+                             (pl.col("calls") > 0).sum().cast(pl.Int64).alias("call_rounds")),
+    ]
+    for part in parts:
+        out = out.join(part, on=keys, how="left")
+    counts = ["wins", "deal_ins", "riichi", "riichi_accepted", "call_rounds"]
+    out = out.with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in counts]).sort(keys)
+    return _done(out.with_columns(_rate("wins", "player_rounds", "win_rate"),
+                                  _rate("deal_ins", "player_rounds", "deal_in_rate"),
+                                  _rate("riichi", "player_rounds", "riichi_rate"),
+                                  _rate("call_rounds", "player_rounds", "call_rate")))
+
+
+def draw_stats(rounds: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
+    """Per group and draw ``kind``: ``rounds`` (complete rounds of the group), ``draws``, then
+    ``rate`` = draws / rounds. Kinds are the log's (exhaustive, nm = nagashi mangan, yao9, reach4,
+    ron3, kan4, kaze4) plus ``abortive`` (all but exhaustive and nm) and ``all`` (any draw); every
+    group has an ``all`` and an ``abortive`` row, zero when it had no such draw."""
+    r, keys = _g(_complete_rounds(rounds), by)
+    totals = r.group_by(keys).agg(pl.len().cast(pl.Int64).alias("rounds"))
+    d = r.filter(pl.col("result") == "draw").with_columns(pl.col("draw_kind").alias("kind"))
+    per_kind = d.group_by([*keys, "kind"]).agg(pl.len().cast(pl.Int64).alias("draws"))
+    summary = (totals.select(keys).join(pl.DataFrame({"kind": ["abortive", "all"]}), how="cross")
+               .join(pl.concat([
+                   d.filter(~pl.col("kind").is_in(["exhaustive", "nm"])).group_by(keys)
+                   .agg(pl.len().cast(pl.Int64).alias("draws")).with_columns(pl.lit("abortive").alias("kind")),
+                   d.group_by(keys).agg(pl.len().cast(pl.Int64).alias("draws"))
+                   .with_columns(pl.lit("all").alias("kind")),
+               ], how="diagonal"), on=[*keys, "kind"], how="left"))
+    out = (pl.concat([per_kind, summary.select(*keys, "kind", "draws")])
+           .with_columns(pl.col("draws").fill_null(0))
+           .join(totals, on=keys, how="left")
+           .select(*keys, "kind", "rounds", "draws"))
+    return _done(out.with_columns(_rate("draws", "rounds", "rate")).sort([*keys, "kind"]))
+
+
+def hand_type() -> pl.Expr:
+    """``riichi`` (riichi accepted), ``open`` (a chi, pon or open kan), else ``closed, no riichi``."""
+    return (pl.when(pl.col("riichi")).then(pl.lit(HAND_RIICHI))
+            .when(pl.col("open_hand")).then(pl.lit(HAND_OPEN))
+            .otherwise(pl.lit(HAND_DAMA)).alias("hand"))
+
+
+def win_stats(wins: pl.DataFrame, by: Sequence[str] = GROUP, split: str | None = None) -> pl.DataFrame:
+    """Per group (and per ``split``: ``"dealer"`` gives a ``role`` column dealer/non-dealer, ``"hand"`` a
+    ``hand`` column riichi/open/closed-no-riichi): ``wins``, ``tsumo``, ``points_sum``, then
+    ``mean_points``, ``sd_points`` (sample sd), ``mean_han``, ``tsumo_share`` and ``share`` (of the
+    group's wins). Points are the hand's value without honba or sticks."""
+    w, keys = _g(wins, by)
+    extra: list[str] = []
+    if split == "dealer":
+        w = w.with_columns(pl.when(pl.col("dealer")).then(pl.lit("dealer")).otherwise(pl.lit("non-dealer"))
+                           .alias("role"))
+        extra = ["role"]
+    elif split == "hand":
+        w = w.with_columns(hand_type())
+        extra = ["hand"]
+    elif split is not None:
+        raise ValueError(f"split must be None, 'dealer' or 'hand', not {split!r}")
+    out = w.group_by([*keys, *extra]).agg(
+        pl.len().cast(pl.Int64).alias("wins"),
+        pl.col("tsumo").sum().cast(pl.Int64).alias("tsumo"),
+        pl.col("points").cast(pl.Int64).sum().alias("points_sum"),
+        pl.col("points").cast(pl.Float64).std().alias("sd_points"),
+        pl.col("han").cast(pl.Float64).mean().alias("mean_han"),
+    ).sort([*keys, *extra])
+    out = out.with_columns(_rate("points_sum", "wins", "mean_points"), _rate("tsumo", "wins", "tsumo_share"),
+                           _share("wins", keys))
+    return _done(out.select(*keys, *extra, "wins", "tsumo", "points_sum", "mean_points", "sd_points",
+                            "mean_han", "tsumo_share", "share"))
+
+
+def yaku_names() -> pl.DataFrame:
+    """``yaku_id``, ``name_en``, ``name_ja``, ``is_yakuman`` of every Tenhou yaku."""
+    return pl.DataFrame({"yaku_id": [y.id for y in YAKU], "name_en": [y.name_en for y in YAKU],
+                         "name_ja": [y.name_ja for y in YAKU], "is_yakuman": [y.yakuman for y in YAKU]},
+                        schema={"yaku_id": pl.Int64, "name_en": pl.String, "name_ja": pl.String,
+                                "is_yakuman": pl.Boolean})
+
+
+def yaku_frequency(wins: pl.DataFrame, win_yaku: pl.DataFrame, by: Sequence[str] = GROUP,
+                   z: float = Z95) -> pl.DataFrame:
+    """Per group and yaku: ``wins_with`` (wins listing the yaku, counted once per win), ``wins``
+    (all wins of the group), then ``share`` = wins_with / wins and its Wilson interval ``lo``, ``hi``
+    at ``z`` (95 % by default). Sorted by share, largest first; names from the yaku table."""
+    w, keys = _g(wins, by)
+    totals = w.group_by(keys).agg(pl.len().cast(pl.Int64).alias("wins"))
+    wk = ["game_id", "round_index", "win_index"]
+    y, _ = _g(win_yaku.join(wins.select(wk).unique(), on=wk, how="semi"), by)
+    counts = (y.unique([*keys, *wk, "yaku_id"]).group_by([*keys, "yaku_id"])
+              .agg(pl.len().cast(pl.Int64).alias("wins_with")).with_columns(pl.col("yaku_id").cast(pl.Int64)))
+    out = counts.join(totals, on=keys, how="left").join(yaku_names(), on="yaku_id", how="left")
+    out = out.with_columns(_rate("wins_with", "wins", "share"), *wilson_exprs("wins_with", "wins", z))
+    out = out.select(*keys, "yaku_id", "name_en", "name_ja", "wins_with", "wins", "share", "lo", "hi")
+    return _done(out.sort([*keys, "share", "yaku_id"], descending=[False] * len(keys) + [True, False]))
+
+
+def han_label() -> pl.Expr:
+    """``"1"`` .. ``"12"``, and ``"13+"`` for han >= 13 or a yakuman."""
+    return (pl.when((pl.col("han") >= 13) | (pl.col("yakuman_count") > 0)).then(pl.lit("13+"))
+            .otherwise(pl.col("han").cast(pl.String)).alias("han_label"))
+
+
+def han_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
+    """Per group and han bucket (``han_label``; ``han_order`` sorts it, 13 for "13+"): ``wins``, then ``share``."""
+    w, keys = _g(wins, by)
+    w = w.with_columns(han_label(),
+                       pl.when((pl.col("han") >= 13) | (pl.col("yakuman_count") > 0)).then(13)
+                       .otherwise(pl.col("han")).cast(pl.Int64).alias("han_order"))
+    out = w.group_by([*keys, "han_label", "han_order"]).agg(pl.len().cast(pl.Int64).alias("wins"))
+    return _done(out.with_columns(_share("wins", keys)).sort([*keys, "han_order"]))
+
+
+def fu_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP, max_han: int = 4) -> pl.DataFrame:
+    """Per group and ``fu``, over wins of at most ``max_han`` han (no yakuman): ``wins``, then ``share``."""
+    w, keys = _g(wins.filter((pl.col("han") <= max_han) & (pl.col("yakuman_count") == 0)), by)
+    out = w.group_by([*keys, "fu"]).agg(pl.len().cast(pl.Int64).alias("wins"))
+    return _done(out.with_columns(_share("wins", keys)).sort([*keys, "fu"]))
+
+
+@dataclass(frozen=True, slots=True)
+class StatSheet:
+    """The standard stat sheet: one frame per table, each split by the same grouping."""
+
+    placements: pl.DataFrame
+    placement_by_seat: pl.DataFrame
+    player_rounds: pl.DataFrame
+    draws: pl.DataFrame
+    wins: pl.DataFrame
+    wins_by_role: pl.DataFrame
+    wins_by_hand: pl.DataFrame
+    yaku: pl.DataFrame
+    han: pl.DataFrame
+    fu: pl.DataFrame
+
+    def items(self) -> list[tuple[str, pl.DataFrame]]:
+        """(name, frame) of every table, in order."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self)]
+
+
+def stat_sheet(frames: StatFrames, by: Sequence[str] = GROUP) -> StatSheet:
+    """Every table of the stat sheet for ``frames``, split by ``by``."""
+    return StatSheet(
+        placements=placement_stats(frames.players, by),
+        placement_by_seat=placement_distribution(frames.players, [*by, "seat"]),
+        player_rounds=player_round_stats(frames.rounds, frames.wins, frames.seat_events, by),
+        draws=draw_stats(frames.rounds, by),
+        wins=win_stats(frames.wins, by),
+        wins_by_role=win_stats(frames.wins, by, split="dealer"),
+        wins_by_hand=win_stats(frames.wins, by, split="hand"),
+        yaku=yaku_frequency(frames.wins, frames.win_yaku, by),
+        han=han_distribution(frames.wins, by),
+        fu=fu_distribution(frames.wins, by),
+    )
+
+
+_TITLES = {
+    "placements": "Placements (per player-game; bust = final score below 0)",
+    "placement_by_seat": "Placement by starting seat",
+    "player_rounds": "Per player-round (double ron = 2 wins, 1 deal-in; riichi = declarations; call = chi/pon/open kan)",
+    "draws": "Draws per round by kind",
+    "wins": "Wins (points = hand value without honba or sticks)",
+    "wins_by_role": "Wins by dealer / non-dealer",
+    "wins_by_hand": "Wins by hand: riichi / open / closed without riichi",
+    "yaku": "Yaku per win (share of wins listing the yaku, 95 % Wilson interval)",
+    "han": "Han of wins (13+ includes yakuman)",
+    "fu": "Fu of wins with 4 han or less",
+}
+
+
+def format_sheet(sheet: StatSheet, max_rows: int = 20, sections: Sequence[str] | None = None) -> str:
+    """The stat sheet as text: a title line and a Polars table per section."""
+    out = []
+    with pl.Config(tbl_rows=max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=40,
+                   float_precision=4, tbl_hide_dataframe_shape=True):
+        for name, frame in sheet.items():
+            if sections is not None and name not in sections:
+                continue
+            out.append(f"== {_TITLES.get(name, name)}")
+            out.append(str(frame))
+    return "\n".join(out)
