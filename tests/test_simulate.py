@@ -346,3 +346,16 @@ def test_sanma_games_play_out_under_another_payment_scheme_and_audit_clean():
         log = read_log(simulate_game(rules, 1))
         assert dict(log.header_extra)["GO.knobs"] == f"tsumo_scheme={scheme}"
         assert replay(log).clean
+
+
+def test_exhaustive_draw_tenpai_counts_each_chi_tile_by_its_own_kind():
+    """Regression: the bots' tenpai check at a draw counted a chi's three tiles as its first kind,
+    so a tanki on 2m next to a 234m chi looked like a fifth 2m and the hand was called noten
+    (found by auditing 1,000 generated games: seed 2026, game 372)."""
+    from mjlog.reader import read_log
+    from mjlog.replayer import replay
+    from mjlog.rules.ruleset import PRESETS
+    from mjlog.simulate import game_seeds
+
+    seed = game_seeds(500, 2026)[372]
+    assert replay(read_log(simulate_game(PRESETS["tenhou-4p-south"], seed))).clean

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from mjlog.errors import InvalidHandError
 from mjlog.formats.tenhou_calls import encode_call
 from mjlog.ir import Call, CallKind
-from mjlog.replayer.hands import is_nagashi, swap_call_banned_kinds, waits, yaochuu_kinds
+from mjlog.replayer.hands import is_nagashi, meld_counts, swap_call_banned_kinds, waits, yaochuu_kinds
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
 from mjlog.rules.ruleset import RuleSet
@@ -126,10 +126,7 @@ class HandPlay:
         return all(m.kind is CallKind.ANKAN for m in self.melds[seat])
 
     def meld_counts(self, seat: int) -> list[int]:
-        c = [0] * 34
-        for m in self.melds[seat]:
-            c[m.tiles[0] >> 2] += len(m.tiles)
-        return c
+        return meld_counts(self.melds[seat])
 
     def has_value_set(self, seat: int) -> bool:
         """A value-honour pon, or a value-honour triplet in hand: the hand has a yaku when done."""
