@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from mjlog.replayer.hands import waits
+from mjlog.replayer.hands import is_tenpai, waits
 from mjlog.rules.riichi.decompose import is_complete
 from mjlog.tiles import counts34, parse_mpsz
 
@@ -46,6 +46,7 @@ def test_waits_agree_with_brute_force_on_random_hands():
             c[k] += 1
         got = waits(c)
         assert got == brute_waits(c), c
+        assert is_tenpai(c) == bool(got), c
         checked += 1
         tenpai += bool(got)
     assert checked > 15000 and tenpai > 3000

@@ -16,7 +16,7 @@ from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.outcome import settle_draw, settle_win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
-from mjlog.replayer.table import _HANDLERS, RoundState
+from mjlog.replayer.table import RoundState, play
 from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.ruleset import RuleSet, apply_knobs
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
@@ -173,22 +173,20 @@ class _Game:
         wins: list[DerivedWin] = []
         draw: DerivedDraw | None = None
         outcome_seen = False
-        handlers = _HANDLERS
         recorded_wins: list[Win] = []
-        for i, ev in enumerate(rnd.events):
-            handler = handlers.get(type(ev))
-            st.event_index = i
-            if handler is not None:
-                handler(st, ev)
-            elif type(ev) is Win:
+
+        def on_outcome(state: RoundState, i: int, ev) -> None:
+            nonlocal draw, outcome_seen
+            outcome_seen = True
+            if type(ev) is Win:
                 recorded_wins.append(ev)
-                w = settle_win(st, ev, first=not recorded_wins[:-1])
-                outcome_seen = True
+                w = settle_win(state, ev, first=len(recorded_wins) == 1)
                 if w is not None:
                     wins.append(w)
-            elif type(ev) is Ryuukyoku:
-                draw = settle_draw(st, ev)
-                outcome_seen = True
+            else:
+                draw = settle_draw(state, ev)
+
+        play(st, rnd.events, on_outcome)
         start = tuple(rnd.scores)
         end_scores = tuple(st.scores)
         riichi = tuple(s for s in range(rules.players) if st.riichi_accepted[s])
@@ -205,8 +203,9 @@ class _Game:
             dealer_won=any(w.who == rnd.dealer for w in recorded),
             any_win=bool(recorded),
             abortive=draw is not None and draw.kind.abortive,
-            dealer_tenpai=(draw.tenpai[rnd.dealer] if draw is not None and st.nagashi_tenpai_unrecorded
-                           and draw.kind is DrawKind.NAGASHI_MANGAN else _recorded_dealer_tenpai(rnd)),
+            dealer_tenpai=draw is not None and (
+                draw.tenpai[rnd.dealer] if st.nagashi_tenpai_unrecorded and draw.kind is DrawKind.NAGASHI_MANGAN
+                else _recorded_dealer_tenpai(rnd)),
         )
         nxt = next_hand(rnd.kyoku, rnd.honba, st.sticks, end, end_scores, rules, self.log.first_dealer)
         return result, nxt, tuple(st.derived_scores)

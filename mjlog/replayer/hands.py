@@ -101,50 +101,55 @@ def _neighbour_mask(k: int) -> int:
 _NEIGHBOURS = tuple(_neighbour_mask(k) for k in range(34))
 
 
-def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> tuple[int, ...]:
-    """Kinds that complete the concealed hand (3k+1 tiles), Tenhou-style.
+_GROUP_KINDS = (range(0, 9), range(9, 18), range(18, 27), range(27, 34))
 
-    A kind of which the hand (concealed, plus ``held_elsewhere`` counts from
-    its calls) already holds all four is no wait: there is no tile left to win on.
-    """
+
+def _iter_waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None):
+    """Yield the kinds that complete the hand (standard shape first; special shapes may repeat)."""
     c = list(counts)
-    suits = [tuple(c[9 * s : 9 * s + 9]) for s in range(3)]
-    states = [suit_state(suits[0]), suit_state(suits[1]), suit_state(suits[2]), _honor_state(c)]
-    out = []
-    n = sum(c)
+    states = [suit_state(tuple(c[0:9])), suit_state(tuple(c[9:18])), suit_state(tuple(c[18:27])), _honor_state(c)]
+    broken = [g for g in range(4) if not states[g]]
+    # one added tile changes one group only: with two broken groups no standard wait exists
+    groups = () if len(broken) >= 2 else (broken[0],) if broken else range(4)
     present = 0
     for k in range(34):
         if c[k]:
             present |= 1 << k
-    for k in range(34):
-        x = c[k]
-        if x >= 4:
-            continue
-        if x == 0 and not present & _NEIGHBOURS[k]:
-            continue  # a new kind completes a standard hand only beside a held tile of its suit
-        if held_elsewhere is not None and x + held_elsewhere[k] >= 4:
-            continue
-        c[k] += 1
-        if k < 27:
-            s = k // 9
-            saved = states[s]
-            states[s] = suit_state(tuple(c[9 * s : 9 * s + 9]))
+    for g in groups:
+        for k in _GROUP_KINDS[g]:
+            x = c[k]
+            if x >= 4:
+                continue
+            if x == 0 and not present & _NEIGHBOURS[k]:
+                continue  # a new kind completes a standard hand only beside a held tile of its suit
+            if held_elsewhere is not None and x + held_elsewhere[k] >= 4:
+                continue
+            c[k] += 1
+            saved = states[g]
+            states[g] = suit_state(tuple(c[9 * g : 9 * g + 9])) if g < 3 else _honor_state(c)
             ok = _standard_complete(states)
-            states[s] = saved
-        else:
-            saved = states[3]
-            states[3] = _honor_state(c)
-            ok = _standard_complete(states)
-            states[3] = saved
-        c[k] -= 1
-        if ok:
-            out.append(k)
-    if n == 13:
-        extra = _special_waits(c)
-        if extra:
-            out = sorted(set(out) | {k for k in extra
-                                     if held_elsewhere is None or c[k] + held_elsewhere[k] < 4})
-    return tuple(out)
+            states[g] = saved
+            c[k] -= 1
+            if ok:
+                yield k
+    if sum(c) == 13:
+        for k in _special_waits(c):
+            if held_elsewhere is None or c[k] + held_elsewhere[k] < 4:
+                yield k
+
+
+def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Kinds that complete the concealed hand (3k+1 tiles), Tenhou-style, in kind order.
+
+    A kind of which the hand (concealed, plus ``held_elsewhere`` counts from
+    its calls) already holds all four is no wait: there is no tile left to win on.
+    """
+    return tuple(sorted(set(_iter_waits(counts, held_elsewhere))))
+
+
+def is_tenpai(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> bool:
+    """Whether :func:`waits` is not empty (stops at the first wait)."""
+    return next(_iter_waits(counts, held_elsewhere), None) is not None
 
 
 def _special_waits(c: list[int]) -> tuple[int, ...]:

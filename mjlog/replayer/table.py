@@ -25,7 +25,7 @@ from mjlog.ir import (
     Ryuukyoku,
     Win,
 )
-from mjlog.replayer.hands import swap_call_banned_kinds, waits
+from mjlog.replayer.hands import is_tenpai, swap_call_banned_kinds, waits
 from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall
@@ -226,7 +226,7 @@ class RoundState:
     def _riichi_discard(self, seat: int) -> None:
         self.riichi_declared = None
         counts = self.counts(seat)
-        if not waits(counts, self.meld_counts(seat)):
+        if not is_tenpai(counts, self.meld_counts(seat)):
             self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi without being tenpai")
         self.riichi_at[seat] = self.event_index or 0
         self.riichi_discard_pending = seat
@@ -435,7 +435,7 @@ class RoundState:
         return c
 
     def tenpai(self, seat: int) -> bool:
-        return bool(waits(self.counts(seat), self.meld_counts(seat)))
+        return is_tenpai(self.counts(seat), self.meld_counts(seat))
 
 
 def _tile(t: int) -> str:
@@ -461,3 +461,74 @@ _HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
     Disconnect: _ignore,
     Reconnect: _ignore,
 }
+
+
+#: Ordinary draws and discards take an inlined path in :meth:`RoundState.play`; anything
+#: unusual (a finding to make, riichi, a pending kan dora, a replacement draw...) goes through
+#: the event methods above. ``tests/test_replay_fast_path.py`` checks both paths agree.
+FAST_PATH = True
+
+
+def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
+    """Apply ``events`` to ``st`` in order; outcome events (wins, draws) go to ``on_outcome``.
+
+    The scalars the ordinary draw and discard touch live in locals here and are written back
+    to ``st`` before any event method runs (and read again after it).
+    """
+    handlers = _HANDLERS
+    fast = FAST_PATH
+    hands, river, last_draw, seen = st.hands, st.river, st.last_draw, st.seen
+    passed, discards_made, last_own, accepted = st.passed, st.discards_made, st.last_own_discard, st.riichi_accepted
+    live_tiles = st.live_tiles
+    n_live_tiles = len(live_tiles)
+    n = st.n
+    after_discard, discard_phase = "after-discard", "discard"
+    actor, phase, live, last_discard = st.actor, st.phase, st.live_draws, st.last_discard
+    limit = st.live_base - st.replacements
+    quiet = _quiet(st)
+    for i, ev in enumerate(events):
+        t = type(ev)
+        if fast and quiet:
+            if t is Draw:
+                seat, tile = ev.seat, ev.tile
+                if (seat == actor and phase == after_discard and live < limit and tile not in seen
+                        and (live >= n_live_tiles or live_tiles[live] == tile)):
+                    live += 1
+                    seen.add(tile)
+                    hands[seat].add(tile)
+                    last_draw[seat] = tile
+                    phase = discard_phase
+                    last_discard = None
+                    continue
+            elif t is Discard:
+                seat, tile = ev.seat, ev.tile
+                hand = hands[seat]
+                if seat == actor and phase == discard_phase and tile in hand and not accepted[seat]:
+                    hand.discard(tile)
+                    river[seat].append(tile)
+                    discards_made[seat] += 1
+                    last_own[seat] = i
+                    passed.append((i, seat, tile >> 2))
+                    last_draw[seat] = None
+                    last_discard = (seat, tile)
+                    actor = (seat + 1) % n
+                    phase = after_discard
+                    continue
+        st.actor, st.phase, st.live_draws, st.last_discard = actor, phase, live, last_discard
+        st.event_index = i
+        handler = handlers.get(t)
+        if handler is not None:
+            handler(st, ev)
+        elif t is Win or t is Ryuukyoku:
+            on_outcome(st, i, ev)
+        actor, phase, live, last_discard = st.actor, st.phase, st.live_draws, st.last_discard
+        limit = st.live_base - st.replacements
+        quiet = _quiet(st)
+    st.actor, st.phase, st.live_draws, st.last_discard = actor, phase, live, last_discard
+
+
+def _quiet(st: RoundState) -> bool:
+    """No state that an ordinary draw or discard must look at: nothing pending, banned or declared."""
+    return (st.need_replacement is None and not st.pending_dora and st.riichi_discard_pending is None
+            and st.riichi_declared is None and not st.banned and st.last_kakan is None
+            and st.last_kita is None and not st.last_was_replacement)

@@ -1,0 +1,45 @@
+"""The replay's inlined path for ordinary draws and discards gives exactly what the event methods give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import mjlog.replayer.table as table
+from mjlog import read_log, replay
+
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
+
+
+def both_ways(log):
+    saved = table.FAST_PATH
+    try:
+        table.FAST_PATH = True
+        fast = replay(log)
+        table.FAST_PATH = False
+        slow = replay(log)
+    finally:
+        table.FAST_PATH = saved
+    return fast, slow
+
+
+def test_fast_path_equals_event_methods_on_the_samples():
+    for path in sorted(SAMPLE.glob("*.xml")):
+        fast, slow = both_ways(read_log(path))
+        assert fast.rounds == slow.rounds and fast.findings == slow.findings, path.name
+
+
+def test_fast_path_equals_event_methods_on_a_broken_log():
+    from tests.xmlbuild import simple_game4
+
+    log = read_log(simple_game4("<V102/><F102/><V103/><D5/>"))  # a draw out of turn, a discard not held
+    fast, slow = both_ways(log)
+    assert fast.findings == slow.findings and fast.findings
+
+
+@pytest.mark.corpus
+def test_fast_path_equals_event_methods_on_corpus_games(corpus_xml_files):
+    for path in corpus_xml_files[::10]:
+        fast, slow = both_ways(read_log(path))
+        assert fast.rounds == slow.rounds and fast.findings == slow.findings, path.name
