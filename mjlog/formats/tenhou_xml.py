@@ -405,7 +405,7 @@ class _Reader:
         if "shuffle" in a:
             kind, _, value = a["shuffle"].partition(",")
             shuffle = Seed(kind, value, a["shuffle"])
-        extra = tuple((k, v) for k, v in a.items() if k not in _KNOWN_INIT)
+        extra = () if _KNOWN_INIT.issuperset(a.keys()) else tuple((k, v) for k, v in a.items() if k not in _KNOWN_INIT)
         if "hai3" not in a:
             extra += (("hai3", "<absent>"),)
         self.init = dict(
@@ -500,11 +500,13 @@ class _Reader:
 
     @staticmethod
     def _extra(a, known: frozenset[str]) -> tuple[tuple[str, str], ...]:
-        extra = [(k, v) for k, v in a.items() if k not in known]
-        if a.get("sc", "").count(",") == 15:
-            extra.append(("sc", a["sc"]))
-        if "owari" in a and a["owari"].count(",") != 7:
-            extra.append(("owari", a["owari"]))
+        extra = [] if known.issuperset(a.keys()) else [(k, v) for k, v in a.items() if k not in known]
+        sc = a.get("sc")
+        if sc is not None and sc.count(",") == 15:
+            extra.append(("sc", sc))
+        owari = a.get("owari")
+        if owari is not None and owari.count(",") != 7:
+            extra.append(("owari", owari))
         return tuple(extra)
 
     def _agari(self, a) -> None:
