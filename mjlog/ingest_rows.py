@@ -111,6 +111,26 @@ SCHEMAS: dict[str, pa.Schema] = {
 GAME_TABLES = tuple(SCHEMAS)
 
 
+def _simple_rows() -> dict[int, tuple]:
+    """(seat, kind code, tile, tsumogiri) of the XML reader's shared draw and discard events, by id.
+
+    Those event objects live as long as the reader module, so their ids stay theirs.
+    """
+    from mjlog.formats.tenhou_xml import _FAST_TAGS
+
+    out: dict[int, tuple] = {}
+    for _discard, seat, tile, _ok3, draw, giri, te in _FAST_TAGS.values():
+        if draw is not None:
+            out[id(draw)] = (seat, _KIND_CODE[Draw], tile, None)
+        else:
+            out[id(giri)] = (seat, _KIND_CODE[Discard], tile, True)
+            out[id(te)] = (seat, _KIND_CODE[Discard], tile, False)
+    return out
+
+
+_SIMPLE_ROWS = _simple_rows()
+
+
 @dataclass(frozen=True, slots=True)
 class FileOutcome:
     """What one input file gave: a game (``status='game'``), a second copy of a game already in
@@ -227,9 +247,8 @@ class _Rows:
         ev["game_id"] += [g] * n_ev
         ev["round_index"] += [ri] * n_ev
         ev["event_index"] += range(n_ev)
-        seat_c, kind_c, tile_c, tsg_c = ev["seat"], ev["kind"], ev["tile"], ev["tsumogiri"]
         sparse = self.sparse
-        base = len(kind_c)
+        base = len(ev["kind"])
         accepted: set[int] = set()
         opened: set[int] = set()
         n_decl = n_calls = n_kans = 0
@@ -237,20 +256,22 @@ class _Rows:
         draws: list[tuple[int, Ryuukyoku]] = []
         pay = self.cols["payments"]
         kind_code = _KIND_CODE
+        simple = _SIMPLE_ROWS
+        rows: list[tuple] = []
+        add = rows.append
         for i, e in enumerate(events):
+            row = simple.get(id(e))
+            if row is not None:  # the reader's shared draw and discard events
+                add(row)
+                continue
             t = type(e)
             code = kind_code[t]
-            kind_c.append(code)
             if code <= 1:  # draw, discard: the bulk of the table
-                seat_c.append(e.seat)
-                tile_c.append(e.tile)
-                tsg_c.append(e.tsumogiri if code else None)
-                continue
-            tsg_c.append(None)
-            if t is Call:
-                seat_c.append(e.seat)
+                add((e.seat, code, e.tile, e.tsumogiri if code else None))
+            elif t is Call:
                 k = e.kind
-                tile_c.append(e.called if e.called is not None else e.added if e.added is not None else e.tiles[0])
+                add((e.seat, code, e.called if e.called is not None else e.added if e.added is not None else e.tiles[0],
+                     None))
                 sparse.append((base + i, _CALL_CODE[k], e.from_seat, e.tiles))
                 if k in _OPENING:
                     n_calls += 1
@@ -258,26 +279,28 @@ class _Rows:
                 if k.is_kan:
                     n_kans += 1
             elif t is Win:
-                seat_c.append(e.who)
-                tile_c.append(e.win_tile)
+                add((e.who, code, e.win_tile, None))
                 sparse.append((base + i, None, e.from_who, None))
                 wins.append((i, e, e.who in accepted, e.who in opened))
             elif t is NewDora:
-                seat_c.append(None)
-                tile_c.append(e.tile)
+                add((None, code, e.tile, None))
             elif t is Ryuukyoku:
-                seat_c.append(None)
-                tile_c.append(None)
+                add((None, code, None, None))
                 draws.append((i, e))
             else:
-                seat_c.append(e.seat)
-                tile_c.append(None)
+                add((e.seat, code, None, None))
                 if t is RiichiDeclared:
                     n_decl += 1
                 elif t is RiichiAccepted:
                     accepted.add(e.seat)
                     _put(pay, game_id=g, round_index=ri, result_index=None, event_index=i, seat=e.seat,
                          reason="riichi", points=-rules.riichi_deposit, derived_points=-rules.riichi_deposit)
+        if rows:
+            seats, kinds, tiles, tsumogiri = zip(*rows)
+            ev["seat"] += seats
+            ev["kind"] += kinds
+            ev["tile"] += tiles
+            ev["tsumogiri"] += tsumogiri
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
         for j, (i, w, riichi, open_hand) in enumerate(wins):
             self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand)
