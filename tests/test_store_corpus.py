@@ -19,6 +19,7 @@ import pytest
 
 from mjlog.rules.riichi.yaku_table import YAKU
 from tests.conftest import TENHOU_JSON, TENHOU_XML
+from tests.plain_counts import plain_call_kind
 
 pytestmark = pytest.mark.corpus
 
@@ -35,18 +36,6 @@ def _files() -> list[Path]:
     exts = (".xml", ".mjlog", ".json", ".gz", ".txt")
     return [p for d in (TENHOU_XML, TENHOU_JSON) for p in sorted(d.rglob("*"))
             if p.is_file() and p.name.lower().endswith(exts) and not p.name.startswith(".")]
-
-
-def _xml_call_kind(m: int) -> str:
-    if m & 0x4:
-        return "chi"
-    if m & 0x8:
-        return "pon"
-    if m & 0x10:
-        return "kakan"
-    if m & 0x20:
-        return "kita"
-    return "ankan" if m & 0x3 == 0 else "daiminkan"
 
 
 def _count_xml(data: bytes, c: Counter) -> None:
@@ -67,7 +56,7 @@ def _count_xml(data: bytes, c: Counter) -> None:
         elif tag == b"REACH":
             c["riichi_declared" if a[b"step"] == b"1" else "riichi_accepted"] += 1
         elif tag == b"N":
-            c[("call", _xml_call_kind(int(a[b"m"])))] += 1
+            c[("call", plain_call_kind(int(a[b"m"])))] += 1
 
 
 def _json_objects(data: bytes) -> list[dict]:

@@ -10,6 +10,7 @@ import pytest
 from mjlog.formats.tenhou_calls import encode_call
 from mjlog.ir import Call, CallKind, Discard, Draw, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from mjlog.reader import read_log
+from tests.plain_counts import plain_call_kind
 
 pytestmark = pytest.mark.corpus
 
@@ -17,19 +18,6 @@ TAG = re.compile(rb"<([A-Za-z]+)(\d*)\b([^>]*)>")
 M_ATTR = re.compile(rb'\bm="([\d,]*)"')
 TYPE_ATTR = re.compile(rb'\btype="(\w+)"')
 STEP_ATTR = re.compile(rb'\bstep="(\d)"')
-
-
-def plain_call_kind(m: int) -> str:
-    """The kind of a call code by the reference's bit tests, in the reference's order."""
-    if m & 0x4:
-        return "chi"
-    if m & 0x8:
-        return "pon"
-    if m & 0x10:
-        return "kakan"
-    if m & 0x20:
-        return "kita"
-    return "ankan" if m & 3 == 0 else "daiminkan"
 
 
 def tag_counts(data: bytes) -> Counter:
