@@ -20,7 +20,7 @@ from lxml import etree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import best_of, corpus_files  # noqa: E402
 
-from mjlog.formats.tenhou_xml import _PARSER  # noqa: E402
+from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
 from mjlog.reader import read_log  # noqa: E402
 from mjlog.replayer import replay  # noqa: E402
 

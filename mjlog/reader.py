@@ -52,7 +52,7 @@ def _read_log(source: LogSource, name: str | None) -> GameLog:
     first = _FIRST_CHAR.match(raw.data)
     head = first.group(1) if first else b""
     if head == b"<":
-        from mjlog.formats.tenhou_xml import FORMAT, _Reader, parse_xml_bytes
+        from mjlog.formats.tenhou_xml import _Reader, parse_xml_bytes
 
         log = _Reader(raw.name).read(parse_xml_bytes(raw.data, raw.name))
     elif head in (b"{", b"["):

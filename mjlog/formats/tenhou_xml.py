@@ -5,8 +5,9 @@ The reader applies no rules: it checks that every element is well formed
 into IR. Anything else raises :class:`~mjlog.errors.MalformedLogError` naming
 the file and the element (``element 12 <N>``) or the XML position.
 
-Parsing is hardened: no DTD (a ``<!DOCTYPE`` is refused), no entity
-expansion, no network or file access, and limits on size and attribute length.
+Parsing is hardened (:mod:`mjlog.formats.safe_xml`): no DTD (a ``<!DOCTYPE`` is
+refused), no entity expansion, no network or file access, and limits on size and
+attribute length.
 
 >>> log = read_xml(b'<mjloggm ver="2.3"><GO type="169" lobby="0"/>'
 ...                b'<UN n0="A" n1="B" n2="C" n3="D" dan="9,9,9,9" rate="1500,1500,1500,1500" sx="M,M,M,F"/>'
@@ -16,14 +17,13 @@ expansion, no network or file access, and limits on size and attribute length.
 """
 
 from __future__ import annotations
-
-import re
 from typing import Callable
 from urllib.parse import unquote
 
 from lxml import etree
 
-from mjlog.errors import LogTooLargeError, MalformedLogError
+from mjlog.errors import MalformedLogError
+from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.formats.tenhou_calls import decode_call
 from mjlog.ir import (
     Call,
@@ -51,13 +51,6 @@ from mjlog.tiles import SANMA_ABSENT_KINDS
 
 FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).
-MAX_ATTRIBUTE_CHARS = 65536
-
-_NONSPACE = re.compile(rb"\S")
-_HUGE_VALUE = re.compile(rb'="[^"]{%d,}' % MAX_ATTRIBUTE_CHARS)
-_DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
-_DECL_ENCODING = re.compile(rb"""encoding\s*=\s*["']([A-Za-z0-9_.:-]+)["']""")
-_DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _SANMA_BAD_IDS = frozenset(t for t in range(136) if (t >> 2) in SANMA_ABSENT_KINDS)
 _DRAW_TAGS = "TUVW"
 _DISCARD_TAGS = "DEFG"
@@ -69,60 +62,6 @@ _KNOWN_RYUUKYOKU = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
 _KNOWN_INIT = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle".split())
 _KNOWN_GO = frozenset("type lobby title rule ranking csrule".split())
 _KNOWN_UN = frozenset("n0 n1 n2 n3 dan rate sx".split())
-
-
-def _parser() -> etree.XMLParser:
-    return etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_comments=True,
-        remove_pis=True,
-        collect_ids=False,
-    )
-
-
-_PARSER = _parser()
-
-
-def parse_xml_bytes(data: bytes, name: str = "<bytes>") -> etree._Element:
-    """Parse log bytes safely into an lxml root element (no DTD, entities or network)."""
-    if not _NONSPACE.search(data, 0, 4096) and not data.strip():
-        raise MalformedLogError("the file is empty", name, "byte 0")
-    decl = _DECL.match(data)
-    if decl:
-        enc = _DECL_ENCODING.search(decl.group(0))
-        data = data[decl.end():]
-        if enc and enc.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
-            try:
-                data = data.decode(enc.group(1).decode("ascii")).encode("utf-8")
-            except (LookupError, UnicodeDecodeError) as exc:
-                raise MalformedLogError(
-                    f"cannot decode the file as its declared encoding {enc.group(1).decode()!r} ({exc})",
-                    name,
-                    "the XML declaration",
-                ) from None
-    huge = _HUGE_VALUE.search(data)
-    if huge:
-        raise LogTooLargeError(
-            f"an attribute value is longer than {MAX_ATTRIBUTE_CHARS} characters", name, f"byte {huge.start()}"
-        )
-    doctype = _DOCTYPE.search(data)
-    if doctype:
-        raise MalformedLogError(
-            "DTDs and entity declarations are not allowed in a log", name, f"byte {doctype.start()}"
-        )
-    try:
-        return etree.fromstring(data, _PARSER)
-    except etree.XMLSyntaxError as exc:
-        line, col = exc.position if exc.position else (0, 0)
-        msg = exc.msg or str(exc)
-        msg = re.sub(r",? line \d+, column \d+$", "", msg)
-        raise MalformedLogError(f"not well-formed XML ({msg})", name, f"line {line}, column {col}") from None
-    except (ValueError, etree.LxmlError) as exc:
-        raise MalformedLogError(f"not well-formed XML ({exc})", name, "byte 0") from None
 
 
 def read_xml(source: LogSource, name: str | None = None) -> GameLog:

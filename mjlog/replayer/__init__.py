@@ -149,9 +149,7 @@ class _Game:
             if log.final is None:
                 parts.append("stops before the game's end (no final result)")
             self.find(K.TRUNCATED, "the log " + " and ".join(parts), severity=Severity.WARNING)
-        if log.final is None:
-            pass
-        elif results:
+        if log.final is not None and results:
             if not over:
                 self.find(K.FLOW, "the game ends although the rules say it goes on", "ended", "continues")
             final_s = final_scores(scores, sticks, rules, log.first_dealer)

@@ -170,17 +170,13 @@ def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron while furiten (it discarded a winning tile)")
         return
     since = st.riichi_at[who] if st.riichi_accepted[who] else st.last_own_discard[who]
-    current = st.event_index or 0
+    # the tile being won on is the last passed one; only earlier tiles make furiten
+    current = st.passed[-1][0] if st.passed else (st.event_index or 0)
     for idx, seat, kind in st.passed:
-        if idx > since and seat != who and kind in wait_kinds and idx < _current_tile_index(st, current):
+        if since < idx < current and seat != who and kind in wait_kinds:
             what = "riichi furiten" if st.riichi_accepted[who] else "temporary furiten"
             st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron in {what} (a winning tile passed)")
             return
-
-
-def _current_tile_index(st: RoundState, current: int) -> int:
-    """Event index of the tile being won on (the last passed tile)."""
-    return st.passed[-1][0] if st.passed else current
 
 
 def _compare_value(st: RoundState, w: Win, v) -> None:

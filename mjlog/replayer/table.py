@@ -308,9 +308,7 @@ class RoundState:
                         self.dora.append(self.wall.dora_indicator(len(self.dora)))
 
     def _call(self, ev: Call) -> None:
-        seat = ev.seat
-        kind = ev.kind
-        if kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
+        if ev.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
             self._call_discard(ev)
         else:
             self._call_self(ev)
