@@ -60,13 +60,16 @@ class AuditReport:
 
 
 def audit_one(source) -> FileAudit:
-    """Audit one path or bytes; a read error becomes the result's ``error``."""
+    """Audit one path or bytes; a read error (or a replay that fails) becomes the result's ``error``."""
     label = str(source) if isinstance(source, (str, os.PathLike)) else "<bytes>"
     try:
         log = read_log(source)
     except MalformedLogError as exc:
         return FileAudit(label, error=str(exc))
-    return FileAudit(label, replay(log).findings)
+    try:
+        return FileAudit(label, replay(log).findings)
+    except Exception as exc:  # a replay bug must not end the batch; fuzz tests keep this unused
+        return FileAudit(label, error=f"{label}: internal error while replaying ({type(exc).__name__}: {exc})")
 
 
 def _audit_chunk(paths: Sequence[str]) -> list[FileAudit]:
