@@ -24,6 +24,7 @@ from mjlog.ir import (
     Call, Discard, Disconnect, Draw, NewDora, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win,
 )
 from mjlog.reader import read_log
+from tests.plain_counts import ir_counts
 from tests.conftest import TENHOU_JSON, TENHOU_XML
 
 pytestmark = pytest.mark.corpus
@@ -78,28 +79,6 @@ def array_counts(obj: dict) -> Counter:
     return +c
 
 
-def ir_counts(log) -> Counter:
-    c: Counter = Counter()
-    for r in log.rounds:
-        c["round"] += 1
-        for e in r.events:
-            if isinstance(e, Draw):
-                c["draw"] += 1
-            elif isinstance(e, Discard):
-                c["discard"] += 1
-            elif isinstance(e, Call):
-                c["call:" + e.kind.value] += 1
-            elif isinstance(e, RiichiDeclared):
-                c["riichi1"] += 1
-            elif isinstance(e, NewDora):
-                c["dora"] += 1
-            elif isinstance(e, Win):
-                c["win"] += 1
-            elif isinstance(e, Ryuukyoku):
-                c["ryuukyoku:" + e.kind.value] += 1
-    return +c
-
-
 def riichi_accepted_expected(obj: dict) -> int:
     """Riichi declarations, less one per round whose ron was on a riichi declaration tile.
 
@@ -140,7 +119,9 @@ def test_every_json_file_reads_and_counts_match_its_arrays():
         obj = load_json(path)
         log = read_log(path)
         assert log.source_format == "tenhou-json"
-        assert ir_counts(log) == array_counts(obj), path.name
+        counts = ir_counts(log)
+        counts.pop("riichi2", None)  # JSON has no riichi step 2; checked separately
+        assert counts == array_counts(obj), path.name
         accepted = sum(isinstance(e, RiichiAccepted) for r in log.rounds for e in r.events)
         assert accepted == riichi_accepted_expected(obj), path.name
         for r in log.rounds:

@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from mjlog.formats.tenhou_calls import encode_call
-from mjlog.ir import Call, CallKind, Discard, Draw, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Draw, Win
 from mjlog.reader import read_log
-from tests.plain_counts import plain_call_kind
+from tests.plain_counts import ir_counts, plain_call_kind
 
 pytestmark = pytest.mark.corpus
 
@@ -42,30 +42,6 @@ def tag_counts(data: bytes) -> Counter:
             t = TYPE_ATTR.search(attrs)
             c["ryuukyoku:" + (t.group(1).decode() if t else "exhaustive")] += 1
     return c
-
-
-def ir_counts(log) -> Counter:
-    c: Counter = Counter()
-    c["round"] = len(log.rounds)
-    for r in log.rounds:
-        for e in r.events:
-            if isinstance(e, Draw):
-                c["draw"] += 1
-            elif isinstance(e, Discard):
-                c["discard"] += 1
-            elif isinstance(e, Call):
-                c["call:" + e.kind.value] += 1
-            elif isinstance(e, RiichiDeclared):
-                c["riichi1"] += 1
-            elif isinstance(e, RiichiAccepted):
-                c["riichi2"] += 1
-            elif isinstance(e, NewDora):
-                c["dora"] += 1
-            elif isinstance(e, Win):
-                c["win"] += 1
-            elif isinstance(e, Ryuukyoku):
-                c["ryuukyoku:" + e.kind.value] += 1
-    return +c
 
 
 def test_every_corpus_xml_reads_with_counts_equal_to_its_tags(corpus_xml_files):
