@@ -217,3 +217,13 @@ def test_placement_points_sanma():
     # return 40,000, uma +20/0/-20
     assert placement_points((50000, 35000, 20000), R3) == (45.0, -5.0, -40.0)
     assert sum(placement_points((41200, 33800, 30000), R3)) == 0
+
+
+def test_placement_points_tied_seats_share_their_uma():
+    # csrule lobby: return 30,000, uma 15/5/-5/-15, no rounding; two pairs of tied seats:
+    # 30,700 -> +0.7 + (15 + 5)/2 = +10.7 and 29,300 -> -0.7 + (-5 - 15)/2 = -10.7
+    rules = PRESETS["tenhou-4p-east"].replace(start_points=30000, target_points=30000, uma=(15, 5, -5, -15),
+                                              tied_placements_share_uma=True, placement_rounding="none")
+    assert placement_points((29300, 30700, 29300, 30700), rules) == (-10.7, 10.7, -10.7, 10.7)
+    # without ties the same rule is plain uma
+    assert placement_points((40000, 30000, 20000, 30000 - 0), rules.replace(tied_placements_share_uma=False))[0] == 25.0

@@ -57,3 +57,13 @@ def test_replay_derives_the_recorded_values_of_a_corpus_game(corpus_xml_files):
     assert result.final_scores == (29200, 3100, 25400, 42300)
     assert result.placement_points == (9.0, -47.0, -15.0, 53.0)
     assert result.timeline()[-1] == ("South 4, 3 honba, 1 stick", (29200, 3100, 25400, 42300))
+
+
+def test_csrule_lobby_uses_the_stated_return_and_uma(corpus_xml_files):
+    """csrule gives start 30,000, return 30,000 and uma for places 2-4 (5/-5/-15); ties split uma."""
+    path = next(p for p in corpus_xml_files if p.name.endswith("newattr2023.xml"))
+    log = read_log(path)
+    result = replay(log)
+    assert result.placement_points == log.final.points == (-10.7, 10.7, -10.7, 10.7)
+    assert [f.kind for f in result.findings] == [FindingKind.UNSUPPORTED_RULE]
+    assert "csrule flag words" in result.findings[0].message

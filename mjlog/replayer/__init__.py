@@ -52,9 +52,10 @@ class _Game:
         log = self.log
         rules = log.rules
         lobby = log.lobby
+        self.placement_stated = not lobby.special
         if lobby.special:
             parts = (lobby.csrule or "").split(",")
-            start = int(parts[4]) if len(parts) > 4 and parts[4].isdigit() else None
+            start = _csrule_int(parts, 4)
             if start is None and log.rounds and log.rounds[0].scores:
                 start = log.rounds[0].scores[0]
             if start:
@@ -62,8 +63,17 @@ class _Game:
             if lobby.special_bits & 0x200:
                 # Tenhou's 0x200 lobbies pay 4 han 30 fu as mangan (kiriage); see docs/scoring-differences.md
                 rules = rules.replace(kiriage_mangan=True)
+            target = _csrule_int(parts, 5)
+            uma = [_csrule_int(parts, i) for i in (21, 22, 23)]
             what = [f"special lobby (GO type 0x{lobby.type:X}{', csrule' if lobby.csrule else ''})"]
-            what.append("its placement points (uma/oka) are not modelled")
+            if target is not None and None not in uma and rules.players == 4:
+                # csrule states the return and the uma of places 2-4 (docs/rules-notes.md)
+                rules = rules.replace(target_points=target, uma=(-sum(uma),) + tuple(uma),  # type: ignore[arg-type]
+                                      tied_placements_share_uma=True)
+                self.placement_stated = True
+                what.append(f"the csrule flag words {parts[0]},{parts[1]} are not decoded")
+            else:
+                what.append("its placement points (uma/oka) are not modelled")
             if any(k == "sc" for r in log.rounds for o in r.outcomes for k, _ in o.extra):
                 what.append("chip payments are not modelled")
             self.find(K.UNSUPPORTED_RULE, "; ".join(what), severity=Severity.WARNING)
@@ -156,7 +166,7 @@ class _Game:
             alt_final = final_scores(alt_scores, sticks, rules, log.first_dealer) if alt_scores else None
             if tuple(log.final.scores) != final_s and tuple(log.final.scores) != alt_final:
                 self.find(K.FINAL_SCORE, "final scores", _fmt(log.final.scores), _fmt(final_s))
-            if not log.lobby.special:
+            if self.placement_stated:
                 final_p = placement_points(log.final.scores, rules, log.first_dealer)
                 if tuple(log.final.points) != final_p:
                     self.find(K.FINAL_SCORE, "placement points", _fmt(log.final.points), _fmt(final_p))
@@ -215,6 +225,15 @@ class _Game:
         if [w.who for w in wins] != order:
             self.find(K.PAYMENT, "double ron winners out of turn order from the discarder",
                       _fmt(w.who for w in wins), _fmt(order), rnd=rnd)
+
+
+def _csrule_int(parts: list[str], i: int) -> int | None:
+    """Field ``i`` of a csrule as an int, or None when it is absent or not a number."""
+    if i < len(parts):
+        text = parts[i].strip()
+        if text.lstrip("-").isdigit():
+            return int(text)
+    return None
 
 
 def _recorded_dealer_tenpai(rnd: Round) -> bool:

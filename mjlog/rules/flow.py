@@ -124,6 +124,20 @@ def _round_half_away(tenths: int) -> int:
     return q if tenths >= 0 else -q
 
 
+def _shared_uma_points(scores: Sequence[int], rank: Sequence[int], target_tenths: int,
+                       rules: RuleSet) -> tuple[float, ...]:
+    """Placement points where tied seats share (average) the uma of the places they span."""
+    out = []
+    for seat, s in enumerate(scores):
+        places = [rank[t] for t in range(len(scores)) if scores[t] == s]
+        uma_tenths = sum(rules.uma[p] * 10 for p in places) / len(places)
+        tenths = s // 100
+        if rules.placement_rounding == "round-half-away":
+            tenths = _round_half_away(tenths) * 10
+        out.append(round((tenths - target_tenths + uma_tenths) / 10, 1))
+    return tuple(out)
+
+
 def placement_points(scores: Sequence[int], rules: RuleSet, first_dealer: int = 0) -> tuple[float, ...]:
     """Placement points (uma and oka) of final scores; first place takes the remainder.
 
@@ -131,6 +145,8 @@ def placement_points(scores: Sequence[int], rules: RuleSet, first_dealer: int = 
     """
     rank = seat_order_rank(scores, first_dealer)
     target_tenths = rules.target_points // 100
+    if rules.tied_placements_share_uma:
+        return _shared_uma_points(scores, rank, target_tenths, rules)
     out_tenths = [0] * len(scores)
     for seat, s in enumerate(scores):
         if rank[seat] == 0:

@@ -49,6 +49,7 @@ class RuleSet:
     target_points: int = 30000          # the return (genten) and the all-last target
     uma: tuple[int, ...] = (20, 10, -10, -20)   # in thousands, by placement
     placement_rounding: PlacementRounding = "round-half-away"
+    tied_placements_share_uma: bool = False   # ties split their uma (csrule lobbies); Tenhou: seat order
     honba_ron: int = 300                # per honba, paid by the discarder on ron
     honba_tsumo_each: int = 100         # per honba, paid by each payer on tsumo
     riichi_deposit: int = 1000
