@@ -20,6 +20,12 @@ from mjlog.tiles import WIND_NAMES
 Extra = tuple[tuple[str, str], ...]
 """Attributes a log carried that the IR has no field for, kept as (name, value) pairs."""
 
+#: Names a reader may put in :attr:`GameLog.unrecorded`.
+UNRECORDED = {
+    "limit_fu": "the fu of a win at mangan or above (recorded as 0)",
+    "nagashi_tenpai": "which seats were tenpai at a nagashi mangan (recorded as none shown)",
+}
+
 
 class CallKind(str, Enum):
     """Kinds of call (meld) and of kita (nukidora)."""
@@ -302,6 +308,8 @@ class GameLog:
     final: FinalResult | None = None
     version: str | None = None
     header_extra: Extra = ()
+    unrecorded: frozenset[str] = frozenset()
+    """Values the format does not record, so a replay cannot compare them (see ``UNRECORDED``)."""
 
     @property
     def truncated(self) -> bool:

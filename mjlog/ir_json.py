@@ -34,6 +34,8 @@ def to_data(obj: Any) -> Any:
         return obj.value
     if isinstance(obj, (tuple, list)):
         return [to_data(x) for x in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted(to_data(x) for x in obj)
     if isinstance(obj, dict):
         return {str(k): to_data(v) for k, v in obj.items()}
     return obj

@@ -393,3 +393,10 @@ def test_unknown_result_and_yaku_names():
     assert bad(game(rnd(CHI, result=["途中流局"]))).where == "round 0 (East 1), result"
     res = ["和了", [1000, 0, 0, -1000], [0, 3, 0, "30符1飜1000点", "謎役(1飜)"]]
     assert "unknown yaku" in bad(game(rnd(CHI, result=res))).reason
+
+
+def test_json_logs_say_which_values_they_do_not_record():
+    """tenhou.net/6 writes no fu at mangan and above and no tenpai at nagashi mangan; XML records both."""
+    log = read(game(rnd(CHI)))
+    assert log.unrecorded == {"limit_fu", "nagashi_tenpai"}
+    assert read_log(simple_game4()).unrecorded == frozenset()

@@ -355,6 +355,7 @@ class _Game:
             final=self._final(obj.get("sc"), n),
             version=str(ver) if ver is not None else None,
             header_extra=tuple(extra),
+            unrecorded=frozenset({"limit_fu", "nagashi_tenpai"}),  # tenhou.net/6 writes neither
         )
 
     def _players(self, names: list[str], n: int) -> tuple[Player, ...]:

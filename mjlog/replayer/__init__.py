@@ -176,8 +176,8 @@ class _Game:
         rules = self.rules
         wall = self._wall_for(rnd)
         st = RoundState(rnd, rules, tuple(rnd.scores), wall, self.log.source, self.findings)
-        json_log = self.log.source_format == "tenhou-json"
-        st.limit_fu_unrecorded = st.nagashi_tenpai_unrecorded = json_log
+        st.limit_fu_unrecorded = "limit_fu" in self.log.unrecorded
+        st.nagashi_tenpai_unrecorded = "nagashi_tenpai" in self.log.unrecorded
         wins: list[DerivedWin] = []
         draw: DerivedDraw | None = None
         outcome_seen = False

@@ -85,8 +85,8 @@ class RoundState:
         self.kans: list[int] = []                     # seats that made each kan
         self.calls_open = [0] * n
         self.seen: set[int] = set()
-        self.limit_fu_unrecorded = False  # tenhou.net/6 JSON writes no fu for mangan and above
-        self.nagashi_tenpai_unrecorded = False  # ... nor who was tenpai at a nagashi mangan
+        self.limit_fu_unrecorded = False        # set from GameLog.unrecorded
+        self.nagashi_tenpai_unrecorded = False
         self.live_base = (136 if n == 4 else 108) - 13 * n - DEAD_WALL
         self.live_tiles: tuple[int, ...] = wall.live_draws if wall is not None else ()
         self._check_start()
