@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from mjlog.formats.tenhou_ranks import rank_english, rank_name
 from mjlog.ir import DRAW_NAMES, DrawKind, GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.yaku_table import YAKU
 
-LIMIT_NAMES = {1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman"}
 
 
 def seat_label(log: GameLog, seat: int) -> str:
@@ -34,7 +34,7 @@ def format_win(log: GameLog, w: Win, japanese: bool = True) -> str:
     else:
         value = f"{w.han} han {w.fu} fu {w.points}"
         if w.limit:
-            value += f" ({LIMIT_NAMES.get(w.limit, w.limit)})"
+            value += f" ({LIMIT_NAMES[w.limit] if 0 < w.limit < len(LIMIT_NAMES) else w.limit})"
         yaku = ", ".join(yaku_label(y, h, japanese) for y, h in w.yaku if h or y != 53)
     pao = f", pao {seat_label(log, w.pao_who)}" if w.pao_who is not None else ""
     return f"{seat_label(log, w.who)} {how}: {value}{pao}; {yaku}"

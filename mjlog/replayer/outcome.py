@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
-from mjlog.ir import CallKind, DrawKind, Ryuukyoku, Win
+from mjlog.ir import DrawKind, Ryuukyoku, Win
 from mjlog.replayer.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.replayer.table import RoundState
 from mjlog.rules.riichi import WinContext, score
-from mjlog.rules.settlement import nagashi_deltas, noten_deltas, win_deltas
+from mjlog.rules.settlement import YAKUMAN_BASIC, nagashi_deltas, noten_deltas, pao_seat, win_deltas
 from mjlog.tiles import WIND_KINDS, tile_name
 
 K = FindingKind
-DRAGONS = (31, 32, 33)
 
 
 def _fmt(values) -> str:
@@ -27,20 +26,6 @@ def _fmt(values) -> str:
 
 def _yaku_text(yaku) -> str:
     return ",".join(f"{i}:{h}" for i, h in yaku) or "-"
-
-
-def _pao_seat(st: RoundState, who: int, yakuman: tuple[int, ...]) -> tuple[int | None, int]:
-    """The seat liable for a daisangen or daisuushii (the discarder of its completing call)."""
-    liable = None
-    for yid, kinds in ((39, DRAGONS), (49, WIND_KINDS)):
-        if yid not in yakuman:
-            continue
-        sets = [m for m in st.melds[who] if m.tiles[0] >> 2 in kinds and m.kind is not CallKind.CHI]
-        if len(sets) == len(kinds):
-            last = sets[-1]
-            if last.from_seat is not None and last.from_seat != who:
-                liable = last.from_seat
-    return liable, 8000
 
 
 def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
@@ -115,11 +100,11 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     if value.no_yaku:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins without a yaku")
     _compare_value(st, w, value)
-    pao, pao_basic = _pao_seat(st, who, value.yakuman)
+    pao = pao_seat(st.melds[who], who, value.yakuman, rules)
     if pao != w.pao_who:
         st.find(K.PAYMENT, f"pao (liability) for seat {who}'s win", w.pao_who, pao)
     deltas = win_deltas(value.basic, who, frm, st.dealer, rules, ctx.honba, ctx.sticks, pao,
-                        None if rules.pao_covers_stacked_yakuman else pao_basic)
+                        None if rules.pao_covers_stacked_yakuman else YAKUMAN_BASIC)
     if tuple(w.deltas) != deltas:
         st.find(K.PAYMENT, f"score changes of seat {who}'s win", _fmt(w.deltas), _fmt(deltas))
     if (w.honba, w.sticks) != (st.honba, st.sticks if first else 0):

@@ -25,7 +25,7 @@ from mjlog.ir import (
     Ryuukyoku,
     Win,
 )
-from mjlog.replayer.hands import is_tenpai, swap_call_banned_kinds, waits
+from mjlog.replayer.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
 from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall
@@ -426,11 +426,7 @@ class RoundState:
         return c
 
     def meld_counts(self, seat: int) -> list[int]:
-        c = [0] * 34
-        for m in self.melds[seat]:
-            for t in m.tiles:
-                c[t >> 2] += 1
-        return c
+        return meld_counts(self.melds[seat])
 
     def tenpai(self, seat: int) -> bool:
         return is_tenpai(self.counts(seat), self.meld_counts(seat))

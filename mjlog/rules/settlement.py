@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjlog.rules.riichi.points import basic_points, payments
+from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.points import payments
 from mjlog.rules.ruleset import RuleSet
+from mjlog.tiles import DRAGON_KINDS, WIND_KINDS
 
 MANGAN_BASIC = 2000
+YAKUMAN_BASIC = 8000
 
 
 def win_deltas(
@@ -104,4 +107,25 @@ def nagashi_deltas(nagashi: Sequence[bool], dealer: int, rules: RuleSet) -> tupl
 
 def yakuman_basic(count: int) -> int:
     """Basic points of ``count`` yakuman."""
-    return basic_points(13 * count, 0, 5, count)
+    return YAKUMAN_BASIC * count
+
+
+#: Yakuman with liability (pao) and the kinds whose last set, if called, makes its discarder liable.
+PAO_YAKUMAN: dict[int, tuple[int, ...]] = {39: DRAGON_KINDS, 49: WIND_KINDS}
+
+
+def pao_seat(melds: Sequence[Call], who: int, yakuman: Sequence[int], rules: RuleSet) -> int | None:
+    """The seat liable for a daisangen or daisuushii: the discarder of the call that completed it."""
+    if not rules.pao:
+        return None
+    liable = None
+    for yid, kinds in PAO_YAKUMAN.items():
+        if yid not in yakuman:
+            continue
+        sets = [m for m in melds if m.tiles[0] >> 2 in kinds and m.kind is not CallKind.CHI
+                and m.kind is not CallKind.KITA]
+        if len(sets) == len(kinds):
+            last = sets[-1]
+            if last.from_seat is not None and last.from_seat != who:
+                liable = last.from_seat
+    return liable

@@ -25,7 +25,7 @@ from mjlog.replayer.hands import is_nagashi, meld_counts, swap_call_banned_kinds
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
 from mjlog.rules.ruleset import RuleSet
-from mjlog.rules.settlement import nagashi_deltas, noten_deltas, win_deltas
+from mjlog.rules.settlement import nagashi_deltas, noten_deltas, pao_seat, win_deltas
 from mjlog.simulate import tags
 from mjlog.simulate.bots import Bot
 from mjlog.simulate.shanten import shanten
@@ -110,7 +110,6 @@ class HandPlay:
         self.repl = 0
         self.dora_count = 1
         self.kans = 0
-        self.pao: list[int | None] = [None] * n
         self.seen = [0] * 34
         self.seen[wall.dora_indicator(0) >> 2] += 1
         self._waits: list[tuple[int, ...] | None] = [None] * n
@@ -419,11 +418,6 @@ class HandPlay:
         own = [t for t in self.hand[seat] if t >> 2 == kind][:2]
         call = Call(seat, CallKind.PON, tuple(sorted(own + [tile])), tile, discarder)
         self._open_call(call, own)
-        sets = {m.tiles[0] >> 2 for m in self.melds[seat]}
-        if kind in _DRAGONS and _DRAGONS <= sets:
-            self.pao[seat] = discarder
-        elif kind in _WINDS and _WINDS <= sets:
-            self.pao[seat] = discarder
 
     def _open_call(self, call: Call, own: list[int]) -> None:
         seat = call.seat
@@ -485,10 +479,7 @@ class HandPlay:
 
     def _pao_for(self, seat: int, value: HandValue) -> int | None:
         """The seat liable for a big-dragons or big-winds yakuman, when pao applies."""
-        liable = self.pao[seat]
-        if liable is None or not self.rules.pao:
-            return None
-        return liable if any(y in (39, 49) for y in value.yakuman) else None
+        return pao_seat(self.melds[seat], seat, value.yakuman, self.rules)
 
     def _outcome(self, **kw: object) -> HandOutcome:
         return HandOutcome(sticks=self.sticks, scores=tuple(self.scores), riichi=tuple(self.declared),
