@@ -174,3 +174,17 @@ def test_noten_3p(tenpai, expected):
 ])
 def test_nagashi(rules, nagashi, dealer, expected):
     assert nagashi_deltas(nagashi, dealer, rules) == expected
+
+
+def test_pao_is_the_discarder_of_the_call_that_completes_the_big_dragons():
+    from mjlog.ir import Call, CallKind
+    from mjlog.rules.settlement import pao_seat
+
+    haku = Call(0, CallKind.PON, (124, 125, 126), 124, 1)
+    hatsu = Call(0, CallKind.ANKAN, (128, 129, 130, 131))
+    chun = Call(0, CallKind.PON, (132, 133, 134), 133, 2)
+    rules = PRESETS["tenhou-4p-south"]
+    assert pao_seat([haku, hatsu, chun], 0, (39,), rules) == 2
+    assert pao_seat([haku, chun, hatsu], 0, (39,), rules) is None     # completed by a closed kan
+    assert pao_seat([haku, hatsu, chun], 0, (42,), rules) is None     # not a pao yakuman
+    assert pao_seat([haku, hatsu, chun], 0, (39,), rules.replace(pao=False)) is None
