@@ -77,7 +77,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         tsumo=tsumo,
         riichi=riichi and not st.double_riichi[who],
         double_riichi=st.double_riichi[who],
-        ippatsu=(st.ippatsu_before_kakan[who] if chankan or kita_ron else st.ippatsu[who]) and riichi,
+        ippatsu=(st.ippatsu_before_robbable[who] if chankan or kita_ron else st.ippatsu[who]) and riichi,
         haitei=haitei,
         houtei=houtei,
         rinshan=tsumo and st.last_was_replacement,

@@ -66,7 +66,7 @@ class RoundState:
         self.riichi_accepted = [False] * n
         self.double_riichi = [False] * n
         self.ippatsu = [False] * n
-        self.ippatsu_before_kakan = [False] * n
+        self.ippatsu_before_robbable = [False] * n
         self.deposits = [0] * n
         self.uninterrupted = True                      # no call yet this hand
         self.discards_made = [0] * n
@@ -132,12 +132,6 @@ class RoundState:
         self.seen.add(tile)
 
     # -- events -----------------------------------------------------------------------------
-
-    def apply(self, i: int, ev: Event) -> None:
-        self.event_index = i
-        handler = _HANDLERS.get(type(ev))
-        if handler is not None:
-            handler(self, ev)
 
     def live_limit(self) -> int:
         """How many live draws this hand allows, given the replacement draws so far."""
@@ -359,7 +353,7 @@ class RoundState:
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
             self._take(seat, ev.tiles, "kita")
             self.kita[seat].append(ev)
-            self.ippatsu_before_kakan = list(self.ippatsu)  # a ron on the kita tile keeps ippatsu
+            self.ippatsu_before_robbable = list(self.ippatsu)  # a ron on the kita tile keeps ippatsu
             self._interrupt()  # on Tenhou a kita ends ippatsu and the uninterrupted first go-around
             self.last_kita = (seat, ev.tiles[0])
             self.passed.append((self.event_index or 0, seat, ev.tiles[0] >> 2))
@@ -389,7 +383,7 @@ class RoundState:
         self._take(seat, [ev.added] if ev.added is not None else [], "an added kan")
         self.last_kakan = (seat, ev.added if ev.added is not None else ev.tiles[-1])
         self.passed.append((self.event_index or 0, seat, ev.tiles[0] >> 2))
-        self.ippatsu_before_kakan = list(self.ippatsu)  # robbing the kan (chankan) keeps ippatsu
+        self.ippatsu_before_robbable = list(self.ippatsu)  # robbing the kan (chankan) keeps ippatsu
         self._interrupt()
         self._kan(seat, exempt=True)
 
