@@ -52,9 +52,9 @@ def _read_log(source: LogSource, name: str | None) -> GameLog:
     first = _FIRST_CHAR.match(raw.data)
     head = first.group(1) if first else b""
     if head == b"<":
-        from mjlog.formats.tenhou_xml import _Reader, parse_xml_bytes
+        from mjlog.formats.tenhou_xml import _Reader, scan_log
 
-        log = _Reader(raw.name).read(parse_xml_bytes(raw.data, raw.name))
+        log = _Reader(raw.name).read_items(*scan_log(raw.data, raw.name))
     elif head in (b"{", b"["):
         try:
             from mjlog.formats import tenhou_json

@@ -49,9 +49,15 @@ from mjlog.rules.ruleset import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
+try:
+    from mjlog._speedups import parse_ints as _parse_ints, scan_xml as _scan_xml
+except ImportError:  # built without a C compiler: lxml and int() read every file
+    _parse_ints = _scan_xml = None
+
 FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).
 _SANMA_BAD_IDS = frozenset(t for t in range(136) if (t >> 2) in SANMA_ABSENT_KINDS)
+_NO_ATTRIBUTES: dict[str, str] = {}
 _DRAW_TAGS = "TUVW"
 _DISCARD_TAGS = "DEFG"
 _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
@@ -67,15 +73,50 @@ _KNOWN_UN = frozenset("n0 n1 n2 n3 dan rate sx".split())
 def read_xml(source: LogSource, name: str | None = None) -> GameLog:
     """Read a Tenhou mjlog XML log (path, bytes or binary stream; gzip by magic bytes)."""
     raw = load(source, name)
-    root = parse_xml_bytes(raw.data, raw.name)
-    return _Reader(raw.name).read(root)
+    return _Reader(raw.name).read_items(*scan_log(raw.data, raw.name))
 
 
-def _ints(text: str | None, what: str) -> list[int]:
-    if text is None or text == "":
-        return []
+def scan_log(data: bytes, name: str = "<bytes>") -> tuple[str, dict, list]:
+    """The root tag, root attributes and children of a log's XML.
+
+    Each child is its tag (a str) when it has no attributes, else ``(tag, attributes)``.
+    Tenhou's plain XML is scanned by the compiled helper when it is built; anything else,
+    or every file without it, goes through the hardened lxml parser, which gives the same
+    items or a :class:`MalformedLogError` saying where the file is wrong.
+
+    >>> scan_log(b'<mjloggm ver="2.3"><T52/><DORA hai="3"/></mjloggm>')
+    ('mjloggm', {'ver': '2.3'}, ['T52', ('DORA', {'hai': '3'})])
+    """
+    if _scan_xml is not None:
+        scanned = _scan_xml(data)
+        if scanned is not None:
+            return scanned
+    return items_of_tree(parse_xml_bytes(data, name))
+
+
+def items_of_tree(root: etree._Element) -> tuple[str, dict, list]:
+    """:func:`scan_log`'s items for a tree lxml has parsed."""
+    items: list = []
+    for el in root:
+        tag = el.tag
+        if not isinstance(tag, str):
+            items.append((tag, None))  # kept so element numbers match the file
+        elif len(el.attrib):
+            items.append((tag, dict(el.attrib)))
+        else:
+            items.append(tag)
+    return root.tag, dict(root.attrib), items
+
+
+def _ints(text: str | None, what: str) -> tuple[int, ...]:
+    if not text:
+        return ()
+    if _parse_ints is not None:
+        vals = _parse_ints(text)
+        if vals is not None:
+            return vals
     try:
-        return list(map(int, text.split(",")))
+        return tuple(map(int, text.split(",")))
     except ValueError:
         raise MalformedLogError(f"{what}={text[:60]!r} is not a list of integers") from None
 
@@ -122,39 +163,49 @@ class _Reader:
     # -- driver -----------------------------------------------------------------------------
 
     def read(self, root: etree._Element) -> GameLog:
-        if root.tag != "mjloggm":
-            raise MalformedLogError(f"root element is <{root.tag}>, not <mjloggm>", self.name, "element 0")
-        self.version = root.get("ver")
+        """Read a log parsed by lxml."""
+        return self.read_items(*items_of_tree(root))
+
+    def read_items(self, root_tag: str, root_attrs: dict, items: list) -> GameLog:
+        """Read a log given as :func:`scan_log` gives it."""
+        if root_tag != "mjloggm":
+            raise MalformedLogError(f"root element is <{root_tag}>, not <mjloggm>", self.name, "element 0")
+        self.version = root_attrs.get("ver")
         fast = _FAST_TAGS
         events_append = self.events.append
         last_draw = self.last_draw
         live = False  # inside a round, before its result: draws and discards are allowed
         four = True
-        for el in root:
-            tag = el.tag
-            hit = fast.get(tag)
-            if hit is not None and live and (four or hit[3]):
-                # draws and discards: nine in ten elements, handled without a call
-                seat = hit[1]
-                if hit[0]:
-                    events_append(hit[5] if last_draw[seat] == hit[2] else hit[6])
-                    last_draw[seat] = None
-                else:
-                    last_draw[seat] = hit[2]
-                    events_append(hit[4])
-                continue
-            if not isinstance(tag, str):
-                continue  # comments, processing instructions
+        index = 0
+        for item in items:
+            index += 1
+            if item.__class__ is str:
+                hit = fast.get(item)
+                if hit is not None and live and (four or hit[3]):
+                    # draws and discards: nine in ten elements, handled without a call
+                    seat = hit[1]
+                    if hit[0]:
+                        events_append(hit[5] if last_draw[seat] == hit[2] else hit[6])
+                        last_draw[seat] = None
+                    else:
+                        last_draw[seat] = hit[2]
+                        events_append(hit[4])
+                    continue
+                tag, attrib = item, _NO_ATTRIBUTES
+            else:
+                tag, attrib = item
+                if attrib is None:
+                    continue  # an lxml node that is not an element (an unexpanded entity)
             try:
-                self._element(tag, el)
+                self._element(tag, attrib)
             except MalformedLogError as exc:
-                where = f"element {root.index(el) + 1} <{tag}>"
+                where = f"element {index} <{tag}>"
                 if exc.where:
                     where += f" ({exc.where})"
                 raise type(exc)(exc.reason, self.name, where) from None
             except (ValueError, IndexError, KeyError, TypeError) as exc:
                 raise MalformedLogError(
-                    f"cannot read element ({exc})", self.name, f"element {root.index(el) + 1} <{tag}>"
+                    f"cannot read element ({exc})", self.name, f"element {index} <{tag}>"
                 ) from None
             events_append = self.events.append
             last_draw = self.last_draw
@@ -183,7 +234,7 @@ class _Reader:
             header_extra=tuple(self.header_extra),
         )
 
-    def _element(self, tag: str, el: etree._Element) -> None:
+    def _element(self, tag: str, attrib: dict) -> None:
         handler = self._handlers.get(tag)
         if handler is None:
             head, rest = tag[0], tag[1:]
@@ -194,7 +245,7 @@ class _Reader:
             else:
                 raise MalformedLogError(f"unknown element <{tag[:40]}>")
             return
-        handler(self, el.attrib)
+        handler(self, attrib)
 
     # -- checks -----------------------------------------------------------------------------
 
@@ -385,6 +436,17 @@ class _Reader:
             self.last_draw[call.seat] = None
         self.events.append(call)
 
+    def _meld(self, who: int, m: int) -> Call:
+        """A winner's meld as AGARI's ``m`` lists it, checked; decoded once per process."""
+        key = (self.n, who, m)
+        call = _MELDS.get(key)
+        if call is None:
+            call = decode_call(who, m)
+            self._check_call(call)
+            if len(_MELDS) < 1 << 18:
+                _MELDS[key] = call
+        return call
+
     def _check_call(self, call: Call) -> None:
         for t in call.tiles:
             self._tile(t)
@@ -456,9 +518,7 @@ class _Reader:
         hand = self._tiles(a.get("hai"), "hai")
         if not 1 <= len(hand) <= 14:
             raise MalformedLogError(f"the winning hand has {len(hand)} tiles")
-        melds = tuple(decode_call(who, m) for m in _ints(a.get("m"), "m"))
-        for c in melds:
-            self._check_call(c)
+        melds = tuple(self._meld(who, m) for m in _ints(a.get("m"), "m"))
         win_tile = self._tile(_int(a.get("machi"), "machi"))
         ten = _ints(a.get("ten"), "ten")
         if len(ten) != 3:
@@ -577,6 +637,7 @@ def _fast_tags() -> dict[str, tuple]:
 
 _FAST_TAGS = _fast_tags()
 _CALLS: dict[tuple[int, str | None, str | None], Call] = {}
+_MELDS: dict[tuple[int, int, int], Call] = {}
 
 
 def _with_events(r: Round, events: tuple[Event, ...]) -> Round:

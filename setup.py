@@ -1,0 +1,9 @@
+"""Build hook for mjlog's optional compiled helpers; the metadata is in pyproject.toml.
+
+The extension is optional: where no C compiler is found, mjlog installs and runs on its
+pure-Python code, which gives the same results, only slower.
+"""
+
+from setuptools import Extension, setup
+
+setup(ext_modules=[Extension("mjlog._speedups", ["mjlog/_speedups.c"], optional=True)])

@@ -1,0 +1,174 @@
+"""The compiled helpers (mjlog._speedups) give exactly what their pure-Python twins give.
+
+The XML scanner may only ever accept bytes that lxml accepts, and must then give the same
+elements and attributes; anything else it hands back (None) for the hardened lxml path.
+Without the extension these tests skip, unless MJLOG_REQUIRE_SPEEDUPS=1 (as in CI), which
+turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from mjlog.errors import MalformedLogError
+from mjlog.formats.safe_xml import parse_xml_bytes
+from mjlog.formats.tenhou_xml import _Reader, items_of_tree, scan_log
+
+from mjlog.source import load
+from tests.conftest import SAMPLE
+
+try:
+    from mjlog import _speedups
+except ImportError:  # pragma: no cover - depends on the build
+    if os.environ.get("MJLOG_REQUIRE_SPEEDUPS") == "1":
+        raise
+    pytest.skip("mjlog._speedups is not built (no C compiler at install time)", allow_module_level=True)
+
+
+def lxml_items(data: bytes):
+    return items_of_tree(parse_xml_bytes(data))
+
+
+PLAIN = b'<mjloggm ver="2.3"><GO type="169" lobby="0"/><T52/><D52/>\n<N who="1" m="12345" />\r\n</mjloggm >\n'
+
+
+def test_scan_gives_the_items_lxml_gives():
+    assert _speedups.scan_xml(PLAIN) == lxml_items(PLAIN)
+    assert _speedups.scan_xml(PLAIN) == (
+        "mjloggm",
+        {"ver": "2.3"},
+        [("GO", {"type": "169", "lobby": "0"}), "T52", "D52", ("N", {"who": "1", "m": "12345"})],
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"   ",
+        b'<?xml version="1.0" encoding="UTF-8"?><mjloggm/>',
+        b"\xef\xbb\xbf<mjloggm/>",
+        b'<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>',
+        b"<mjloggm><!-- c --></mjloggm>",
+        b'<mjloggm><T a="&amp;"/></mjloggm>',
+        b'<mjloggm><T a="&#65;"/></mjloggm>',
+        b"<mjloggm>text</mjloggm>",
+        b"<mjloggm><T><U/></T></mjloggm>",
+        b'<mjloggm><T a="\xc3\xa9"/></mjloggm>',
+        b'<mjloggm><T a="x\ty"/></mjloggm>',
+        b'<mjloggm><T a="1" a="2"/></mjloggm>',
+        b"<mjloggm><T a='1'/></mjloggm>",
+        b'<mjloggm><T a="1"b="2"/></mjloggm>',
+        b'<mjloggm><T a = "1"/></mjloggm>',
+        b"<mjloggm><T52/>",
+        b"<mjloggm><T52/></mjlog>",
+        b"<mjloggm><T52/></mjloggm>x",
+        b"<mjloggm><T52/ ></mjloggm>",
+        b"<mjloggm><1/></mjloggm>",
+        b"<mjloggm><x:T/></mjloggm>",
+        b'<mjloggm><T a="' + b"x" * 65536 + b'"/></mjloggm>',
+        b"<mjloggm><T52/></mjloggm><extra/>",
+        b"<mjloggm",
+        b"<",
+    ],
+)
+def test_scan_hands_anything_else_to_lxml(data):
+    assert _speedups.scan_xml(data) is None
+
+
+def test_scan_keeps_the_longest_allowed_attribute():
+    value = "x" * 65535
+    got = _speedups.scan_xml(b'<mjloggm><T a="' + value.encode() + b'"/></mjloggm>')
+    assert got == ("mjloggm", {}, [("T", {"a": value})])
+
+
+def test_read_gives_the_same_error_either_way():
+    data = b'<mjloggm ver="2.3"><GO type="169"/><T136/></mjloggm>'
+    errors = []
+    for items in (_speedups.scan_xml(data), lxml_items(data)):
+        with pytest.raises(MalformedLogError) as err:
+            _Reader("f.xml").read_items(*items)
+        errors.append(str(err.value))
+    assert errors[0] == errors[1] and "element 2 <T136>" in errors[0]
+
+
+def _mutations(data: bytes, rng: random.Random, n: int):
+    specials = b'<>/="& \n\t\x00\xff!?-abT0'
+    for _ in range(n):
+        b = bytearray(data)
+        op = rng.randrange(4)
+        i = rng.randrange(len(b))
+        if op == 0:
+            b[i] = rng.choice(specials)
+        elif op == 1:
+            del b[i : i + rng.randrange(1, 8)]
+        elif op == 2:
+            b[i:i] = bytes(rng.choice(specials) for _ in range(rng.randrange(1, 4)))
+        else:
+            del b[i:]
+        yield bytes(b)
+
+
+def test_scan_never_accepts_what_lxml_refuses_nor_reads_it_differently():
+    whole = (SAMPLE / "sim-tenhou-4p-south-2024-0.xml").read_bytes()
+    data = whole[: whole.index(b"/>", 3000) + 2] + b"</mjloggm>"
+    assert _speedups.scan_xml(data) == lxml_items(data)
+    rng = random.Random(20261203)
+    accepted = refused = 0
+    for mutated in _mutations(data, rng, 3000):
+        got = _speedups.scan_xml(mutated)
+        try:
+            want = lxml_items(mutated)
+        except MalformedLogError:
+            assert got is None, mutated
+            refused += 1
+            continue
+        if got is not None:
+            assert got == want, mutated
+            accepted += 1
+    assert accepted > 100 and refused > 100
+
+
+def _plain_ints(text: str):
+    return tuple(map(int, text.split(",")))
+
+
+def test_parse_ints_agrees_with_int():
+    rng = random.Random(7)
+    alphabet = "0123456789,,--+ _٣"
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12)))
+        got = _speedups.parse_ints(text)
+        if got is None:
+            continue
+        assert got == (_plain_ints(text) if text else ()), text
+    assert _speedups.parse_ints("12,-3,0") == (12, -3, 0)
+    assert _speedups.parse_ints("1,2,") is None and _speedups.parse_ints("+1") is None
+    assert _speedups.parse_ints("9" * 19) is None and _speedups.parse_ints(",".join(["1"] * 65)) is None
+
+
+def test_sample_logs_read_the_same_either_way():
+    for path in sorted(SAMPLE.glob("*.xml")):
+        data = path.read_bytes()
+        assert scan_log(data) == lxml_items(data)
+        fast = _Reader(path.name).read_items(*_speedups.scan_xml(data))
+        assert fast == _Reader(path.name).read_items(*lxml_items(data))
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_every_corpus_xml_scans_and_reads_the_same_either_way(corpus_xml_files):
+    paths = corpus_xml_files
+    scanned = 0
+    for path in paths:
+        data = load(path).data
+        got = _speedups.scan_xml(data)
+        want = lxml_items(data)
+        if got is not None:
+            assert got == want, path.name
+            scanned += 1
+        assert _Reader(path.name).read_items(*scan_log(data)) == _Reader(path.name).read_items(*want), path.name
+    assert scanned == len(paths) == 1142  # Tenhou's plain XML: every file takes the compiled path
