@@ -5,6 +5,12 @@
  *     Comma-separated plain integers (at most 64 of them); None for anything else, which the
  *     caller hands to Python's int().
  *
+ * shuffle_wall(tiles, rnd) -> tuple
+ *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
+ *
+ * waits(counts, held_elsewhere=None), is_tenpai(counts, held_elsewhere=None)
+ *     mjlog.replayer.hands' wait search over 34 counts; None for counts it does not take.
+ *
  * scan_xml(data) -> (root_tag, root_attrs, items) | None
  *     Reads the plain subset of XML that Tenhou writes: an optional run of whitespace, one root
  *     element whose children are self-closing elements with double-quoted ASCII attribute
@@ -31,7 +37,7 @@ static inline int is_name_char(unsigned char c) {
 
 /* A cache of short names (tags and attribute names) so each distinct name is one str:
  * open hashing into a fixed table, a collision simply replaces the slot. */
-#define CACHE_SLOTS 1024
+#define CACHE_SLOTS 8192
 #define CACHE_NAME 16
 typedef struct { Py_ssize_t n; char s[CACHE_NAME]; PyObject *name; } cache_slot;
 static cache_slot name_cache[CACHE_SLOTS];
@@ -243,7 +249,343 @@ static PyObject *parse_ints(PyObject *self, PyObject *arg) {
     return out;
 }
 
+/* shuffle_wall(tiles, rnd) -> tuple: Fisher-Yates over tiles, swapping i with i + rnd[i] % (n - i). */
+static PyObject *shuffle_wall(PyObject *self, PyObject *args) {
+    PyObject *tiles, *rnd;
+    if (!PyArg_ParseTuple(args, "O!O!:shuffle_wall", &PyTuple_Type, &tiles, &PyTuple_Type, &rnd)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(tiles);
+    if (n < 1 || n > 136 || PyTuple_GET_SIZE(rnd) < n - 1) {
+        PyErr_SetString(PyExc_ValueError, "shuffle_wall needs at most 136 tiles and n - 1 random words");
+        return NULL;
+    }
+    PyObject *yama[136];
+    for (Py_ssize_t i = 0; i < n; i++) yama[i] = PyTuple_GET_ITEM(tiles, i);
+    for (Py_ssize_t i = 0; i < n - 1; i++) {
+        unsigned long long r = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(rnd, i));
+        if (r == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+        Py_ssize_t j = i + (Py_ssize_t)(r % (unsigned long long)(n - i));
+        PyObject *t = yama[i];
+        yama[i] = yama[j];
+        yama[j] = t;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_INCREF(yama[i]);
+        PyTuple_SET_ITEM(out, i, yama[i]);
+    }
+    return out;
+}
+
+/* ---- waits: the twin of mjlog.replayer.hands._iter_waits ---------------------------------- */
+#define NO_PAIR 1
+#define WITH_PAIR 2
+static const int YAOCHUU[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+static signed char suit_memo[1953125];  /* 5**9 suit shapes; 0 = not yet known, else state + 1 */
+
+static int sets_only(int *c, int i) {
+    while (i < 9 && c[i] == 0) i++;
+    if (i >= 9) return 1;
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        int ok = sets_only(c, i);
+        c[i] += 3;
+        if (ok) return 1;
+    }
+    if (i + 2 < 9 && c[i + 1] && c[i + 2]) {
+        c[i]--; c[i + 1]--; c[i + 2]--;
+        int ok = sets_only(c, i);
+        c[i]++; c[i + 1]++; c[i + 2]++;
+        return ok;
+    }
+    return 0;
+}
+
+static int suit_state(const int *c9) {
+    int key = 0, total = 0;
+    for (int i = 0; i < 9; i++) { key = key * 5 + c9[i]; total += c9[i]; }
+    if (suit_memo[key]) return suit_memo[key] - 1;
+    int c[9], state = 0;
+    memcpy(c, c9, sizeof c);
+    if (total % 3 == 0 && sets_only(c, 0)) state |= NO_PAIR;
+    if (total % 3 == 2) {
+        for (int i = 0; i < 9; i++) {
+            if (c[i] >= 2) {
+                c[i] -= 2;
+                int ok = sets_only(c, 0);
+                c[i] += 2;
+                if (ok) { state |= WITH_PAIR; break; }
+            }
+        }
+    }
+    suit_memo[key] = (signed char)(state + 1);
+    return state;
+}
+
+static int honor_state(const int *c) {
+    int pairs = 0;
+    for (int k = 27; k < 34; k++) {
+        if (c[k] == 1 || c[k] == 4) return 0;
+        if (c[k] == 2) pairs++;
+    }
+    return pairs == 0 ? NO_PAIR : pairs == 1 ? WITH_PAIR : 0;
+}
+
+static int group_state(const int *c, int g) { return g < 3 ? suit_state(c + 9 * g) : honor_state(c); }
+
+static int standard_complete(const int *states) {
+    int pairs = 0;
+    for (int g = 0; g < 4; g++) {
+        if (states[g] & NO_PAIR) continue;
+        if (states[g] & WITH_PAIR) pairs++;
+        else return 0;
+    }
+    return pairs == 1;
+}
+
+/* The kinds completing the hand, as a bit mask; stop_early returns at the first one found. */
+static unsigned long long wait_mask(int *c, const int *held, int stop_early) {
+    unsigned long long mask = 0;
+    int states[4], broken[4], nbroken = 0;
+    for (int g = 0; g < 4; g++) {
+        states[g] = group_state(c, g);
+        if (!states[g]) broken[nbroken++] = g;
+    }
+    unsigned long long present = 0;
+    int total = 0;
+    for (int k = 0; k < 34; k++) {
+        if (c[k]) present |= 1ULL << k;
+        total += c[k];
+    }
+    if (nbroken < 2) {
+        for (int g = 0; g < 4; g++) {
+            if (nbroken == 1 && g != broken[0]) continue;
+            int lo = 9 * g, hi = g < 3 ? 9 * g + 9 : 34;
+            for (int k = lo; k < hi; k++) {
+                int x = c[k];
+                if (x >= 4) continue;
+                if (x == 0) {
+                    if (g == 3) continue;
+                    int a = k - 2 < lo ? lo : k - 2, b = k + 2 > hi - 1 ? hi - 1 : k + 2;
+                    unsigned long long near = 0;
+                    for (int j = a; j <= b; j++) near |= 1ULL << j;
+                    if (!(present & near)) continue;
+                }
+                if (held != NULL && x + held[k] >= 4) continue;
+                c[k]++;
+                int saved = states[g];
+                states[g] = group_state(c, g);
+                int ok = standard_complete(states);
+                states[g] = saved;
+                c[k]--;
+                if (ok) {
+                    mask |= 1ULL << k;
+                    if (stop_early) return mask;
+                }
+            }
+        }
+    }
+    if (total == 13) {
+        unsigned long long special = 0;
+        int singles = 0, single = -1, pairs = 0;
+        for (int k = 0; k < 34; k++) {
+            if (c[k] == 1) { singles++; single = k; }
+            else if (c[k] == 2) pairs++;
+        }
+        if (pairs == 6 && singles == 1) {
+            special = 1ULL << single;
+        } else {
+            int yao = 0, kinds = 0;
+            for (int i = 0; i < 13; i++) { yao += c[YAOCHUU[i]]; kinds += c[YAOCHUU[i]] > 0; }
+            if (yao == 13 && (kinds == 13 || kinds == 12)) {
+                for (int i = 0; i < 13; i++)
+                    if (kinds == 13 || !c[YAOCHUU[i]]) special |= 1ULL << YAOCHUU[i];
+            }
+        }
+        for (int k = 0; k < 34; k++)
+            if ((special >> k & 1) && (held == NULL || c[k] + held[k] < 4)) mask |= 1ULL << k;
+    }
+    return mask;
+}
+
+/* Reads 34 counts in 0..4; 0 if the sequence is anything else (the caller falls back). */
+static int read_counts(PyObject *seq, int *out) {
+    if (!PyList_CheckExact(seq) && !PyTuple_CheckExact(seq)) return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != 34) return 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int k = 0; k < 34; k++) {
+        if (!PyLong_CheckExact(items[k])) return 0;
+        long v = PyLong_AsLong(items[k]);
+        if (v < 0 || v > 4) { PyErr_Clear(); return 0; }
+        out[k] = (int)v;
+    }
+    return 1;
+}
+
+static PyObject *waits_impl(PyObject *args, int tenpai_only) {
+    PyObject *counts, *held_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &counts, &held_obj)) return NULL;
+    int c[34], held[34];
+    if (!read_counts(counts, c)) Py_RETURN_NONE;
+    if (held_obj != Py_None && !read_counts(held_obj, held)) Py_RETURN_NONE;
+    unsigned long long mask = wait_mask(c, held_obj == Py_None ? NULL : held, tenpai_only);
+    if (tenpai_only) return PyBool_FromLong(mask != 0);
+    int n = 0;
+    for (int k = 0; k < 34; k++) n += (int)(mask >> k & 1);
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (int k = 0, i = 0; k < 34; k++) {
+        if (mask >> k & 1) {
+            PyObject *v = PyLong_FromLong(k);
+            if (v == NULL) { Py_DECREF(out); return NULL; }
+            PyTuple_SET_ITEM(out, i++, v);
+        }
+    }
+    return out;
+}
+
+static PyObject *waits(PyObject *self, PyObject *args) { return waits_impl(args, 0); }
+static PyObject *is_tenpai(PyObject *self, PyObject *args) { return waits_impl(args, 1); }
+
+/* ---- quiet draws and discards: the twin of the inlined path in mjlog.replayer.table.play ----- */
+enum { PHASE_DRAW = 0, PHASE_DISCARD = 1, PHASE_AFTER_DISCARD = 2 };
+static PyObject *str_seat = NULL, *str_tile = NULL;
+
+static int get_small_int(PyObject *obj, PyObject *name, long *out) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) return -1;
+    if (!PyLong_CheckExact(v)) { Py_DECREF(v); *out = -1; return 0; }
+    *out = PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (*out == -1 && PyErr_Occurred()) { PyErr_Clear(); *out = -2; }
+    return 0;
+}
+
+static int list_set_long(PyObject *list, Py_ssize_t i, long v) {
+    PyObject *o = PyLong_FromLong(v);
+    if (o == NULL) return -1;
+    return PyList_SetItem(list, i, o);  /* steals o */
+}
+
+/* run_quiet(events, i, ctx, actor, phase, live, limit, last_discard)
+ *   -> (i, actor, phase, live, last_discard)
+ * Applies events[i:] while each is an ordinary draw or discard that breaks no rule, exactly as
+ * table.play's inlined path does, and stops at the first other event (index returned). */
+static PyObject *run_quiet(PyObject *self, PyObject *args) {
+    PyObject *events, *ctx, *last_discard;
+    Py_ssize_t i;
+    long actor, phase, live, limit;
+    if (!PyArg_ParseTuple(args, "OnO!llllO:run_quiet", &events, &i, &PyTuple_Type, &ctx,
+                          &actor, &phase, &live, &limit, &last_discard))
+        return NULL;
+    if (!PyTuple_CheckExact(events) && !PyList_CheckExact(events)) {
+        PyErr_SetString(PyExc_TypeError, "run_quiet: events must be a tuple or list");
+        return NULL;
+    }
+    if (PyTuple_GET_SIZE(ctx) != 12) {
+        PyErr_SetString(PyExc_ValueError, "run_quiet: ctx must have 12 items");
+        return NULL;
+    }
+    PyObject *hands = PyTuple_GET_ITEM(ctx, 0), *river = PyTuple_GET_ITEM(ctx, 1);
+    PyObject *last_draw = PyTuple_GET_ITEM(ctx, 2), *seen = PyTuple_GET_ITEM(ctx, 3);
+    PyObject *passed = PyTuple_GET_ITEM(ctx, 4), *made = PyTuple_GET_ITEM(ctx, 5);
+    PyObject *last_own = PyTuple_GET_ITEM(ctx, 6), *accepted = PyTuple_GET_ITEM(ctx, 7);
+    PyObject *live_tiles = PyTuple_GET_ITEM(ctx, 8);
+    long n = PyLong_AsLong(PyTuple_GET_ITEM(ctx, 9));
+    PyTypeObject *draw_type = (PyTypeObject *)PyTuple_GET_ITEM(ctx, 10);
+    PyTypeObject *discard_type = (PyTypeObject *)PyTuple_GET_ITEM(ctx, 11);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (!PyList_CheckExact(hands) || !PyList_CheckExact(river) || !PyList_CheckExact(last_draw) ||
+        !PySet_CheckExact(seen) || !PyList_CheckExact(passed) || !PyList_CheckExact(made) ||
+        !PyList_CheckExact(last_own) || !PyList_CheckExact(accepted) || !PyTuple_CheckExact(live_tiles) ||
+        n < 1 || PyList_GET_SIZE(hands) < n || PyList_GET_SIZE(river) < n || PyList_GET_SIZE(last_draw) < n ||
+        PyList_GET_SIZE(made) < n || PyList_GET_SIZE(last_own) < n || PyList_GET_SIZE(accepted) < n) {
+        PyErr_SetString(PyExc_TypeError, "run_quiet: unexpected table state");
+        return NULL;
+    }
+    Py_ssize_t n_live_tiles = PyTuple_GET_SIZE(live_tiles);
+    Py_INCREF(last_discard);
+    if (i < 0) i = 0;
+    for (; i < PySequence_Fast_GET_SIZE(events); i++) {
+        PyObject *ev = PySequence_Fast_GET_ITEM(events, i);
+        PyTypeObject *t = Py_TYPE(ev);
+        if (t != draw_type && t != discard_type) break;
+        long seat, tile;
+        if (get_small_int(ev, str_seat, &seat) < 0 || get_small_int(ev, str_tile, &tile) < 0) goto error;
+        if (seat < 0 || seat >= n || tile < 0 || tile > 135) break;
+        PyObject *tile_obj = PyLong_FromLong(tile);
+        if (tile_obj == NULL) goto error;
+        if (t == draw_type) {
+            if (seat != actor || phase != PHASE_AFTER_DISCARD || live >= limit) { Py_DECREF(tile_obj); break; }
+            int in_seen = PySet_Contains(seen, tile_obj);
+            if (in_seen < 0) { Py_DECREF(tile_obj); goto error; }
+            if (in_seen) { Py_DECREF(tile_obj); break; }
+            if (live < n_live_tiles) {
+                long want = PyLong_AsLong(PyTuple_GET_ITEM(live_tiles, live));
+                if (want == -1 && PyErr_Occurred()) { Py_DECREF(tile_obj); goto error; }
+                if (want != tile) { Py_DECREF(tile_obj); break; }
+            }
+            PyObject *hand = PyList_GET_ITEM(hands, seat);
+            if (!PySet_Check(hand)) { Py_DECREF(tile_obj); break; }
+            live++;
+            if (PySet_Add(seen, tile_obj) < 0 || PySet_Add(hand, tile_obj) < 0) { Py_DECREF(tile_obj); goto error; }
+            Py_INCREF(tile_obj);
+            if (PyList_SetItem(last_draw, seat, tile_obj) < 0) { Py_DECREF(tile_obj); goto error; }
+            Py_DECREF(tile_obj);
+            phase = PHASE_DISCARD;
+            Py_DECREF(last_discard);
+            last_discard = Py_None;
+            Py_INCREF(last_discard);
+        } else {
+            PyObject *hand = PyList_GET_ITEM(hands, seat);
+            if (seat != actor || phase != PHASE_DISCARD || !PySet_Check(hand)) { Py_DECREF(tile_obj); break; }
+            int held = PySet_Contains(hand, tile_obj);
+            int declared = PyObject_IsTrue(PyList_GET_ITEM(accepted, seat));
+            if (held < 0 || declared < 0) { Py_DECREF(tile_obj); goto error; }
+            if (!held || declared) { Py_DECREF(tile_obj); break; }
+            PyObject *own_river = PyList_GET_ITEM(river, seat);
+            PyObject *count = PyList_GET_ITEM(made, seat);
+            long made_n = PyLong_AsLong(count);
+            if (made_n == -1 && PyErr_Occurred()) { Py_DECREF(tile_obj); goto error; }
+            PyObject *pass = Py_BuildValue("(nll)", i, seat, tile >> 2);
+            PyObject *seat_obj = PyLong_FromLong(seat);
+            PyObject *last = seat_obj ? PyTuple_Pack(2, seat_obj, tile_obj) : NULL;
+            Py_XDECREF(seat_obj);
+            if (pass == NULL || last == NULL || PySet_Discard(hand, tile_obj) < 0 ||
+                PyList_Append(own_river, tile_obj) < 0 || list_set_long(made, seat, made_n + 1) < 0 ||
+                list_set_long(last_own, seat, (long)i) < 0 || PyList_Append(passed, pass) < 0) {
+                Py_XDECREF(pass);
+                Py_XDECREF(last);
+                Py_DECREF(tile_obj);
+                goto error;
+            }
+            Py_DECREF(pass);
+            Py_INCREF(Py_None);
+            if (PyList_SetItem(last_draw, seat, Py_None) < 0) { Py_DECREF(last); Py_DECREF(tile_obj); goto error; }
+            Py_DECREF(last_discard);
+            last_discard = last;
+            actor = (seat + 1) % n;
+            phase = PHASE_AFTER_DISCARD;
+            Py_DECREF(tile_obj);
+        }
+    }
+    PyObject *out = Py_BuildValue("(nlllO)", i, actor, phase, live, last_discard);
+    Py_DECREF(last_discard);
+    return out;
+error:
+    Py_DECREF(last_discard);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"run_quiet", run_quiet, METH_VARARGS,
+     "run_quiet(events, i, ctx, actor, phase, live, limit, last_discard) -> (i, actor, phase, live, last_discard)."},
+    {"waits", waits, METH_VARARGS,
+     "waits(counts, held_elsewhere=None) -> tuple of kinds, or None for counts outside 34 x 0..4."},
+    {"is_tenpai", is_tenpai, METH_VARARGS,
+     "is_tenpai(counts, held_elsewhere=None) -> bool, or None for counts outside 34 x 0..4."},
+    {"shuffle_wall", shuffle_wall, METH_VARARGS,
+     "shuffle_wall(tiles, rnd) -> tuple: Tenhou's Fisher-Yates (swap i with i + rnd[i] % (n - i))."},
     {"parse_ints", parse_ints, METH_O,
      "parse_ints(text) -> tuple of ints, or None when text is not plain comma-separated integers."},
     {"scan_xml", scan_xml, METH_O,
@@ -252,9 +594,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "mjlog._speedups", "Optional compiled helpers of mjlog.", -1, methods,
+    PyModuleDef_HEAD_INIT, "mjlog._speedups", "Optional compiled helpers of mjlog.", -1, methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__speedups(void) {
+    str_seat = PyUnicode_InternFromString("seat");
+    str_tile = PyUnicode_InternFromString("tile");
+    if (str_seat == NULL || str_tile == NULL) return NULL;
     return PyModule_Create(&module);
 }

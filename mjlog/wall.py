@@ -39,6 +39,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from mjlog.errors import MalformedLogError
+
+try:
+    from mjlog._speedups import shuffle_wall as _shuffle
+except ImportError:  # built without a C compiler
+    _shuffle = None
 from mjlog.ir import Seed
 from mjlog.tiles import SANMA_TILES
 
@@ -358,14 +363,25 @@ class Wall:
         return self.yama[i if self.legacy else i ^ 1]
 
 
-def _wall_from_rnd(rnd: Sequence[int], players: int, legacy: bool) -> Wall:
-    """Fisher–Yates over the sorted tile ids with ``rnd[i] % (n - i)``; dice from rnd[135..136]."""
-    yama = list(_TILES_4P if players == 4 else _TILES_3P)
+def shuffle(tiles: tuple[int, ...], rnd: Sequence[int]) -> tuple[int, ...]:
+    """Fisher–Yates over ``tiles``: position i swaps with ``i + rnd[i] % (n - i)``.
+
+    >>> shuffle((0, 1, 2, 3), (1, 0, 5))
+    (1, 0, 3, 2)
+    """
+    yama = list(tiles)
     n = len(yama)
     for i, m in zip(range(n - 1), range(n, 1, -1)):
         j = i + rnd[i] % m
         yama[i], yama[j] = yama[j], yama[i]
-    return Wall(tuple(yama), (rnd[135] % 6, rnd[136] % 6), legacy)
+    return tuple(yama)
+
+
+def _wall_from_rnd(rnd: Sequence[int], players: int, legacy: bool) -> Wall:
+    """Fisher–Yates over the sorted tile ids with ``rnd[i] % (n - i)``; dice from rnd[135..136]."""
+    tiles = _TILES_4P if players == 4 else _TILES_3P
+    yama = _shuffle(tiles, rnd) if _shuffle is not None and type(rnd) is tuple else shuffle(tiles, rnd)
+    return Wall(yama, (rnd[135] % 6, rnd[136] % 6), legacy)
 
 
 def _check_players(players: int) -> None:

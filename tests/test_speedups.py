@@ -172,3 +172,68 @@ def test_every_corpus_xml_scans_and_reads_the_same_either_way(corpus_xml_files):
             scanned += 1
         assert _Reader(path.name).read_items(*scan_log(data)) == _Reader(path.name).read_items(*want), path.name
     assert scanned == len(paths) == 1142  # Tenhou's plain XML: every file takes the compiled path
+
+
+def test_shuffle_wall_agrees_with_python():
+    from mjlog import wall
+
+    rng = random.Random(11)
+    for _ in range(500):
+        tiles = tuple(rng.sample(range(136), rng.choice([136, 108])))
+        rnd = tuple(rng.getrandbits(32) for _ in range(144))
+        assert _speedups.shuffle_wall(tiles, rnd) == wall.shuffle(tiles, rnd)
+
+
+def _tenpai_shaped(rng: random.Random) -> list[int]:
+    """13-tile counts made of sets and a pair with one tile taken out: mostly tenpai."""
+    c = [0] * 34
+    while True:
+        c = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.5:
+                k = rng.randrange(34)
+                c[k] += 3
+            else:
+                suit, start = rng.randrange(3), rng.randrange(7)
+                for d in range(3):
+                    c[9 * suit + start + d] += 1
+        c[rng.randrange(34)] += 2
+        if max(c) <= 4:
+            break
+    c[rng.choice([k for k in range(34) if c[k]])] -= 1
+    return c
+
+
+def test_waits_agree_with_python():
+    from mjlog.replayer import hands
+
+    rng = random.Random(3)
+    tenpai = 0
+    for i in range(30000):
+        if i % 2:
+            c = _tenpai_shaped(rng)
+        else:
+            c = [0] * 34
+            for t in rng.sample(range(136), rng.choice([13, 10, 7, 4, 1])):
+                c[t >> 2] += 1
+        held = None
+        if i % 3 == 0:
+            held = [0] * 34
+            for t in rng.sample(range(136), 3):
+                held[t >> 2] += 1
+            if any(a + b > 4 for a, b in zip(c, held)):
+                held = None
+        want = hands.py_waits(c, held)
+        assert _speedups.waits(c, held) == want, (c, held)
+        assert _speedups.is_tenpai(c, held) is bool(want)
+        tenpai += bool(want)
+    assert tenpai > 10000
+    assert _speedups.waits([5] + [0] * 33) is None and _speedups.waits([1] * 33) is None
+
+
+def test_waits_of_the_special_shapes():
+    from mjlog.tiles import counts34, parse_mpsz
+
+    assert _speedups.waits(counts34(parse_mpsz("19m19p19s1234567z"))) == (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+    assert _speedups.waits(counts34(parse_mpsz("19m19p19s1234566z"))) == (33,)
+    assert _speedups.waits(counts34(parse_mpsz("1133557799m113z"))) == (29,)

@@ -18,6 +18,11 @@ from collections.abc import Sequence
 from mjlog.ir import Call, CallKind
 from mjlog.tiles import YAOCHUU_KINDS
 
+try:
+    from mjlog._speedups import is_tenpai as _c_is_tenpai, waits as _c_waits
+except ImportError:  # built without a C compiler
+    _c_is_tenpai = _c_waits = None
+
 _SUIT_STATE: dict[tuple[int, ...], int] = {}
 NO_PAIR, WITH_PAIR = 1, 2   # bit flags: the suit splits into sets only / into sets and one pair
 
@@ -144,12 +149,25 @@ def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) ->
     A kind of which the hand (concealed, plus ``held_elsewhere`` counts from
     its calls) already holds all four is no wait: there is no tile left to win on.
     """
-    return tuple(sorted(set(_iter_waits(counts, held_elsewhere))))
+    if _c_waits is not None:
+        got = _c_waits(counts, held_elsewhere)
+        if got is not None:
+            return got
+    return py_waits(counts, held_elsewhere)
 
 
 def is_tenpai(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> bool:
     """Whether :func:`waits` is not empty (stops at the first wait)."""
+    if _c_is_tenpai is not None:
+        got = _c_is_tenpai(counts, held_elsewhere)
+        if got is not None:
+            return got
     return next(_iter_waits(counts, held_elsewhere), None) is not None
+
+
+def py_waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> tuple[int, ...]:
+    """:func:`waits` on pure Python (the compiled helper's twin, for tests and builds without it)."""
+    return tuple(sorted(set(_iter_waits(counts, held_elsewhere))))
 
 
 def _special_waits(c: list[int]) -> tuple[int, ...]:

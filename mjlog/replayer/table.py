@@ -30,6 +30,11 @@ from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall
 
+try:
+    from mjlog._speedups import run_quiet as _run_quiet
+except ImportError:  # built without a C compiler
+    _run_quiet = None
+
 K = FindingKind
 DEAD_WALL = 14
 
@@ -457,12 +462,22 @@ _HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
 FAST_PATH = True
 
 
+#: With the compiled helper built, runs of ordinary draws and discards go to
+#: ``mjlog._speedups.run_quiet``, the C twin of the inlined path below (the tests compare all three).
+COMPILED = _run_quiet is not None
+_PHASES = ("draw", "discard", "after-discard", "replacement")
+_PHASE_CODE = {p: i for i, p in enumerate(_PHASES)}
+
+
 def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
     """Apply ``events`` to ``st`` in order; outcome events (wins, draws) go to ``on_outcome``.
 
     The scalars the ordinary draw and discard touch live in locals here and are written back
     to ``st`` before any event method runs (and read again after it).
     """
+    if FAST_PATH and COMPILED:
+        _play_compiled(st, events, on_outcome)
+        return
     handlers = _HANDLERS
     fast = FAST_PATH
     hands, river, last_draw, seen = st.hands, st.river, st.last_draw, st.seen
@@ -513,6 +528,36 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
         limit = st.live_base - st.replacements
         quiet = _quiet(st)
     st.actor, st.phase, st.live_draws, st.last_discard = actor, phase, live, last_discard
+
+
+def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
+    """:func:`play` with the quiet runs done by ``run_quiet``; every other event as in :func:`play`."""
+    handlers = _HANDLERS
+    run = _run_quiet
+    ctx = (st.hands, st.river, st.last_draw, st.seen, st.passed, st.discards_made, st.last_own_discard,
+           st.riichi_accepted, st.live_tiles, st.n, Draw, Discard)
+    i, n_events = 0, len(events)
+    while i < n_events:
+        if _quiet(st):
+            code = _PHASE_CODE.get(st.phase)
+            if code is not None:
+                actor = st.actor
+                i, actor, code, st.live_draws, st.last_discard = run(
+                    events, i, ctx, -1 if actor is None else actor, code, st.live_draws,
+                    st.live_base - st.replacements, st.last_discard)
+                st.actor = None if actor < 0 else actor
+                st.phase = _PHASES[code]
+                if i >= n_events:
+                    break
+        ev = events[i]
+        t = type(ev)
+        st.event_index = i
+        handler = handlers.get(t)
+        if handler is not None:
+            handler(st, ev)
+        elif t is Win or t is Ryuukyoku:
+            on_outcome(st, i, ev)
+        i += 1
 
 
 def _quiet(st: RoundState) -> bool:
