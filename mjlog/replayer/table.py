@@ -478,7 +478,6 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
     if FAST_PATH and COMPILED:
         _play_compiled(st, events, on_outcome)
         return
-    handlers = _HANDLERS
     fast = FAST_PATH
     hands, river, last_draw, seen = st.hands, st.river, st.last_draw, st.seen
     passed, discards_made, last_own, accepted = st.passed, st.discards_made, st.last_own_discard, st.riichi_accepted
@@ -518,12 +517,7 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
                     phase = after_discard
                     continue
         st.actor, st.phase, st.live_draws, st.last_discard = actor, phase, live, last_discard
-        st.event_index = i
-        handler = handlers.get(t)
-        if handler is not None:
-            handler(st, ev)
-        elif t is Win or t is Ryuukyoku:
-            on_outcome(st, i, ev)
+        _apply(st, i, ev, on_outcome)
         actor, phase, live, last_discard = st.actor, st.phase, st.live_draws, st.last_discard
         limit = st.live_base - st.replacements
         quiet = _quiet(st)
@@ -532,7 +526,6 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
 
 def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
     """:func:`play` with the quiet runs done by ``run_quiet``; every other event as in :func:`play`."""
-    handlers = _HANDLERS
     run = _run_quiet
     ctx = (st.hands, st.river, st.last_draw, st.seen, st.passed, st.discards_made, st.last_own_discard,
            st.riichi_accepted, st.live_tiles, st.n, Draw, Discard)
@@ -549,15 +542,19 @@ def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int
                 st.phase = _PHASES[code]
                 if i >= n_events:
                     break
-        ev = events[i]
-        t = type(ev)
-        st.event_index = i
-        handler = handlers.get(t)
-        if handler is not None:
-            handler(st, ev)
-        elif t is Win or t is Ryuukyoku:
-            on_outcome(st, i, ev)
+        _apply(st, i, events[i], on_outcome)
         i += 1
+
+
+def _apply(st: RoundState, i: int, ev: Event, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
+    """One event by its method (or, for a win or draw, by ``on_outcome``)."""
+    st.event_index = i
+    t = type(ev)
+    handler = _HANDLERS.get(t)
+    if handler is not None:
+        handler(st, ev)
+    elif t is Win or t is Ryuukyoku:
+        on_outcome(st, i, ev)
 
 
 def _quiet(st: RoundState) -> bool:
