@@ -469,6 +469,8 @@ static int list_set_long(PyObject *list, Py_ssize_t i, long v) {
 
 /* run_quiet(events, i, ctx, actor, phase, live, limit, last_discard)
  *   -> (i, actor, phase, live, last_discard)
+ * ctx: (hands, river, last_draw, seen, passed, discards_made, last_own_discard, riichi_accepted,
+ *       live_tiles, n, Draw, Discard, ippatsu), the table's own lists, changed in place.
  * Applies events[i:] while each is an ordinary draw or discard that breaks no rule, exactly as
  * table.play's inlined path does, and stops at the first other event (index returned). */
 static PyObject *run_quiet(PyObject *self, PyObject *args) {
@@ -482,8 +484,8 @@ static PyObject *run_quiet(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "run_quiet: events must be a tuple or list");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(ctx) != 12) {
-        PyErr_SetString(PyExc_ValueError, "run_quiet: ctx must have 12 items");
+    if (PyTuple_GET_SIZE(ctx) != 13) {
+        PyErr_SetString(PyExc_ValueError, "run_quiet: ctx must have 13 items");
         return NULL;
     }
     PyObject *hands = PyTuple_GET_ITEM(ctx, 0), *river = PyTuple_GET_ITEM(ctx, 1);
@@ -494,12 +496,14 @@ static PyObject *run_quiet(PyObject *self, PyObject *args) {
     long n = PyLong_AsLong(PyTuple_GET_ITEM(ctx, 9));
     PyTypeObject *draw_type = (PyTypeObject *)PyTuple_GET_ITEM(ctx, 10);
     PyTypeObject *discard_type = (PyTypeObject *)PyTuple_GET_ITEM(ctx, 11);
+    PyObject *ippatsu = PyTuple_GET_ITEM(ctx, 12);
     if (n == -1 && PyErr_Occurred()) return NULL;
     if (!PyList_CheckExact(hands) || !PyList_CheckExact(river) || !PyList_CheckExact(last_draw) ||
         !PySet_CheckExact(seen) || !PyList_CheckExact(passed) || !PyList_CheckExact(made) ||
         !PyList_CheckExact(last_own) || !PyList_CheckExact(accepted) || !PyTuple_CheckExact(live_tiles) ||
         n < 1 || PyList_GET_SIZE(hands) < n || PyList_GET_SIZE(river) < n || PyList_GET_SIZE(last_draw) < n ||
-        PyList_GET_SIZE(made) < n || PyList_GET_SIZE(last_own) < n || PyList_GET_SIZE(accepted) < n) {
+        PyList_GET_SIZE(made) < n || PyList_GET_SIZE(last_own) < n || PyList_GET_SIZE(accepted) < n ||
+        !PyList_CheckExact(ippatsu) || PyList_GET_SIZE(ippatsu) < n) {
         PyErr_SetString(PyExc_TypeError, "run_quiet: unexpected table state");
         return NULL;
     }
@@ -542,7 +546,18 @@ static PyObject *run_quiet(PyObject *self, PyObject *args) {
             int held = PySet_Contains(hand, tile_obj);
             int declared = PyObject_IsTrue(PyList_GET_ITEM(accepted, seat));
             if (held < 0 || declared < 0) { Py_DECREF(tile_obj); goto error; }
-            if (!held || declared) { Py_DECREF(tile_obj); break; }
+            if (!held) { Py_DECREF(tile_obj); break; }
+            if (declared) {
+                /* a riichi seat may only discard the tile it drew; doing so ends its ippatsu */
+                PyObject *drawn = PyList_GET_ITEM(last_draw, seat);
+                if (!PyLong_CheckExact(drawn) || PyLong_AsLong(drawn) != tile) {
+                    PyErr_Clear();
+                    Py_DECREF(tile_obj);
+                    break;
+                }
+                Py_INCREF(Py_False);
+                if (PyList_SetItem(ippatsu, seat, Py_False) < 0) { Py_DECREF(tile_obj); goto error; }
+            }
             PyObject *own_river = PyList_GET_ITEM(river, seat);
             PyObject *count = PyList_GET_ITEM(made, seat);
             long made_n = PyLong_AsLong(count);

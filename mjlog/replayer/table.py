@@ -412,7 +412,7 @@ class RoundState:
 
     def _interrupt(self) -> None:
         self.uninterrupted = False
-        self.ippatsu = [False] * self.n
+        self.ippatsu[:] = [False] * self.n  # in place: the quiet paths hold this list
 
     # -- views ------------------------------------------------------------------------------
 
@@ -481,7 +481,7 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
     fast = FAST_PATH
     hands, river, last_draw, seen = st.hands, st.river, st.last_draw, st.seen
     passed, discards_made, last_own, accepted = st.passed, st.discards_made, st.last_own_discard, st.riichi_accepted
-    live_tiles = st.live_tiles
+    live_tiles, ippatsu = st.live_tiles, st.ippatsu
     n_live_tiles = len(live_tiles)
     n = st.n
     after_discard, discard_phase = "after-discard", "discard"
@@ -505,7 +505,10 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
             elif t is Discard:
                 seat, tile = ev.seat, ev.tile
                 hand = hands[seat]
-                if seat == actor and phase == discard_phase and tile in hand and not accepted[seat]:
+                if (seat == actor and phase == discard_phase and tile in hand
+                        and (not accepted[seat] or last_draw[seat] == tile)):
+                    if accepted[seat]:
+                        ippatsu[seat] = False  # a riichi seat's discard of the tile it drew
                     hand.discard(tile)
                     river[seat].append(tile)
                     discards_made[seat] += 1
@@ -528,7 +531,7 @@ def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int
     """:func:`play` with the quiet runs done by ``run_quiet``; every other event as in :func:`play`."""
     run = _run_quiet
     ctx = (st.hands, st.river, st.last_draw, st.seen, st.passed, st.discards_made, st.last_own_discard,
-           st.riichi_accepted, st.live_tiles, st.n, Draw, Discard)
+           st.riichi_accepted, st.live_tiles, st.n, Draw, Discard, st.ippatsu)
     i, n_events = 0, len(events)
     while i < n_events:
         if _quiet(st):
