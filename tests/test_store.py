@@ -228,3 +228,15 @@ def test_import_mjlog_does_not_import_duckdb():
     code = "import sys, mjlog, mjlog.ingest_rows, mjlog.cli; print('duckdb' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_cli_batch_default_is_the_stores_and_ingest_restores_the_switch_interval(tmp_path):
+    from mjlog.cli import build_parser
+
+    args = build_parser().parse_args(["ingest", "--db", "x.duckdb", "logs"])
+    assert args.batch == store_mod.DEFAULT_BATCH == 128
+    write_games(tmp_path / "logs", 2)
+    before = sys.getswitchinterval()
+    with Store() as st:
+        assert st.ingest([tmp_path / "logs"]).games_added == 2
+    assert sys.getswitchinterval() == before
