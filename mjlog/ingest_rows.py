@@ -49,6 +49,11 @@ _KIND_CODE = {Draw: 0, Discard: 1, Call: 2, RiichiDeclared: 3, RiichiAccepted: 4
 _CALL_CODE = {k: i for i, k in enumerate(CallKind)}
 _OPENING = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
 
+try:
+    from mjlog._speedups import event_columns as _event_columns
+except ImportError:  # built without a C compiler
+    _event_columns = None
+
 I8, I16, I32, F64, B, S, D = pa.int8(), pa.int16(), pa.int32(), pa.float64(), pa.bool_(), pa.string(), pa.date32()
 L8, L16, L32 = pa.list_(I8), pa.list_(I16), pa.list_(I32)
 GID = pa.dictionary(I32, S)
@@ -111,24 +116,24 @@ SCHEMAS: dict[str, pa.Schema] = {
 GAME_TABLES = tuple(SCHEMAS)
 
 
-def _simple_rows() -> dict[int, tuple]:
-    """(seat, kind code, tile, tsumogiri) of the XML reader's shared draw and discard events, by id.
+def py_event_columns(events, draw_type=Draw, discard_type=Discard) -> tuple[list, list, list, list, list[int]]:
+    """The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
+    discards (None for every other event), and the indexes of those other events.
 
-    Those event objects live as long as the reader module, so their ids stay theirs.
+    ``mjlog._speedups.event_columns`` is the compiled twin.
     """
-    from mjlog.formats.tenhou_xml import _FAST_TAGS
-
-    out: dict[int, tuple] = {}
-    for _discard, seat, tile, _ok3, draw, giri, te in _FAST_TAGS.values():
-        if draw is not None:
-            out[id(draw)] = (seat, _KIND_CODE[Draw], tile, None)
+    n = len(events)
+    seats, kinds, tiles, tsumogiri = [None] * n, [None] * n, [None] * n, [None] * n
+    others = []
+    for i, e in enumerate(events):
+        t = type(e)
+        if t is draw_type:
+            seats[i], kinds[i], tiles[i] = e.seat, 0, e.tile
+        elif t is discard_type:
+            seats[i], kinds[i], tiles[i], tsumogiri[i] = e.seat, 1, e.tile, e.tsumogiri
         else:
-            out[id(giri)] = (seat, _KIND_CODE[Discard], tile, True)
-            out[id(te)] = (seat, _KIND_CODE[Discard], tile, False)
-    return out
-
-
-_SIMPLE_ROWS = _simple_rows()
+            others.append(i)
+    return seats, kinds, tiles, tsumogiri, others
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,23 +260,16 @@ class _Rows:
         wins: list[tuple[int, Win, bool, bool]] = []
         draws: list[tuple[int, Ryuukyoku]] = []
         pay = self.cols["payments"]
+        seats, kinds, tiles, tsumogiri, others = (_event_columns or py_event_columns)(events, Draw, Discard)
         kind_code = _KIND_CODE
-        simple = _SIMPLE_ROWS
-        rows: list[tuple] = []
-        add = rows.append
-        for i, e in enumerate(events):
-            row = simple.get(id(e))
-            if row is not None:  # the reader's shared draw and discard events
-                add(row)
-                continue
+        for i in others:
+            e = events[i]
             t = type(e)
-            code = kind_code[t]
-            if code <= 1:  # draw, discard: the bulk of the table
-                add((e.seat, code, e.tile, e.tsumogiri if code else None))
-            elif t is Call:
+            kinds[i] = kind_code[t]
+            if t is Call:
                 k = e.kind
-                add((e.seat, code, e.called if e.called is not None else e.added if e.added is not None else e.tiles[0],
-                     None))
+                seats[i] = e.seat
+                tiles[i] = e.called if e.called is not None else e.added if e.added is not None else e.tiles[0]
                 sparse.append((base + i, _CALL_CODE[k], e.from_seat, e.tiles))
                 if k in _OPENING:
                     n_calls += 1
@@ -279,28 +277,25 @@ class _Rows:
                 if k.is_kan:
                     n_kans += 1
             elif t is Win:
-                add((e.who, code, e.win_tile, None))
+                seats[i], tiles[i] = e.who, e.win_tile
                 sparse.append((base + i, None, e.from_who, None))
                 wins.append((i, e, e.who in accepted, e.who in opened))
             elif t is NewDora:
-                add((None, code, e.tile, None))
+                tiles[i] = e.tile
             elif t is Ryuukyoku:
-                add((None, code, None, None))
                 draws.append((i, e))
             else:
-                add((e.seat, code, None, None))
+                seats[i] = e.seat
                 if t is RiichiDeclared:
                     n_decl += 1
                 elif t is RiichiAccepted:
                     accepted.add(e.seat)
                     _put(pay, game_id=g, round_index=ri, result_index=None, event_index=i, seat=e.seat,
                          reason="riichi", points=-rules.riichi_deposit, derived_points=-rules.riichi_deposit)
-        if rows:
-            seats, kinds, tiles, tsumogiri = zip(*rows)
-            ev["seat"] += seats
-            ev["kind"] += kinds
-            ev["tile"] += tiles
-            ev["tsumogiri"] += tsumogiri
+        ev["seat"] += seats
+        ev["kind"] += kinds
+        ev["tile"] += tiles
+        ev["tsumogiri"] += tsumogiri
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
         for j, (i, w, riichi, open_hand) in enumerate(wins):
             self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand)

@@ -237,3 +237,18 @@ def test_waits_of_the_special_shapes():
     assert _speedups.waits(counts34(parse_mpsz("19m19p19s1234567z"))) == (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
     assert _speedups.waits(counts34(parse_mpsz("19m19p19s1234566z"))) == (33,)
     assert _speedups.waits(counts34(parse_mpsz("1133557799m113z"))) == (29,)
+
+
+def test_event_columns_agree_with_python():
+    from mjlog.ingest_rows import py_event_columns
+    from mjlog.ir import Discard, Draw
+    from tests.xmlbuild import simple_game4
+
+    logs = [_Reader(p.name).read_items(*scan_log(p.read_bytes())) for p in sorted(SAMPLE.glob("*.xml"))]
+    logs.append(_Reader("x").read_items(*scan_log(simple_game4("<V102/><F102/><V103/><D5/>"))))
+    rounds = [r for log in logs for r in log.rounds]
+    assert sum(len(r.events) for r in rounds) > 20000
+    for r in rounds:
+        got = _speedups.event_columns(r.events, Draw, Discard)
+        assert got == py_event_columns(r.events), r.name
+        assert got == py_event_columns(list(r.events))
