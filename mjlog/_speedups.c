@@ -524,7 +524,10 @@ static PyObject *run_quiet(PyObject *self, PyObject *args) {
         PyObject *tile_obj = PyLong_FromLong(tile);
         if (tile_obj == NULL) goto error;
         if (t == draw_type) {
-            if (seat != actor || phase != PHASE_AFTER_DISCARD || live >= limit) { Py_DECREF(tile_obj); break; }
+            if (seat != actor || (phase != PHASE_AFTER_DISCARD && phase != PHASE_DRAW) || live >= limit) {
+                Py_DECREF(tile_obj);
+                break;
+            }
             int in_seen = PySet_Contains(seen, tile_obj);
             if (in_seen < 0) { Py_DECREF(tile_obj); goto error; }
             if (in_seen) { Py_DECREF(tile_obj); break; }

@@ -484,7 +484,7 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
     live_tiles, ippatsu = st.live_tiles, st.ippatsu
     n_live_tiles = len(live_tiles)
     n = st.n
-    after_discard, discard_phase = "after-discard", "discard"
+    after_discard, discard_phase, draw_phase = "after-discard", "discard", "draw"
     actor, phase, live, last_discard = st.actor, st.phase, st.live_draws, st.last_discard
     limit = st.live_base - st.replacements
     quiet = _quiet(st)
@@ -493,7 +493,7 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
         if fast and quiet:
             if t is Draw:
                 seat, tile = ev.seat, ev.tile
-                if (seat == actor and phase == after_discard and live < limit and tile not in seen
+                if (seat == actor and (phase == after_discard or phase == draw_phase) and live < limit and tile not in seen
                         and (live >= n_live_tiles or live_tiles[live] == tile)):
                     live += 1
                     seen.add(tile)
