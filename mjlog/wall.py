@@ -40,10 +40,7 @@ from dataclasses import dataclass
 
 from mjlog.errors import MalformedLogError
 
-try:
-    from mjlog._speedups import shuffle_wall as _shuffle
-except ImportError:  # built without a C compiler
-    _shuffle = None
+from mjlog.accel import shuffle_wall as _shuffle
 from mjlog.ir import Seed
 from mjlog.tiles import SANMA_TILES
 

@@ -49,10 +49,7 @@ from mjlog.rules.ruleset import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
-try:
-    from mjlog._speedups import parse_ints as _parse_ints, scan_xml as _scan_xml
-except ImportError:  # built without a C compiler: lxml and int() read every file
-    _parse_ints = _scan_xml = None
+from mjlog.accel import parse_ints as _parse_ints, scan_xml as _scan_xml
 
 FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).

@@ -18,10 +18,7 @@ from collections.abc import Sequence
 from mjlog.ir import Call, CallKind
 from mjlog.tiles import YAOCHUU_KINDS
 
-try:
-    from mjlog._speedups import is_tenpai as _c_is_tenpai, waits as _c_waits
-except ImportError:  # built without a C compiler
-    _c_is_tenpai = _c_waits = None
+from mjlog.accel import is_tenpai as _c_is_tenpai, waits as _c_waits
 
 _SUIT_STATE: dict[tuple[int, ...], int] = {}
 NO_PAIR, WITH_PAIR = 1, 2   # bit flags: the suit splits into sets only / into sets and one pair

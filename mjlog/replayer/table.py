@@ -30,10 +30,7 @@ from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall
 
-try:
-    from mjlog._speedups import run_quiet as _run_quiet
-except ImportError:  # built without a C compiler
-    _run_quiet = None
+from mjlog.accel import run_quiet as _run_quiet
 
 K = FindingKind
 DEAD_WALL = 14

@@ -1,0 +1,42 @@
+"""The optional compiled helpers (``mjlog._speedups``), or None for each when they are not in use.
+
+The C module is built at install time where a C compiler exists; each helper has a pure-Python
+twin that gives the same answers (``tests/test_speedups.py`` compares them). Setting the
+environment variable ``MJLOG_PURE_PYTHON=1`` before mjlog is imported turns them off, to check
+a result or a bug report on the pure-Python code.
+
+>>> from mjlog import accel
+>>> accel.ACTIVE in (True, False)
+True
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable
+
+#: Why the helpers are not in use, or None when they are.
+REASON: str | None = None
+_module: Any = None
+if os.environ.get("MJLOG_PURE_PYTHON") == "1":
+    REASON = "turned off by MJLOG_PURE_PYTHON=1"
+else:
+    try:
+        from mjlog import _speedups as _module
+    except ImportError as exc:  # built without a C compiler
+        REASON = f"not built ({exc})"
+
+ACTIVE: bool = _module is not None
+
+
+def _get(name: str) -> Callable[..., Any] | None:
+    return getattr(_module, name) if _module is not None else None
+
+
+scan_xml = _get("scan_xml")
+parse_ints = _get("parse_ints")
+shuffle_wall = _get("shuffle_wall")
+waits = _get("waits")
+is_tenpai = _get("is_tenpai")
+run_quiet = _get("run_quiet")
+event_columns = _get("event_columns")
