@@ -73,26 +73,30 @@ def read_xml(source: LogSource, name: str | None = None) -> GameLog:
     return _Reader(raw.name).read_items(*scan_log(raw.data, raw.name))
 
 
-def scan_log(data: bytes, name: str = "<bytes>") -> tuple[str, dict, list]:
+def scan_log(data: bytes, name: str = "<bytes>") -> tuple:
     """The root tag, root attributes and children of a log's XML.
 
-    Each child is its tag (a str) when it has no attributes, else ``(tag, attributes)``.
-    Tenhou's plain XML is scanned by the compiled helper when it is built; anything else,
-    or every file without it, goes through the hardened lxml parser, which gives the same
-    items or a :class:`MalformedLogError` saying where the file is wrong.
+    Tenhou's plain XML is scanned by the compiled helper when it is built: each child is
+    then its tag (a str) when it has no attributes, else ``(tag, attributes)``. Anything
+    else, or every file without the helper, goes through the hardened lxml parser, which
+    gives the parsed root (its children are lxml elements) or a :class:`MalformedLogError`
+    saying where the file is wrong.
 
-    >>> scan_log(b'<mjloggm ver="2.3"><T52/><DORA hai="3"/></mjloggm>')
-    ('mjloggm', {'ver': '2.3'}, ['T52', ('DORA', {'hai': '3'})])
+    >>> tag, attributes, children = scan_log(b'<mjloggm ver="2.3"><T52/><DORA hai="3"/></mjloggm>')
+    >>> tag, attributes["ver"], len(children)
+    ('mjloggm', '2.3', 2)
     """
     if _scan_xml is not None:
         scanned = _scan_xml(data)
         if scanned is not None:
             return scanned
-    return items_of_tree(parse_xml_bytes(data, name))
+    root = parse_xml_bytes(data, name)
+    return root.tag, root.attrib, root  # the reader takes lxml's elements as they are
 
 
 def items_of_tree(root: etree._Element) -> tuple[str, dict, list]:
-    """:func:`scan_log`'s items for a tree lxml has parsed."""
+    """The items :func:`scan_log`'s compiled scanner gives, from a tree lxml has parsed
+    (the reference the scanner is tested against)."""
     items: list = []
     for el in root:
         tag = el.tag
@@ -161,10 +165,14 @@ class _Reader:
 
     def read(self, root: etree._Element) -> GameLog:
         """Read a log parsed by lxml."""
-        return self.read_items(*items_of_tree(root))
+        return self.read_items(root.tag, root.attrib, root)
 
-    def read_items(self, root_tag: str, root_attrs: dict, items: list) -> GameLog:
-        """Read a log given as :func:`scan_log` gives it."""
+    def read_items(self, root_tag: str, root_attrs, items) -> GameLog:
+        """Read a log given as :func:`scan_log` gives it.
+
+        ``items`` holds the root's children as the scanner gives them (a tag, or a tag and its
+        attributes) or as lxml elements; a draw or discard is taken from its tag alone.
+        """
         if root_tag != "mjloggm":
             raise MalformedLogError(f"root element is <{root_tag}>, not <mjloggm>", self.name, "element 0")
         self.version = root_attrs.get("ver")
@@ -176,8 +184,14 @@ class _Reader:
         index = 0
         for item in items:
             index += 1
-            if item.__class__ is str:
-                hit = fast.get(item)
+            cls = item.__class__
+            if cls is tuple:
+                tag, attrib = item
+                if attrib is None:
+                    continue  # an lxml node that is not an element (an unexpanded entity)
+            else:
+                tag = item if cls is str else item.tag
+                hit = fast.get(tag)
                 if hit is not None and live and (four or hit[3]):
                     # draws and discards: nine in ten elements, handled without a call
                     seat = hit[1]
@@ -188,10 +202,11 @@ class _Reader:
                         last_draw[seat] = hit[2]
                         events_append(hit[4])
                     continue
-                tag, attrib = item, _NO_ATTRIBUTES
-            else:
-                tag, attrib = item
-                if attrib is None:
+                if cls is str:
+                    attrib = _NO_ATTRIBUTES
+                elif isinstance(tag, str):
+                    attrib = item.attrib
+                else:
                     continue  # an lxml node that is not an element (an unexpanded entity)
             try:
                 self._element(tag, attrib)
