@@ -5,7 +5,7 @@
  *     Comma-separated plain integers (at most 64 of them); None for anything else, which the
  *     caller hands to Python's int().
  *
- * shuffle_wall(tiles, rnd) -> tuple
+ * shuffle_wall(tiles, rnd) -> tuple | None
  *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
  *
  * waits(counts, held_elsewhere=None), is_tenpai(counts, held_elsewhere=None)
@@ -253,7 +253,8 @@ static PyObject *parse_ints(PyObject *self, PyObject *arg) {
     return out;
 }
 
-/* shuffle_wall(tiles, rnd) -> tuple: Fisher-Yates over tiles, swapping i with i + rnd[i] % (n - i). */
+/* shuffle_wall(tiles, rnd) -> tuple: Fisher-Yates over tiles, swapping i with i + rnd[i] % (n - i);
+ * None when a word is not an int in 0..2**64-1 (the caller then uses Python). */
 static PyObject *shuffle_wall(PyObject *self, PyObject *args) {
     PyObject *tiles, *rnd;
     if (!PyArg_ParseTuple(args, "O!O!:shuffle_wall", &PyTuple_Type, &tiles, &PyTuple_Type, &rnd)) return NULL;
@@ -265,8 +266,13 @@ static PyObject *shuffle_wall(PyObject *self, PyObject *args) {
     PyObject *yama[136];
     for (Py_ssize_t i = 0; i < n; i++) yama[i] = PyTuple_GET_ITEM(tiles, i);
     for (Py_ssize_t i = 0; i < n - 1; i++) {
-        unsigned long long r = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(rnd, i));
-        if (r == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+        PyObject *word = PyTuple_GET_ITEM(rnd, i);
+        if (!PyLong_CheckExact(word)) Py_RETURN_NONE;
+        unsigned long long r = PyLong_AsUnsignedLongLong(word);
+        if (r == (unsigned long long)-1 && PyErr_Occurred()) {  /* negative or huge: Python decides */
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
         Py_ssize_t j = i + (Py_ssize_t)(r % (unsigned long long)(n - i));
         PyObject *t = yama[i];
         yama[i] = yama[j];

@@ -377,7 +377,9 @@ def shuffle(tiles: tuple[int, ...], rnd: Sequence[int]) -> tuple[int, ...]:
 def _wall_from_rnd(rnd: Sequence[int], players: int, legacy: bool) -> Wall:
     """Fisher–Yates over the sorted tile ids with ``rnd[i] % (n - i)``; dice from rnd[135..136]."""
     tiles = _TILES_4P if players == 4 else _TILES_3P
-    yama = _shuffle(tiles, rnd) if _shuffle is not None and type(rnd) is tuple else shuffle(tiles, rnd)
+    yama = _shuffle(tiles, rnd) if _shuffle is not None and type(rnd) is tuple else None
+    if yama is None:
+        yama = shuffle(tiles, rnd)
     return Wall(yama, (rnd[135] % 6, rnd[136] % 6), legacy)
 
 

@@ -279,3 +279,11 @@ def test_pure_python_switch_gives_the_same_reads_and_replays():
         out[pure] = run.stdout.split()
     assert out["0"][0] == "True" and out["1"][0] == "False"
     assert out["0"][1] == out["1"][1]
+
+
+def test_shuffle_wall_leaves_odd_words_to_python():
+    from mjlog import wall
+
+    assert _speedups.shuffle_wall((1, 2, 3), (-1, 5)) is None
+    assert _speedups.shuffle_wall((1, 2, 3), (2**70, 5)) is None
+    assert wall._wall_from_rnd(tuple([-1] * 137), 4, False).yama == wall.shuffle(tuple(range(136)), [-1] * 137)
