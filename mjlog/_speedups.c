@@ -15,6 +15,9 @@
  *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
  *     discards, None elsewhere, and the indexes of the other events (mjlog.ingest_rows).
  *
+ * read_fast(items, fast, slow, no_attributes)
+ *     The XML reader's loop: draws and discards from their tags, every other element by slow().
+ *
  * scan_xml(data) -> (root_tag, root_attrs, items) | None
  *     Reads the plain subset of XML that Tenhou writes: an optional run of whitespace, one root
  *     element whose children are self-closing elements with double-quoted ASCII attribute
@@ -671,7 +674,102 @@ error:
     return NULL;
 }
 
+/* ---- the reader's loop: the twin of mjlog.formats.tenhou_xml._Reader._read_elements ------------ */
+
+/* read_fast(items, fast, slow, no_attributes) -> None
+ * items: the scanner's list (a tag, or (tag, attributes)); fast: tag -> (is_discard, seat, tile,
+ * ok_in_sanma, Draw, tsumogiri Discard, Discard); slow(index, tag, attributes) reads any other
+ * element and returns (events, last_draw, live, four) for the draws and discards that follow. */
+static PyObject *read_fast(PyObject *self, PyObject *args) {
+    PyObject *items, *fast, *slow, *no_attrs;
+    if (!PyArg_ParseTuple(args, "O!O!OO:read_fast", &PyList_Type, &items, &PyDict_Type, &fast, &slow, &no_attrs))
+        return NULL;
+    PyObject *state = NULL, *events = NULL, *last_draw = NULL;
+    int live = 0, four = 1;
+    Py_INCREF(items);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
+        PyObject *item = PyList_GET_ITEM(items, i);
+        PyObject *tag, *attrib;
+        if (PyUnicode_CheckExact(item)) {
+            if (live) {
+                PyObject *hit = PyDict_GetItemWithError(fast, item);
+                if (hit == NULL && PyErr_Occurred()) goto error;
+                if (hit != NULL) {
+                    if (!PyTuple_CheckExact(hit) || PyTuple_GET_SIZE(hit) != 7) {
+                        PyErr_SetString(PyExc_TypeError, "read_fast: a fast entry is not a 7-tuple");
+                        goto error;
+                    }
+                    int ok3 = PyObject_IsTrue(PyTuple_GET_ITEM(hit, 3));
+                    if (ok3 < 0) goto error;
+                    if (four || ok3) {
+                        long seat = PyLong_AsLong(PyTuple_GET_ITEM(hit, 1));
+                        if (seat == -1 && PyErr_Occurred()) goto error;
+                        if (seat < 0 || seat >= PyList_GET_SIZE(last_draw)) {
+                            PyErr_SetString(PyExc_IndexError, "read_fast: seat out of range");
+                            goto error;
+                        }
+                        PyObject *tile = PyTuple_GET_ITEM(hit, 2);
+                        int is_discard = PyObject_IsTrue(PyTuple_GET_ITEM(hit, 0));
+                        if (is_discard < 0) goto error;
+                        if (is_discard) {
+                            int same = PyObject_RichCompareBool(PyList_GET_ITEM(last_draw, seat), tile, Py_EQ);
+                            if (same < 0) goto error;
+                            if (PyList_Append(events, PyTuple_GET_ITEM(hit, same ? 5 : 6)) < 0) goto error;
+                            Py_INCREF(Py_None);
+                            if (PyList_SetItem(last_draw, seat, Py_None) < 0) goto error;
+                        } else {
+                            Py_INCREF(tile);
+                            if (PyList_SetItem(last_draw, seat, tile) < 0) goto error;
+                            if (PyList_Append(events, PyTuple_GET_ITEM(hit, 4)) < 0) goto error;
+                        }
+                        continue;
+                    }
+                }
+            }
+            tag = item;
+            attrib = no_attrs;
+        } else if (PyTuple_CheckExact(item) && PyTuple_GET_SIZE(item) == 2) {
+            tag = PyTuple_GET_ITEM(item, 0);
+            attrib = PyTuple_GET_ITEM(item, 1);
+            if (attrib == Py_None) continue;
+        } else {
+            PyErr_SetString(PyExc_TypeError, "read_fast: an item is neither a tag nor (tag, attributes)");
+            goto error;
+        }
+        PyObject *index = PyLong_FromSsize_t(i + 1);
+        if (index == NULL) goto error;
+        Py_INCREF(tag);
+        Py_INCREF(attrib);
+        PyObject *got = PyObject_CallFunctionObjArgs(slow, index, tag, attrib, NULL);
+        Py_DECREF(index);
+        Py_DECREF(tag);
+        Py_DECREF(attrib);
+        if (got == NULL) goto error;
+        if (!PyTuple_CheckExact(got) || PyTuple_GET_SIZE(got) != 4 ||
+            !PyList_CheckExact(PyTuple_GET_ITEM(got, 0)) || !PyList_CheckExact(PyTuple_GET_ITEM(got, 1))) {
+            Py_DECREF(got);
+            PyErr_SetString(PyExc_TypeError, "read_fast: slow() must return (list, list, live, four)");
+            goto error;
+        }
+        Py_XSETREF(state, got);
+        events = PyTuple_GET_ITEM(state, 0);
+        last_draw = PyTuple_GET_ITEM(state, 1);
+        live = PyObject_IsTrue(PyTuple_GET_ITEM(state, 2));
+        four = PyObject_IsTrue(PyTuple_GET_ITEM(state, 3));
+        if (live < 0 || four < 0) goto error;
+    }
+    Py_XDECREF(state);
+    Py_DECREF(items);
+    Py_RETURN_NONE;
+error:
+    Py_XDECREF(state);
+    Py_DECREF(items);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
+    {"read_fast", read_fast, METH_VARARGS,
+     "read_fast(items, fast, slow, no_attributes): the XML reader's loop over the scanner's items."},
     {"event_columns", event_columns, METH_VARARGS,
      "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
     {"run_quiet", run_quiet, METH_VARARGS,

@@ -88,9 +88,9 @@ def test_scan_keeps_the_longest_allowed_attribute():
 def test_read_gives_the_same_error_either_way():
     data = b'<mjloggm ver="2.3"><GO type="169"/><T136/></mjloggm>'
     errors = []
-    for items in (_speedups.scan_xml(data), lxml_items(data)):
+    for read in (lambda r: r.read_items(*_speedups.scan_xml(data)), lambda r: r.read(parse_xml_bytes(data))):
         with pytest.raises(MalformedLogError) as err:
-            _Reader("f.xml").read_items(*items)
+            read(_Reader("f.xml"))
         errors.append(str(err.value))
     assert errors[0] == errors[1] and "element 2 <T136>" in errors[0]
 
@@ -155,7 +155,7 @@ def test_sample_logs_read_the_same_either_way():
         data = path.read_bytes()
         assert scan_log(data) == lxml_items(data)
         fast = _Reader(path.name).read_items(*_speedups.scan_xml(data))
-        assert fast == _Reader(path.name).read_items(*lxml_items(data))
+        assert fast == _Reader(path.name).read(parse_xml_bytes(data))  # lxml and the Python loop
 
 
 @pytest.mark.corpus
@@ -170,7 +170,8 @@ def test_every_corpus_xml_scans_and_reads_the_same_either_way(corpus_xml_files):
         if got is not None:
             assert got == want, path.name
             scanned += 1
-        assert _Reader(path.name).read_items(*scan_log(data)) == _Reader(path.name).read_items(*want), path.name
+        # compiled scanner and loop vs lxml and the Python loop
+        assert _Reader(path.name).read_items(*scan_log(data)) == _Reader(path.name).read(parse_xml_bytes(data)), path.name
     assert scanned == len(paths) == 1142  # Tenhou's plain XML: every file takes the compiled path
 
 
@@ -287,3 +288,28 @@ def test_shuffle_wall_leaves_odd_words_to_python():
     assert _speedups.shuffle_wall((1, 2, 3), (-1, 5)) is None
     assert _speedups.shuffle_wall((1, 2, 3), (2**70, 5)) is None
     assert wall._wall_from_rnd(tuple([-1] * 137), 4, False).yama == wall.shuffle(tuple(range(136)), [-1] * 137)
+
+
+def test_read_fast_and_the_python_loop_agree_on_mutated_logs(monkeypatch):
+    """Both loops read the same items to the same log, or fail with the same message."""
+    from mjlog.formats import tenhou_xml
+
+    def outcome(items):
+        try:
+            return _Reader("m.xml").read_items(*items)
+        except MalformedLogError as exc:
+            return str(exc)
+
+    whole = (SAMPLE / "sim-tenhou-3p-south-2024-0.xml").read_bytes()
+    rng = random.Random(5)
+    results = []
+    for mutated in _mutations(whole, rng, 400):
+        items = _speedups.scan_xml(mutated)
+        if items is not None:
+            results.append((mutated, outcome(items)))
+    monkeypatch.setattr(tenhou_xml, "_read_fast", None)
+    errors = 0
+    for mutated, compiled in results:
+        assert outcome(_speedups.scan_xml(mutated)) == compiled, mutated[:100]
+        errors += isinstance(compiled, str)
+    assert len(results) > 100 and 20 < errors < len(results)

@@ -49,7 +49,7 @@ from mjlog.rules.ruleset import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
-from mjlog.accel import parse_ints as _parse_ints, scan_xml as _scan_xml
+from mjlog.accel import parse_ints as _parse_ints, read_fast as _read_fast, scan_xml as _scan_xml
 
 FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).
@@ -176,6 +176,35 @@ class _Reader:
         if root_tag != "mjloggm":
             raise MalformedLogError(f"root element is <{root_tag}>, not <mjloggm>", self.name, "element 0")
         self.version = root_attrs.get("ver")
+        if _read_fast is not None and items.__class__ is list:
+            _read_fast(items, _FAST_TAGS, self._slow, _NO_ATTRIBUTES)
+        else:
+            self._read_elements(items)
+        if self.lobby is None:
+            raise MalformedLogError("no <GO> element: not a Tenhou game log", self.name, "end of file")
+        self._close_round()
+        if self.pending and self.rounds:
+            last = self.rounds[-1]
+            self.rounds[-1] = _with_events(last, last.events + tuple(self.pending))
+        if self.players is None:
+            raise MalformedLogError("no <UN> element naming the players", self.name, "end of file")
+        return GameLog(
+            source_format=FORMAT,
+            rules=ruleset_for_lobby(self.lobby),
+            lobby=self.lobby,
+            players=self.players,
+            rounds=tuple(self.rounds),
+            log_id=None,
+            source=self.name,
+            seed=self.seed,
+            first_dealer=self.first_dealer,
+            final=self.final,
+            version=self.version,
+            header_extra=tuple(self.header_extra),
+        )
+
+    def _read_elements(self, items) -> None:
+        """The reading loop in Python (``mjlog._speedups.read_fast`` is its compiled twin)."""
         fast = _FAST_TAGS
         events_append = self.events.append
         last_draw = self.last_draw
@@ -208,43 +237,25 @@ class _Reader:
                     attrib = item.attrib
                 else:
                     continue  # an lxml node that is not an element (an unexpanded entity)
-            try:
-                self._element(tag, attrib)
-            except MalformedLogError as exc:
-                where = f"element {index} <{tag}>"
-                if exc.where:
-                    where += f" ({exc.where})"
-                raise type(exc)(exc.reason, self.name, where) from None
-            except (ValueError, IndexError, KeyError, TypeError) as exc:
-                raise MalformedLogError(
-                    f"cannot read element ({exc})", self.name, f"element {index} <{tag}>"
-                ) from None
-            events_append = self.events.append
-            last_draw = self.last_draw
-            live = self.init is not None and not self.ended
-            four = self.n == 4
-        if self.lobby is None:
-            raise MalformedLogError("no <GO> element: not a Tenhou game log", self.name, "end of file")
-        self._close_round()
-        if self.pending and self.rounds:
-            last = self.rounds[-1]
-            self.rounds[-1] = _with_events(last, last.events + tuple(self.pending))
-        if self.players is None:
-            raise MalformedLogError("no <UN> element naming the players", self.name, "end of file")
-        return GameLog(
-            source_format=FORMAT,
-            rules=ruleset_for_lobby(self.lobby),
-            lobby=self.lobby,
-            players=self.players,
-            rounds=tuple(self.rounds),
-            log_id=None,
-            source=self.name,
-            seed=self.seed,
-            first_dealer=self.first_dealer,
-            final=self.final,
-            version=self.version,
-            header_extra=tuple(self.header_extra),
-        )
+            events, last_draw, live, four = self._slow(index, tag, attrib)
+            events_append = events.append
+
+    def _slow(self, index: int, tag: str, attrib) -> tuple[list, list, bool, bool]:
+        """Read element ``index`` (1-based) by its handler; return what the fast path needs next:
+        the round's event list, the last draws, whether draws and discards are allowed, and
+        whether the game has four players."""
+        try:
+            self._element(tag, attrib)
+        except MalformedLogError as exc:
+            where = f"element {index} <{tag}>"
+            if exc.where:
+                where += f" ({exc.where})"
+            raise type(exc)(exc.reason, self.name, where) from None
+        except (ValueError, IndexError, KeyError, TypeError) as exc:
+            raise MalformedLogError(
+                f"cannot read element ({exc})", self.name, f"element {index} <{tag}>"
+            ) from None
+        return self.events, self.last_draw, self.init is not None and not self.ended, self.n == 4
 
     def _element(self, tag: str, attrib: dict) -> None:
         handler = self._handlers.get(tag)
