@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import os
 from typing import Any, Callable
 
@@ -22,9 +23,9 @@ if os.environ.get("MJLOG_PURE_PYTHON") == "1":
     REASON = "turned off by MJLOG_PURE_PYTHON=1"
 else:
     try:
-        from mjlog import _speedups as _module
-    except ImportError as exc:  # built without a C compiler
-        REASON = f"not built ({exc})"
+        _module = importlib.import_module("mjlog._speedups")
+    except ImportError:  # installed without a C compiler
+        REASON = "not built (no C compiler when mjlog was installed)"
 
 ACTIVE: bool = _module is not None
 
