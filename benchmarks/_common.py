@@ -18,13 +18,15 @@ def corpus_files(sub: str = "xml") -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file())
 
 
-def best_of(fn, repeat: int = 3) -> float:
-    """The fastest of ``repeat`` wall-clock runs of ``fn()``, in seconds."""
-    best = float("inf")
+def best_of_interleaved(fns, repeat: int = 3) -> list[float]:
+    """The fastest of ``repeat`` runs of each function, run in turn (a, b, a, b, ...), so that a
+    change in the machine's speed during the measurement weighs on both sides of a ratio."""
+    best = [float("inf")] * len(fns)
     for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
+        for i, fn in enumerate(fns):
+            t = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - t)
     return best
 
 

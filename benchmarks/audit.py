@@ -18,7 +18,7 @@ from pathlib import Path
 from lxml import etree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of, corpus_files  # noqa: E402
+from _common import best_of_interleaved, corpus_files  # noqa: E402
 
 from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
 from mjlog.reader import read_log  # noqa: E402
@@ -57,8 +57,7 @@ def main() -> None:
         for b in blobs:
             etree.fromstring(b, _PARSER)
 
-    t_parse = best_of(parse_only, args.repeat)
-    t_audit = best_of(lambda: audit_all(paths), args.repeat)
+    t_parse, t_audit = best_of_interleaved([parse_only, lambda: audit_all(paths)], args.repeat)
     findings = audit_all(paths)
     half = peak_mb(paths[: len(paths) // 2])
     full = peak_mb(paths)

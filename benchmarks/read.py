@@ -12,7 +12,7 @@ import sys
 from lxml import etree
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
-from _common import best_of, corpus_files  # noqa: E402
+from _common import best_of_interleaved, corpus_files  # noqa: E402
 
 from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
 from mjlog.reader import read_log  # noqa: E402
@@ -34,8 +34,7 @@ def main() -> None:
         for b in blobs:
             read_log(b)
 
-    t_lxml = best_of(lxml_only, args.repeat)
-    t_mjlog = best_of(mjlog_read, args.repeat)
+    t_lxml, t_mjlog = best_of_interleaved([lxml_only, mjlog_read], args.repeat)
     print(f"lxml parse-only: {len(blobs) / t_lxml:,.0f} files/s; mjlog read_log: {len(blobs) / t_mjlog:,.0f} files/s")
     print(f"read: {len(blobs)} files, lxml {t_lxml:.3f} s, mjlog {t_mjlog:.3f} s, ratio {t_mjlog / t_lxml:.2f}")
 
