@@ -16,11 +16,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml setup.py mjlog/_speedups.c | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(DEVSTAMP): pyproject.toml setup.py mjlog/_speedups.c | $(BIN)/python
+$(DEVSTAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $@ $(STAMP)
 

@@ -6,4 +6,15 @@ pure-Python code, which gives the same results, only slower.
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("mjlog._speedups", ["mjlog/_speedups.c"], optional=True)])
+SOURCES = ["module.c", "scan.c", "wall_waits.c", "quiet.c", "rows.c"]
+
+setup(
+    ext_modules=[
+        Extension(
+            "mjlog._speedups",
+            [f"mjlog/csrc/{name}" for name in SOURCES],
+            depends=["mjlog/csrc/speedups.h"],
+            optional=True,
+        )
+    ]
+)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 

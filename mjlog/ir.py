@@ -10,7 +10,7 @@ A round holds its events in log order; the outcome events (:class:`Win`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Union
 

@@ -35,7 +35,7 @@ import hashlib
 import random
 import re
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjlog.errors import MalformedLogError

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from mjlog.rules.riichi import basic_points, limit_of, payments, score_hand
 from mjlog.rules.riichi.points import c100

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from mjlog.ir import Win
 from mjlog.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.ruleset import PRESETS

@@ -10,8 +10,7 @@ from mjlog.cli import main
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import read_json_bytes, write_tenhou6
 from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, DrawKind, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
-    Ryuukyoku, Win,
+    Call, CallKind, Discard, Disconnect, Draw, DrawKind, NewDora, Reconnect, RiichiAccepted, Ryuukyoku,
 )
 from mjlog.reader import read_log
 from tests.xmlbuild import simple_game4

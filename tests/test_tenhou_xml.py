@@ -9,7 +9,7 @@ import pytest
 from mjlog import MalformedLogError, read_log, read_logs
 from mjlog.errors import LogTooLargeError
 from mjlog.formats.tenhou_calls import decode_call, encode_call
-from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, DrawKind, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import CallKind, Discard, Disconnect, DrawKind, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from tests.xmlbuild import game4, hand, init4, simple_game4
 
 

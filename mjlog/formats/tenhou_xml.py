@@ -23,7 +23,6 @@ from urllib.parse import unquote
 from lxml import etree
 
 from mjlog.errors import MalformedLogError
-from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.formats.tenhou_calls import decode_call
 from mjlog.ir import (
     Call,
@@ -49,14 +48,16 @@ from mjlog.rules.ruleset import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
-from mjlog.accel import parse_ints as _parse_ints, read_fast as _read_fast, scan_xml as _scan_xml
+from mjlog.accel import parse_ints as _parse_ints, read_fast as _read_fast
+from mjlog.formats.tenhou_xml_items import DRAW_TAGS as _DRAW_TAGS, DISCARD_TAGS as _DISCARD_TAGS
+from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, items_of_tree, scan_log
+
+__all__ = ["read_xml", "scan_log", "items_of_tree"]
 
 FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).
 _SANMA_BAD_IDS = frozenset(t for t in range(136) if (t >> 2) in SANMA_ABSENT_KINDS)
 _NO_ATTRIBUTES: dict[str, str] = {}
-_DRAW_TAGS = "TUVW"
-_DISCARD_TAGS = "DEFG"
 _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
 _KNOWN_AGARI = frozenset(
     "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
@@ -71,42 +72,6 @@ def read_xml(source: LogSource, name: str | None = None) -> GameLog:
     """Read a Tenhou mjlog XML log (path, bytes or binary stream; gzip by magic bytes)."""
     raw = load(source, name)
     return _Reader(raw.name).read_items(*scan_log(raw.data, raw.name))
-
-
-def scan_log(data: bytes, name: str = "<bytes>") -> tuple:
-    """The root tag, root attributes and children of a log's XML.
-
-    Tenhou's plain XML is scanned by the compiled helper when it is built: each child is
-    then its tag (a str) when it has no attributes, else ``(tag, attributes)``. Anything
-    else, or every file without the helper, goes through the hardened lxml parser, which
-    gives the parsed root (its children are lxml elements) or a :class:`MalformedLogError`
-    saying where the file is wrong.
-
-    >>> tag, attributes, children = scan_log(b'<mjloggm ver="2.3"><T52/><DORA hai="3"/></mjloggm>')
-    >>> tag, attributes["ver"], len(children)
-    ('mjloggm', '2.3', 2)
-    """
-    if _scan_xml is not None:
-        scanned = _scan_xml(data)
-        if scanned is not None:
-            return scanned
-    root = parse_xml_bytes(data, name)
-    return root.tag, root.attrib, root  # the reader takes lxml's elements as they are
-
-
-def items_of_tree(root: etree._Element) -> tuple[str, dict, list]:
-    """The items :func:`scan_log`'s compiled scanner gives, from a tree lxml has parsed
-    (the reference the scanner is tested against)."""
-    items: list = []
-    for el in root:
-        tag = el.tag
-        if not isinstance(tag, str):
-            items.append((tag, None))  # kept so element numbers match the file
-        elif len(el.attrib):
-            items.append((tag, dict(el.attrib)))
-        else:
-            items.append(tag)
-    return root.tag, dict(root.attrib), items
 
 
 def _ints(text: str | None, what: str) -> tuple[int, ...]:
@@ -641,24 +606,6 @@ class _Reader:
     }
 
 
-def _fast_tags() -> dict[str, tuple]:
-    """Draw/discard tags -> (is_discard, seat, tile, valid_in_sanma, Draw, tsumogiri Discard, Discard).
-
-    The IR events are immutable values, so one instance per tag serves every log.
-    """
-    out: dict[str, tuple] = {}
-    for seat in range(4):
-        for tile in range(136):
-            ok3 = seat < 3 and (tile >> 2) not in SANMA_ABSENT_KINDS
-            draw = Draw(seat, tile)
-            out[f"{_DRAW_TAGS[seat]}{tile}"] = (False, seat, tile, ok3, draw, None, None)
-            out[f"{_DISCARD_TAGS[seat]}{tile}"] = (
-                True, seat, tile, ok3, None, Discard(seat, tile, True), Discard(seat, tile, False)
-            )
-    return out
-
-
-_FAST_TAGS = _fast_tags()
 _CALLS: dict[tuple[int, str | None, str | None], Call] = {}
 _MELDS: dict[tuple[int, int, int], Call] = {}
 

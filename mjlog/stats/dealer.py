@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import polars as pl
 
 from mjlog.stats.frames import GROUP
-from mjlog.stats.sheet import ALL, _complete_rounds, _done, _g, _rate, _share
+from mjlog.stats.sheet import _complete_rounds, _done, _g, _rate, _share
 
 ENDINGS = ("bust", "win-stop", "tenpai-stop", "deal passed")
 

@@ -1,0 +1,68 @@
+/* mjlog._speedups: optional compiled helpers, one file per subject; this one holds the
+ * method table. Every function has a pure-Python twin that gives the same answer, and
+ * tests/test_speedups.py compares the two.
+ *
+ * parse_ints(text) -> tuple[int, ...] | None
+ *     Comma-separated plain integers (at most 64 of them); None for anything else, which the
+ *     caller hands to Python's int().
+ *
+ * shuffle_wall(tiles, rnd) -> tuple | None
+ *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
+ *
+ * waits(counts, held_elsewhere=None), is_tenpai(counts, held_elsewhere=None)
+ *     mjlog.replayer.hands' wait search over 34 counts; None for counts it does not take.
+ *
+ * event_columns(events, Draw, Discard)
+ *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
+ *     discards, None elsewhere, and the indexes of the other events (mjlog.ingest_rows).
+ *
+ * read_fast(items, fast, slow, no_attributes)
+ *     The XML reader's loop: draws and discards from their tags, every other element by slow().
+ *
+ * scan_xml(data) -> (root_tag, root_attrs, items) | None
+ *     Reads the plain subset of XML that Tenhou writes: an optional run of whitespace, one root
+ *     element whose children are self-closing elements with double-quoted ASCII attribute
+ *     values, whitespace between them, and the root's end tag. Each child becomes an item: its
+ *     tag (a str) when it has no attributes, else (tag, {name: value}). Anything outside that
+ *     subset (a declaration, DOCTYPE, comment, entity or character reference, text, nesting,
+ *     non-ASCII or control bytes, duplicate or overlong attributes, truncation) returns None:
+ *     the caller then uses the hardened lxml parser, which either reads the file or reports
+ *     where it is wrong. Every byte read is bounds-checked against the buffer.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "speedups.h"
+
+static PyMethodDef methods[] = {
+    {"read_fast", read_fast, METH_VARARGS,
+     "read_fast(items, fast, slow, no_attributes): the XML reader's loop over the scanner's items."},
+    {"event_columns", event_columns, METH_VARARGS,
+     "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
+    {"run_quiet", run_quiet, METH_VARARGS,
+     "run_quiet(events, i, ctx, actor, phase, live, limit, last_discard) -> (i, actor, phase, live, last_discard)."},
+    {"waits", waits, METH_VARARGS,
+     "waits(counts, held_elsewhere=None) -> tuple of kinds, or None for counts outside 34 x 0..4."},
+    {"is_tenpai", is_tenpai, METH_VARARGS,
+     "is_tenpai(counts, held_elsewhere=None) -> bool, or None for counts outside 34 x 0..4."},
+    {"shuffle_wall", shuffle_wall, METH_VARARGS,
+     "shuffle_wall(tiles, rnd) -> tuple: Tenhou's Fisher-Yates (swap i with i + rnd[i] % (n - i))."},
+    {"parse_ints", parse_ints, METH_O,
+     "parse_ints(text) -> tuple of ints, or None when text is not plain comma-separated integers."},
+    {"scan_xml", scan_xml, METH_O,
+     "scan_xml(data) -> (root_tag, root_attrs, items) or None when the bytes are outside the plain subset."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "mjlog._speedups", "Optional compiled helpers of mjlog.", -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyObject *str_seat = NULL, *str_tile = NULL, *str_tsumogiri = NULL;
+
+PyMODINIT_FUNC PyInit__speedups(void) {
+    str_seat = PyUnicode_InternFromString("seat");
+    str_tile = PyUnicode_InternFromString("tile");
+    str_tsumogiri = PyUnicode_InternFromString("tsumogiri");
+    if (str_seat == NULL || str_tile == NULL || str_tsumogiri == NULL) return NULL;
+    return PyModule_Create(&module);
+}

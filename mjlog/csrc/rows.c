@@ -1,0 +1,71 @@
+/* The events table's columns (mjlog.ingest_rows). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#include "speedups.h"
+
+/* ---- store rows: the twin of mjlog.ingest_rows.py_event_columns ------------------------------ */
+
+/* event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, others) */
+PyObject *event_columns(PyObject *self, PyObject *args) {
+    PyObject *events, *draw_type, *discard_type;
+    if (!PyArg_ParseTuple(args, "OOO:event_columns", &events, &draw_type, &discard_type)) return NULL;
+    if (!PyTuple_CheckExact(events) && !PyList_CheckExact(events)) {
+        PyErr_SetString(PyExc_TypeError, "event_columns: events must be a tuple or list");
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(events);
+    PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
+    PyObject *cols[4] = {NULL, NULL, NULL, NULL};
+    PyObject *others = PyList_New(0);
+    if (zero == NULL || one == NULL || others == NULL) goto error;
+    for (int c = 0; c < 4; c++) {
+        cols[c] = PyList_New(n);
+        if (cols[c] == NULL) goto error;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *ev = PySequence_Fast_GET_ITEM(events, i);
+        PyObject *t = (PyObject *)Py_TYPE(ev);
+        PyObject *seat = NULL, *kind = NULL, *tile = NULL, *giri = NULL;
+        if (t == draw_type || t == discard_type) {
+            seat = PyObject_GetAttr(ev, str_seat);
+            tile = PyObject_GetAttr(ev, str_tile);
+            if (t == discard_type) {
+                giri = PyObject_GetAttr(ev, str_tsumogiri);
+                kind = one;
+            } else {
+                giri = Py_None;
+                Py_INCREF(giri);
+                kind = zero;
+            }
+            Py_INCREF(kind);
+            if (seat == NULL || tile == NULL || giri == NULL) {
+                Py_XDECREF(seat); Py_XDECREF(tile); Py_XDECREF(giri); Py_DECREF(kind);
+                goto error;
+            }
+        } else {
+            PyObject *idx = PyLong_FromSsize_t(i);
+            if (idx == NULL || PyList_Append(others, idx) < 0) { Py_XDECREF(idx); goto error; }
+            Py_DECREF(idx);
+            seat = Py_None; kind = Py_None; tile = Py_None; giri = Py_None;
+            Py_INCREF(Py_None); Py_INCREF(Py_None); Py_INCREF(Py_None); Py_INCREF(Py_None);
+        }
+        PyList_SET_ITEM(cols[0], i, seat);
+        PyList_SET_ITEM(cols[1], i, kind);
+        PyList_SET_ITEM(cols[2], i, tile);
+        PyList_SET_ITEM(cols[3], i, giri);
+    }
+    Py_DECREF(zero);
+    Py_DECREF(one);
+    PyObject *out = PyTuple_Pack(5, cols[0], cols[1], cols[2], cols[3], others);
+    for (int c = 0; c < 4; c++) Py_DECREF(cols[c]);
+    Py_DECREF(others);
+    return out;
+error:
+    Py_XDECREF(zero);
+    Py_XDECREF(one);
+    for (int c = 0; c < 4; c++) Py_XDECREF(cols[c]);
+    Py_XDECREF(others);
+    return NULL;
+}
+

@@ -1,0 +1,27 @@
+/* Declarations shared by the files of mjlog._speedups (see module.c for what each does). */
+#ifndef MJLOG_SPEEDUPS_H
+#define MJLOG_SPEEDUPS_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+/* Interned attribute names of the IR events (module.c). */
+extern PyObject *str_seat, *str_tile, *str_tsumogiri;
+
+/* scan.c: Tenhou's plain XML and the reader's loop */
+PyObject *scan_xml(PyObject *self, PyObject *arg);
+PyObject *parse_ints(PyObject *self, PyObject *arg);
+PyObject *read_fast(PyObject *self, PyObject *args);
+
+/* wall_waits.c: the wall's shuffle and the wait search */
+PyObject *shuffle_wall(PyObject *self, PyObject *args);
+PyObject *waits(PyObject *self, PyObject *args);
+PyObject *is_tenpai(PyObject *self, PyObject *args);
+
+/* quiet.c: runs of ordinary draws and discards in the replay */
+PyObject *run_quiet(PyObject *self, PyObject *args);
+
+/* rows.c: the store's events columns */
+PyObject *event_columns(PyObject *self, PyObject *args);
+
+#endif

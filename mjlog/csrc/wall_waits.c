@@ -1,0 +1,210 @@
+/* The wall's Fisher-Yates (mjlog.wall) and the wait search (mjlog.replayer.hands). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+#include "speedups.h"
+
+/* shuffle_wall(tiles, rnd) -> tuple: Fisher-Yates over tiles, swapping i with i + rnd[i] % (n - i);
+ * None when a word is not an int in 0..2**64-1 (the caller then uses Python). */
+PyObject *shuffle_wall(PyObject *self, PyObject *args) {
+    PyObject *tiles, *rnd;
+    if (!PyArg_ParseTuple(args, "O!O!:shuffle_wall", &PyTuple_Type, &tiles, &PyTuple_Type, &rnd)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(tiles);
+    if (n < 1 || n > 136 || PyTuple_GET_SIZE(rnd) < n - 1) {
+        PyErr_SetString(PyExc_ValueError, "shuffle_wall needs at most 136 tiles and n - 1 random words");
+        return NULL;
+    }
+    PyObject *yama[136];
+    for (Py_ssize_t i = 0; i < n; i++) yama[i] = PyTuple_GET_ITEM(tiles, i);
+    for (Py_ssize_t i = 0; i < n - 1; i++) {
+        PyObject *word = PyTuple_GET_ITEM(rnd, i);
+        if (!PyLong_CheckExact(word)) Py_RETURN_NONE;
+        unsigned long long r = PyLong_AsUnsignedLongLong(word);
+        if (r == (unsigned long long)-1 && PyErr_Occurred()) {  /* negative or huge: Python decides */
+            PyErr_Clear();
+            Py_RETURN_NONE;
+        }
+        Py_ssize_t j = i + (Py_ssize_t)(r % (unsigned long long)(n - i));
+        PyObject *t = yama[i];
+        yama[i] = yama[j];
+        yama[j] = t;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_INCREF(yama[i]);
+        PyTuple_SET_ITEM(out, i, yama[i]);
+    }
+    return out;
+}
+
+/* ---- waits: the twin of mjlog.replayer.hands._iter_waits ---------------------------------- */
+#define NO_PAIR 1
+#define WITH_PAIR 2
+static const int YAOCHUU[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+static signed char suit_memo[1953125];  /* 5**9 suit shapes; 0 = not yet known, else state + 1 */
+
+static int sets_only(int *c, int i) {
+    while (i < 9 && c[i] == 0) i++;
+    if (i >= 9) return 1;
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        int ok = sets_only(c, i);
+        c[i] += 3;
+        if (ok) return 1;
+    }
+    if (i + 2 < 9 && c[i + 1] && c[i + 2]) {
+        c[i]--; c[i + 1]--; c[i + 2]--;
+        int ok = sets_only(c, i);
+        c[i]++; c[i + 1]++; c[i + 2]++;
+        return ok;
+    }
+    return 0;
+}
+
+static int suit_state(const int *c9) {
+    int key = 0, total = 0;
+    for (int i = 0; i < 9; i++) { key = key * 5 + c9[i]; total += c9[i]; }
+    if (suit_memo[key]) return suit_memo[key] - 1;
+    int c[9], state = 0;
+    memcpy(c, c9, sizeof c);
+    if (total % 3 == 0 && sets_only(c, 0)) state |= NO_PAIR;
+    if (total % 3 == 2) {
+        for (int i = 0; i < 9; i++) {
+            if (c[i] >= 2) {
+                c[i] -= 2;
+                int ok = sets_only(c, 0);
+                c[i] += 2;
+                if (ok) { state |= WITH_PAIR; break; }
+            }
+        }
+    }
+    suit_memo[key] = (signed char)(state + 1);
+    return state;
+}
+
+static int honor_state(const int *c) {
+    int pairs = 0;
+    for (int k = 27; k < 34; k++) {
+        if (c[k] == 1 || c[k] == 4) return 0;
+        if (c[k] == 2) pairs++;
+    }
+    return pairs == 0 ? NO_PAIR : pairs == 1 ? WITH_PAIR : 0;
+}
+
+static int group_state(const int *c, int g) { return g < 3 ? suit_state(c + 9 * g) : honor_state(c); }
+
+static int standard_complete(const int *states) {
+    int pairs = 0;
+    for (int g = 0; g < 4; g++) {
+        if (states[g] & NO_PAIR) continue;
+        if (states[g] & WITH_PAIR) pairs++;
+        else return 0;
+    }
+    return pairs == 1;
+}
+
+/* The kinds completing the hand, as a bit mask; stop_early returns at the first one found. */
+static unsigned long long wait_mask(int *c, const int *held, int stop_early) {
+    unsigned long long mask = 0;
+    int states[4], broken[4], nbroken = 0;
+    for (int g = 0; g < 4; g++) {
+        states[g] = group_state(c, g);
+        if (!states[g]) broken[nbroken++] = g;
+    }
+    unsigned long long present = 0;
+    int total = 0;
+    for (int k = 0; k < 34; k++) {
+        if (c[k]) present |= 1ULL << k;
+        total += c[k];
+    }
+    if (nbroken < 2) {
+        for (int g = 0; g < 4; g++) {
+            if (nbroken == 1 && g != broken[0]) continue;
+            int lo = 9 * g, hi = g < 3 ? 9 * g + 9 : 34;
+            for (int k = lo; k < hi; k++) {
+                int x = c[k];
+                if (x >= 4) continue;
+                if (x == 0) {
+                    if (g == 3) continue;
+                    int a = k - 2 < lo ? lo : k - 2, b = k + 2 > hi - 1 ? hi - 1 : k + 2;
+                    unsigned long long near = 0;
+                    for (int j = a; j <= b; j++) near |= 1ULL << j;
+                    if (!(present & near)) continue;
+                }
+                if (held != NULL && x + held[k] >= 4) continue;
+                c[k]++;
+                int saved = states[g];
+                states[g] = group_state(c, g);
+                int ok = standard_complete(states);
+                states[g] = saved;
+                c[k]--;
+                if (ok) {
+                    mask |= 1ULL << k;
+                    if (stop_early) return mask;
+                }
+            }
+        }
+    }
+    if (total == 13) {
+        unsigned long long special = 0;
+        int singles = 0, single = -1, pairs = 0;
+        for (int k = 0; k < 34; k++) {
+            if (c[k] == 1) { singles++; single = k; }
+            else if (c[k] == 2) pairs++;
+        }
+        if (pairs == 6 && singles == 1) {
+            special = 1ULL << single;
+        } else {
+            int yao = 0, kinds = 0;
+            for (int i = 0; i < 13; i++) { yao += c[YAOCHUU[i]]; kinds += c[YAOCHUU[i]] > 0; }
+            if (yao == 13 && (kinds == 13 || kinds == 12)) {
+                for (int i = 0; i < 13; i++)
+                    if (kinds == 13 || !c[YAOCHUU[i]]) special |= 1ULL << YAOCHUU[i];
+            }
+        }
+        for (int k = 0; k < 34; k++)
+            if ((special >> k & 1) && (held == NULL || c[k] + held[k] < 4)) mask |= 1ULL << k;
+    }
+    return mask;
+}
+
+/* Reads 34 counts in 0..4; 0 if the sequence is anything else (the caller falls back). */
+static int read_counts(PyObject *seq, int *out) {
+    if (!PyList_CheckExact(seq) && !PyTuple_CheckExact(seq)) return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != 34) return 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int k = 0; k < 34; k++) {
+        if (!PyLong_CheckExact(items[k])) return 0;
+        long v = PyLong_AsLong(items[k]);
+        if (v < 0 || v > 4) { PyErr_Clear(); return 0; }
+        out[k] = (int)v;
+    }
+    return 1;
+}
+
+static PyObject *waits_impl(PyObject *args, int tenpai_only) {
+    PyObject *counts, *held_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "O|O", &counts, &held_obj)) return NULL;
+    int c[34], held[34];
+    if (!read_counts(counts, c)) Py_RETURN_NONE;
+    if (held_obj != Py_None && !read_counts(held_obj, held)) Py_RETURN_NONE;
+    unsigned long long mask = wait_mask(c, held_obj == Py_None ? NULL : held, tenpai_only);
+    if (tenpai_only) return PyBool_FromLong(mask != 0);
+    int n = 0;
+    for (int k = 0; k < 34; k++) n += (int)(mask >> k & 1);
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (int k = 0, i = 0; k < 34; k++) {
+        if (mask >> k & 1) {
+            PyObject *v = PyLong_FromLong(k);
+            if (v == NULL) { Py_DECREF(out); return NULL; }
+            PyTuple_SET_ITEM(out, i++, v);
+        }
+    }
+    return out;
+}
+
+PyObject *waits(PyObject *self, PyObject *args) { return waits_impl(args, 0); }
+PyObject *is_tenpai(PyObject *self, PyObject *args) { return waits_impl(args, 1); }
+
