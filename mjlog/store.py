@@ -207,9 +207,14 @@ class Store:
             return dict(lookup.execute(
                 "SELECT source, content_sha256 FROM sources WHERE source = ANY(?)", [paths]).fetchall())
 
+        # DuckDB's own threads share the cores with the processes (or thread) that build rows:
+        # leave those their cores (measured with --jobs 2 on 2 cores: 305-355 vs 241-305 games/s).
+        threads = self.con.execute("SELECT current_setting('threads')").fetchone()[0]
+        self.con.execute(f"SET threads = {max(1, (os.cpu_count() or 1) - jobs)}")
         try:
             _pipeline(_chunks(chunks, jobs, known), write)
         finally:
+            self.con.execute(f"SET threads = {int(threads)}")
             lookup.close()
             if bar is not None:
                 bar.close()

@@ -240,3 +240,11 @@ def test_cli_batch_default_is_the_stores_and_ingest_restores_the_switch_interval
     with Store() as st:
         assert st.ingest([tmp_path / "logs"]).games_added == 2
     assert sys.getswitchinterval() == before
+
+
+def test_ingest_restores_duckdbs_thread_setting(tmp_path):
+    write_games(tmp_path / "logs", 2)
+    with Store() as st:
+        st.con.execute("SET threads = 3")
+        assert st.ingest([tmp_path / "logs"], jobs=2, batch=1).games_added == 2
+        assert st.sql("SELECT current_setting('threads') AS t").item() == 3
