@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 import pyarrow as pa
 
+from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
 from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
@@ -48,8 +49,6 @@ _KIND_CODE = {Draw: 0, Discard: 1, Call: 2, RiichiDeclared: 3, RiichiAccepted: 4
               Disconnect: 6, Reconnect: 7, Win: 8, Ryuukyoku: 9}
 _CALL_CODE = {k: i for i, k in enumerate(CallKind)}
 _OPENING = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
-
-from mjlog.accel import event_columns as _event_columns
 
 I8, I16, I32, F64, B, S, D = pa.int8(), pa.int16(), pa.int32(), pa.float64(), pa.bool_(), pa.string(), pa.date32()
 L8, L16, L32 = pa.list_(I8), pa.list_(I16), pa.list_(I32)

@@ -38,9 +38,8 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjlog.errors import MalformedLogError
-
 from mjlog.accel import shuffle_wall as _shuffle
+from mjlog.errors import MalformedLogError
 from mjlog.ir import Seed
 from mjlog.tiles import SANMA_TILES
 

@@ -54,3 +54,20 @@ def test_every_command_has_help():
         with pytest.raises(SystemExit) as info:
             p.parse_args(["--help"])
         assert info.value.code == 0
+
+
+def test_version_says_whether_the_compiled_helpers_are_in_use(capsys):
+    from mjlog import accel
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert out.startswith("mjlog ") and ("compiled helpers: on" in out) == accel.ACTIVE
+
+
+def test_accel_says_why_when_the_module_is_missing():
+    code = ("import sys; sys.modules['mjlog._speedups'] = None\n"
+            "from mjlog import accel\n"
+            "print(accel.ACTIVE, accel.scan_xml, accel.REASON)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False None not built (no C compiler when mjlog was installed)"

@@ -79,6 +79,12 @@ def test_scan_hands_anything_else_to_lxml(data):
     assert _speedups.scan_xml(data) is None
 
 
+def test_scan_attribute_limit_is_the_parsers():
+    from mjlog.formats.safe_xml import MAX_ATTRIBUTE_CHARS
+
+    assert _speedups.MAX_ATTRIBUTE_CHARS == MAX_ATTRIBUTE_CHARS
+
+
 def test_scan_keeps_the_longest_allowed_attribute():
     value = "x" * 65535
     got = _speedups.scan_xml(b'<mjloggm><T a="' + value.encode() + b'"/></mjloggm>')

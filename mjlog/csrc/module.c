@@ -64,5 +64,10 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     str_tile = PyUnicode_InternFromString("tile");
     str_tsumogiri = PyUnicode_InternFromString("tsumogiri");
     if (str_seat == NULL || str_tile == NULL || str_tsumogiri == NULL) return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "MAX_ATTRIBUTE_CHARS", MAX_ATTRIBUTE_CHARS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -4,7 +4,6 @@
 #include <string.h>
 #include "speedups.h"
 
-#define MAX_ATTRIBUTE_CHARS 65536
 
 static inline int is_space(unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 static inline int is_name_start(unsigned char c) {

@@ -5,6 +5,11 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+/* The longest attribute value the scanner takes; longer ones go to lxml, whose path refuses
+ * them. Must equal mjlog.formats.safe_xml.MAX_ATTRIBUTE_CHARS (a test checks the module's
+ * MAX_ATTRIBUTE_CHARS attribute against it). */
+#define MAX_ATTRIBUTE_CHARS 65536
+
 /* Interned attribute names of the IR events (module.c). */
 extern PyObject *str_seat, *str_tile, *str_tsumogiri;
 

@@ -17,13 +17,18 @@ attribute length.
 """
 
 from __future__ import annotations
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Callable
 from urllib.parse import unquote
 
 from lxml import etree
 
+from mjlog.accel import parse_ints as _parse_ints, read_fast as _read_fast
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_calls import decode_call
+from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
+from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, items_of_tree, scan_log
 from mjlog.ir import (
     Call,
     CallKind,
@@ -48,16 +53,12 @@ from mjlog.rules.ruleset import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
-from mjlog.accel import parse_ints as _parse_ints, read_fast as _read_fast
-from mjlog.formats.tenhou_xml_items import DRAW_TAGS as _DRAW_TAGS, DISCARD_TAGS as _DISCARD_TAGS
-from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, items_of_tree, scan_log
-
 __all__ = ["read_xml", "scan_log", "items_of_tree"]
 
 FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).
 _SANMA_BAD_IDS = frozenset(t for t in range(136) if (t >> 2) in SANMA_ABSENT_KINDS)
-_NO_ATTRIBUTES: dict[str, str] = {}
+_NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})  # shared by every element without attributes
 _DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
 _KNOWN_AGARI = frozenset(
     "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
@@ -222,7 +223,7 @@ class _Reader:
             ) from None
         return self.events, self.last_draw, self.init is not None and not self.ended, self.n == 4
 
-    def _element(self, tag: str, attrib: dict) -> None:
+    def _element(self, tag: str, attrib: Mapping[str, str]) -> None:
         handler = self._handlers.get(tag)
         if handler is None:
             head, rest = tag[0], tag[1:]

@@ -72,5 +72,4 @@ def _fast_tags() -> dict[str, tuple]:
     return out
 
 
-_FAST_TAGS = _fast_tags()
 FAST_TAGS = _fast_tags()

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mjlog.accel import is_tenpai as _c_is_tenpai, waits as _c_waits
 from mjlog.ir import Call, CallKind
 from mjlog.tiles import YAOCHUU_KINDS
-
-from mjlog.accel import is_tenpai as _c_is_tenpai, waits as _c_waits
 
 _SUIT_STATE: dict[tuple[int, ...], int] = {}
 NO_PAIR, WITH_PAIR = 1, 2   # bit flags: the suit splits into sets only / into sets and one pair

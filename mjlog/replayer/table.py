@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mjlog.accel import run_quiet as _run_quiet
 from mjlog.findings import Finding, FindingKind
 from mjlog.ir import (
     Call,
@@ -29,8 +30,6 @@ from mjlog.replayer.hands import is_tenpai, meld_counts, swap_call_banned_kinds,
 from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall
-
-from mjlog.accel import run_quiet as _run_quiet
 
 K = FindingKind
 DEAD_WALL = 14
