@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import zlib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import BinaryIO, Union
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
@@ -57,14 +56,15 @@ def load(source: LogSource, name: str | None = None, limit: int = MAX_LOG_BYTES)
         data = bytes(source)
         label = name or "<bytes>"
     elif isinstance(source, (str, os.PathLike)):
-        path = Path(source)
         label = name or str(source)
         try:
-            size = path.stat().st_size
-            if size > limit:
-                raise LogTooLargeError(f"file is {size} bytes, over the limit of {limit}", label, "byte 0")
-            with path.open("rb") as fh:
-                data = fh.read(limit + 1)
+            with open(source, "rb") as fh:
+                size = os.fstat(fh.fileno()).st_size
+                if size > limit:
+                    raise LogTooLargeError(f"file is {size} bytes, over the limit of {limit}", label, "byte 0")
+                data = fh.read(size + 1)
+                if len(data) > size:  # grown since, or a size the system does not report (a pipe): read on
+                    data += fh.read(limit + 1 - len(data))
         except LogTooLargeError:
             raise
         except OSError as exc:

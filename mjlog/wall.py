@@ -284,14 +284,12 @@ class Wall:
         p = self.players
         if not 0 <= dealer < p:
             raise ValueError(f"dealer {dealer} is not a seat of a {p}-player game")
-        top = len(yama) - 1
-        hands: list[list[int]] = [[] for _ in range(p)]
-        for k in range(3 * p):                      # three rounds of four tiles
-            hi = top - 4 * k
-            hands[(dealer + k) % p].extend((yama[hi], yama[hi - 1], yama[hi - 2], yama[hi - 3]))
-        for k in range(p):                          # then one tile each
-            hands[(dealer + k) % p].append(yama[top - 12 * p - k])
-        return tuple(tuple(h) for h in hands)
+        deal = yama[: len(yama) - 13 * p - 1 : -1]   # the 13p dealt tiles, in deal order
+        hands: list[tuple[int, ...]] = [()] * p
+        for j in range(p):                          # three rounds of four tiles, then one tile each
+            a, b, c = 4 * j, 4 * (j + p), 4 * (j + 2 * p)
+            hands[(dealer + j) % p] = deal[a : a + 4] + deal[b : b + 4] + deal[c : c + 4] + (deal[12 * p + j],)
+        return tuple(hands)
 
     @property
     def first_live_index(self) -> int:
@@ -390,7 +388,10 @@ def _check_players(players: int) -> None:
 def _sha_rnd(src: bytes) -> tuple[int, ...]:
     """rnd[0..143]: the SHA-512 digests of the nine 128-byte blocks of ``src``, as LE words."""
     sha = hashlib.sha512
-    return _UNPACK_RND(b"".join([sha(src[k : k + 128]).digest() for k in range(0, _SRC_BYTES, 128)]))
+    return _UNPACK_RND(b"".join([sha(src[s]).digest() for s in _SRC_BLOCKS]))
+
+
+_SRC_BLOCKS = tuple(slice(k, k + 128) for k in range(0, _SRC_BYTES, 128))
 
 
 class WallGenerator:

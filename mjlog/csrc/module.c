@@ -39,7 +39,7 @@ static PyMethodDef methods[] = {
     {"event_columns", event_columns, METH_VARARGS,
      "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
     {"run_quiet", run_quiet, METH_VARARGS,
-     "run_quiet(events, i, ctx, actor, phase, live, limit, last_discard) -> (i, actor, phase, live, last_discard)."},
+     "run_quiet(events, i, ctx, actor, phase, live, limit, last_discard[, banned]) -> (i, actor, phase, live, last_discard)."},
     {"waits", waits, METH_VARARGS,
      "waits(counts, held_elsewhere=None) -> tuple of kinds, or None for counts outside 34 x 0..4."},
     {"is_tenpai", is_tenpai, METH_VARARGS,

@@ -23,19 +23,26 @@ static int list_set_long(PyObject *list, Py_ssize_t i, long v) {
     return PyList_SetItem(list, i, o);  /* steals o */
 }
 
-/* run_quiet(events, i, ctx, actor, phase, live, limit, last_discard)
+/* run_quiet(events, i, ctx, actor, phase, live, limit, last_discard[, banned])
  *   -> (i, actor, phase, live, last_discard)
  * ctx: (hands, river, last_draw, seen, passed, discards_made, last_own_discard, riichi_accepted,
  *       live_tiles, n, Draw, Discard, ippatsu), the table's own lists, changed in place.
  * Applies events[i:] while each is an ordinary draw or discard that breaks no rule, exactly as
- * table.play's inlined path does, and stops at the first other event (index returned). */
+ * table.play's inlined path does, and stops at the first other event (index returned).
+ * banned: the kinds a caller may not discard right after its chi or pon (a set, or None);
+ * the first discard, which must avoid them, ends the ban (so any advance of i ends it). */
 PyObject *run_quiet(PyObject *self, PyObject *args) {
-    PyObject *events, *ctx, *last_discard;
+    PyObject *events, *ctx, *last_discard, *banned = NULL;
     Py_ssize_t i;
     long actor, phase, live, limit;
-    if (!PyArg_ParseTuple(args, "OnO!llllO:run_quiet", &events, &i, &PyTuple_Type, &ctx,
-                          &actor, &phase, &live, &limit, &last_discard))
+    if (!PyArg_ParseTuple(args, "OnO!llllO|O:run_quiet", &events, &i, &PyTuple_Type, &ctx,
+                          &actor, &phase, &live, &limit, &last_discard, &banned))
         return NULL;
+    if (banned == Py_None) banned = NULL;
+    if (banned != NULL && !PyAnySet_Check(banned)) {
+        PyErr_SetString(PyExc_TypeError, "run_quiet: banned must be a set or None");
+        return NULL;
+    }
     if (!PyTuple_CheckExact(events) && !PyList_CheckExact(events)) {
         PyErr_SetString(PyExc_TypeError, "run_quiet: events must be a tuple or list");
         return NULL;
@@ -106,6 +113,14 @@ PyObject *run_quiet(PyObject *self, PyObject *args) {
             int declared = PyObject_IsTrue(PyList_GET_ITEM(accepted, seat));
             if (held < 0 || declared < 0) { Py_DECREF(tile_obj); goto error; }
             if (!held) { Py_DECREF(tile_obj); break; }
+            if (banned != NULL && PySet_GET_SIZE(banned) > 0) {
+                PyObject *kind = PyLong_FromLong(tile >> 2);
+                int swap = kind ? PySet_Contains(banned, kind) : -1;
+                Py_XDECREF(kind);
+                if (swap < 0) { Py_DECREF(tile_obj); goto error; }
+                if (swap) { Py_DECREF(tile_obj); break; }
+            }
+            banned = NULL;
             if (declared) {
                 /* a riichi seat may only discard the tile it drew; doing so ends its ippatsu */
                 PyObject *drawn = PyList_GET_ITEM(last_draw, seat);

@@ -182,9 +182,10 @@ class _Game:
         draw: DerivedDraw | None = None
         outcome_seen = False
         recorded_wins: list[Win] = []
+        recorded_draw: Ryuukyoku | None = None
 
         def on_outcome(state: RoundState, i: int, ev) -> None:
-            nonlocal draw, outcome_seen
+            nonlocal draw, outcome_seen, recorded_draw
             outcome_seen = True
             if type(ev) is Win:
                 recorded_wins.append(ev)
@@ -192,6 +193,7 @@ class _Game:
                 if w is not None:
                     wins.append(w)
             else:
+                recorded_draw = ev
                 draw = settle_draw(state, ev)
 
         play(st, rnd.events, on_outcome)
@@ -213,7 +215,7 @@ class _Game:
             abortive=draw is not None and draw.kind.abortive,
             dealer_tenpai=draw is not None and (
                 draw.tenpai[rnd.dealer] if st.nagashi_tenpai_unrecorded and draw.kind is DrawKind.NAGASHI_MANGAN
-                else _recorded_dealer_tenpai(rnd)),
+                else _recorded_dealer_tenpai(rnd, recorded_draw)),
         )
         nxt = next_hand(rnd.kyoku, rnd.honba, st.sticks, end, end_scores, rules, self.log.first_dealer)
         return result, nxt, tuple(st.derived_scores)
@@ -236,12 +238,11 @@ def _csrule_int(parts: list[str], i: int) -> int | None:
     return None
 
 
-def _recorded_dealer_tenpai(rnd: Round) -> bool:
-    """Whether the log shows the dealer's hand at its draw (how Tenhou marks tenpai)."""
-    for o in rnd.outcomes:
-        if isinstance(o, Ryuukyoku):
-            return o.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN) and o.hands[rnd.dealer] is not None
-    return False
+def _recorded_dealer_tenpai(rnd: Round, d: Ryuukyoku | None) -> bool:
+    """Whether the log shows the dealer's hand at its draw ``d`` (how Tenhou marks tenpai)."""
+    if d is None:
+        return False
+    return d.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN) and d.hands[rnd.dealer] is not None
 
 
 def replay(log: GameLog, strict: bool = False) -> Replay:

@@ -58,7 +58,8 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         st.find(K.ILLEGAL_ACTION, f"seat {who}'s winning hand differs from the tiles it holds",
                 _fmt(sorted(w.hand)), _fmt(sorted(concealed)))
     melds = tuple(st.melds[who]) + tuple(st.kita[who])
-    if sorted(w.melds, key=_meld_key) != sorted(melds, key=_meld_key):
+    same_melds = w.melds == melds or sorted(w.melds, key=_meld_key) == sorted(melds, key=_meld_key)
+    if not same_melds:
         st.find(K.ILLEGAL_ACTION, f"seat {who}'s win lists calls that differ from its calls in play")
     # --- furiten and situation
     if not tsumo:
@@ -90,7 +91,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         sticks=st.sticks if first else 0,
     )
     # Tenhou lists a win's calls in the order of its AGARI m; keep that order for yaku order.
-    ordered = tuple(w.melds) if sorted(w.melds, key=_meld_key) == sorted(melds, key=_meld_key) else melds
+    ordered = tuple(w.melds) if same_melds else melds
     try:
         value = score(sorted(concealed), ordered, w.win_tile, ctx, rules)
     except InvalidHandError as exc:

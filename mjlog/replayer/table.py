@@ -123,7 +123,7 @@ class RoundState:
             self.find(K.WALL, "first dora indicator differs from the seed's wall",
                       tile_name(r.dora_indicator), tile_name(w.dora_indicator(0)))
         for seat, (got, want) in enumerate(zip(r.hands, w.starting_hands(r.dealer))):
-            if sorted(got) != sorted(want):
+            if len(got) != len(want) or set(got) != set(want):  # the wall's ids are distinct
                 self.find(K.WALL, f"seat {seat}'s starting hand differs from the seed's wall",
                           ",".join(map(str, sorted(got))), ",".join(map(str, sorted(want))))
 
@@ -530,15 +530,17 @@ def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int
            st.riichi_accepted, st.live_tiles, st.n, Draw, Discard, st.ippatsu)
     i, n_events = 0, len(events)
     while i < n_events:
-        if _quiet(st):
+        if _quiet_but_banned(st):
             code = _PHASE_CODE.get(st.phase)
             if code is not None:
-                actor = st.actor
+                actor, start, banned = st.actor, i, st.banned
                 i, actor, code, st.live_draws, st.last_discard = run(
                     events, i, ctx, -1 if actor is None else actor, code, st.live_draws,
-                    st.live_base - st.replacements, st.last_discard)
+                    st.live_base - st.replacements, st.last_discard, banned)
                 st.actor = None if actor < 0 else actor
                 st.phase = _PHASES[code]
+                if banned and i > start:
+                    st.banned = frozenset()  # the caller's first discard avoided the banned kinds
                 if i >= n_events:
                     break
         _apply(st, i, events[i], on_outcome)
@@ -554,6 +556,13 @@ def _apply(st: RoundState, i: int, ev: Event, on_outcome: Callable[[RoundState, 
         handler(st, ev)
     elif t is Win or t is Ryuukyoku:
         on_outcome(st, i, ev)
+
+
+def _quiet_but_banned(st: RoundState) -> bool:
+    """:func:`_quiet`, except for a swap-call ban, which ``run_quiet`` checks itself."""
+    return (st.need_replacement is None and not st.pending_dora and st.riichi_discard_pending is None
+            and st.riichi_declared is None and st.last_kakan is None
+            and st.last_kita is None and not st.last_was_replacement)
 
 
 def _quiet(st: RoundState) -> bool:
