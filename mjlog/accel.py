@@ -36,6 +36,7 @@ def _get(name: str) -> Callable[..., Any] | None:
 
 scan_xml = _get("scan_xml")
 parse_ints = _get("parse_ints")
+parse_tiles = _get("parse_tiles")
 shuffle_wall = _get("shuffle_wall")
 waits = _get("waits")
 is_tenpai = _get("is_tenpai")

@@ -156,6 +156,36 @@ def test_parse_ints_agrees_with_int():
     assert _speedups.parse_ints("9" * 19) is None and _speedups.parse_ints(",".join(["1"] * 65)) is None
 
 
+def _checked_tiles(text: str, players: int):
+    """The reader's tile list checks in pure Python: the ids, or None where it raises."""
+    reader = _Reader("t")
+    reader.n = players
+    try:
+        vals = _plain_ints(text)
+        return tuple(reader._tile(t) for t in vals)
+    except (ValueError, MalformedLogError):
+        return None
+
+
+def test_parse_tiles_takes_only_what_the_reader_accepts():
+    rng = random.Random(11)
+    for _ in range(20000):
+        players = rng.choice((3, 4))
+        values = [rng.choice((rng.randrange(-3, 140), rng.randrange(0, 136))) for _ in range(rng.randrange(1, 15))]
+        text = ",".join(map(str, values))
+        plain = rng.random() < 0.9
+        if not plain:
+            text = text.replace(",", rng.choice((";", ",,", " ,")), 1)
+        got = _speedups.parse_tiles(text, players == 3)
+        want = _checked_tiles(text, players)
+        assert got is None or got == want, text
+        if plain and want is not None:  # plain ids of the wall are always taken
+            assert got == want, text
+    assert _speedups.parse_tiles("0,3,32,135", True) == (0, 3, 32, 135)
+    assert _speedups.parse_tiles("4", True) is None and _speedups.parse_tiles("31", True) is None
+    assert _speedups.parse_tiles("4,31", False) == (4, 31) and _speedups.parse_tiles("136", False) is None
+
+
 def test_sample_logs_read_the_same_either_way():
     for path in sorted(SAMPLE.glob("*.xml")):
         data = path.read_bytes()

@@ -6,6 +6,10 @@
  *     Comma-separated plain integers (at most 64 of them); None for anything else, which the
  *     caller hands to Python's int().
  *
+ * parse_tiles(text, sanma) -> tuple[int, ...] | None
+ *     The same for a list of tile ids, None also when an id is not in the game's wall (the
+ *     reader's own checks then word the error).
+ *
  * shuffle_wall(tiles, rnd) -> tuple | None
  *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
  *
@@ -48,6 +52,8 @@ static PyMethodDef methods[] = {
      "shuffle_wall(tiles, rnd) -> tuple: Tenhou's Fisher-Yates (swap i with i + rnd[i] % (n - i))."},
     {"parse_ints", parse_ints, METH_O,
      "parse_ints(text) -> tuple of ints, or None when text is not plain comma-separated integers."},
+    {"parse_tiles", parse_tiles, METH_VARARGS,
+     "parse_tiles(text, sanma) -> tuple of tile ids, or None unless all are plain ids of the game's wall."},
     {"scan_xml", scan_xml, METH_O,
      "scan_xml(data) -> (root_tag, root_attrs, items) or None when the bytes are outside the plain subset."},
     {NULL, NULL, 0, NULL},

@@ -192,31 +192,34 @@ done:
     return result;
 }
 
-/* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
- * (at most 18 digits each); Python's int() then decides, so the answer never differs. */
-PyObject *parse_ints(PyObject *self, PyObject *arg) {
-    if (!PyUnicode_Check(arg)) Py_RETURN_NONE;
+/* The values of text if it is comma-separated [-]digits (at most 18 digits and 64 values):
+ * 1 with *n_out set, 0 when it is not, -1 on a Python error. */
+static int parse_int_list(PyObject *arg, long long *vals, Py_ssize_t *n_out) {
     Py_ssize_t len;
     const char *s = PyUnicode_AsUTF8AndSize(arg, &len);
-    if (s == NULL) return NULL;
-    if (len == 0) return PyTuple_New(0);
-    long long vals[64];
+    if (s == NULL) return -1;
     Py_ssize_t n = 0, p = 0;
+    if (len == 0) { *n_out = 0; return 1; }
     for (;;) {
         int neg = 0, digits = 0;
         long long v = 0;
         if (p < len && s[p] == '-') { neg = 1; p++; }
         while (p < len && s[p] >= '0' && s[p] <= '9') {
-            if (++digits > 18) Py_RETURN_NONE;
+            if (++digits > 18) return 0;
             v = v * 10 + (s[p] - '0');
             p++;
         }
-        if (digits == 0 || n == 64) Py_RETURN_NONE;
+        if (digits == 0 || n == 64) return 0;
         vals[n++] = neg ? -v : v;
         if (p == len) break;
-        if (s[p] != ',') Py_RETURN_NONE;
+        if (s[p] != ',') return 0;
         p++;
     }
+    *n_out = n;
+    return 1;
+}
+
+static PyObject *int_tuple(const long long *vals, Py_ssize_t n) {
     PyObject *out = PyTuple_New(n);
     if (out == NULL) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -225,6 +228,36 @@ PyObject *parse_ints(PyObject *self, PyObject *arg) {
         PyTuple_SET_ITEM(out, i, v);
     }
     return out;
+}
+
+/* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
+ * (at most 18 digits each); Python's int() then decides, so the answer never differs. */
+PyObject *parse_ints(PyObject *self, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) Py_RETURN_NONE;
+    long long vals[64];
+    Py_ssize_t n;
+    int ok = parse_int_list(arg, vals, &n);
+    if (ok < 0) return NULL;
+    if (!ok) Py_RETURN_NONE;
+    return int_tuple(vals, n);
+}
+
+/* parse_tiles(text, sanma) -> tuple of tile ids, or None unless every value is a plain integer
+ * id in 0..135 (and, with sanma, not a 2m-8m id 4..31): the reader then finds the fault itself. */
+PyObject *parse_tiles(PyObject *self, PyObject *args) {
+    PyObject *text;
+    int sanma;
+    if (!PyArg_ParseTuple(args, "Op:parse_tiles", &text, &sanma)) return NULL;
+    if (!PyUnicode_Check(text)) Py_RETURN_NONE;
+    long long vals[64];
+    Py_ssize_t n;
+    int ok = parse_int_list(text, vals, &n);
+    if (ok < 0) return NULL;
+    if (!ok) Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (vals[i] < 0 || vals[i] > 135 || (sanma && vals[i] >= 4 && vals[i] < 32)) Py_RETURN_NONE;
+    }
+    return int_tuple(vals, n);
 }
 
 /* ---- the reader's loop: the twin of mjlog.formats.tenhou_xml._Reader._read_elements ------------ */

@@ -16,6 +16,7 @@ extern PyObject *str_seat, *str_tile, *str_tsumogiri;
 /* scan.c: Tenhou's plain XML and the reader's loop */
 PyObject *scan_xml(PyObject *self, PyObject *arg);
 PyObject *parse_ints(PyObject *self, PyObject *arg);
+PyObject *parse_tiles(PyObject *self, PyObject *args);
 PyObject *read_fast(PyObject *self, PyObject *args);
 
 /* wall_waits.c: the wall's shuffle and the wait search */

@@ -24,7 +24,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from mjlog.accel import parse_ints as _parse_ints, read_fast as _read_fast
+from mjlog.accel import parse_ints as _parse_ints, parse_tiles as _parse_tiles, read_fast as _read_fast
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_calls import decode_call
 from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
@@ -246,6 +246,10 @@ class _Reader:
         return t
 
     def _tiles(self, text: str | None, what: str) -> tuple[int, ...]:
+        if _parse_tiles is not None and text:
+            vals = _parse_tiles(text, self.n == 3)
+            if vals is not None:
+                return vals
         vals = _ints(text, what)
         if vals and (min(vals) < 0 or max(vals) > 135 or (self.n == 3 and not _SANMA_BAD_IDS.isdisjoint(vals))):
             for t in vals:
@@ -515,11 +519,13 @@ class _Reader:
         yaku_flat = _ints(a.get("yaku"), "yaku")
         if len(yaku_flat) % 2:
             raise MalformedLogError("yaku has an odd number of values (id,han pairs)")
-        yaku = tuple(zip(yaku_flat[0::2], yaku_flat[1::2]))
+        ids = yaku_flat[0::2]
+        yaku = tuple(zip(ids, yaku_flat[1::2]))
         yakuman = tuple(_ints(a.get("yakuman"), "yakuman"))
-        for y in [y for y, _ in yaku] + list(yakuman):
-            if not 0 <= y <= 54:
-                raise MalformedLogError(f"yaku id {y} is not in 0..54")
+        ids += yakuman
+        if ids and (min(ids) < 0 or max(ids) > 54):
+            bad = next(y for y in ids if not 0 <= y <= 54)
+            raise MalformedLogError(f"yaku id {bad} is not in 0..54")
         honba, sticks = self._ba(a)
         before, deltas = self._sc(a)
         win = Win(
