@@ -10,11 +10,12 @@ some seat's next call could take, both "call now" and "pass", backtracking on a
 dead end (a draw by a seat whose next take is a call, a discard or call of a
 tile the seat does not hold, an end that contradicts the result). Call-now is
 tried first; states that failed once are remembered, so the search is
-polynomial. Riichi step 2 (:class:`RiichiAccepted`) follows the riichi discard
-unless that discard was ronned; its scores come from the start scores minus
-the deposits. New dora indicators are placed as Tenhou's XML places them
-(§4.5): right after an ankan, after the next call or before the next discard
-of the seat that made an open or added kan.
+polynomial (:mod:`mjlog.formats.tenhou_json_order` holds it). Riichi step 2
+(:class:`RiichiAccepted`) follows the riichi discard unless that discard was
+ronned; its scores come from the start scores minus the deposits. New dora
+indicators are placed as Tenhou's XML places them (§4.5): right after an
+ankan, after the next call or before the next discard of the seat that made an
+open or added kan.
 
 **Tile ids.** JSON names kinds only; ids are assigned per round in order of
 first appearance: the starting hands (seat order, as listed), the dora
@@ -43,9 +44,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import Json, JsonProblem, is_int, parse_result
+from mjlog.formats.tenhou_json_order import OrderSearch
 from mjlog.ir import (
     Call, CallKind, Discard, Draw, DrawKind, Event, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
 )
@@ -55,6 +58,32 @@ _MAX_LIST = 80          # longest take or discard list accepted (a real one is u
 _CALL_POS = {"p": {0: 3, 2: 2, 4: 1}, "k": {0: 3, 2: 2, 4: 1}, "m": {0: 3, 2: 2, 6: 1}}
 
 
+def _copies(red: bool) -> tuple[tuple[int, ...], ...]:
+    """Tile ids by JSON code, in the order they are given out: red five copy 0, black fives 1-3 with red."""
+    out: list[tuple[int, ...]] = []
+    for code in range(54):
+        try:
+            kind = json_code_kind(code)
+        except ValueError:
+            out.append(())
+            continue
+        if code > 50:
+            out.append((kind * 4,))
+        elif red and kind in (4, 13, 22):
+            out.append((kind * 4 + 1, kind * 4 + 2, kind * 4 + 3))
+        else:
+            out.append(tuple(kind * 4 + c for c in range(4)))
+    return tuple(out)
+
+
+_COPIES = {red: _copies(red) for red in (False, True)}
+_ZERO_60 = frozenset((0, 60))  # discards that are no tile code: the open-kan placeholder, tsumogiri
+_JUST_INT = frozenset((int,))
+# Parsed call strings by (text, players, red fives): only valid ones are kept, a finite set.
+_TAKE_CALLS: dict[tuple[str, int, bool], tuple] = {}
+_OUT_CALLS: dict[tuple[str, int, bool], tuple] = {}
+
+
 # ---- one round ----------------------------------------------------------------------------
 
 
@@ -62,6 +91,40 @@ def _split_codes(digits: str, where: str) -> list[int]:
     if len(digits) % 2 or (digits and not digits.isdigit()):
         raise JsonProblem(f"call string digits {digits!r} are not 2-digit tile codes", where)
     return [int(digits[i : i + 2]) for i in range(0, len(digits), 2)]
+
+
+def _check_code(v: Json, where: str, n: int, red: bool) -> int:
+    if not is_int(v):
+        raise JsonProblem(f"{v!r} is not a tile code", where)
+    try:
+        kind = json_code_kind(v)
+    except ValueError:
+        raise JsonProblem(f"{v} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)", where) from None
+    if v > 50 and not red:
+        raise JsonProblem(f"red five {v} in a game without red fives", where)
+    if n == 3 and kind in SANMA_ABSENT_KINDS:
+        raise JsonProblem(f"tile {v} (2m-8m) does not exist in three-player mahjong", where)
+    return v
+
+
+def _limit(c: int, red: bool) -> int:
+    """How many copies of a tile code the wall holds."""
+    return 1 if c > 50 else (3 if red and c % 10 == 5 and c < 40 else 4)
+
+
+_LIMITS = {red: tuple(_limit(c, red) for c in range(54)) for red in (False, True)}  # by red fives, code
+
+
+@cache
+def _valid_codes(n: int, red: bool) -> frozenset[int]:
+    """The codes :func:`_check_code` accepts in such a game (JSON codes are below 100)."""
+    ok = set()
+    for v in range(100):
+        try:
+            ok.add(_check_code(v, "", n, red))
+        except JsonProblem:
+            pass
+    return frozenset(ok)
 
 
 def _kind5(code: int) -> int:
@@ -75,6 +138,8 @@ class RoundReader:
     def __init__(self, index: int, raw: Json, n: int, red: bool, conns: list[tuple[int, Event]]) -> None:
         self.index, self.raw, self.n, self.red, self.conns = index, raw, n, red, conns
         self.label = f"round {index}"
+        self.ok = _valid_codes(n, red)  # the tile codes a take or discard may be
+        self.ok_out = self.ok | _ZERO_60
 
     def bad(self, reason: str, where: str | None = None) -> MalformedLogError:
         return MalformedLogError(reason, None, f"{self.label}, {where}" if where else self.label)
@@ -88,21 +153,15 @@ class RoundReader:
     # -- parsing ---------------------------------------------------------------------------
 
     def code(self, v: Json, where: str) -> int:
-        if not is_int(v):
-            raise JsonProblem(f"{v!r} is not a tile code", where)
-        try:
-            kind = json_code_kind(v)
-        except ValueError:
-            raise JsonProblem(f"{v} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)", where) from None
-        if v > 50 and not self.red:
-            raise JsonProblem(f"red five {v} in a game without red fives", where)
-        if self.n == 3 and kind in SANMA_ABSENT_KINDS:
-            raise JsonProblem(f"tile {v} (2m-8m) does not exist in three-player mahjong", where)
-        return v
+        if type(v) is int and v in self.ok:  # the common case: _check_code would pass it
+            return v
+        return _check_code(v, where, self.n, self.red)
 
     def codes(self, v: Json, where: str) -> list[int]:
         if not isinstance(v, list):
             raise JsonProblem(f"{where} is not a list", where)
+        if _JUST_INT.issuperset(map(type, v)) and self.ok.issuperset(v):  # types first: v may hold lists
+            return v[:]
         return [self.code(x, f"{where} {i}") for i, x in enumerate(v)]
 
     def call_string(self, text: str, where: str, letters: str) -> tuple:
@@ -135,32 +194,49 @@ class RoundReader:
                 raise JsonProblem(f"call string {text[:20]!r} has its letter at no seat's position", where)
         return letter, codes, pos
 
-    def parse_take(self, v: Json, where: str) -> tuple:
+    def parse_take(self, v: Json, where: str) -> int | tuple:
+        """A draw's code, or a call (kind, called code, own codes, relative seat)."""
         if isinstance(v, str):
-            letter, codes, pos = self.call_string(v, where, "cpm")
-            rel = 3 if letter == "c" else _CALL_POS[letter][pos]
-            kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.DAIMINKAN}[letter]
-            u = pos // 2
-            called, own = codes[u], codes[:u] + codes[u + 1 :]
-            return ("call", kind, called, tuple(own), rel)
-        return ("draw", self.code(v, where))
+            key = (v, self.n, bool(self.red))
+            got = _TAKE_CALLS.get(key)
+            if got is None:
+                letter, codes, pos = self.call_string(v, where, "cpm")
+                rel = 3 if letter == "c" else _CALL_POS[letter][pos]
+                kind = {"c": CallKind.CHI, "p": CallKind.PON, "m": CallKind.DAIMINKAN}[letter]
+                u = pos // 2
+                called, own = codes[u], codes[:u] + codes[u + 1 :]
+                got = _TAKE_CALLS[key] = (kind, called, tuple(own), rel)
+            return got
+        return self.code(v, where)
 
-    def parse_out(self, v: Json, where: str) -> tuple:
+    def parse_out(self, v: Json, where: str) -> int | tuple:
+        """A discard's code (60 tsumogiri, 0 the placeholder), or a tuple (see tenhou_json_order)."""
         if isinstance(v, str):
-            letter, codes, pos = self.call_string(v, where, "rakf")
-            if letter == "r":
-                return ("discard", codes[0], True)
-            if letter == "a":
-                return ("ankan", tuple(codes))
-            if letter == "f":
-                return ("kita", 44)
-            added, called = codes[pos // 2], codes[pos // 2 + 1]
-            return ("kakan", added, called, _CALL_POS["k"][pos])
+            key = (v, self.n, bool(self.red))
+            got = _OUT_CALLS.get(key)
+            if got is None:
+                letter, codes, pos = self.call_string(v, where, "rakf")
+                if letter == "r":
+                    got = ("riichi", codes[0])
+                elif letter == "a":
+                    got = ("ankan", tuple(codes))
+                elif letter == "f":
+                    got = ("kita", 44)
+                else:
+                    got = ("kakan", codes[pos // 2])
+                _OUT_CALLS[key] = got
+            return got
         if v == 60:
-            return ("discard", 60, False)
+            return 60
         if v == 0 and is_int(v):
-            return ("zero",)
-        return ("discard", self.code(v, where), False)
+            return 0
+        return self.code(v, where)
+
+    def parse_list(self, v: list, s: int, name: str, parse, ok: frozenset[int]) -> list:
+        """Parses a take or discard list; the integers in ``ok``, which ``parse`` returns as they are, skip it."""
+        if _JUST_INT.issuperset(map(type, v)) and ok.issuperset(v):  # types first: v may hold lists
+            return v[:]
+        return [x if type(x) is int and x in ok else parse(x, f"seat {s} {name} {i}") for i, x in enumerate(v)]
 
     def _read(self) -> Round:
         raw, n = self.raw, self.n
@@ -197,206 +273,57 @@ class RoundReader:
                 if not isinstance(lst, list) or len(lst) > _MAX_LIST:
                     raise JsonProblem(f"the {name} list is not a list of at most {_MAX_LIST} entries",
                                       f"seat {s} {name}s")
-            takes.append([self.parse_take(x, f"seat {s} take {i}") for i, x in enumerate(t)])
-            outs.append([self.parse_out(x, f"seat {s} discard {i}") for i, x in enumerate(o)])
+            takes.append(self.parse_list(t, s, "take", self.parse_take, self.ok))
+            outs.append(self.parse_list(o, s, "discard", self.parse_out, self.ok_out))
         self._check_copies(hands, takes, dora, ura)
         result = parse_result(raw[16], n)
         dealer = kyoku % 4
-        path = _Search(n, dealer, hands, takes, outs, result).run()
+        path = OrderSearch(n, dealer, hands, takes, outs, result).run()
         return _Builder(self, kyoku, honba, sticks, tuple(scores[:n]), dora, ura, hands, path, result).build()
 
     def _check_copies(self, hands, takes, dora, ura) -> None:
-        seen: Counter = Counter()
+        draws = [t for ts in takes for t in ts if type(t) is int]
+        seen: Counter = Counter(dora + ura + [c for h in hands for c in h] + draws)
+        limits = _LIMITS[bool(self.red)]
+        if all(k <= limits[c] for c, k in seen.items()):
+            return
+        seen.clear()  # too many copies somewhere: find the first tile over the limit, in the order below
         items = [(c, f"seat {s} hand") for s, h in enumerate(hands) for c in h]
         items += [(c, f"dora {i}") for i, c in enumerate(dora)] + [(c, f"ura {i}") for i, c in enumerate(ura)]
-        items += [(t[1], f"seat {s} take {i}")
-                  for s, ts in enumerate(takes) for i, t in enumerate(ts) if t[0] == "draw"]
+        items += [(t, f"seat {s} take {i}")
+                  for s, ts in enumerate(takes) for i, t in enumerate(ts) if type(t) is int]
         for c, where in items:
             seen[c] += 1
-            limit = 1 if c > 50 else (3 if self.red and c % 10 == 5 and c < 40 else 4)
+            limit = _limit(c, self.red)
             if seen[c] > limit:
                 what = "red five" if c > 50 else f"tile {c}"
                 raise JsonProblem(f"more copies of {what} than the wall holds ({seen[c]} > {limit})", where)
 
 
-
-
-# ---- ordering: the backtracking replay ------------------------------------------------------
-
-
-class _Search:
-    """Finds an order of the seats' takes and discards that a real game could have played.
-
-    The result is a path of steps: ``("D", seat, code, take)`` draw, ``("O", seat,
-    code, tsumogiri60, riichi, discard)`` discard, ``("C", seat, parsed take, take)``
-    chi/pon/open kan, ``("Z", seat)`` the 0 after an open kan, ``("A"|"K"|"F", seat,
-    codes or code, discard)`` closed kan, added kan, kita; and how the play ended.
-    """
-
-    def __init__(self, n: int, dealer: int, hands, takes, outs, result: tuple) -> None:
-        self.n, self.dealer, self.takes, self.outs, self.result = n, dealer, takes, outs, result
-        self.hands = [Counter(h) for h in hands]
-        self.pons = [Counter() for _ in range(n)]
-        self.ti, self.di = [0] * n, [0] * n
-        self.path: list[tuple] = []
-        self.failed: set[tuple] = set()
-        self.best: tuple[int, str, str] = (-1, "no order of play fits the round", "")
-        self.end: tuple[str, int] | None = None
-
-    def run(self) -> tuple[list[tuple], tuple[str, int]]:
-        if not self._go("take", self.dealer, None):
-            raise JsonProblem(self.best[1], self.best[2] or None)
-        assert self.end is not None
-        return self.path, self.end
-
-    def _dead(self, reason: str, where: str) -> bool:
-        progress = sum(self.ti) + sum(self.di)
-        if progress > self.best[0]:
-            self.best = (progress, reason, where)
-        return False
-
-    def _done(self) -> bool:
-        return all(self.ti[s] == len(self.takes[s]) and self.di[s] == len(self.outs[s]) for s in range(self.n))
-
-    def _finish(self, end: tuple[str, int]) -> bool:
-        how, seat = end
-        res = self.result
-        if res[0] == "win":
-            if how == "take":
-                ok = all(w[1] == w[2] == seat for w in res[1]) and len(res[1]) == 1
-            else:
-                ok = all(w[2] == seat and w[1] != seat for w in res[1])
-        else:
-            ok = (how == "take") == (res[1] is DrawKind.NINE_TERMINALS) and how != "kan"
-        if not ok:
-            return self._dead(f"the result ({res[0] if res[0] == 'win' else res[2]}) contradicts the play, "
-                              f"which ends with seat {seat}'s {'draw' if how == 'take' else how}", "result")
-        self.end = end
-        return True
-
-    def _snap(self) -> tuple:
-        return (self.ti[:], self.di[:], [Counter(h) for h in self.hands], [Counter(p) for p in self.pons],
-                len(self.path))
-
-    def _restore(self, snap: tuple) -> None:
-        self.ti, self.di, self.hands, self.pons, size = snap
-        del self.path[size:]
-
-    def _go(self, phase: str, seat: int, arg: tuple | None) -> bool:
-        """Plays forward from a state; recurses only where a call could be made or passed."""
-        takes, outs, n = self.takes, self.outs, self.n
-        while True:
-            if phase == "take":
-                i = self.ti[seat]
-                if i >= len(takes[seat]):
-                    return self._dead(f"seat {seat} is due to draw but has no take left", f"seat {seat} take {i}")
-                t = takes[seat][i]
-                if t[0] != "draw":
-                    return self._dead(f"seat {seat} is due to draw but its take {i} is a call "
-                                      f"that no earlier discard fits", f"seat {seat} take {i}")
-                self.hands[seat][t[1]] += 1
-                self.ti[seat] += 1
-                self.path.append(("D", seat, t[1], i))
-                phase, arg = "out", ("draw", t[1])
-            elif phase == "out":
-                after, drawn = arg  # type: ignore[misc]
-                j = self.di[seat]
-                where = f"seat {seat} discard {j}"
-                if j >= len(outs[seat]):
-                    if after == "draw" and self._done():
-                        return self._finish(("take", seat))
-                    return self._dead(f"seat {seat} is due to discard but has no discard left", where)
-                o = outs[seat][j]
-                if (after == "minkan") != (o[0] == "zero"):
-                    return self._dead("an open kan must be followed by the 0 placeholder, and only it", where)
-                self.di[seat] += 1
-                hand = self.hands[seat]
-                if o[0] == "zero":
-                    self.path.append(("Z", seat))
-                    phase = "take"
-                    continue
-                if o[0] == "discard":
-                    code, riichi = o[1], o[2]
-                    if code == 60:
-                        if after != "draw":
-                            return self._dead("tsumogiri (60) right after a call", where)
-                        code = drawn
-                    if not hand[code]:
-                        return self._dead(f"seat {seat} discards {code}, which it does not hold", where)
-                    hand[code] -= 1
-                    self.path.append(("O", seat, code, o[1] == 60, riichi, j))
-                    phase, arg = "react", (code,)
-                    continue
-                if after != "draw":
-                    return self._dead(f"a {o[0]} right after a chi or pon", where)
-                if o[0] == "ankan":
-                    need = Counter(o[1])
-                    if any(hand[c] < k for c, k in need.items()):
-                        return self._dead(f"seat {seat} makes a closed kan of tiles it does not hold", where)
-                    hand.subtract(need)
-                    self.path.append(("A", seat, o[1], j))
-                elif o[0] == "kakan":
-                    kind = json_code_kind(o[1])
-                    if not self.pons[seat][kind] or not hand[o[1]]:
-                        return self._dead(f"seat {seat} adds {o[1]} to a pon it does not have", where)
-                    hand[o[1]] -= 1
-                    self.pons[seat][kind] -= 1
-                    self.path.append(("K", seat, o[1], j))
-                else:
-                    if not hand[44]:
-                        return self._dead(f"seat {seat} sets aside a North it does not hold", where)
-                    hand[44] -= 1
-                    self.path.append(("F", seat, 44, j))
-                phase, arg = "react", None
-            else:  # react: after a discard (arg = (code,)) or a kan/kita (arg None)
-                if self._done():
-                    return self._finish(("discard" if arg else "kan", seat))
-                if arg is None:
-                    phase = "take"
-                    continue
-                code = arg[0]
-                options = []
-                for d in range(1, n):
-                    c = (seat + d) % n
-                    i = self.ti[c]
-                    if i < len(takes[c]) and takes[c][i][0] == "call":
-                        _, _, called, own, rel = takes[c][i]
-                        need = Counter(own)
-                        held = all(self.hands[c][x] >= k for x, k in need.items())
-                        if called == code and (c + rel) % 4 == seat and held:
-                            options.append(c)
-                nxt = (seat + 1) % n
-                if not options:
-                    seat, phase = nxt, "take"
-                    continue
-                key = (seat, code, tuple(self.ti), tuple(self.di))
-                if key in self.failed:
-                    return False
-                for c in options:
-                    snap = self._snap()
-                    kind = self._call(c)
-                    if self._go("out", c, ("minkan" if kind is CallKind.DAIMINKAN else "call", None)):
-                        return True
-                    self._restore(snap)
-                snap = self._snap()
-                if self._go("take", nxt, None):
-                    return True
-                self._restore(snap)
-                self.failed.add(key)
-                return False
-
-    def _call(self, c: int) -> CallKind:
-        i = self.ti[c]
-        t = self.takes[c][i]
-        self.hands[c].subtract(Counter(t[3]))
-        self.ti[c] += 1
-        if t[1] is CallKind.PON:
-            self.pons[c][json_code_kind(t[2])] += 1
-        self.path.append(("C", c, t, i))
-        return t[1]
-
-
 # ---- building the round: tile ids and events ---------------------------------------------
+
+
+class _DrawDraft:
+    """Same slots as :class:`~mjlog.ir.Draw` with a plain ``__init__``; switching its class to Draw
+    gives the identical event for less than the frozen ``__init__`` costs (as
+    :func:`mjlog.rules.riichi.value.hand_value` does for its results)."""
+
+    __slots__ = Draw.__slots__
+
+    def __init__(self, seat: int, tile: int) -> None:
+        self.seat = seat
+        self.tile = tile
+
+
+class _DiscardDraft:
+    """The same for :class:`~mjlog.ir.Discard`."""
+
+    __slots__ = Discard.__slots__
+
+    def __init__(self, seat: int, tile: int, tsumogiri: bool) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.tsumogiri = tsumogiri
 
 
 class _Builder:
@@ -408,48 +335,38 @@ class _Builder:
         self.dora_codes, self.ura_codes, self.hand_codes = dora, ura, hands
         self.path, self.end = found
         self.result = result
-        self.red = rr.red
-        self.free: dict[int, list[int]] = {}
+        self.copies = _COPIES[bool(rr.red)]  # ids of each code, lowest first
+        self.used = [0] * 54  # ids of each code given out so far
 
-    def alloc(self, code: int) -> int:
-        lst = self.free.get(code)
-        if lst is None:
-            kind = json_code_kind(code)
-            if code > 50:
-                lst = [kind * 4]
-            elif self.red and kind in (4, 13, 22):
-                lst = [kind * 4 + 1, kind * 4 + 2, kind * 4 + 3]
-            else:
-                lst = [kind * 4 + c for c in range(4)]
-            self.free[code] = lst
-        return lst.pop(0)  # the copy count was checked before the replay
+    def alloc(self, codes: list[int]) -> list[int]:
+        """Ids for new tiles of these codes (the copy counts were checked before the replay)."""
+        used, copies, out = self.used, self.copies, []
+        for code in codes:
+            i = used[code]
+            used[code] = i + 1
+            out.append(copies[code][i])
+        return out
 
-    def code_of(self, tile: int) -> int:
-        kind = tile >> 2
-        if self.red and tile in (16, 52, 88):
-            return 51 + tile // 36
-        return (kind // 9 + 1) * 10 + kind % 9 + 1
-
-    def take(self, hand: list[int], code: int, avoid: int | None = None) -> int:
+    def take(self, hand: set[int], code: int, avoid: int | None = None) -> int:
         """Remove and return the lowest id of ``code`` in ``hand``, ``avoid`` only as a last resort."""
-        best = None
-        for t in hand:
-            if t != avoid and self.code_of(t) == code and (best is None or t < best):
-                best = t
-        if best is None:
-            best = avoid
-        hand.remove(best)  # type: ignore[arg-type]
-        return best  # type: ignore[return-value]
+        for t in self.copies[code]:
+            if t in hand and t != avoid:
+                hand.remove(t)
+                return t
+        hand.remove(avoid)  # type: ignore[arg-type]
+        return avoid  # type: ignore[return-value]
 
     def build(self) -> Round:
         n = self.rr.n
-        hands = [[self.alloc(c) for c in h] for h in self.hand_codes]
-        start_hands = tuple(tuple(h) for h in hands)
-        dora = [self.alloc(c) for c in self.dora_codes]
-        ura = [self.alloc(c) for c in self.ura_codes]
+        alloc, take = self.alloc, self.take
+        start_hands = tuple(tuple(alloc(h)) for h in self.hand_codes)
+        hands = [set(h) for h in start_hands]  # ids are unique in a round
+        dora = alloc(self.dora_codes)
+        ura = alloc(self.ura_codes)
         res = self.result
         ron_end = (res[0] == "win" and self.end[0] != "take") or (res[0] == "draw" and res[1] is DrawKind.TRIPLE_RON)
         events: list[Event] = []
+        append = events.append
         running = list(self.scores)
         accepted = 0
         last_draw: list[int | None] = [None] * n
@@ -459,44 +376,62 @@ class _Builder:
         shown: list[int] = []
         last_tile = None
         riichi_seats = set()
+        revealed = 1  # dora indicators shown so far
 
         def reveal(count: int) -> None:
+            nonlocal revealed
             for _ in range(count):
-                k = sum(isinstance(e, NewDora) for e in events) + 1
-                if k >= len(dora):
+                if revealed >= len(dora):
                     raise self.rr.bad(f"the play reveals more kan dora than the {len(dora) - 1} listed", "dora")
-                events.append(NewDora(dora[k]))
+                append(NewDora(dora[revealed]))
+                revealed += 1
 
+        last = len(self.path) - 1
+        used, copies = self.used, self.copies
         for k, step in enumerate(self.path):
             tag, s = step[0], step[1]
-            hand = hands[s]
-            if tag == "D":
-                tile = self.alloc(step[2])
-                hand.append(tile)
+            if tag == "D":  # draws and discards: alloc and take inlined
+                code = step[2]
+                i = used[code]
+                used[code] = i + 1
+                tile = copies[code][i]
+                hands[s].add(tile)
                 last_draw[s] = tile
-                events.append(Draw(s, tile))
-            elif tag == "O":
-                _, _, code, t60, riichi, _ = step
+                ev = _DrawDraft(s, tile)
+                ev.__class__ = Draw
+                append(ev)
+                continue
+            hand = hands[s]
+            if tag == "O":
+                _, _, code, t60, riichi = step
+                drawn = last_draw[s]
                 if t60:
-                    tile = last_draw[s]
-                    hand.remove(tile)
+                    tile = drawn
                 else:
-                    tile = self.take(hand, code, last_draw[s])
-                reveal(pending)
-                pending = 0
+                    for tile in copies[code]:
+                        if tile in hand and tile != drawn:
+                            break
+                    else:
+                        tile = drawn
+                hand.remove(tile)
+                if pending:
+                    reveal(pending)
+                    pending = 0
                 if riichi:
-                    events.append(RiichiDeclared(s))
+                    append(RiichiDeclared(s))
                     riichi_seats.add(s)
-                events.append(Discard(s, tile, tile == last_draw[s]))
+                ev = _DiscardDraft(s, tile, tile == drawn)
+                ev.__class__ = Discard
+                append(ev)
                 last_draw[s] = None
                 last_tile = tile
-                if riichi and not (ron_end and k == len(self.path) - 1):
+                if riichi and not (ron_end and k == last):
                     accepted += 1
                     running[s] -= 1000
-                    events.append(RiichiAccepted(s, tuple(running)))
+                    append(RiichiAccepted(s, tuple(running)))
             elif tag == "C":
-                _, kind, _, own, rel = step[2]
-                own_ids = [self.take(hand, c) for c in own]
+                kind, _, own, rel = step[2]
+                own_ids = [take(hand, c) for c in own]
                 called = last_tile
                 if kind is CallKind.DAIMINKAN:
                     tiles = (called,) + tuple(sorted(own_ids))
@@ -507,25 +442,25 @@ class _Builder:
                 if kind is CallKind.PON:
                     pons[(s, tiles[0] >> 2)] = call
                 melds[s].append(call)
-                events.append(call)
+                append(call)
                 last_draw[s] = None
-            elif tag in "AKF":
+            elif tag != "Z":  # "A", "K", "F" (nothing to do for "Z")
                 if tag == "A":
-                    ids = sorted(self.take(hand, c) for c in step[2])
+                    ids = sorted(take(hand, c) for c in step[2])
                     call = Call(s, CallKind.ANKAN, tuple(ids))
                     melds[s].append(call)
                 elif tag == "K":
-                    added = self.take(hand, step[2])
+                    added = take(hand, step[2])
                     pon = pons.pop((s, added >> 2))
                     call = Call(s, CallKind.KAKAN, pon.tiles + (added,), pon.called, pon.from_seat, added)
                     melds[s][melds[s].index(pon)] = call
                     last_tile = added
                 else:
-                    last_tile = self.take(hand, 44)
+                    last_tile = take(hand, 44)
                     call = Call(s, CallKind.KITA, (last_tile,))
                     melds[s].append(call)
-                events.append(call)
-                if ron_end and k == len(self.path) - 1:
+                append(call)
+                if ron_end and k == last:
                     continue  # robbed (chankan): the kan and any pending dora are never completed
                 reveal(pending)
                 pending = 0
@@ -535,18 +470,19 @@ class _Builder:
                 elif tag == "K":
                     pending = 1
                 last_draw[s] = None
-        revealed = sum(isinstance(e, NewDora) for e in events) + 1
         if revealed != len(dora):
             raise self.rr.bad(f"the dora list has {len(dora) - 1} kan dora but the play reveals {revealed - 1}", "dora")
         start = tuple(running)
+        shown_ura = False
         if res[0] == "win":
             before = start
             for j, (deltas, who, frm, pao, fu, points, limit, yaku, yakuman) in enumerate(res[1]):
                 if who == frm:
                     win_tile, hand = last_draw[who], sorted(hands[who])
                 else:
-                    win_tile, hand = last_tile, sorted(hands[who] + [last_tile])
-                events.append(Win(
+                    win_tile, hand = last_tile, sorted([*hands[who], last_tile])
+                shown_ura = shown_ura or bool(ura and who in riichi_seats)
+                append(Win(
                     who=who, from_who=frm, hand=tuple(hand), win_tile=win_tile,  # type: ignore[arg-type]
                     melds=tuple(reversed(melds[who])), fu=fu, points=points, limit=limit, yaku=yaku,
                     yakuman=yakuman, dora_indicators=tuple(dora),
@@ -565,11 +501,11 @@ class _Builder:
                 shown = list(range(n))
             elif kind is DrawKind.TRIPLE_RON:
                 shown = [s for s in range(n) if s != self.end[1]]
-            events.append(Ryuukyoku(
+            append(Ryuukyoku(
                 kind=kind, honba=self.honba, sticks=self.sticks + accepted, scores_before=start, deltas=deltas,
                 hands=tuple(tuple(sorted(hands[s])) if s in shown else None for s in range(n)),
             ))
-        kept = ura and not any(isinstance(e, Win) and e.ura_indicators for e in events)
+        kept = ura and not shown_ura
         return Round(
             index=self.rr.index, kyoku=self.kyoku, honba=self.honba, sticks=self.sticks, dealer=self.kyoku % 4,
             scores=self.scores, dice=(0, 0), dora_indicator=dora[0], hands=start_hands,
