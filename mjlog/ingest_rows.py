@@ -21,6 +21,8 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import os
+from array import array
+from operator import sub
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -176,18 +178,30 @@ def game_date(log_id: str | None) -> tuple[_dt.date | None, int | None]:
         return None, None
 
 
+#: Tables with many small rows, kept as row tuples in schema order (turned into columns at the end).
+ROW_TABLES = ("win_yaku", "payments")
+
+
 class _Rows:
-    """Column lists for every table, filled game by game."""
+    """Column lists for every table (row tuples for :data:`ROW_TABLES`), filled game by game."""
 
     def __init__(self) -> None:
-        self.cols: dict[str, dict[str, list]] = {t: {n: [] for n in s.names} for t, s in SCHEMAS.items()}
+        self.cols: dict[str, dict[str, list]] = {t: {n: [] for n in s.names} for t, s in SCHEMAS.items()
+                                                 if t not in ROW_TABLES}
+        ev = self.cols["events"]
+        # the events' dense integer columns as typed arrays (handed to Arrow without a copy)
+        ev["game_id"], ev["round_index"], ev["event_index"] = array("i"), array("h"), array("h")
+        self.rows: dict[str, list[tuple]] = {t: [] for t in ROW_TABLES}
         self.gids: list[str] = []
         #: events' call_kind, from_seat and call_tiles, set on few rows: (row, call code, from seat, tiles)
         self.sparse: list[tuple[int, int | None, int | None, tuple[int, ...] | None]] = []
+        #: win_deltas splits already computed: key -> (rules, split); the rules kept alive so ids stay unique
+        self._splits: dict[tuple, tuple] = {}
 
     def mark(self) -> dict[tuple[str, str], int]:
-        """The current length of every column list (see :meth:`rollback`)."""
+        """The current length of every column and row list (see :meth:`rollback`)."""
         m = {(t, c): len(v) for t, cols in self.cols.items() for c, v in cols.items()}
+        m.update({("rows", t): len(v) for t, v in self.rows.items()})
         m[("", "")] = len(self.gids)
         m[("", "sparse")] = len(self.sparse)
         return m
@@ -195,7 +209,10 @@ class _Rows:
     def rollback(self, mark: dict[tuple[str, str], int]) -> None:
         """Drop every value added since :meth:`mark`."""
         for (t, c), n in mark.items():
-            del (self.cols[t][c] if t else self.sparse if c else self.gids)[n:]
+            if t == "rows":
+                del self.rows[c][n:]
+            else:
+                del (self.cols[t][c] if t else self.sparse if c else self.gids)[n:]
 
     def add(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         g = len(self.gids)
@@ -245,17 +262,18 @@ class _Rows:
         ev = self.cols["events"]
         events = rnd.events
         n_ev = len(events)
-        ev["game_id"] += [g] * n_ev
-        ev["round_index"] += [ri] * n_ev
-        ev["event_index"] += range(n_ev)
+        ev["game_id"] += array("i", (g,)) * n_ev
+        ev["round_index"] += array("h", (ri,)) * n_ev
+        ev["event_index"] += _EVENT_INDEXES[:n_ev] if n_ev <= len(_EVENT_INDEXES) else array("h", range(n_ev))
         sparse = self.sparse
         base = len(ev["kind"])
         accepted: set[int] = set()
         opened: set[int] = set()
         n_decl = n_calls = n_kans = 0
-        wins: list[tuple[int, Win, bool, bool]] = []
-        draws: list[tuple[int, Ryuukyoku]] = []
-        pay = self.cols["payments"]
+        wins: list[tuple[int, Win, bool, bool, int]] = []
+        draws: list[tuple[int, Ryuukyoku, int]] = []
+        pay = self.rows["payments"].append
+        result = 0
         seats, kinds, tiles, tsumogiri, others = (_event_columns or py_event_columns)(events, Draw, Discard)
         kind_code = _KIND_CODE
         for i in others:
@@ -275,28 +293,30 @@ class _Rows:
             elif t is Win:
                 seats[i], tiles[i] = e.who, e.win_tile
                 sparse.append((base + i, None, e.from_who, None))
-                wins.append((i, e, e.who in accepted, e.who in opened))
+                wins.append((i, e, e.who in accepted, e.who in opened, result))
+                result += 1
             elif t is NewDora:
                 tiles[i] = e.tile
             elif t is Ryuukyoku:
-                draws.append((i, e))
+                draws.append((i, e, result))
+                result += 1
             else:
                 seats[i] = e.seat
                 if t is RiichiDeclared:
                     n_decl += 1
                 elif t is RiichiAccepted:
                     accepted.add(e.seat)
-                    _put(pay, game_id=g, round_index=ri, result_index=None, event_index=i, seat=e.seat,
-                         reason="riichi", points=-rules.riichi_deposit, derived_points=-rules.riichi_deposit)
+                    # payments: game_id, round_index, result_index, event_index, seat, reason, points, derived
+                    pay((g, ri, None, i, e.seat, "riichi", -rules.riichi_deposit, -rules.riichi_deposit))
         ev["seat"] += seats
         ev["kind"] += kinds
         ev["tile"] += tiles
         ev["tsumogiri"] += tsumogiri
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
-        for j, (i, w, riichi, open_hand) in enumerate(wins):
-            self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand)
-        for i, d in draws:
-            self._draw(rnd, g, i, d, res.draw if res is not None else None, len(wins))
+        for j, (i, w, riichi, open_hand, result) in enumerate(wins):
+            self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
+        for i, d, result in draws:
+            self._draw(rnd, g, i, d, res.draw if res is not None else None, result)
         draw_kind = draws[0][1].kind.value if draws else None
         _put(self.cols["rounds"], game_id=g, round_index=ri, name=rnd.name, kyoku=rnd.kyoku, wind=rnd.wind,
              number=rnd.number, honba=rnd.honba, sticks=rnd.sticks, dealer=rnd.dealer, start_scores=rnd.scores,
@@ -306,10 +326,11 @@ class _Rows:
              n_riichi_declared=n_decl, n_riichi=len(accepted), n_calls=n_calls, n_kans=n_kans, n_events=n_ev,
              complete=bool(wins or draws))
 
-    def _win(self, rules, rnd, g: int, j: int, i: int, w: Win, dw, riichi: bool, open_hand: bool) -> None:
+    def _win(self, rules, rnd, g: int, j: int, i: int, w: Win, dw, riichi: bool, open_hand: bool,
+             result: int) -> None:
         ri = rnd.index
         dora = aka = ura = 0
-        y = self.cols["win_yaku"]
+        y = self.rows["win_yaku"].append  # (game_id, round_index, win_index, yaku_order, yaku_id, han, yakuman)
         order = 0
         if w.yaku:
             for yid, han in w.yaku:
@@ -321,11 +342,11 @@ class _Rows:
                     aka = han
                 if han == 0 and yid in DORA_IDS:
                     continue
-                _put(y, game_id=g, round_index=ri, win_index=j, yaku_order=order, yaku_id=yid, han=han, yakuman=False)
+                y((g, ri, j, order, yid, han, False))
                 order += 1
         else:
             for yid in w.yakuman:
-                _put(y, game_id=g, round_index=ri, win_index=j, yaku_order=order, yaku_id=yid, han=13, yakuman=True)
+                y((g, ri, j, order, yid, 13, True))
                 order += 1
         v = dw.value if dw is not None else None
         _put(self.cols["wins"], game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
@@ -342,12 +363,23 @@ class _Rows:
         first = j == 0
         honba, sticks = (w.honba, w.sticks) if first else (0, 0)
         basic = v.basic if v else 2000
-        rec = _split(w.deltas, basic, w, rnd.dealer, rules, honba, sticks, w.pao_who)
-        der = (_split(dw.deltas, basic, w, rnd.dealer, rules, honba, sticks, dw.pao_who) if dw
+        rec = self._split(w.deltas, basic, w, rnd.dealer, rules, honba, sticks, w.pao_who)
+        der = (self._split(dw.deltas, basic, w, rnd.dealer, rules, honba, sticks, dw.pao_who) if dw
                else {r: (None,) * len(w.deltas) for r in rec})
-        self._payments(g, ri, self._result_index(rnd, i), i, rec, der)
+        self._payments(g, ri, result, i, rec, der)
 
-    def _draw(self, rnd, g: int, i: int, d: Ryuukyoku, dd, n_wins: int) -> None:
+    def _split(self, deltas, basic: int, w: Win, dealer: int, rules, honba: int, sticks: int,
+               pao) -> dict[str, tuple]:
+        """Deltas split by reason: the hand's value ('win'), honba and riichi sticks collected
+        (each distinct case's three win_deltas computed once per chunk)."""
+        key = (basic, w.who, w.from_who, dealer, id(rules), honba, sticks, pao)
+        hit = self._splits.get(key)
+        if hit is None or hit[0] is not rules:
+            hit = (rules, _split_parts(basic, w, dealer, rules, honba, sticks, pao))
+            self._splits[key] = hit
+        return _apply_split(deltas, hit[1])
+
+    def _draw(self, rnd, g: int, i: int, d: Ryuukyoku, dd, result: int) -> None:
         ri = rnd.index
         _put(self.cols["draws"], game_id=g, round_index=ri, event_index=i, kind=d.kind.value,
              abortive=d.kind.abortive, honba=d.honba, sticks=d.sticks, shown_seats=d.shown,
@@ -356,47 +388,103 @@ class _Rows:
              deltas=d.deltas, derived_deltas=dd.deltas if dd else None)
         reason = "nagashi" if d.kind.value == "nm" else "noten"
         der = dd.deltas if dd else (None,) * len(d.deltas)
-        self._payments(g, ri, self._result_index(rnd, i), i, {reason: tuple(d.deltas)}, {reason: der})
-
-    @staticmethod
-    def _result_index(rnd, i: int) -> int:
-        return sum(1 for e in rnd.events[:i] if type(e) is Win or type(e) is Ryuukyoku)
+        self._payments(g, ri, result, i, {reason: tuple(d.deltas)}, {reason: der})
 
     def _payments(self, g: int, ri: int, result: int, i: int, rec: dict, der: dict) -> None:
-        pay = self.cols["payments"]
+        pay = self.rows["payments"].append
         for reason, amounts in rec.items():
             damounts = der.get(reason, ())
             for s, pts in enumerate(amounts):
                 dpts = damounts[s] if s < len(damounts) else None
                 if pts or dpts:
-                    _put(pay, game_id=g, round_index=ri, result_index=result, event_index=i, seat=s,
-                         reason=reason, points=pts, derived_points=dpts)
+                    pay((g, ri, result, i, s, reason, pts, dpts))
 
     def tables(self) -> dict[str, pa.Table]:
         """One Arrow table per store table (``game_id`` dictionary-encoded except in ``games``)."""
         gdict = pa.array(self.gids, S)
         ev = self.cols["events"]
-        n_ev = len(ev["kind"])
-        ck, fs, ct = [None] * n_ev, [None] * n_ev, [None] * n_ev
-        for row, code, frm, tiles in self.sparse:
-            ck[row], fs[row], ct[row] = code, frm, tiles
-        ev["call_kind"], ev["from_seat"], ev["call_tiles"] = ck, fs, ct
+        ev["call_kind"], ev["from_seat"], ev["call_tiles"] = _sparse_columns(self.sparse, len(ev["kind"]))
+        for name, rows in self.rows.items():
+            names = SCHEMAS[name].names
+            columns = list(zip(*rows)) if rows else [()] * len(names)
+            if len(columns) != len(names):
+                raise AssertionError(f"{name} rows have {len(columns)} values, the schema {len(names)}")
+            self.cols[name] = dict(zip(names, columns))
         out = {}
         for name, schema in SCHEMAS.items():
             cols = self.cols[name]
             arrays = []
             for fld in schema:
                 values = cols[fld.name]
-                if fld.type == GID:
-                    arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, I32), gdict))
+                if isinstance(values, pa.Array):
+                    arrays.append(values)
+                elif fld.type == GID:
+                    arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, I32), gdict))
                 elif name == "events" and fld.name == "kind":
-                    arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, I8), pa.array(EVENT_KINDS, S)))
-                elif name == "events" and fld.name == "call_kind":
-                    arrays.append(pa.DictionaryArray.from_arrays(pa.array(values, I8), pa.array(CALL_KINDS, S)))
+                    arrays.append(pa.DictionaryArray.from_arrays(_arrow(array("b", values), I8), _EVENT_KIND_NAMES))
                 else:
-                    arrays.append(pa.array(values, fld.type))
+                    arrays.append(_arrow(values, fld.type))
             out[name] = pa.Table.from_arrays(arrays, schema=schema)
         return out
+
+
+_EVENT_INDEXES = array("h", range(1024))
+_EVENT_KIND_NAMES = pa.array(EVENT_KINDS, S)
+_CALL_KIND_NAMES = pa.array(CALL_KINDS, S)
+_TYPECODE = {I8: "b", I16: "h", I32: "i"}
+
+
+def _arrow(values, typ: pa.DataType) -> pa.Array:
+    """An Arrow array of ``values``: a typed ``array`` is wrapped without a copy, a list converted."""
+    if isinstance(values, array):
+        if _TYPECODE.get(typ) != values.typecode or values.itemsize * 8 != typ.bit_width:
+            raise TypeError(f"array of {values.typecode!r} cannot be {typ}")
+        return pa.Array.from_buffers(typ, len(values), [None, pa.py_buffer(values)])
+    return pa.array(values, typ)
+
+
+def _validity(rows: list[int], n: int) -> pa.Buffer:
+    bits = bytearray((n + 7) >> 3)
+    for r in rows:
+        bits[r >> 3] |= 1 << (r & 7)
+    return pa.py_buffer(bits)
+
+
+def _sparse_columns(sparse, n: int) -> tuple[pa.Array, pa.Array, pa.Array]:
+    """The events' call_kind, from_seat and call_tiles columns (null except on the ``sparse`` rows,
+    given in row order as (row, call code, from seat, tiles))."""
+    codes, froms = array("b", bytes(n)), array("b", bytes(n))
+    offsets, tile_values = array("i", bytes(4 * (n + 1))), array("h")
+    has_code, has_from, has_tiles = [], [], []
+    cum = done = 0  # offsets[: done + 1] are written
+    for row, code, frm, tiles in sparse:
+        if code is not None:
+            codes[row] = code
+            has_code.append(row)
+        if frm is not None:
+            froms[row] = frm
+            has_from.append(row)
+        if tiles is not None:
+            if row < done:
+                raise AssertionError(f"events row {row} comes after row {done - 1}")
+            if row > done:
+                offsets[done + 1 : row + 1] = array("i", (cum,)) * (row - done)
+            tile_values.extend(tiles)
+            cum += len(tiles)
+            offsets[row + 1] = cum
+            done = row + 1
+            has_tiles.append(row)
+    if n > done:
+        offsets[done + 1 :] = array("i", (cum,)) * (n - done)
+    call_kind = pa.DictionaryArray.from_arrays(
+        pa.Array.from_buffers(I8, n, [_validity(has_code, n), pa.py_buffer(codes)], null_count=n - len(has_code)),
+        _CALL_KIND_NAMES)
+    from_seat = pa.Array.from_buffers(I8, n, [_validity(has_from, n), pa.py_buffer(froms)],
+                                      null_count=n - len(has_from))
+    values = pa.Array.from_buffers(I16, len(tile_values), [None, pa.py_buffer(tile_values)])
+    call_tiles = pa.Array.from_buffers(L16, n, [_validity(has_tiles, n), pa.py_buffer(offsets)],
+                                       null_count=n - len(has_tiles), children=[values])
+    return call_kind, from_seat, call_tiles
 
 
 def _put(cols: dict[str, list], **values) -> None:
@@ -410,19 +498,25 @@ def _pad(seq: Sequence, n: int) -> list:
     return out + [None] * (n - len(out))
 
 
-def _split(deltas, basic: int, w: Win, dealer: int, rules, honba: int, sticks: int, pao) -> dict[str, tuple]:
-    """Deltas split by reason: the hand's value ('win'), honba and riichi sticks collected."""
+def _split_parts(basic: int, w: Win, dealer: int, rules, honba: int, sticks: int, pao):
+    """The honba and sticks parts of a win's deltas, or None when the rules give no deltas for it."""
     try:
         base = win_deltas(basic, w.who, w.from_who, dealer, rules, 0, 0, pao)
         with_honba = win_deltas(basic, w.who, w.from_who, dealer, rules, honba, 0, pao)
         full = win_deltas(basic, w.who, w.from_who, dealer, rules, honba, sticks, pao)
     except (ValueError, IndexError, KeyError, TypeError):
+        return None
+    h = tuple(map(sub, with_honba, base))
+    s = tuple(map(sub, full, with_honba))
+    return h, s, tuple(map(sub, full, base))
+
+
+def _apply_split(deltas, parts) -> dict[str, tuple]:
+    """``deltas`` split by :func:`_split_parts`' parts (honba, sticks, both); all 'win' when there are none."""
+    if parts is None or len(parts[0]) != len(deltas):
         return {"win": tuple(deltas)}
-    if len(full) != len(deltas):
-        return {"win": tuple(deltas)}
-    h = tuple(b - a for a, b in zip(base, with_honba))
-    s = tuple(b - a for a, b in zip(with_honba, full))
-    return {"win": tuple(d - x - y for d, x, y in zip(deltas, h, s)), "honba": h, "sticks": s}
+    h, s, both = parts
+    return {"win": tuple(map(sub, deltas, both)), "honba": h, "sticks": s}
 
 
 def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str]) -> FileOutcome:

@@ -248,3 +248,25 @@ def test_ingest_restores_duckdbs_thread_setting(tmp_path):
         st.con.execute("SET threads = 3")
         assert st.ingest([tmp_path / "logs"], jobs=2, batch=1).games_added == 2
         assert st.sql("SELECT current_setting('threads') AS t").item() == 3
+
+
+def test_a_game_whose_rows_fail_leaves_no_row_behind(monkeypatch):
+    """A row-building bug on one game (after its events, riichi and payment rows were added)
+    makes that file unreadable and leaves the chunk's tables as if it had never been read."""
+    from mjlog import ingest_rows
+
+    good, bad = simple_game4(), double_ron_game()
+    clean = ingest_rows.build_chunk_from_bytes([("a.xml", good)]).tables
+    real = ingest_rows._Rows._win
+
+    def failing_second_win(self, rules, rnd, g, j, *args):
+        if j == 1:
+            raise RuntimeError("boom")
+        return real(self, rules, rnd, g, j, *args)
+
+    monkeypatch.setattr(ingest_rows._Rows, "_win", failing_second_win)
+    chunk = ingest_rows.build_chunk_from_bytes([("b.xml", bad), ("a.xml", good)])
+    assert [f.status for f in chunk.files] == ["unreadable", "game"]
+    assert "building rows failed (RuntimeError: boom)" in chunk.files[0].error
+    for name, table in clean.items():
+        assert chunk.tables[name].equals(table), name
