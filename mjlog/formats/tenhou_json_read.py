@@ -49,6 +49,7 @@ from functools import cache
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import Json, JsonProblem, is_int, parse_result
 from mjlog.formats.tenhou_json_order import OrderSearch
+from mjlog.frozen import builder
 from mjlog.ir import (
     Call, CallKind, Discard, Draw, DrawKind, Event, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
 )
@@ -303,27 +304,8 @@ class RoundReader:
 # ---- building the round: tile ids and events ---------------------------------------------
 
 
-class _DrawDraft:
-    """Same slots as :class:`~mjlog.ir.Draw` with a plain ``__init__``; switching its class to Draw
-    gives the identical event for less than the frozen ``__init__`` costs (as
-    :func:`mjlog.rules.riichi.value.hand_value` does for its results)."""
-
-    __slots__ = Draw.__slots__
-
-    def __init__(self, seat: int, tile: int) -> None:
-        self.seat = seat
-        self.tile = tile
-
-
-class _DiscardDraft:
-    """The same for :class:`~mjlog.ir.Discard`."""
-
-    __slots__ = Discard.__slots__
-
-    def __init__(self, seat: int, tile: int, tsumogiri: bool) -> None:
-        self.seat = seat
-        self.tile = tile
-        self.tsumogiri = tsumogiri
+_build_draw = builder(Draw)
+_build_discard = builder(Discard)
 
 
 class _Builder:
@@ -397,9 +379,7 @@ class _Builder:
                 tile = copies[code][i]
                 hands[s].add(tile)
                 last_draw[s] = tile
-                ev = _DrawDraft(s, tile)
-                ev.__class__ = Draw
-                append(ev)
+                append(_build_draw(s, tile))
                 continue
             hand = hands[s]
             if tag == "O":
@@ -420,9 +400,7 @@ class _Builder:
                 if riichi:
                     append(RiichiDeclared(s))
                     riichi_seats.add(s)
-                ev = _DiscardDraft(s, tile, tile == drawn)
-                ev.__class__ = Discard
-                append(ev)
+                append(_build_discard(s, tile, tile == drawn))
                 last_draw[s] = None
                 last_tile = tile
                 if riichi and not (ron_end and k == last):

@@ -27,6 +27,7 @@ from lxml import etree
 from mjlog.accel import parse_ints as _parse_ints, parse_tiles as _parse_tiles, read_fast as _read_fast
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_calls import decode_call
+from mjlog.frozen import builder
 from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
 from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, items_of_tree, scan_log
 from mjlog.ir import (
@@ -341,22 +342,11 @@ class _Reader:
         if self.init is None:
             return
         i = self.init
-        self.rounds.append(
-            Round(
-                index=len(self.rounds),
-                kyoku=i["kyoku"],
-                honba=i["honba"],
-                sticks=i["sticks"],
-                dealer=i["dealer"],
-                scores=i["scores"],
-                dice=i["dice"],
-                dora_indicator=i["dora"],
-                hands=i["hands"],
-                events=tuple(self.events),
-                shuffle=i["shuffle"],
-                extra=i["extra"],
-            )
-        )
+        # Round's fields: index, kyoku, honba, sticks, dealer, scores, dice, dora_indicator, hands, events,
+        # shuffle, extra
+        self.rounds.append(_build_round(len(self.rounds), i["kyoku"], i["honba"], i["sticks"], i["dealer"],
+                                        i["scores"], i["dice"], i["dora"], i["hands"], tuple(self.events),
+                                        i["shuffle"], i["extra"]))
         self.init = None
         self.events = []
 
@@ -528,25 +518,13 @@ class _Reader:
             raise MalformedLogError(f"yaku id {bad} is not in 0..54")
         honba, sticks = self._ba(a)
         before, deltas = self._sc(a)
-        win = Win(
-            who=who,
-            from_who=from_who,
-            hand=hand,
-            win_tile=win_tile,
-            melds=melds,
-            fu=ten[0],
-            points=ten[1],
-            limit=ten[2],
-            yaku=yaku,
-            yakuman=yakuman,
-            dora_indicators=self._tiles(a.get("doraHai"), "doraHai"),
-            ura_indicators=self._tiles(a.get("doraHaiUra"), "doraHaiUra"),
-            honba=honba,
-            sticks=sticks,
-            scores_before=before,
-            deltas=deltas,
-            pao_who=self._seat(pao, "paoWho") if pao is not None else None,
-            extra=self._extra(a, _KNOWN_AGARI),
+        # Win's fields: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,
+        # dora_indicators, ura_indicators, honba, sticks, scores_before, deltas, pao_who, extra
+        win = _build_win(
+            who, from_who, hand, win_tile, melds, ten[0], ten[1], ten[2], yaku, yakuman,
+            self._tiles(a.get("doraHai"), "doraHai"), self._tiles(a.get("doraHaiUra"), "doraHaiUra"),
+            honba, sticks, before, deltas, self._seat(pao, "paoWho") if pao is not None else None,
+            self._extra(a, _KNOWN_AGARI),
         )
         self.events.append(win)
         self.ended = True
@@ -613,6 +591,8 @@ class _Reader:
     }
 
 
+_build_round = builder(Round)
+_build_win = builder(Win)
 _CALLS: dict[tuple[int, str | None, str | None], Call] = {}
 _MELDS: dict[tuple[int, int, int], Call] = {}
 

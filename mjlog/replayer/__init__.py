@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from mjlog.errors import AuditFailed, MalformedLogError
 from mjlog.findings import Finding, FindingKind, Severity
+from mjlog.frozen import builder
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.outcome import settle_draw, settle_win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
@@ -200,9 +201,9 @@ class _Game:
         start = tuple(rnd.scores)
         end_scores = tuple(st.scores)
         riichi = tuple(s for s in range(rules.players) if st.riichi_accepted[s])
-        result = RoundResult(
+        result = _build_result(
             rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, start, end_scores, riichi,
-            tuple(wins), draw, tuple(st.deposits), tuple(st.calls_open), complete=outcome_seen,
+            tuple(wins), draw, tuple(st.deposits), tuple(st.calls_open), outcome_seen,
         )
         if not outcome_seen:
             return result, None, None
@@ -227,6 +228,9 @@ class _Game:
         if [w.who for w in wins] != order:
             self.find(K.PAYMENT, "double ron winners out of turn order from the discarder",
                       _fmt(w.who for w in wins), _fmt(order), rnd=rnd)
+
+
+_build_result = builder(RoundResult)
 
 
 def _csrule_int(parts: list[str], i: int) -> int | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
+from mjlog.frozen import builder
 from mjlog.ir import DrawKind, Ryuukyoku, Win
 from mjlog.replayer.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
@@ -72,23 +73,27 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     haitei = tsumo and not st.last_was_replacement and st.live_draws >= st.live_limit()
     houtei = not tsumo and not chankan and not kita_ron and st.live_draws >= st.live_limit()
     first_turn = st.uninterrupted and st.discards_made[who] == 0 and tsumo and not st.last_was_replacement
-    ctx = WinContext(
-        seat_wind=(who - st.dealer) % st.n,
-        round_wind=st.r.kyoku // 4,
-        tsumo=tsumo,
-        riichi=riichi and not st.double_riichi[who],
-        double_riichi=st.double_riichi[who],
-        ippatsu=(st.ippatsu_before_robbable[who] if chankan or kita_ron else st.ippatsu[who]) and riichi,
-        haitei=haitei,
-        houtei=houtei,
-        rinshan=tsumo and st.last_was_replacement,
-        chankan=chankan,
-        tenhou=first_turn and who == st.dealer,
-        chiihou=first_turn and who != st.dealer,
-        dora_indicators=tuple(st.dora),
-        ura_indicators=ura,
-        honba=st.honba if first else 0,
-        sticks=st.sticks if first else 0,
+    # WinContext's fields: seat_wind, round_wind, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
+    # rinshan, chankan, tenhou, chiihou, renhou, dora_indicators, ura_indicators, kita, honba, sticks
+    ctx = _build_context(
+        (who - st.dealer) % st.n,
+        st.r.kyoku // 4,
+        tsumo,
+        riichi and not st.double_riichi[who],
+        st.double_riichi[who],
+        (st.ippatsu_before_robbable[who] if chankan or kita_ron else st.ippatsu[who]) and riichi,
+        haitei,
+        houtei,
+        tsumo and st.last_was_replacement,
+        chankan,
+        first_turn and who == st.dealer,
+        first_turn and who != st.dealer,
+        False,  # renhou: not a yaku under Tenhou's rules
+        tuple(st.dora),
+        ura,
+        0,  # kita: the replay passes North tiles set aside as KITA calls
+        st.honba if first else 0,
+        st.sticks if first else 0,
     )
     # Tenhou lists a win's calls in the order of its AGARI m; keep that order for yaku order.
     ordered = tuple(w.melds) if same_melds else melds
@@ -116,7 +121,11 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     st.derived_scores = [s + d for s, d in zip(st.derived_scores, deltas)]
     _adopt_recorded(st, w, first)
     open_hand = any(m.kind.is_open for m in st.melds[who])
-    return DerivedWin(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo)
+    return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo)
+
+
+_build_context = builder(WinContext)
+_build_derived_win = builder(DerivedWin)
 
 
 def _adopt_recorded(st: RoundState, w: Win, first: bool) -> None:

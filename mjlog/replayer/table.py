@@ -123,7 +123,8 @@ class RoundState:
             self.find(K.WALL, "first dora indicator differs from the seed's wall",
                       tile_name(r.dora_indicator), tile_name(w.dora_indicator(0)))
         for seat, (got, want) in enumerate(zip(r.hands, w.starting_hands(r.dealer))):
-            if len(got) != len(want) or set(got) != set(want):  # the wall's ids are distinct
+            # self.hands holds each start hand as a set (no event has run yet); the wall's ids are distinct
+            if len(got) != len(want) or self.hands[seat] != set(want):
                 self.find(K.WALL, f"seat {seat}'s starting hand differs from the seed's wall",
                           ",".join(map(str, sorted(got))), ",".join(map(str, sorted(want))))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjlog.frozen import builder
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.fu import FuItem
 from mjlog.rules.riichi.points import Payment, payments
@@ -63,34 +64,6 @@ class HandValue:
         return tuple(YAKU[i].name_en for i, _ in self.yaku)
 
 
-class _HandValueDraft:
-    """Same slots as :class:`HandValue` with a plain ``__init__``; turned into one by :func:`hand_value`.
-
-    A frozen dataclass sets each field through ``object.__setattr__``, which is the
-    larger part of building a result; filling this twin and switching its class gives
-    the identical object (same fields, equality, hash and repr) for a fraction of it.
-    """
-
-    __slots__ = HandValue.__slots__
-
-    def __init__(self, yaku: tuple[tuple[int, int], ...], han: int, fu: int, fu_breakdown: tuple[FuItem, ...],
-                 limit: int, basic: int, points: int, payment: Payment, yakuman_count: int, wait: str,
-                 dora: int, aka: int, ura: int) -> None:
-        self.yaku = yaku
-        self.han = han
-        self.fu = fu
-        self.fu_breakdown = fu_breakdown
-        self.limit = limit
-        self.basic = basic
-        self.points = points
-        self.payment = payment
-        self.yakuman_count = yakuman_count
-        self.wait = wait
-        self.dora = dora
-        self.aka = aka
-        self.ura = ura
-
-
 def hand_value(yaku: tuple[tuple[int, int], ...], han: int, fu: int, fu_breakdown: tuple[FuItem, ...],
                 limit: int, basic: int, points: int, payment: Payment, yakuman_count: int, wait: str,
                 dora: int, aka: int, ura: int) -> HandValue:
@@ -100,10 +73,11 @@ def hand_value(yaku: tuple[tuple[int, int], ...], han: int, fu: int, fu_breakdow
     >>> v == HandValue((), 0, 30, (), 0, 0, 0, NO_PAYMENT, 0, "ryanmen") and type(v) is HandValue
     True
     """
-    hv = _HandValueDraft(yaku, han, fu, fu_breakdown, limit, basic, points, payment, yakuman_count, wait,
-                         dora, aka, ura)
-    hv.__class__ = HandValue    # type: ignore[assignment]
-    return hv  # type: ignore[return-value]
+    return _build_hand_value(yaku, han, fu, fu_breakdown, limit, basic, points, payment, yakuman_count, wait,
+                             dora, aka, ura)
+
+
+_build_hand_value = builder(HandValue)
 
 
 _PAYMENTS: dict[tuple[object, ...], Payment] = {}
