@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from mjlog.accel import shuffle_wall as _shuffle
 from mjlog.errors import MalformedLogError
+from mjlog.frozen import builder
 from mjlog.ir import Seed
 from mjlog.tiles import SANMA_TILES
 
@@ -371,13 +372,16 @@ def shuffle(tiles: tuple[int, ...], rnd: Sequence[int]) -> tuple[int, ...]:
     return tuple(yama)
 
 
+_build_wall = builder(Wall)
+
+
 def _wall_from_rnd(rnd: Sequence[int], players: int, legacy: bool) -> Wall:
     """Fisher–Yates over the sorted tile ids with ``rnd[i] % (n - i)``; dice from rnd[135..136]."""
     tiles = _TILES_4P if players == 4 else _TILES_3P
     yama = _shuffle(tiles, rnd) if _shuffle is not None and type(rnd) is tuple else None
     if yama is None:
         yama = shuffle(tiles, rnd)
-    return Wall(yama, (rnd[135] % 6, rnd[136] % 6), legacy)
+    return _build_wall(yama, (rnd[135] % 6, rnd[136] % 6), legacy)
 
 
 def _check_players(players: int) -> None:

@@ -445,10 +445,10 @@ class _Reader:
         who = self._seat(a.get("who"), "who")
         step = _int(a.get("step"), "step")
         if step == 1:
-            self.events.append(RiichiDeclared(who))
+            self.events.append(_DECLARED[who])
         elif step == 2:
             ten = a.get("ten")
-            self.events.append(RiichiAccepted(who, self._scores(ten, "ten") if ten is not None else None))
+            self.events.append(_build_accepted(who, self._scores(ten, "ten") if ten is not None else None))
         else:
             raise MalformedLogError(f"riichi step={step} is not 1 or 2")
 
@@ -592,6 +592,8 @@ class _Reader:
 
 
 _build_round = builder(Round)
+_build_accepted = builder(RiichiAccepted)
+_DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one per seat serves every log
 _build_win = builder(Win)
 _CALLS: dict[tuple[int, str | None, str | None], Call] = {}
 _MELDS: dict[tuple[int, int, int], Call] = {}

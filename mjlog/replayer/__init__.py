@@ -210,11 +210,11 @@ class _Game:
         recorded = recorded_wins
         if len(recorded) > 1:
             self._check_double_ron_order(rnd, recorded)
-        end = HandEnd(
-            dealer_won=any(w.who == rnd.dealer for w in recorded),
-            any_win=bool(recorded),
-            abortive=draw is not None and draw.kind.abortive,
-            dealer_tenpai=draw is not None and (
+        end = _build_hand_end(  # dealer_won, any_win, abortive, dealer_tenpai
+            any(w.who == rnd.dealer for w in recorded),
+            bool(recorded),
+            draw is not None and draw.kind.abortive,
+            draw is not None and (
                 draw.tenpai[rnd.dealer] if st.nagashi_tenpai_unrecorded and draw.kind is DrawKind.NAGASHI_MANGAN
                 else _recorded_dealer_tenpai(rnd, recorded_draw)),
         )
@@ -231,6 +231,7 @@ class _Game:
 
 
 _build_result = builder(RoundResult)
+_build_hand_end = builder(HandEnd)
 
 
 def _csrule_int(parts: list[str], i: int) -> int | None:

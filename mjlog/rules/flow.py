@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mjlog.frozen import builder
 from mjlog.rules.ruleset import RuleSet
 
 
@@ -104,7 +105,10 @@ def next_hand(kyoku: int, honba: int, sticks: int, end: HandEnd, scores: Sequenc
                 return NextHand(True, nxt, new_honba, sticks, renchan, "target reached")
             if not rules.extension or kyoku >= final_kyoku(rules):
                 return NextHand(True, nxt, new_honba, sticks, renchan, "last hand played")
-    return NextHand(False, nxt, new_honba, sticks, renchan, "")
+    return _build_next_hand(False, nxt, new_honba, sticks, renchan, "")  # the common case, built fast
+
+
+_build_next_hand = builder(NextHand)
 
 
 def final_scores(scores: Sequence[int], sticks: int, rules: RuleSet, first_dealer: int = 0) -> tuple[int, ...]:
