@@ -46,7 +46,7 @@ def run(jobs: int, half: bool, batch: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=2, help="runs of each measurement; the fastest counts (default 2)")
-    ap.add_argument("--batch", type=int, default=128, help="games per transaction (default 128, as mjlog ingest)")
+    ap.add_argument("--batch", type=int, default=256, help="games per transaction (default 256, as mjlog ingest)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--jobs", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--half", action="store_true", help=argparse.SUPPRESS)

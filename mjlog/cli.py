@@ -219,7 +219,7 @@ def _add_store_commands(sub) -> None:
     ingest.add_argument("--db", required=True, metavar="FILE", help="the DuckDB file (created when missing)")
     ingest.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
                         help="worker processes that read and replay (default 1); this process writes")
-    ingest.add_argument("--batch", type=int, default=128, metavar="N",  # = mjlog.store.DEFAULT_BATCH (no duckdb import here)
+    ingest.add_argument("--batch", type=int, default=256, metavar="N",  # = mjlog.store.DEFAULT_BATCH (no duckdb import here)
                         help="games per transaction and per worker task (default %(default)s; 1 = one transaction per game)")
     ingest.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     ingest.set_defaults(func=_cmd_ingest)

@@ -234,7 +234,7 @@ def test_cli_batch_default_is_the_stores_and_ingest_restores_the_switch_interval
     from mjlog.cli import build_parser
 
     args = build_parser().parse_args(["ingest", "--db", "x.duckdb", "logs"])
-    assert args.batch == store_mod.DEFAULT_BATCH == 128
+    assert args.batch == store_mod.DEFAULT_BATCH == 256
     write_games(tmp_path / "logs", 2)
     before = sys.getswitchinterval()
     with Store() as st:
