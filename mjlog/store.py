@@ -51,8 +51,9 @@ _BEFORE_COMMIT: Callable[[int], None] | None = None
 #: Games per transaction and per worker task. 128 measured 215-243 games/s in one process on
 #: the corpus against 177-181 for 32 (fewer commits and insert statements); 256 halves the
 #: writer's work again (0.96 -> 0.55 ms per game, with COMMIT 0.67 -> 0.30 s per 1,024 games):
-#: about 240,000 event rows per transaction fill whole row groups, which DuckDB writes to the
-#: file at once instead of through its write-ahead log first. Medians of 4 alternated runs:
+#: the gain appears between 180 and 220 games (about 170,000 and 205,000 event rows per
+#: transaction), as with DuckDB writing large appends to the file directly rather than
+#: through its write-ahead log first (docs/performance.md). Medians of 4 alternated runs:
 #: one process 204 -> 217, --jobs 2 312 -> 348 games/s; peak memory unchanged (about 255 MB).
 DEFAULT_BATCH = 256
 
