@@ -291,6 +291,28 @@ def test_event_columns_agree_with_python():
         assert got == py_event_columns(list(r.events))
 
 
+def test_slots_read_directly_behave_as_attributes():
+    """The compiled helpers read an event's slots directly; an unset slot still raises
+    AttributeError as the attribute would, and a subclass is not taken for the class."""
+    from mjlog.ingest_rows import py_event_columns
+    from mjlog.ir import Discard, Draw
+
+    class MyDraw(Draw):
+        __slots__ = ()
+
+    events = (MyDraw(0, 5), Draw(1, 6), Discard(1, 6, True))
+    assert _speedups.event_columns(events, Draw, Discard) == py_event_columns(events)
+    unset = object.__new__(Draw)
+    for helper in (lambda: _speedups.event_columns((unset,), Draw, Discard), lambda: py_event_columns((unset,))):
+        with pytest.raises(AttributeError):
+            helper()
+    ctx = ([set(), set()], [[], []], [None, None], set(), [], [0, 0], [-1, -1], [False, False], (), 2, Draw, Discard,
+           [False, False])
+    with pytest.raises(AttributeError):
+        _speedups.run_quiet((unset,), 0, ctx, 0, 0, 0, 10, None)
+    assert _speedups.run_quiet((Draw(0, 7),), 0, ctx, 0, 0, 0, 10, None) == (1, 0, 1, 1, None)
+
+
 _REPLAY_DIGEST = """
 import hashlib, sys
 from pathlib import Path

@@ -36,6 +36,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "speedups.h"
+#include "structmember.h"
 
 static PyMethodDef methods[] = {
     {"read_fast", read_fast, METH_VARARGS,
@@ -64,6 +65,21 @@ static struct PyModuleDef module = {
 };
 
 PyObject *str_seat = NULL, *str_tile = NULL, *str_tsumogiri = NULL;
+
+Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, name);
+    if (descr == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) && PyDescr_TYPE(descr) == type) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if (member->type == T_OBJECT_EX && member->offset > 0) offset = member->offset;
+    }
+    Py_DECREF(descr);
+    return offset;
+}
 
 PyMODINIT_FUNC PyInit__speedups(void) {
     str_seat = PyUnicode_InternFromString("seat");

@@ -17,6 +17,20 @@ static int get_small_int(PyObject *obj, PyObject *name, long *out) {
     return 0;
 }
 
+/* get_small_int, reading the slot at `offset` directly when there is one and it is set. */
+static int slot_small_int(PyObject *obj, Py_ssize_t offset, PyObject *name, long *out) {
+    if (offset > 0) {
+        PyObject *v = *(PyObject **)((char *)obj + offset);
+        if (v != NULL) {
+            if (!PyLong_CheckExact(v)) { *out = -1; return 0; }
+            *out = PyLong_AsLong(v);
+            if (*out == -1 && PyErr_Occurred()) { PyErr_Clear(); *out = -2; }
+            return 0;
+        }
+    }
+    return get_small_int(obj, name, out);
+}
+
 static int list_set_long(PyObject *list, Py_ssize_t i, long v) {
     PyObject *o = PyLong_FromLong(v);
     if (o == NULL) return -1;
@@ -66,11 +80,15 @@ PyObject *run_quiet(PyObject *self, PyObject *args) {
         !PyList_CheckExact(last_own) || !PyList_CheckExact(accepted) || !PyTuple_CheckExact(live_tiles) ||
         n < 1 || PyList_GET_SIZE(hands) < n || PyList_GET_SIZE(river) < n || PyList_GET_SIZE(last_draw) < n ||
         PyList_GET_SIZE(made) < n || PyList_GET_SIZE(last_own) < n || PyList_GET_SIZE(accepted) < n ||
-        !PyList_CheckExact(ippatsu) || PyList_GET_SIZE(ippatsu) < n) {
+        !PyList_CheckExact(ippatsu) || PyList_GET_SIZE(ippatsu) < n ||
+        !PyType_Check((PyObject *)draw_type) || !PyType_Check((PyObject *)discard_type)) {
         PyErr_SetString(PyExc_TypeError, "run_quiet: unexpected table state");
         return NULL;
     }
     Py_ssize_t n_live_tiles = PyTuple_GET_SIZE(live_tiles);
+    /* the events' slots, read directly (both classes are checked exactly below) */
+    Py_ssize_t draw_seat = slot_offset(draw_type, str_seat), draw_tile = slot_offset(draw_type, str_tile);
+    Py_ssize_t discard_seat = slot_offset(discard_type, str_seat), discard_tile = slot_offset(discard_type, str_tile);
     Py_INCREF(last_discard);
     if (i < 0) i = 0;
     for (; i < PySequence_Fast_GET_SIZE(events); i++) {
@@ -78,7 +96,9 @@ PyObject *run_quiet(PyObject *self, PyObject *args) {
         PyTypeObject *t = Py_TYPE(ev);
         if (t != draw_type && t != discard_type) break;
         long seat, tile;
-        if (get_small_int(ev, str_seat, &seat) < 0 || get_small_int(ev, str_tile, &tile) < 0) goto error;
+        int is_draw = t == draw_type;
+        if (slot_small_int(ev, is_draw ? draw_seat : discard_seat, str_seat, &seat) < 0 ||
+            slot_small_int(ev, is_draw ? draw_tile : discard_tile, str_tile, &tile) < 0) goto error;
         if (seat < 0 || seat >= n || tile < 0 || tile > 135) break;
         PyObject *tile_obj = PyLong_FromLong(tile);
         if (tile_obj == NULL) goto error;

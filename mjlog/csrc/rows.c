@@ -6,6 +6,15 @@
 
 /* ---- store rows: the twin of mjlog.ingest_rows.py_event_columns ------------------------------ */
 
+/* The attribute `name` of obj: read from the slot at `offset` when there is one and it is set. */
+static PyObject *slot_or_attr(PyObject *obj, Py_ssize_t offset, PyObject *name) {
+    if (offset > 0) {
+        PyObject *v = *(PyObject **)((char *)obj + offset);
+        if (v != NULL) return Py_NewRef(v);
+    }
+    return PyObject_GetAttr(obj, name);
+}
+
 /* event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, others) */
 PyObject *event_columns(PyObject *self, PyObject *args) {
     PyObject *events, *draw_type, *discard_type;
@@ -15,6 +24,16 @@ PyObject *event_columns(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(events);
+    Py_ssize_t draw_seat = -1, draw_tile = -1, discard_seat = -1, discard_tile = -1, discard_giri = -1;
+    if (PyType_Check(draw_type)) {
+        draw_seat = slot_offset((PyTypeObject *)draw_type, str_seat);
+        draw_tile = slot_offset((PyTypeObject *)draw_type, str_tile);
+    }
+    if (PyType_Check(discard_type)) {
+        discard_seat = slot_offset((PyTypeObject *)discard_type, str_seat);
+        discard_tile = slot_offset((PyTypeObject *)discard_type, str_tile);
+        discard_giri = slot_offset((PyTypeObject *)discard_type, str_tsumogiri);
+    }
     PyObject *zero = PyLong_FromLong(0), *one = PyLong_FromLong(1);
     PyObject *cols[4] = {NULL, NULL, NULL, NULL};
     PyObject *others = PyList_New(0);
@@ -28,10 +47,11 @@ PyObject *event_columns(PyObject *self, PyObject *args) {
         PyObject *t = (PyObject *)Py_TYPE(ev);
         PyObject *seat = NULL, *kind = NULL, *tile = NULL, *giri = NULL;
         if (t == draw_type || t == discard_type) {
-            seat = PyObject_GetAttr(ev, str_seat);
-            tile = PyObject_GetAttr(ev, str_tile);
-            if (t == discard_type) {
-                giri = PyObject_GetAttr(ev, str_tsumogiri);
+            int is_draw = t == draw_type;
+            seat = slot_or_attr(ev, is_draw ? draw_seat : discard_seat, str_seat);
+            tile = slot_or_attr(ev, is_draw ? draw_tile : discard_tile, str_tile);
+            if (!is_draw) {
+                giri = slot_or_attr(ev, discard_giri, str_tsumogiri);
                 kind = one;
             } else {
                 giri = Py_None;

@@ -13,6 +13,10 @@
 /* Interned attribute names of the IR events (module.c). */
 extern PyObject *str_seat, *str_tile, *str_tsumogiri;
 
+/* module.c: the byte offset of slot `name` in instances of exactly `type` (a __slots__ member
+ * holding an object), or -1 when it is not such a slot; no Python error is left set. */
+Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name);
+
 /* scan.c: Tenhou's plain XML and the reader's loop */
 PyObject *scan_xml(PyObject *self, PyObject *arg);
 PyObject *parse_ints(PyObject *self, PyObject *arg);
