@@ -38,7 +38,7 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjlog.accel import shuffle_wall as _shuffle
+from mjlog.accel import mt_bytes as _mt_bytes, mt_seed as _mt_seed, shuffle_wall as _shuffle
 from mjlog.errors import MalformedLogError
 from mjlog.frozen import builder
 from mjlog.ir import Seed
@@ -403,10 +403,11 @@ class WallGenerator:
 
     Built from a game seed (``mt19937ar-sha512-n288-base64`` or ``mt19937ar-sha512-n288``);
     iterating yields one :class:`Wall` per hand without end. ``reference=True`` uses the
-    plain-Python MT19937 instead of CPython's.
+    plain-Python MT19937 instead of CPython's; with the compiled helpers built, the stream
+    comes from ``mjlog._speedups.mt_bytes`` (the same words, without a Python int between).
     """
 
-    __slots__ = ("players", "legacy", "hands", "_rng", "_ref")
+    __slots__ = ("players", "legacy", "hands", "_rng", "_ref", "_state")
 
     def __init__(self, seed: Seed | str, players: int = 4, *, reference: bool = False):
         _check_players(players)
@@ -422,8 +423,15 @@ class WallGenerator:
         self.hands = 0
         self._rng: random.Random | None = None
         self._ref: ReferenceMT19937 | None = None
+        self._state: bytearray | None = None
         if reference:
             self._ref = ReferenceMT19937(seed_key(seed))
+        elif _mt_seed is not None:
+            if seed.kind == KIND_BASE64:
+                self._state = _mt_seed(_base64_key(seed))
+            else:
+                words = _hex_words(seed)
+                self._state = _mt_seed(struct.pack(f"<{len(words)}I", *words))
         elif seed.kind == KIND_BASE64:
             self._rng = _fast_mt19937_le_bytes(_base64_key(seed))
         else:
@@ -433,7 +441,9 @@ class WallGenerator:
         return self
 
     def __next__(self) -> Wall:
-        if self._rng is not None:
+        if self._state is not None:
+            src = _mt_bytes(self._state, _SRC_WORDS)
+        elif self._rng is not None:
             src = self._rng.getrandbits(_SRC_BITS).to_bytes(_SRC_BYTES, "little")
         else:
             ref = self._ref

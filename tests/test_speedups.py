@@ -371,3 +371,45 @@ def test_read_fast_and_the_python_loop_agree_on_mutated_logs(monkeypatch):
         assert outcome(_speedups.scan_xml(mutated)) == compiled, mutated[:100]
         errors += isinstance(compiled, str)
     assert len(results) > 100 and 20 < errors < len(results)
+
+
+def test_mt_stream_equals_the_reference_mt19937():
+    import struct
+
+    from mjlog.wall import ReferenceMT19937
+
+    rng = random.Random(5)
+    for n in (1, 2, 7, 623, 624):
+        for trial in range(6):
+            key = [rng.getrandbits(32) for _ in range(n)]
+            if trial % 3 == 0:
+                key[-1] = 0  # a trailing zero word counts in mt19937ar (CPython's int seeding drops it)
+            state = _speedups.mt_seed(struct.pack(f"<{n}I", *key))
+            ref = ReferenceMT19937(key)
+            got = _speedups.mt_bytes(state, 650) + _speedups.mt_bytes(state, 0) + _speedups.mt_bytes(state, 3)
+            assert got == struct.pack("<653I", *[ref.genrand_int32() for _ in range(653)]), (n, trial)
+    for bad in (b"", b"abc", bytes(4 * 625)):
+        with pytest.raises(ValueError):
+            _speedups.mt_seed(bad)
+    with pytest.raises(ValueError):
+        _speedups.mt_bytes(bytearray(10), 1)
+    with pytest.raises(ValueError):
+        _speedups.mt_bytes(_speedups.mt_seed(b"\1\0\0\0"), -1)
+
+
+@pytest.mark.parametrize("kind", ["base64", "hex"])
+def test_walls_from_the_compiled_stream_equal_the_python_ones(kind, monkeypatch):
+    import base64
+
+    from mjlog import wall
+
+    rng = random.Random(9)
+    if kind == "base64":
+        seed = "mt19937ar-sha512-n288-base64," + base64.b64encode(rng.randbytes(4 * 624)).decode()
+    else:
+        seed = "mt19937ar-sha512-n288," + ",".join(f"{rng.getrandbits(32):08x}" for _ in range(624))
+    compiled = [w for w, _ in zip(wall.walls_for_game(seed), range(12))]
+    monkeypatch.setattr(wall, "_mt_seed", None)
+    python = [w for w, _ in zip(wall.walls_for_game(seed), range(12))]
+    reference = [w for w, _ in zip(wall.walls_for_game(seed, reference=True), range(12))]
+    assert compiled == python == reference

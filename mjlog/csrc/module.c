@@ -10,6 +10,9 @@
  *     The same for a list of tile ids, None also when an id is not in the game's wall (the
  *     reader's own checks then word the error).
  *
+ * mt_seed(key) -> bytearray, mt_bytes(state, n) -> bytes
+ *     MT19937 seeded by init_by_array, its output words as little-endian bytes (mjlog.wall).
+ *
  * shuffle_wall(tiles, rnd) -> tuple | None
  *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
  *
@@ -53,6 +56,10 @@ static PyMethodDef methods[] = {
      "shuffle_wall(tiles, rnd) -> tuple: Tenhou's Fisher-Yates (swap i with i + rnd[i] % (n - i))."},
     {"parse_ints", parse_ints, METH_O,
      "parse_ints(text) -> tuple of ints, or None when text is not plain comma-separated integers."},
+    {"mt_seed", mt_seed, METH_O,
+     "mt_seed(key) -> bytearray: MT19937 state after init_by_array over key's little-endian 32-bit words."},
+    {"mt_bytes", mt_bytes, METH_VARARGS,
+     "mt_bytes(state, n) -> bytes: the next n MT19937 output words, little-endian (the state advances)."},
     {"parse_tiles", parse_tiles, METH_VARARGS,
      "parse_tiles(text, sanma) -> tuple of tile ids, or None unless all are plain ids of the game's wall."},
     {"scan_xml", scan_xml, METH_O,

@@ -28,6 +28,10 @@ PyObject *shuffle_wall(PyObject *self, PyObject *args);
 PyObject *waits(PyObject *self, PyObject *args);
 PyObject *is_tenpai(PyObject *self, PyObject *args);
 
+/* mt.c: MT19937 streams for the walls */
+PyObject *mt_seed(PyObject *self, PyObject *arg);
+PyObject *mt_bytes(PyObject *self, PyObject *args);
+
 /* quiet.c: runs of ordinary draws and discards in the replay */
 PyObject *run_quiet(PyObject *self, PyObject *args);
 
