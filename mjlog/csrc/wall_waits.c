@@ -19,8 +19,9 @@ PyObject *shuffle_wall(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < n - 1; i++) {
         PyObject *word = PyTuple_GET_ITEM(rnd, i);
         if (!PyLong_CheckExact(word)) Py_RETURN_NONE;
-        unsigned long long r = PyLong_AsUnsignedLongLong(word);
-        if (r == (unsigned long long)-1 && PyErr_Occurred()) {  /* negative or huge: Python decides */
+        /* unsigned long, not long long: CPython 3.11 converts the latter byte by byte */
+        unsigned long long r = PyLong_AsUnsignedLong(word);
+        if (r == (unsigned long long)(unsigned long)-1 && PyErr_Occurred()) {  /* negative or huge: Python decides */
             PyErr_Clear();
             Py_RETURN_NONE;
         }
