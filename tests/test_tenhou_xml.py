@@ -264,3 +264,16 @@ def test_random_corruptions_give_only_malformed_log_errors():
             assert "internal error" not in exc.reason, exc
             outcomes["malformed"] += 1
     assert outcomes["malformed"] > 1000
+
+
+def test_player_names_decode_as_urllib_unquote_does():
+    import random
+    from urllib.parse import unquote
+
+    from mjlog.formats.tenhou_xml import unquote_name
+
+    rng = random.Random(4)
+    pieces = ["%E3", "%81", "%82", "%41", "%e3", "%zz", "%4", "%", "A", "あ", " ", "%FF", "%C3%A9", "+"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 8)))
+        assert unquote_name(text) == unquote(text), text
