@@ -22,9 +22,9 @@ import datetime as _dt
 import hashlib
 import os
 from array import array
-from operator import sub
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import sub
 
 import pyarrow as pa
 

@@ -88,6 +88,14 @@ Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
     return offset;
 }
 
+PyObject *slot_get(PyObject *obj, Py_ssize_t offset, PyObject *name) {
+    if (offset > 0) {
+        PyObject *v = *(PyObject **)((char *)obj + offset);
+        if (v != NULL) return Py_NewRef(v);
+    }
+    return PyObject_GetAttr(obj, name);
+}
+
 PyMODINIT_FUNC PyInit__speedups(void) {
     str_seat = PyUnicode_InternFromString("seat");
     str_tile = PyUnicode_InternFromString("tile");

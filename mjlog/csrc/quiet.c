@@ -7,28 +7,16 @@
 /* ---- quiet draws and discards: the twin of the inlined path in mjlog.replayer.table.play ----- */
 enum { PHASE_DRAW = 0, PHASE_DISCARD = 1, PHASE_AFTER_DISCARD = 2 };
 
-static int get_small_int(PyObject *obj, PyObject *name, long *out) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+/* obj's attribute `name` as a long in *out: -1 when it is not an exact int, -2 when it does not
+ * fit; reads the slot at `offset` directly when there is one (see slot_get). -1 on an error. */
+static int slot_small_int(PyObject *obj, Py_ssize_t offset, PyObject *name, long *out) {
+    PyObject *v = slot_get(obj, offset, name);
     if (v == NULL) return -1;
     if (!PyLong_CheckExact(v)) { Py_DECREF(v); *out = -1; return 0; }
     *out = PyLong_AsLong(v);
     Py_DECREF(v);
     if (*out == -1 && PyErr_Occurred()) { PyErr_Clear(); *out = -2; }
     return 0;
-}
-
-/* get_small_int, reading the slot at `offset` directly when there is one and it is set. */
-static int slot_small_int(PyObject *obj, Py_ssize_t offset, PyObject *name, long *out) {
-    if (offset > 0) {
-        PyObject *v = *(PyObject **)((char *)obj + offset);
-        if (v != NULL) {
-            if (!PyLong_CheckExact(v)) { *out = -1; return 0; }
-            *out = PyLong_AsLong(v);
-            if (*out == -1 && PyErr_Occurred()) { PyErr_Clear(); *out = -2; }
-            return 0;
-        }
-    }
-    return get_small_int(obj, name, out);
 }
 
 static int list_set_long(PyObject *list, Py_ssize_t i, long v) {

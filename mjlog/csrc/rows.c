@@ -6,15 +6,6 @@
 
 /* ---- store rows: the twin of mjlog.ingest_rows.py_event_columns ------------------------------ */
 
-/* The attribute `name` of obj: read from the slot at `offset` when there is one and it is set. */
-static PyObject *slot_or_attr(PyObject *obj, Py_ssize_t offset, PyObject *name) {
-    if (offset > 0) {
-        PyObject *v = *(PyObject **)((char *)obj + offset);
-        if (v != NULL) return Py_NewRef(v);
-    }
-    return PyObject_GetAttr(obj, name);
-}
-
 /* event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, others) */
 PyObject *event_columns(PyObject *self, PyObject *args) {
     PyObject *events, *draw_type, *discard_type;
@@ -48,10 +39,10 @@ PyObject *event_columns(PyObject *self, PyObject *args) {
         PyObject *seat = NULL, *kind = NULL, *tile = NULL, *giri = NULL;
         if (t == draw_type || t == discard_type) {
             int is_draw = t == draw_type;
-            seat = slot_or_attr(ev, is_draw ? draw_seat : discard_seat, str_seat);
-            tile = slot_or_attr(ev, is_draw ? draw_tile : discard_tile, str_tile);
+            seat = slot_get(ev, is_draw ? draw_seat : discard_seat, str_seat);
+            tile = slot_get(ev, is_draw ? draw_tile : discard_tile, str_tile);
             if (!is_draw) {
-                giri = slot_or_attr(ev, discard_giri, str_tsumogiri);
+                giri = slot_get(ev, discard_giri, str_tsumogiri);
                 kind = one;
             } else {
                 giri = Py_None;

@@ -192,34 +192,31 @@ done:
     return result;
 }
 
-/* The values of text if it is comma-separated [-]digits (at most 18 digits and 64 values):
- * 1 with *n_out set, 0 when it is not, -1 on a Python error. */
-static int parse_int_list(PyObject *arg, long long *vals, Py_ssize_t *n_out) {
+/* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
+ * (at most 18 digits each); Python's int() then decides, so the answer never differs. */
+PyObject *parse_ints(PyObject *self, PyObject *arg) {
+    if (!PyUnicode_Check(arg)) Py_RETURN_NONE;
     Py_ssize_t len;
     const char *s = PyUnicode_AsUTF8AndSize(arg, &len);
-    if (s == NULL) return -1;
+    if (s == NULL) return NULL;
+    if (len == 0) return PyTuple_New(0);
+    long long vals[64];
     Py_ssize_t n = 0, p = 0;
-    if (len == 0) { *n_out = 0; return 1; }
     for (;;) {
         int neg = 0, digits = 0;
         long long v = 0;
         if (p < len && s[p] == '-') { neg = 1; p++; }
         while (p < len && s[p] >= '0' && s[p] <= '9') {
-            if (++digits > 18) return 0;
+            if (++digits > 18) Py_RETURN_NONE;
             v = v * 10 + (s[p] - '0');
             p++;
         }
-        if (digits == 0 || n == 64) return 0;
+        if (digits == 0 || n == 64) Py_RETURN_NONE;
         vals[n++] = neg ? -v : v;
         if (p == len) break;
-        if (s[p] != ',') return 0;
+        if (s[p] != ',') Py_RETURN_NONE;
         p++;
     }
-    *n_out = n;
-    return 1;
-}
-
-static PyObject *int_tuple(const long long *vals, Py_ssize_t n) {
     PyObject *out = PyTuple_New(n);
     if (out == NULL) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -230,34 +227,23 @@ static PyObject *int_tuple(const long long *vals, Py_ssize_t n) {
     return out;
 }
 
-/* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
- * (at most 18 digits each); Python's int() then decides, so the answer never differs. */
-PyObject *parse_ints(PyObject *self, PyObject *arg) {
-    if (!PyUnicode_Check(arg)) Py_RETURN_NONE;
-    long long vals[64];
-    Py_ssize_t n;
-    int ok = parse_int_list(arg, vals, &n);
-    if (ok < 0) return NULL;
-    if (!ok) Py_RETURN_NONE;
-    return int_tuple(vals, n);
-}
-
 /* parse_tiles(text, sanma) -> tuple of tile ids, or None unless every value is a plain integer
  * id in 0..135 (and, with sanma, not a 2m-8m id 4..31): the reader then finds the fault itself. */
 PyObject *parse_tiles(PyObject *self, PyObject *args) {
     PyObject *text;
     int sanma;
     if (!PyArg_ParseTuple(args, "Op:parse_tiles", &text, &sanma)) return NULL;
-    if (!PyUnicode_Check(text)) Py_RETURN_NONE;
-    long long vals[64];
-    Py_ssize_t n;
-    int ok = parse_int_list(text, vals, &n);
-    if (ok < 0) return NULL;
-    if (!ok) Py_RETURN_NONE;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (vals[i] < 0 || vals[i] > 135 || (sanma && vals[i] >= 4 && vals[i] < 32)) Py_RETURN_NONE;
+    PyObject *ids = parse_ints(self, text);
+    if (ids == NULL || ids == Py_None) return ids;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(ids); i++) {
+        long t = PyLong_AsLong(PyTuple_GET_ITEM(ids, i));  /* parse_ints' values fit a long long; */
+        if (t == -1 && PyErr_Occurred()) PyErr_Clear();   /* one too big for a long is no tile */
+        if (t < 0 || t > 135 || (sanma && t >= 4 && t < 32)) {
+            Py_DECREF(ids);
+            Py_RETURN_NONE;
+        }
     }
-    return int_tuple(vals, n);
+    return ids;
 }
 
 /* ---- the reader's loop: the twin of mjlog.formats.tenhou_xml._Reader._read_elements ------------ */

@@ -16,6 +16,9 @@ extern PyObject *str_seat, *str_tile, *str_tsumogiri;
 /* module.c: the byte offset of slot `name` in instances of exactly `type` (a __slots__ member
  * holding an object), or -1 when it is not such a slot; no Python error is left set. */
 Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name);
+/* module.c: obj's attribute `name` (a new reference), read from the slot at `offset` (from
+ * slot_offset for obj's exact type, or -1) when it is set, else looked up by name. */
+PyObject *slot_get(PyObject *obj, Py_ssize_t offset, PyObject *name);
 
 /* scan.c: Tenhou's plain XML and the reader's loop */
 PyObject *scan_xml(PyObject *self, PyObject *arg);

@@ -128,11 +128,6 @@ def _valid_codes(n: int, red: bool) -> frozenset[int]:
     return frozenset(ok)
 
 
-def _kind5(code: int) -> int:
-    """Kind of a code, red fives as their kind."""
-    return json_code_kind(code)
-
-
 class RoundReader:
     """Validates one 17-element round, orders its events, assigns tile ids, builds the Round."""
 
@@ -177,7 +172,7 @@ class RoundReader:
                 raise JsonProblem(f"unknown riichi string {text[:20]!r}", where)
             return letter, [after[0] if after[0] == 60 else self.code(after[0], where)], pos
         codes = [self.code(c, where) for c in before + after]
-        kinds = [_kind5(c) for c in codes]
+        kinds = [json_code_kind(c) for c in codes]  # red fives as their kind
         if letter == "f":
             if codes != [44] or pos != 0:
                 raise JsonProblem(f"unknown kita string {text[:20]!r} (expected f44)", where)
@@ -295,7 +290,7 @@ class RoundReader:
                   for s, ts in enumerate(takes) for i, t in enumerate(ts) if type(t) is int]
         for c, where in items:
             seen[c] += 1
-            limit = _limit(c, self.red)
+            limit = limits[c]
             if seen[c] > limit:
                 what = "red five" if c > 50 else f"tile {c}"
                 raise JsonProblem(f"more copies of {what} than the wall holds ({seen[c]} > {limit})", where)
@@ -320,14 +315,11 @@ class _Builder:
         self.copies = _COPIES[bool(rr.red)]  # ids of each code, lowest first
         self.used = [0] * 54  # ids of each code given out so far
 
-    def alloc(self, codes: list[int]) -> list[int]:
-        """Ids for new tiles of these codes (the copy counts were checked before the replay)."""
-        used, copies, out = self.used, self.copies, []
-        for code in codes:
-            i = used[code]
-            used[code] = i + 1
-            out.append(copies[code][i])
-        return out
+    def alloc(self, code: int) -> int:
+        """The id of a new tile of this code (the copy counts were checked before the replay)."""
+        i = self.used[code]
+        self.used[code] = i + 1
+        return self.copies[code][i]
 
     def take(self, hand: set[int], code: int, avoid: int | None = None) -> int:
         """Remove and return the lowest id of ``code`` in ``hand``, ``avoid`` only as a last resort."""
@@ -341,10 +333,10 @@ class _Builder:
     def build(self) -> Round:
         n = self.rr.n
         alloc, take = self.alloc, self.take
-        start_hands = tuple(tuple(alloc(h)) for h in self.hand_codes)
+        start_hands = tuple(tuple(alloc(c) for c in h) for h in self.hand_codes)
         hands = [set(h) for h in start_hands]  # ids are unique in a round
-        dora = alloc(self.dora_codes)
-        ura = alloc(self.ura_codes)
+        dora = [alloc(c) for c in self.dora_codes]
+        ura = [alloc(c) for c in self.ura_codes]
         res = self.result
         ron_end = (res[0] == "win" and self.end[0] != "take") or (res[0] == "draw" and res[1] is DrawKind.TRIPLE_RON)
         events: list[Event] = []
@@ -369,14 +361,10 @@ class _Builder:
                 revealed += 1
 
         last = len(self.path) - 1
-        used, copies = self.used, self.copies
         for k, step in enumerate(self.path):
             tag, s = step[0], step[1]
-            if tag == "D":  # draws and discards: alloc and take inlined
-                code = step[2]
-                i = used[code]
-                used[code] = i + 1
-                tile = copies[code][i]
+            if tag == "D":
+                tile = alloc(step[2])
                 hands[s].add(tile)
                 last_draw[s] = tile
                 append(_build_draw(s, tile))
@@ -387,13 +375,9 @@ class _Builder:
                 drawn = last_draw[s]
                 if t60:
                     tile = drawn
+                    hand.remove(tile)
                 else:
-                    for tile in copies[code]:
-                        if tile in hand and tile != drawn:
-                            break
-                    else:
-                        tile = drawn
-                hand.remove(tile)
+                    tile = take(hand, code, drawn)
                 if pending:
                     reveal(pending)
                     pending = 0

@@ -17,6 +17,7 @@ attribute length.
 """
 
 from __future__ import annotations
+
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -28,9 +29,9 @@ from lxml import etree
 from mjlog.accel import parse_ints as _parse_ints, parse_tiles as _parse_tiles, read_fast as _read_fast
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_calls import decode_call
-from mjlog.frozen import builder
 from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
 from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, items_of_tree, scan_log
+from mjlog.frozen import builder
 from mjlog.ir import (
     Call,
     CallKind,
@@ -427,22 +428,22 @@ class _Reader:
         key = (self.n, a.get("who"), a.get("m"))
         call = _CALLS.get(key)
         if call is None:
-            call = decode_call(self._seat(key[1], "who"), _int(key[2], "m"))
-            self._check_call(call)
-            if len(_CALLS) < 1 << 18:
-                _CALLS[key] = call  # calls are immutable values: decode each code once per process
+            call = self._meld(self._seat(key[1], "who"), _int(key[2], "m"))
+            if len(_CALLS) < _CACHE_LIMIT:
+                _CALLS[key] = call  # by the attributes' text, so a repeated call skips parsing them too
         if call.kind is CallKind.CHI or call.kind is CallKind.PON:
             self.last_draw[call.seat] = None
         self.events.append(call)
 
     def _meld(self, who: int, m: int) -> Call:
-        """A winner's meld as AGARI's ``m`` lists it, checked; decoded once per process."""
+        """The call of seat ``who`` coded ``m`` (N's or AGARI's ``m``), checked; decoded once per
+        process, since calls are immutable values."""
         key = (self.n, who, m)
         call = _MELDS.get(key)
         if call is None:
             call = decode_call(who, m)
             self._check_call(call)
-            if len(_MELDS) < 1 << 18:
+            if len(_MELDS) < _CACHE_LIMIT:
                 _MELDS[key] = call
         return call
 
@@ -611,8 +612,9 @@ _build_round = builder(Round)
 _build_accepted = builder(RiichiAccepted)
 _DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one per seat serves every log
 _build_win = builder(Win)
-_CALLS: dict[tuple[int, str | None, str | None], Call] = {}
-_MELDS: dict[tuple[int, int, int], Call] = {}
+_CACHE_LIMIT = 1 << 18  # entries per call cache: real logs use a few thousand distinct calls
+_CALLS: dict[tuple[int, str | None, str | None], Call] = {}  # by (players, who text, m text)
+_MELDS: dict[tuple[int, int, int], Call] = {}  # by (players, who, m)
 
 
 def _with_events(r: Round, events: tuple[Event, ...]) -> Round:

@@ -568,6 +568,4 @@ def _quiet_but_banned(st: RoundState) -> bool:
 
 def _quiet(st: RoundState) -> bool:
     """No state that an ordinary draw or discard must look at: nothing pending, banned or declared."""
-    return (st.need_replacement is None and not st.pending_dora and st.riichi_discard_pending is None
-            and st.riichi_declared is None and not st.banned and st.last_kakan is None
-            and st.last_kita is None and not st.last_was_replacement)
+    return not st.banned and _quiet_but_banned(st)
