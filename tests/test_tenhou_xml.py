@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 
 import pytest
 
@@ -192,6 +193,29 @@ def test_fifty_megabyte_attribute(tmp_path):
     p.write_bytes(b'<mjloggm ver="2.3"><GO type="169" lobby="0" title="' + b"x" * (50 << 20) + b'"/></mjloggm>')
     err = bad(p)
     assert isinstance(err, LogTooLargeError) and err.where
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("extra, too_large", [(0, False), (1, True)])
+def test_a_pipe_with_no_size_is_read_to_the_end_and_to_the_limit(tmp_path, extra, too_large):
+    """A source whose size the system reports as 0 (a pipe) is read on, up to the size limit."""
+    import threading
+
+    from mjlog.source import load
+
+    data = simple_game4()
+    fifo = tmp_path / "log.pipe"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
+    writer.start()
+    try:
+        if too_large:
+            with pytest.raises(LogTooLargeError):
+                load(fifo, limit=len(data) - extra)
+        else:
+            assert load(fifo, limit=len(data)).data == data
+    finally:
+        writer.join()
 
 
 def test_one_megabyte_attribute_is_refused_by_the_attribute_limit():
