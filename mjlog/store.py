@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -56,6 +56,10 @@ _BEFORE_COMMIT: Callable[[int], None] | None = None
 #: through its write-ahead log first (docs/performance.md). Medians of 4 alternated runs:
 #: one process 204 -> 217, --jobs 2 312 -> 348 games/s; peak memory unchanged (about 255 MB).
 DEFAULT_BATCH = 256
+#: Games per process-pool task when ``jobs`` > 1. Small tasks keep every worker busy to the end
+#: (with 256-game tasks the corpus's 5 tasks left one of 2 workers idle for the last one), while
+#: the writer still commits ``batch`` games per transaction, merging consecutive tasks' tables.
+TASK_GAMES = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +194,8 @@ class Store:
         if jobs < 1 or batch < 1:
             raise ValueError("jobs and batch must be at least 1")
         files = [os.path.abspath(p) for p in iter_log_files(paths)]
-        chunks = [files[i : i + batch] for i in range(0, len(files), batch)]
+        size = batch if jobs == 1 else min(batch, TASK_GAMES)
+        tasks = [files[i : i + size] for i in range(0, len(files), size)]
         start = time.perf_counter()
         bar = None
         if progress:
@@ -217,7 +222,7 @@ class Store:
         threads = self.con.execute("SELECT current_setting('threads')").fetchone()[0]
         self.con.execute(f"SET threads = {max(1, (os.cpu_count() or 1) - jobs)}")
         try:
-            _pipeline(_chunks(chunks, jobs, known), write)
+            _pipeline(_batches(_chunks(tasks, jobs, known), batch), write)
         finally:
             self.con.execute(f"SET threads = {int(threads)}")
             lookup.close()
@@ -363,6 +368,49 @@ def _pipeline(chunks: Iterator[Chunk], write: Callable[[Chunk], None]) -> None:
         sys.setswitchinterval(interval)
     if failure:
         raise failure[0]
+
+
+def _batches(chunks: Iterable[Chunk], batch: int) -> Iterator[Chunk]:
+    """Consecutive chunks merged into chunks of at least ``batch`` files (the last one may have fewer)."""
+    group: list[Chunk] = []
+    n = 0
+    for chunk in chunks:
+        group.append(chunk)
+        n += len(chunk.files)
+        if n >= batch:
+            yield merge_chunks(group)
+            group, n = [], 0
+    if group:
+        yield merge_chunks(group)
+
+
+def merge_chunks(chunks: Sequence[Chunk]) -> Chunk:
+    """One chunk holding the files and rows of ``chunks`` in order.
+
+    A game that more than one of them holds (its XML and JSON, say) stays a game in the first
+    and becomes an ``'alternate'`` source in the others, whose rows of it are dropped: as if
+    the files had been built as one chunk.
+    """
+    if len(chunks) == 1:
+        return chunks[0]
+    seen: set[str] = set()
+    files: list = []
+    parts: dict[str, list[pa.Table]] = {name: [] for name in chunks[0].tables}
+    for chunk in chunks:
+        again: set[str] = set()
+        for f in chunk.files:
+            if f.status == "game":
+                if f.game_id in seen:
+                    again.add(f.game_id)
+                    f = replace(f, status="alternate", n_findings=0)
+                else:
+                    seen.add(f.game_id)
+            files.append(f)
+        for name, table in chunk.tables.items():
+            if again and table.num_rows:
+                table = table.filter(pa.array([g not in again for g in table.column("game_id").to_pylist()]))
+            parts[name].append(table)
+    return Chunk(tuple(files), {name: pa.concat_tables(tables) for name, tables in parts.items()})
 
 
 def _chunks(chunks: list[list[str]], jobs: int, known: Callable[[list[str]], dict[str, str]]) -> Iterator[Chunk]:

@@ -270,3 +270,40 @@ def test_a_game_whose_rows_fail_leaves_no_row_behind(monkeypatch):
     assert "building rows failed (RuntimeError: boom)" in chunk.files[0].error
     for name, table in clean.items():
         assert chunk.tables[name].equals(table), name
+
+
+def _twin_folder(tmp_path: Path) -> Path:
+    """Five games, then the JSON of the first (one game from two sources)."""
+    from mjlog.formats.tenhou_json import dumps_tenhou6
+    from mjlog.reader import read_log
+
+    xml = write_games(tmp_path / "logs", 5)
+    (tmp_path / "logs" / "z-twin.json").write_text(dumps_tenhou6(read_log(xml[0])), encoding="utf-8")
+    return tmp_path / "logs"
+
+
+def _rows(chunk) -> dict[str, list]:
+    return {name: sorted(map(repr, t.to_pylist())) for name, t in chunk.tables.items()}
+
+
+def test_merged_task_chunks_equal_the_chunk_of_all_their_files(tmp_path):
+    from mjlog.ingest_rows import build_chunk
+    from mjlog.reader import iter_log_files
+
+    files = [str(p) for p in iter_log_files([_twin_folder(tmp_path)])]
+    whole = build_chunk(files)
+    merged = store_mod.merge_chunks([build_chunk(files[:2]), build_chunk(files[2:4]), build_chunk(files[4:])])
+    assert [f.status for f in whole.files] == ["game"] * 5 + ["alternate"]
+    assert merged.files == whole.files  # the twin in the last task became an alternate, with no findings
+    assert _rows(merged) == _rows(whole)  # and its rows were dropped
+
+
+def test_jobs_with_small_tasks_gives_the_tables_of_one_process(tmp_path, monkeypatch):
+    folder = _twin_folder(tmp_path)
+    monkeypatch.setattr(store_mod, "TASK_GAMES", 2)  # 3 tasks, merged into transactions of 4 files and 2
+    with Store() as one, Store() as two:
+        one.ingest([folder], batch=1)
+        s = two.ingest([folder], jobs=2, batch=4)
+        assert (s.games_added, s.already_stored) == (5, 1)
+        assert dump(one) == dump(two)
+        assert two.sql("SELECT count(*) FROM sources WHERE role = 'alternate'").item() == 1
