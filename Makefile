@@ -6,7 +6,9 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 SAMPLE := data/sample
 DB     := data/demo.duckdb
-# the Python sources compiled at install time (mjlog/_compiled.py): editing one rebuilds them
+# the Python sources compiled at install time (mjlog/_compiled.py) and their Cython
+# declarations: editing one rebuilds them
+COMPILED_PXD := $(wildcard mjlog/*.pxd mjlog/*/*.pxd mjlog/*/*/*.pxd)
 COMPILED_SRC := $(shell $(PYTHON) -c "import ast; t = ast.parse(open('mjlog/_compiled.py').read()); m = next(ast.literal_eval(n.value) for n in t.body if isinstance(n, ast.Assign) and getattr(n.targets[0], 'id', '') == 'MODULES'); print(' '.join(x.replace('.', '/') + '.py' for x in m))")
 
 .PHONY: demo test bench notebooks venv install dev clean help
@@ -18,11 +20,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) mjlog/_compiled.py $(COMPILED_SRC) | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) mjlog/_compiled.py $(COMPILED_SRC) $(COMPILED_PXD) | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(DEVSTAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) mjlog/_compiled.py $(COMPILED_SRC) | $(BIN)/python
+$(DEVSTAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) mjlog/_compiled.py $(COMPILED_SRC) $(COMPILED_PXD) | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $@ $(STAMP)
 

@@ -8,7 +8,9 @@ runs on its pure-Python code, which gives the same results, only slower):
   Python source. Each is compiled from a copy of the source with one line added at the
   end, ``__mjlog_source_sha256__ = "<hash of the source>"``, so that at import time mjlog
   can tell a module built from the current source from an out-of-date one (and use the
-  source instead). Setting ``MJLOG_NO_CYTHON=1`` when installing skips them.
+  source instead). A ``.pxd`` file beside a module declares its extension types (classes
+  whose attributes become struct fields); it changes speed, not behaviour, so the hash is
+  of the ``.py`` alone. Setting ``MJLOG_NO_CYTHON=1`` when installing skips them.
 """
 
 from __future__ import annotations
@@ -58,6 +60,12 @@ def cython_extensions() -> list[Extension]:
         text = data + f'\n{"__mjlog_source_sha256__"} = "{hashlib.sha256(data).hexdigest()}"\n'.encode()
         if not copy.exists() or copy.read_bytes() != text:  # unchanged copies keep their time: no rebuild
             copy.write_bytes(text)
+        decl, decl_copy = ROOT / src.with_suffix(".pxd"), copy.with_suffix(".pxd")
+        if decl.exists():  # Cython declarations (extension types); they change speed, not behaviour
+            if not decl_copy.exists() or decl_copy.read_bytes() != decl.read_bytes():
+                decl_copy.write_bytes(decl.read_bytes())
+        elif decl_copy.exists():
+            decl_copy.unlink()
         extensions.append(Extension(name, [str(src)], optional=True))
     here = os.getcwd()
     os.chdir(ROOT / COPIES)  # Cython names a module's file in tracebacks as it is given: mjlog/...
@@ -74,6 +82,7 @@ def cython_extensions() -> list[Extension]:
         os.chdir(here)
     for ext in extensions:
         ext.sources = [str(COPIES / s) for s in ext.sources]
+        ext.optional = True  # cythonize's extensions do not keep it: without a compiler, skip them
     return extensions
 
 

@@ -117,3 +117,51 @@ def test_pure_python_switch_imports_the_sources():
         assert out.split()[0] == "True"
     else:
         assert out.strip() == "True source: turned off by MJLOG_PURE_PYTHON=1"
+
+
+def _declared_classes() -> list[tuple[str, str, set[str], Path]]:
+    """(module, class, attributes declared, .pxd path) for every ``cdef class`` of a compiled module's .pxd."""
+    import re
+
+    out = []
+    for name in _compiled.MODULES:
+        pxd = _source(name).with_suffix(".pxd")
+        if not pxd.exists():
+            continue
+        text = pxd.read_text(encoding="utf-8")
+        for cls, body in re.findall(r"^cdef class (\w+):\n((?:    .*\n?)+)", text, re.M):
+            attrs = set()
+            for line in body.splitlines():
+                m = re.match(r"\s+cdef public object (.+)", line)
+                assert m, f"{pxd}: {line.strip()!r} is not 'cdef public object ...' (attributes stay Python objects)"
+                attrs.update(a.strip() for a in m.group(1).split(","))
+            out.append((name, cls, attrs, pxd))
+    return out
+
+
+def test_pxd_files_declare_classes():
+    assert {(m, c) for m, c, _, _ in _declared_classes()} >= {
+        ("mjlog.replayer.table", "RoundState"), ("mjlog.formats.tenhou_xml", "_Reader")}
+
+
+@pytest.mark.parametrize("name,cls,declared,pxd", _declared_classes(), ids=lambda v: str(v) if isinstance(v, str) else "")
+def test_pxd_declares_every_attribute_its_class_sets(name, cls, declared, pxd):
+    """An attribute missing from the .pxd would raise AttributeError in the compiled build only."""
+    import ast
+
+    tree = ast.parse(_source(name).read_text(encoding="utf-8"))
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+    assigned = set()
+    for sub in ast.walk(node):
+        targets = []
+        if isinstance(sub, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+        for t in targets:
+            for el in ast.walk(t):
+                if isinstance(el, ast.Attribute) and isinstance(el.value, ast.Name) and el.value.id == "self":
+                    assigned.add(el.attr)
+    assert assigned, f"no attribute assignments found in {cls}"
+    assert assigned <= declared, f"{pxd.name} does not declare {sorted(assigned - declared)}"
+    module = importlib.import_module(name)
+    if _compiled.STATE.get(name) == "compiled":
+        assert getattr(module, cls).__dictoffset__ == 0  # an extension type without a __dict__
