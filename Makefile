@@ -6,10 +6,6 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 SAMPLE := data/sample
 DB     := data/demo.duckdb
-# the Python sources compiled at install time (mjlog/_compiled.py) and their Cython
-# declarations: editing one rebuilds them
-COMPILED_PXD := $(wildcard mjlog/*.pxd mjlog/*/*.pxd mjlog/*/*/*.pxd)
-COMPILED_SRC := $(shell $(PYTHON) -c "import ast; t = ast.parse(open('mjlog/_compiled.py').read()); m = next(ast.literal_eval(n.value) for n in t.body if isinstance(n, ast.Assign) and getattr(n.targets[0], 'id', '') == 'MODULES'); print(' '.join(x.replace('.', '/') + '.py' for x in m))")
 
 .PHONY: demo test bench notebooks venv install dev clean help
 
@@ -20,11 +16,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) mjlog/_compiled.py $(COMPILED_SRC) $(COMPILED_PXD) | $(BIN)/python
+$(STAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(DEVSTAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) mjlog/_compiled.py $(COMPILED_SRC) $(COMPILED_PXD) | $(BIN)/python
+$(DEVSTAMP): pyproject.toml setup.py $(wildcard mjlog/csrc/*) | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $@ $(STAMP)
 
@@ -56,5 +52,4 @@ bench: $(DEVSTAMP)  ## run the throughput benchmarks on the corpus
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python "$$b" || exit 1; done
 
 clean:  ## remove the venv and generated files
-	rm -rf $(VENV) reports .pytest_cache *.egg-info build $(DB) $(DB).wal
-	find mjlog -name '*.so' -delete
+	rm -rf $(VENV) reports .pytest_cache *.egg-info $(DB) $(DB).wal

@@ -1,9 +1,5 @@
 """mjlog: read, replay, audit and analyse mahjong game logs (Tenhou riichi, 4 and 3 players)."""
 
-from mjlog import _compiled
-
-_compiled.install()  # before any compiled module is imported: see mjlog/_compiled.py
-
 from mjlog.errors import InvalidHandError, LogTooLargeError, MalformedLogError, MjlogError
 
 __version__ = "0.1.0"

@@ -376,14 +376,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Read, replay, audit and analyse Tenhou mahjong game logs (4 and 3 players).",
         epilog="Run 'mjlog COMMAND --help' for a command's options.",
     )
-    from mjlog import _compiled, accel
+    from mjlog import accel
 
     helpers = "on" if accel.ACTIVE else f"off, {accel.REASON}"
-    modules = f"{len(_compiled.built())} of {len(_compiled.MODULES)} built"
-    if _compiled.PURE:
-        modules += ", turned off by MJLOG_PURE_PYTHON=1"
-    parser.add_argument("--version", action="version",
-                        version=f"mjlog {__version__} (compiled helpers: {helpers}; compiled modules: {modules})")
+    parser.add_argument("--version", action="version", version=f"mjlog {__version__} (compiled helpers: {helpers})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
