@@ -218,9 +218,9 @@ def _add_store_commands(sub) -> None:
     ingest.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")
     ingest.add_argument("--db", required=True, metavar="FILE", help="the DuckDB file (created when missing)")
     ingest.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                        help="worker processes that read and replay (default 1); this process writes")
+                        help="worker processes that read and replay, 32 games per task (default 1); this process writes")
     ingest.add_argument("--batch", type=int, default=256, metavar="N",  # = mjlog.store.DEFAULT_BATCH (no duckdb import here)
-                        help="games per transaction and per worker task (default %(default)s; 1 = one transaction per game)")
+                        help="games per transaction (default %(default)s; 1 = one transaction per game)")
     ingest.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     ingest.set_defaults(func=_cmd_ingest)
 

@@ -48,7 +48,7 @@ UNPARTITIONED = ("unreadable", "yaku")
 _BEFORE_COMMIT: Callable[[int], None] | None = None
 
 
-#: Games per transaction and per worker task. 128 measured 215-243 games/s in one process on
+#: Games per transaction (and per task in one process). 128 measured 215-243 games/s in one process on
 #: the corpus against 177-181 for 32 (fewer commits and insert statements); 256 halves the
 #: writer's work again (0.96 -> 0.55 ms per game, with COMMIT 0.67 -> 0.30 s per 1,024 games):
 #: the gain appears between 180 and 220 games (about 170,000 and 205,000 event rows per
