@@ -173,9 +173,14 @@ def fast_mt19937(key: Sequence[int]) -> random.Random:
         raise ValueError("init_by_array needs at least one key word")
     if key[-1] & _MASK:
         # CPython seeds an int with init_by_array over its 32-bit words, least significant first.
-        return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+        return random.Random(int.from_bytes(_le_bytes(key), "little"))
     # A zero last word would be trimmed from the key by CPython: seed by the reference instead.
     return ReferenceMT19937(key).to_random()
+
+
+def _le_bytes(words: Sequence[int]) -> bytes:
+    """32-bit words as little-endian bytes, first word first."""
+    return struct.pack(f"<{len(words)}I", *words)
 
 
 def _fast_mt19937_le_bytes(raw: bytes) -> random.Random:
@@ -426,16 +431,12 @@ class WallGenerator:
         self._state: bytearray | None = None
         if reference:
             self._ref = ReferenceMT19937(seed_key(seed))
-        elif _mt_seed is not None:
-            if seed.kind == KIND_BASE64:
-                self._state = _mt_seed(_base64_key(seed))
-            else:
-                words = _hex_words(seed)
-                self._state = _mt_seed(struct.pack(f"<{len(words)}I", *words))
-        elif seed.kind == KIND_BASE64:
-            self._rng = _fast_mt19937_le_bytes(_base64_key(seed))
+            return
+        key = _base64_key(seed) if seed.kind == KIND_BASE64 else _le_bytes(_hex_words(seed))
+        if _mt_seed is not None:
+            self._state = _mt_seed(key)
         else:
-            self._rng = fast_mt19937(_hex_words(seed))
+            self._rng = _fast_mt19937_le_bytes(key)
 
     def __iter__(self) -> WallGenerator:
         return self
@@ -448,8 +449,7 @@ class WallGenerator:
         else:
             ref = self._ref
             assert ref is not None
-            words = [ref.genrand_int32() for _ in range(_SRC_WORDS)]
-            src = struct.pack(f"<{_SRC_WORDS}I", *words)
+            src = _le_bytes([ref.genrand_int32() for _ in range(_SRC_WORDS)])
         self.hands += 1
         return _wall_from_rnd(_sha_rnd(src), self.players, self.legacy)
 
