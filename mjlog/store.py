@@ -33,6 +33,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
 from mjlog.reader import iter_log_files
@@ -408,7 +409,7 @@ def merge_chunks(chunks: Sequence[Chunk]) -> Chunk:
             files.append(f)
         for name, table in chunk.tables.items():
             if again and table.num_rows:
-                table = table.filter(pa.array([g not in again for g in table.column("game_id").to_pylist()]))
+                table = table.filter(pc.invert(pc.is_in(table.column("game_id"), value_set=pa.array(sorted(again)))))
             parts[name].append(table)
     return Chunk(tuple(files), {name: pa.concat_tables(tables) for name, tables in parts.items()})
 
