@@ -16,6 +16,10 @@ import importlib
 import os
 from typing import Any, Callable
 
+#: Every helper the C module must have; a module built from older sources lacks some.
+NAMES = ("scan_xml", "parse_ints", "parse_tiles", "shuffle_wall", "mt_seed", "mt_bytes",
+         "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast")
+
 #: Why the helpers are not in use, or None when they are.
 REASON: str | None = None
 _module: Any = None
@@ -26,6 +30,11 @@ else:
         _module = importlib.import_module("mjlog._speedups")
     except ImportError:  # installed without a C compiler
         REASON = "not built (no C compiler when mjlog was installed)"
+    else:
+        _missing = [name for name in NAMES if not hasattr(_module, name)]
+        if _missing:  # all or none: the helpers and their Python callers change together
+            REASON = f"built from older sources (no {_missing[0]}); reinstall mjlog to rebuild it"
+            _module = None
 
 ACTIVE: bool = _module is not None
 

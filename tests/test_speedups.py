@@ -413,3 +413,30 @@ def test_walls_from_the_compiled_stream_equal_the_python_ones(kind, monkeypatch)
     python = [w for w, _ in zip(wall.walls_for_game(seed), range(12))]
     reference = [w for w, _ in zip(wall.walls_for_game(seed, reference=True), range(12))]
     assert compiled == python == reference
+
+
+_STALE_BUILD = """
+import sys, types
+stale = types.ModuleType("mjlog._speedups")
+stale.scan_xml = lambda data: None  # a build from before the other helpers existed
+sys.modules["mjlog._speedups"] = stale
+from pathlib import Path
+from mjlog import accel, read_log, replay
+paths = sorted(Path(sys.argv[1]).glob("*.xml"))[:2]
+print(accel.ACTIVE, accel.scan_xml is None, sum(len(replay(read_log(p)).rounds) for p in paths))
+print(accel.REASON)
+"""
+
+
+def test_a_module_built_from_older_sources_is_not_used():
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    env.pop("MJLOG_PURE_PYTHON", None)
+    run = subprocess.run([sys.executable, "-c", _STALE_BUILD, str(SAMPLE)], env=env, capture_output=True, text=True,
+                         check=True)
+    first, reason = run.stdout.splitlines()
+    active, none, rounds = first.split()
+    assert (active, none) == ("False", "True") and int(rounds) > 0
+    assert reason == "built from older sources (no parse_ints); reinstall mjlog to rebuild it"
