@@ -40,6 +40,8 @@ ACTIVE: bool = _module is not None
 
 
 def _get(name: str) -> Callable[..., Any] | None:
+    if name not in NAMES:  # NAMES is what the staleness check above looks for
+        raise LookupError(f"compiled helper {name!r} is not listed in mjlog.accel.NAMES")
     return getattr(_module, name) if _module is not None else None
 
 

@@ -171,11 +171,7 @@ def fast_mt19937(key: Sequence[int]) -> random.Random:
     """
     if not key:
         raise ValueError("init_by_array needs at least one key word")
-    if key[-1] & _MASK:
-        # CPython seeds an int with init_by_array over its 32-bit words, least significant first.
-        return random.Random(int.from_bytes(_le_bytes(key), "little"))
-    # A zero last word would be trimmed from the key by CPython: seed by the reference instead.
-    return ReferenceMT19937(key).to_random()
+    return _fast_mt19937_le_bytes(_le_bytes(key))
 
 
 def _le_bytes(words: Sequence[int]) -> bytes:
@@ -186,7 +182,9 @@ def _le_bytes(words: Sequence[int]) -> bytes:
 def _fast_mt19937_le_bytes(raw: bytes) -> random.Random:
     """:func:`fast_mt19937` for a key given as little-endian word bytes."""
     if raw[-4:] != b"\0\0\0\0":
+        # CPython seeds an int with init_by_array over its 32-bit words, least significant first.
         return random.Random(int.from_bytes(raw, "little"))
+    # A zero last word would be trimmed from the key by CPython: seed by the reference instead.
     return ReferenceMT19937(struct.unpack(f"<{len(raw) // 4}I", raw)).to_random()
 
 

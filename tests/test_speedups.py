@@ -440,3 +440,11 @@ def test_a_module_built_from_older_sources_is_not_used():
     active, none, rounds = first.split()
     assert (active, none) == ("False", "True") and int(rounds) > 0
     assert reason == "built from older sources (no parse_ints); reinstall mjlog to rebuild it"
+
+
+def test_a_helper_not_listed_for_the_staleness_check_is_refused():
+    from mjlog import accel
+
+    assert accel._get("read_fast") is accel.read_fast
+    with pytest.raises(LookupError, match="not listed in mjlog.accel.NAMES"):
+        accel._get("sha512_words")
