@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 #: Every helper the C module must have; a module built from older sources lacks some.
 NAMES = ("scan_xml", "parse_ints", "parse_tiles", "shuffle_wall", "mt_seed", "mt_bytes",
-         "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast")
+         "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast", "read_win", "read_init")
 
 #: Why the helpers are not in use, or None when they are.
 REASON: str | None = None
@@ -56,3 +56,5 @@ is_tenpai = _get("is_tenpai")
 run_quiet = _get("run_quiet")
 event_columns = _get("event_columns")
 read_fast = _get("read_fast")
+read_win = _get("read_win")
+read_init = _get("read_init")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 
@@ -365,12 +366,112 @@ def test_read_fast_and_the_python_loop_agree_on_mutated_logs(monkeypatch):
         items = _speedups.scan_xml(mutated)
         if items is not None:
             results.append((mutated, outcome(items)))
-    monkeypatch.setattr(tenhou_xml, "_read_fast", None)
+    _pure_python_reader(monkeypatch)
     errors = 0
     for mutated, compiled in results:
         assert outcome(_speedups.scan_xml(mutated)) == compiled, mutated[:100]
         errors += isinstance(compiled, str)
     assert len(results) > 100 and 20 < errors < len(results)
+
+
+def _pure_python_reader(monkeypatch) -> None:
+    """Read with the Python loop and handlers only (the lxml path's reading)."""
+    from mjlog.formats import tenhou_xml
+
+    for helper in ("_read_fast", "_read_win", "_read_init"):
+        monkeypatch.setattr(tenhou_xml, helper, None)
+
+
+#: Values the compiled element readers must leave to the handlers, or read exactly as they do.
+_TRICKY_VALUES = ["", " 1", "1 ", "+1", "1_0", "01", "-0", "-1", "4", "3", "2", "135", "136", "31", "32",
+                  "1234567890", "99999999999999999999", "1,", ",1", "1,,2", "0x1", "1.0", "abc", "55", "54",
+                  "0,0", "0,0,0", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", "250,250,250,250", "250,250,250,1"]
+_ELEMENT = re.compile(rb'<(N|REACH|DORA|AGARI|INIT|RYUUKYOKU) ([^>]*?)/>')
+_ATTRIBUTE = re.compile(rb'([A-Za-z0-9]+)="([^"]*)"')
+
+
+def _attribute_mutations(data: bytes, rng: random.Random, n: int):
+    """Copies of ``data`` with one attribute of one N, REACH, DORA, AGARI, INIT or RYUUKYOKU changed,
+    removed or added: tricky values, neighbouring numbers, extra list items, unknown names."""
+    elements = list(_ELEMENT.finditer(data))
+    for _ in range(n):
+        el = rng.choice(elements)
+        attrs = list(_ATTRIBUTE.finditer(el.group(2)))
+        body = el.group(2)
+        op = rng.randrange(6)
+        if op == 5 or not attrs:
+            body = body + b' ' + rng.choice([b'x="1"', b'shuffle="mt19937ar-sha512-n288-base64,AAAA"',
+                                             b'paoWho="1"', b'yakuman="39"', b'doraHaiUra="5"'])
+        else:
+            a = rng.choice(attrs)
+            value = a.group(2)
+            if op == 0:
+                new = rng.choice(_TRICKY_VALUES).encode()
+            elif op == 1 and value:
+                items = value.split(b",")
+                i = rng.randrange(len(items))
+                try:
+                    items[i] = str(int(items[i]) + rng.choice([-1, 1, 4, -4, 100])).encode()
+                except ValueError:
+                    pass
+                new = b",".join(items)
+            elif op == 2:
+                new = value + b"," + str(rng.randrange(-2, 140)).encode()
+            elif op == 3:
+                new = b",".join(value.split(b",")[:-1])
+            else:
+                body = body[:a.start()] + body[a.end():]
+                new = None
+            if new is not None:
+                body = body[:a.start(2)] + new + body[a.end(2):]
+        yield data[:el.start(2)] + body + data[el.end(2):]
+
+
+@pytest.mark.parametrize("sample", ["sim-tenhou-4p-south-2024-0.xml", "sim-tenhou-3p-south-2024-0.xml"])
+def test_compiled_element_readers_agree_with_the_handlers_on_tricky_attributes(sample, monkeypatch):
+    """N, REACH, DORA (read in the compiled loop), AGARI and INIT (compiled attribute readers)
+    give the log the Python handlers give, or the same error, whatever their attributes hold."""
+
+    def outcome(data):
+        try:
+            return _Reader("m.xml").read_items(*_speedups.scan_xml(data))
+        except MalformedLogError as exc:
+            return str(exc)
+
+    whole = (SAMPLE / sample).read_bytes()
+    rng = random.Random(11)
+    # (a duplicate attribute is not Tenhou's plain XML: the scanner leaves it to lxml)
+    cases = [(m, outcome(m)) for m in _attribute_mutations(whole, rng, 600) if _speedups.scan_xml(m) is not None]
+    _pure_python_reader(monkeypatch)
+    errors = 0
+    for mutated, compiled in cases:
+        assert outcome(mutated) == compiled, mutated[:200]
+        errors += isinstance(compiled, str)
+    assert len(cases) > 500 and 100 < errors < len(cases) - 100  # both kinds of outcome are well represented
+
+
+def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
+    from mjlog.formats import tenhou_xml
+
+    agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
+             "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
+    win = _speedups.read_win(agari, 4, {}, tenhou_xml._build_win)
+    assert win is not None and win.deltas == (1000, -1000, 0, 0) and win.yaku == ((1, 1),) and win.extra == ()
+    assert _Reader("w.xml")._win(agari) == win
+    for change in ({"x": "1"}, {"sc": agari["sc"] + ",0,0,0,0,0,0,0,0"}, {"m": "12345"}, {"who": "+0"},
+                   {"owari": "1,2,3"}, {"machi": "136"}, {"yaku": "1"}):
+        assert _speedups.read_win({**agari, **change}, 4, {}, tenhou_xml._build_win) is None, change
+    init = {"seed": "0,0,0,1,2,3", "ten": "250,250,250,250", "oya": "0", "hai0": "0", "hai1": "", "hai2": "",
+            "hai3": ""}
+    assert _speedups.read_init(init, 4) == (0, 0, 0, (1, 2), 3, 0, (25000,) * 4, ((0,), (), (), ()), None, ())
+    assert _speedups.read_init(init, 3) is None  # the empty fourth seat has 25000 points: the handler's error
+    init3 = {**init, "ten": "250,250,250,0"}
+    assert _speedups.read_init(init3, 3) == (0, 0, 0, (1, 2), 3, 0, (25000,) * 3, ((0,), (), ()), None, ())
+    assert _speedups.read_init({**init3, "hai0": "4"}, 3) is None  # 2m is not in the sanma wall
+    assert _speedups.read_init({**init3, "hai3": "5"}, 3) is None  # tiles for the empty fourth seat
+    for change in ({"shuffle": "x"}, {"oya": "1"}, {"seed": "0,0,0,6,0,3"}, {"ten": "1,2,3"}, {"hai1": ",1"}):
+        assert _speedups.read_init({**init, **change}, 4) is None, change
+    assert _speedups.read_init({k: v for k, v in init.items() if k != "hai3"}, 4) is None
 
 
 def test_mt_stream_equals_the_reference_mt19937():

@@ -23,8 +23,15 @@
  *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
  *     discards, None elsewhere, and the indexes of the other events (mjlog.ingest_rows).
  *
- * read_fast(items, fast, slow, no_attributes)
- *     The XML reader's loop: draws and discards from their tags, every other element by slow().
+ * read_fast(items, fast, slow, no_attributes[, quick])
+ *     The XML reader's loop: draws and discards from their tags, N (from the reader's call
+ *     cache), REACH and DORA from their attributes while a round is live, every other element
+ *     (and any of those it does not take) by slow().
+ *
+ * read_win(attributes, players, melds, build_win) -> Win | None
+ * read_init(attributes, players) -> tuple | None
+ *     AGARI's Win and INIT's values from plain attributes; None for anything else, which the
+ *     reader's handler then reads (and words the error of).
  *
  * scan_xml(data) -> (root_tag, root_attrs, items) | None
  *     Reads the plain subset of XML that Tenhou writes: an optional run of whitespace, one root
@@ -44,6 +51,10 @@
 static PyMethodDef methods[] = {
     {"read_fast", read_fast, METH_VARARGS,
      "read_fast(items, fast, slow, no_attributes): the XML reader's loop over the scanner's items."},
+    {"read_win", read_win, METH_VARARGS,
+     "read_win(attributes, players, melds, build_win) -> Win, or None when the handler must read it."},
+    {"read_init", read_init, METH_VARARGS,
+     "read_init(attributes, players) -> INIT's values, or None when the handler must read them."},
     {"event_columns", event_columns, METH_VARARGS,
      "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
     {"run_quiet", run_quiet, METH_VARARGS,
@@ -100,7 +111,7 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     str_seat = PyUnicode_InternFromString("seat");
     str_tile = PyUnicode_InternFromString("tile");
     str_tsumogiri = PyUnicode_InternFromString("tsumogiri");
-    if (str_seat == NULL || str_tile == NULL || str_tsumogiri == NULL) return NULL;
+    if (str_seat == NULL || str_tile == NULL || str_tsumogiri == NULL || elements_init() < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "MAX_ATTRIBUTE_CHARS", MAX_ATTRIBUTE_CHARS) < 0) {
         Py_DECREF(m);

@@ -192,31 +192,39 @@ done:
     return result;
 }
 
-/* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
- * (at most 18 digits each); Python's int() then decides, so the answer never differs. */
-PyObject *parse_ints(PyObject *self, PyObject *arg) {
-    if (!PyUnicode_Check(arg)) Py_RETURN_NONE;
+Py_ssize_t plain_ints(PyObject *text, long long *vals, Py_ssize_t cap, int max_digits) {
+    if (text == NULL || !PyUnicode_Check(text)) return -1;
     Py_ssize_t len;
-    const char *s = PyUnicode_AsUTF8AndSize(arg, &len);
-    if (s == NULL) return NULL;
-    if (len == 0) return PyTuple_New(0);
-    long long vals[64];
+    const char *s = PyUnicode_AsUTF8AndSize(text, &len);
+    if (s == NULL) {
+        PyErr_Clear();  /* a str that is not valid UTF-8 (lone surrogates) holds no plain integer */
+        return -1;
+    }
+    if (len == 0) return 0;
     Py_ssize_t n = 0, p = 0;
     for (;;) {
         int neg = 0, digits = 0;
         long long v = 0;
         if (p < len && s[p] == '-') { neg = 1; p++; }
         while (p < len && s[p] >= '0' && s[p] <= '9') {
-            if (++digits > 18) Py_RETURN_NONE;
+            if (++digits > max_digits) return -1;
             v = v * 10 + (s[p] - '0');
             p++;
         }
-        if (digits == 0 || n == 64) Py_RETURN_NONE;
+        if (digits == 0 || n == cap) return -1;
         vals[n++] = neg ? -v : v;
-        if (p == len) break;
-        if (s[p] != ',') Py_RETURN_NONE;
+        if (p == len) return n;
+        if (s[p] != ',') return -1;
         p++;
     }
+}
+
+/* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
+ * (at most 64 values of at most 18 digits); Python's int() then decides, so the answer never differs. */
+PyObject *parse_ints(PyObject *self, PyObject *arg) {
+    long long vals[64];
+    Py_ssize_t n = plain_ints(arg, vals, 64, 18);
+    if (n < 0) Py_RETURN_NONE;
     PyObject *out = PyTuple_New(n);
     if (out == NULL) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -248,13 +256,15 @@ PyObject *parse_tiles(PyObject *self, PyObject *args) {
 
 /* ---- the reader's loop: the twin of mjlog.formats.tenhou_xml._Reader._read_elements ------------ */
 
-/* read_fast(items, fast, slow, no_attributes) -> None
+/* read_fast(items, fast, slow, no_attributes[, quick]) -> None
  * items: the scanner's list (a tag, or (tag, attributes)); fast: tag -> (is_discard, seat, tile,
  * ok_in_sanma, Draw, tsumogiri Discard, Discard); slow(index, tag, attributes) reads any other
- * element and returns (events, last_draw, live, four) for the draws and discards that follow. */
+ * element and returns (events, last_draw, live, four) for the draws and discards that follow.
+ * quick: what N, REACH and DORA need to be read here while a round is live (elements.c). */
 PyObject *read_fast(PyObject *self, PyObject *args) {
-    PyObject *items, *fast, *slow, *no_attrs;
-    if (!PyArg_ParseTuple(args, "O!O!OO:read_fast", &PyList_Type, &items, &PyDict_Type, &fast, &slow, &no_attrs))
+    PyObject *items, *fast, *slow, *no_attrs, *quick = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!OO|O:read_fast", &PyList_Type, &items, &PyDict_Type, &fast, &slow, &no_attrs,
+                          &quick))
         return NULL;
     PyObject *state = NULL, *events = NULL, *last_draw = NULL;
     int live = 0, four = 1;
@@ -304,6 +314,11 @@ PyObject *read_fast(PyObject *self, PyObject *args) {
             tag = PyTuple_GET_ITEM(item, 0);
             attrib = PyTuple_GET_ITEM(item, 1);
             if (attrib == Py_None) continue;
+            if (live && quick != NULL) {
+                int got = quick_element(tag, attrib, four, events, last_draw, quick);
+                if (got < 0) goto error;
+                if (got) continue;
+            }
         } else {
             PyErr_SetString(PyExc_TypeError, "read_fast: an item is neither a tag nor (tag, attributes)");
             goto error;

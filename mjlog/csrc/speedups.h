@@ -23,8 +23,18 @@ PyObject *slot_get(PyObject *obj, Py_ssize_t offset, PyObject *name);
 /* scan.c: Tenhou's plain XML and the reader's loop */
 PyObject *scan_xml(PyObject *self, PyObject *arg);
 PyObject *parse_ints(PyObject *self, PyObject *arg);
+/* The values of str `text`, integers written [-]digits (1 to max_digits digits) joined by commas,
+ * in vals[0..cap): their count (0 for an empty str), or -1 for anything else (not a str, spaces,
+ * '+', '_', other digits, more than cap values), which int() may still read. */
+Py_ssize_t plain_ints(PyObject *text, long long *vals, Py_ssize_t cap, int max_digits);
 PyObject *parse_tiles(PyObject *self, PyObject *args);
 PyObject *read_fast(PyObject *self, PyObject *args);
+
+/* elements.c: the reader's common elements */
+int elements_init(void);
+int quick_element(PyObject *tag, PyObject *attrib, int four, PyObject *events, PyObject *last_draw, PyObject *quick);
+PyObject *read_win(PyObject *self, PyObject *args);
+PyObject *read_init(PyObject *self, PyObject *args);
 
 /* wall_waits.c: the wall's shuffle and the wait search */
 PyObject *shuffle_wall(PyObject *self, PyObject *args);

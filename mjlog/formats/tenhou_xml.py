@@ -27,6 +27,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from mjlog.accel import parse_ints as _parse_ints, parse_tiles as _parse_tiles, read_fast as _read_fast
+from mjlog.accel import read_init as _read_init, read_win as _read_win
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_calls import decode_call
 from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
@@ -161,7 +162,7 @@ class _Reader:
             raise MalformedLogError(f"root element is <{root_tag}>, not <mjloggm>", self.name, "element 0")
         self.version = root_attrs.get("ver")
         if _read_fast is not None and items.__class__ is list:
-            _read_fast(items, _FAST_TAGS, self._slow, _NO_ATTRIBUTES)
+            _read_fast(items, _FAST_TAGS, self._slow, _NO_ATTRIBUTES, _QUICK)
         else:
             self._read_elements(items)
         if self.lobby is None:
@@ -373,6 +374,19 @@ class _Reader:
         if self.init is not None and not self.ended:
             raise MalformedLogError("a new round starts before the previous one has a result")
         self._close_round()
+        values = _read_init(a, self.n) if _read_init is not None else None
+        kyoku, honba, sticks, dice, dora, dealer, scores, hands, shuffle, extra = values or self._init_values(a)
+        self.init = dict(
+            kyoku=kyoku, honba=honba, sticks=sticks, dice=dice, dora=dora, dealer=dealer, scores=scores,
+            hands=hands, shuffle=shuffle, extra=extra,
+        )
+        self.events = self.pending
+        self.pending = []
+        self.last_draw = [None] * 4
+        self.ended = False
+
+    def _init_values(self, a) -> tuple:
+        """INIT's values (``mjlog._speedups.read_init`` is the compiled twin for plain ones)."""
         seed = _ints(a.get("seed"), "seed")
         if len(seed) != 6:
             raise MalformedLogError(f"seed has {len(seed)} values, expected 6 (round,honba,sticks,dice,dice,dora)")
@@ -398,15 +412,8 @@ class _Reader:
         extra = () if _KNOWN_INIT.issuperset(a.keys()) else tuple((k, v) for k, v in a.items() if k not in _KNOWN_INIT)
         if "hai3" not in a:
             extra += (("hai3", "<absent>"),)
-        self.init = dict(
-            kyoku=kyoku, honba=honba, sticks=sticks, dice=(d0, d1), dora=self._tile(dora),
-            dealer=dealer, scores=self._scores(a.get("ten"), "ten"), hands=tuple(hands),
-            shuffle=shuffle, extra=extra,
-        )
-        self.events = self.pending
-        self.pending = []
-        self.last_draw = [None] * 4
-        self.ended = False
+        return (kyoku, honba, sticks, (d0, d1), self._tile(dora), dealer, self._scores(a.get("ten"), "ten"),
+                tuple(hands), shuffle, extra)
 
     def _draw(self, seat: int, tile: int) -> None:
         self._in_round("a draw")
@@ -426,13 +433,15 @@ class _Reader:
     def _n(self, a) -> None:
         self._in_round("a call")
         key = (self.n, a.get("who"), a.get("m"))
-        call = _CALLS.get(key)
-        if call is None:
+        hit = _CALLS.get(key)
+        if hit is None:
             call = self._meld(self._seat(key[1], "who"), _int(key[2], "m"))
+            hit = (call, call.seat if call.kind is CallKind.CHI or call.kind is CallKind.PON else None)
             if len(_CALLS) < _CACHE_LIMIT:
-                _CALLS[key] = call  # by the attributes' text, so a repeated call skips parsing them too
-        if call.kind is CallKind.CHI or call.kind is CallKind.PON:
-            self.last_draw[call.seat] = None
+                _CALLS[key] = hit  # by the attributes' text, so a repeated call skips parsing them too
+        call, ends_draw = hit
+        if ends_draw is not None:  # a chi or pon: the caller's next discard is not its draw
+            self.last_draw[ends_draw] = None
         self.events.append(call)
 
     def _meld(self, who: int, m: int) -> Call:
@@ -512,6 +521,13 @@ class _Reader:
 
     def _agari(self, a) -> None:
         self._outcome_start("a win")
+        win = _read_win(a, self.n, _MELDS, _build_win) if _read_win is not None else None
+        self.events.append(win or self._win(a))
+        self.ended = True
+        self._owari(a)
+
+    def _win(self, a) -> Win:
+        """AGARI's Win (``mjlog._speedups.read_win`` is the compiled twin for plain attributes)."""
         who = self._seat(a.get("who"), "who")
         from_who = self._seat(a.get("fromWho"), "fromWho")
         pao = a.get("paoWho")
@@ -537,15 +553,12 @@ class _Reader:
         before, deltas = self._sc(a)
         # Win's fields: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,
         # dora_indicators, ura_indicators, honba, sticks, scores_before, deltas, pao_who, extra
-        win = _build_win(
+        return _build_win(
             who, from_who, hand, win_tile, melds, ten[0], ten[1], ten[2], yaku, yakuman,
             self._tiles(a.get("doraHai"), "doraHai"), self._tiles(a.get("doraHaiUra"), "doraHaiUra"),
             honba, sticks, before, deltas, self._seat(pao, "paoWho") if pao is not None else None,
             self._extra(a, _KNOWN_AGARI),
         )
-        self.events.append(win)
-        self.ended = True
-        self._owari(a)
 
     def _ryuukyoku(self, a) -> None:
         self._outcome_start("a draw")
@@ -613,8 +626,12 @@ _build_accepted = builder(RiichiAccepted)
 _DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one per seat serves every log
 _build_win = builder(Win)
 _CACHE_LIMIT = 1 << 18  # entries per call cache: real logs use a few thousand distinct calls
-_CALLS: dict[tuple[int, str | None, str | None], Call] = {}  # by (players, who text, m text)
+#: (call, seat whose last draw a chi or pon ends, else None), by (players, who text, m text)
+_CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}
 _MELDS: dict[tuple[int, int, int], Call] = {}  # by (players, who, m)
+_NEW_DORA = tuple(NewDora(t) for t in range(136))  # immutable: one per tile id serves every log
+#: What the compiled loop needs to read N (from the call cache), REACH and DORA itself.
+_QUICK = (_CALLS, _DECLARED, _build_accepted, _NEW_DORA)
 
 
 def _with_events(r: Round, events: tuple[Event, ...]) -> Round:
