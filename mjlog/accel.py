@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 #: Every helper the C module must have; a module built from older sources lacks some.
 NAMES = ("scan_xml", "parse_ints", "parse_tiles", "shuffle_wall", "mt_seed", "mt_bytes",
-         "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast", "read_win", "read_init")
+         "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast", "read_win", "read_init",
+         "read_draw", "deal_matches")
 
 #: Why the helpers are not in use, or None when they are.
 REASON: str | None = None
@@ -58,3 +59,5 @@ event_columns = _get("event_columns")
 read_fast = _get("read_fast")
 read_win = _get("read_win")
 read_init = _get("read_init")
+read_draw = _get("read_draw")
+deal_matches = _get("deal_matches")

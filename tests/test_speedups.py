@@ -378,7 +378,7 @@ def _pure_python_reader(monkeypatch) -> None:
     """Read with the Python loop and handlers only (the lxml path's reading)."""
     from mjlog.formats import tenhou_xml
 
-    for helper in ("_read_fast", "_read_win", "_read_init"):
+    for helper in ("_read_fast", "_read_win", "_read_init", "_read_draw"):
         monkeypatch.setattr(tenhou_xml, helper, None)
 
 
@@ -386,22 +386,36 @@ def _pure_python_reader(monkeypatch) -> None:
 _TRICKY_VALUES = ["", " 1", "1 ", "+1", "1_0", "01", "-0", "-1", "4", "3", "2", "135", "136", "31", "32",
                   "1234567890", "99999999999999999999", "1,", ",1", "1,,2", "0x1", "1.0", "abc", "55", "54",
                   "0,0", "0,0,0", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", "250,250,250,250", "250,250,250,1"]
+#: Attributes added to each kind of element (some unknown, some that change what is kept as extra).
+_ADDED = {
+    b"N": [b'x="1"', b'm2="3"'],
+    b"REACH": [b'ten="250,250,250,250"', b'ten="250,250,250,0"', b'x="1"'],
+    b"DORA": [b'x="1"', b'who="0"'],
+    b"AGARI": [b'paoWho="1"', b'paoWho="3"', b'paoWho="4"', b'paoWho="-1"', b'yakuman="39"', b'doraHaiUra="5"', b'owari="250,0,250,0,250,0,250,0"',
+               b'owari="1,2,3"', b'x="1"'],
+    b"INIT": [b'shuffle="mt19937ar-sha512-n288-base64,AAAA"', b'hai3="1,2"', b'hai3=""', b'x="1"'],
+    b"RYUUKYOKU": [b'type="yao9"', b'type="nm"', b'type="x"', b'hai3="1,2"', b'hai0="1,2,3"', b'hai1=""',
+                   b'owari="250,0,250,0,250,0,250,0"', b'x="1"'],
+}
 _ELEMENT = re.compile(rb'<(N|REACH|DORA|AGARI|INIT|RYUUKYOKU) ([^>]*?)/>')
 _ATTRIBUTE = re.compile(rb'([A-Za-z0-9]+)="([^"]*)"')
 
 
 def _attribute_mutations(data: bytes, rng: random.Random, n: int):
     """Copies of ``data`` with one attribute of one N, REACH, DORA, AGARI, INIT or RYUUKYOKU changed,
-    removed or added: tricky values, neighbouring numbers, extra list items, unknown names."""
-    elements = list(_ELEMENT.finditer(data))
+    removed or added: tricky values, neighbouring numbers, extra list items, unknown names. Each
+    kind of element present gets an equal share."""
+    by_tag: dict[bytes, list] = {}
+    for el in _ELEMENT.finditer(data):
+        by_tag.setdefault(el.group(1), []).append(el)
+    tags = sorted(by_tag)
     for _ in range(n):
-        el = rng.choice(elements)
+        el = rng.choice(by_tag[rng.choice(tags)])
         attrs = list(_ATTRIBUTE.finditer(el.group(2)))
         body = el.group(2)
-        op = rng.randrange(6)
-        if op == 5 or not attrs:
-            body = body + b' ' + rng.choice([b'x="1"', b'shuffle="mt19937ar-sha512-n288-base64,AAAA"',
-                                             b'paoWho="1"', b'yakuman="39"', b'doraHaiUra="5"'])
+        op = rng.randrange(8)
+        if op >= 5 or not attrs:
+            body = body + b' ' + rng.choice(_ADDED[el.group(1)])
         else:
             a = rng.choice(attrs)
             value = a.group(2)
@@ -427,27 +441,43 @@ def _attribute_mutations(data: bytes, rng: random.Random, n: int):
         yield data[:el.start(2)] + body + data[el.end(2):]
 
 
-@pytest.mark.parametrize("sample", ["sim-tenhou-4p-south-2024-0.xml", "sim-tenhou-3p-south-2024-0.xml"])
-def test_compiled_element_readers_agree_with_the_handlers_on_tricky_attributes(sample, monkeypatch):
-    """N, REACH, DORA (read in the compiled loop), AGARI and INIT (compiled attribute readers)
-    give the log the Python handlers give, or the same error, whatever their attributes hold."""
-
+def _assert_compiled_elements_read_as_the_handlers_do(whole: bytes, seed: int, n: int, monkeypatch) -> None:
     def outcome(data):
         try:
             return _Reader("m.xml").read_items(*_speedups.scan_xml(data))
         except MalformedLogError as exc:
             return str(exc)
 
-    whole = (SAMPLE / sample).read_bytes()
-    rng = random.Random(11)
+    rng = random.Random(seed)
     # (a duplicate attribute is not Tenhou's plain XML: the scanner leaves it to lxml)
-    cases = [(m, outcome(m)) for m in _attribute_mutations(whole, rng, 600) if _speedups.scan_xml(m) is not None]
-    _pure_python_reader(monkeypatch)
-    errors = 0
-    for mutated, compiled in cases:
-        assert outcome(mutated) == compiled, mutated[:200]
-        errors += isinstance(compiled, str)
-    assert len(cases) > 500 and 100 < errors < len(cases) - 100  # both kinds of outcome are well represented
+    cases = [(m, outcome(m)) for m in _attribute_mutations(whole, rng, n) if _speedups.scan_xml(m) is not None]
+    with monkeypatch.context() as patch:
+        _pure_python_reader(patch)
+        errors = 0
+        for mutated, compiled in cases:
+            assert outcome(mutated) == compiled, mutated[:200]
+            errors += isinstance(compiled, str)
+    assert len(cases) > 0.8 * n and 0.15 * n < errors < len(cases) - 0.15 * n  # both outcomes well represented
+
+
+@pytest.mark.parametrize("sample", ["sim-tenhou-4p-south-2024-0.xml", "sim-tenhou-3p-south-2024-0.xml"])
+def test_compiled_element_readers_agree_with_the_handlers_on_tricky_attributes(sample, monkeypatch):
+    """N, REACH, DORA (read in the compiled loop), AGARI, INIT and RYUUKYOKU (compiled attribute
+    readers) give the log the Python handlers give, or the same error, whatever their attributes hold."""
+    _assert_compiled_elements_read_as_the_handlers_do((SAMPLE / sample).read_bytes(), 11, 600, monkeypatch)
+
+
+#: Corpus games with several draws: three-player ones with nagashi mangan and nine terminals.
+_DRAW_RICH = ["Agony5757__mahjong__paipuxmls~2020010102gm-00b9-0000-22f3414a.txt.xml",
+              "Agony5757__mahjong__paipuxmls~2020010101gm-00b9-0000-c054217e.txt.xml"]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("name", _DRAW_RICH)
+def test_compiled_element_readers_agree_with_the_handlers_on_corpus_draws(name, monkeypatch):
+    from tests.conftest import TENHOU_XML
+
+    _assert_compiled_elements_read_as_the_handlers_do(load(TENHOU_XML / name).data, 12, 1000, monkeypatch)
 
 
 def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
@@ -459,7 +489,7 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
     assert win is not None and win.deltas == (1000, -1000, 0, 0) and win.yaku == ((1, 1),) and win.extra == ()
     assert _Reader("w.xml")._win(agari) == win
     for change in ({"x": "1"}, {"sc": agari["sc"] + ",0,0,0,0,0,0,0,0"}, {"m": "12345"}, {"who": "+0"},
-                   {"owari": "1,2,3"}, {"machi": "136"}, {"yaku": "1"}):
+                   {"owari": "1,2,3"}, {"machi": "136"}, {"yaku": "1"}, {"paoWho": "4"}, {"yaku": "55,1"}):
         assert _speedups.read_win({**agari, **change}, 4, {}, tenhou_xml._build_win) is None, change
     init = {"seed": "0,0,0,1,2,3", "ten": "250,250,250,250", "oya": "0", "hai0": "0", "hai1": "", "hai2": "",
             "hai3": ""}
@@ -472,6 +502,20 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
     for change in ({"shuffle": "x"}, {"oya": "1"}, {"seed": "0,0,0,6,0,3"}, {"ten": "1,2,3"}, {"hai1": ",1"}):
         assert _speedups.read_init({**init, **change}, 4) is None, change
     assert _speedups.read_init({k: v for k, v in init.items() if k != "hai3"}, 4) is None
+    kinds, build = tenhou_xml._DRAW_KIND_OF, tenhou_xml._build_ryuukyoku
+    draw = {"ba": "1,0", "sc": "250,15,250,-15,250,15,250,-15", "hai0": "0,1,2", "hai2": ""}
+    draw3 = {**draw, "sc": "350,10,350,-20,350,10,0,0"}
+    sanma = _Reader("d.xml")
+    sanma.n = 3
+    assert _speedups.read_draw(draw3, 3, kinds, build) == sanma._draw_outcome(draw3)
+    assert sanma._draw_outcome(draw3).deltas == (1000, -2000, 1000)
+    got = _speedups.read_draw(draw, 4, kinds, build)
+    assert got == _Reader("d.xml")._draw_outcome(draw)
+    assert got.kind.value == "exhaustive" and got.hands == ((0, 1, 2), None, (), None) and got.deltas[0] == 1500
+    assert _speedups.read_draw({**draw, "type": "yao9"}, 4, kinds, build).kind.value == "yao9"
+    for change in ({"type": "nagashi"}, {"hai1": "136"}, {"sc": "1,2"}, {"owari": "1"}, {"y": ""}):
+        assert _speedups.read_draw({**draw, **change}, 4, kinds, build) is None, change
+    assert _speedups.read_draw({**draw3, "hai3": ""}, 3, kinds, build) is None  # hai3 in a three-player game
 
 
 def test_mt_stream_equals_the_reference_mt19937():
@@ -549,3 +593,35 @@ def test_a_helper_not_listed_for_the_staleness_check_is_refused():
     assert accel._get("read_fast") is accel.read_fast
     with pytest.raises(LookupError, match="not listed in mjlog.accel.NAMES"):
         accel._get("sha512_words")
+
+
+def test_deal_matches_agrees_with_the_walls_starting_hands():
+    """The compiled deal check says True exactly when every hand is, as a set, the wall's deal to it."""
+    from mjlog.wall import Wall
+
+    rng = random.Random(3)
+    checked = {True: 0, False: 0}
+    for players in (4, 3):
+        ids = [t for t in range(136) if players == 4 or not 4 <= t < 32]
+        for _ in range(300):
+            wall = Wall(tuple(rng.sample(ids, len(ids))), (0, 0))
+            dealer = rng.randrange(players)
+            hands = [tuple(rng.sample(h, 13)) for h in wall.starting_hands(dealer)]
+            change = rng.randrange(5)
+            if change == 1:  # two seats swap a tile
+                a, b = rng.sample(range(players), 2)
+                hands[a], hands[b] = hands[a][:-1] + hands[b][-1:], hands[b][:-1] + hands[a][-1:]
+            elif change == 2:  # a tile from the live wall
+                hands[0] = hands[0][:-1] + (wall.live_draw(0),)
+            elif change == 3:  # a repeated tile
+                hands[1] = hands[1][:-1] + hands[1][:1]
+            elif change == 4:  # one tile short, or the wrong dealer
+                hands[2] = hands[2][:-1] if rng.random() < 0.5 else hands[2]
+                dealer = (dealer + rng.randrange(players)) % players
+            want = all(set(h) == set(w) and len(h) == 13 for h, w in zip(hands, wall.starting_hands(dealer)))
+            got = _speedups.deal_matches(wall.yama, dealer, tuple(hands))
+            assert got is want
+            checked[want] += 1
+    assert min(checked.values()) > 100
+    assert _speedups.deal_matches((1, 2, 3), 0, ((),) * 4) is None  # not a wall
+    assert _speedups.deal_matches(list(range(136)), 0, ((),) * 4) is None

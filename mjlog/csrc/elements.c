@@ -12,21 +12,23 @@
 #include "speedups.h"
 
 static PyObject *s_who, *s_m, *s_step, *s_ten, *s_hai, *s_from_who, *s_pao_who, *s_machi, *s_yaku,
-    *s_yakuman, *s_dora_hai, *s_dora_hai_ura, *s_ba, *s_sc, *s_owari, *s_seed, *s_oya, *s_hai_n[4],
+    *s_yakuman, *s_dora_hai, *s_dora_hai_ura, *s_ba, *s_sc, *s_owari, *s_seed, *s_oya, *s_hai_n[4], *s_type,
     *int_three, *int_four;
 
 /* The attributes each element may have without the handler keeping any as extra. */
 static PyObject **known_agari[] = {&s_ba, &s_hai, &s_m, &s_machi, &s_ten, &s_yaku, &s_yakuman, &s_dora_hai,
                                    &s_dora_hai_ura, &s_who, &s_from_who, &s_pao_who, &s_sc, &s_owari, NULL};
 static PyObject **known_init[] = {&s_seed, &s_ten, &s_oya, &s_hai_n[0], &s_hai_n[1], &s_hai_n[2], &s_hai_n[3], NULL};
+static PyObject **known_draw[] = {&s_ba, &s_sc, &s_type, &s_hai_n[0], &s_hai_n[1], &s_hai_n[2], &s_hai_n[3], &s_owari,
+                                  NULL};
 
 int elements_init(void) {
     const char *names[] = {"who", "m", "step", "ten", "hai", "fromWho", "paoWho", "machi", "yaku", "yakuman",
                            "doraHai", "doraHaiUra", "ba", "sc", "owari", "seed", "oya",
-                           "hai0", "hai1", "hai2", "hai3"};
+                           "hai0", "hai1", "hai2", "hai3", "type"};
     PyObject **slots[] = {&s_who, &s_m, &s_step, &s_ten, &s_hai, &s_from_who, &s_pao_who, &s_machi, &s_yaku,
                           &s_yakuman, &s_dora_hai, &s_dora_hai_ura, &s_ba, &s_sc, &s_owari, &s_seed, &s_oya,
-                          &s_hai_n[0], &s_hai_n[1], &s_hai_n[2], &s_hai_n[3]};
+                          &s_hai_n[0], &s_hai_n[1], &s_hai_n[2], &s_hai_n[3], &s_type};
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
         *slots[i] = PyUnicode_InternFromString(names[i]);
         if (*slots[i] == NULL) return -1;
@@ -214,6 +216,25 @@ static int has_commas(PyObject *text, Py_ssize_t commas) {
     return k == commas;
 }
 
+/* The values every outcome (AGARI, RYUUKYOKU) records: ``ba`` (honba, sticks), ``sc`` (scores before
+ * and deltas, in points, as new tuples) and an ``owari`` of 8 pairs if any: 1 when all are plain
+ * and nothing is kept as extra (no chip values), 0 when not, -1 on an error. */
+static int outcome_values(PyObject *a, int n, PyObject **honba, PyObject **sticks, PyObject **before,
+                          PyObject **deltas) {
+    long long ba[2], sc[8];
+    PyObject *text = PyDict_GetItemWithError(a, s_ba);
+    if (text == NULL) return PyErr_Occurred() ? FAILED : NOT_TAKEN;
+    if (small_ints(text, ba, 2) != 2 || ba[0] < 0 || ba[1] < 0) return NOT_TAKEN;
+    if ((text = PyDict_GetItemWithError(a, s_sc)) == NULL) return PyErr_Occurred() ? FAILED : NOT_TAKEN;
+    if (small_ints(text, sc, 8) != 8 || (n == 3 && (sc[6] || sc[7]))) return NOT_TAKEN;
+    if ((text = PyDict_GetItemWithError(a, s_owari)) == NULL && PyErr_Occurred()) return FAILED;
+    if (text != NULL && !has_commas(text, 7)) return NOT_TAKEN;  /* kept as extra by the handler */
+    if ((*honba = PyLong_FromLongLong(ba[0])) == NULL || (*sticks = PyLong_FromLongLong(ba[1])) == NULL ||
+        (*before = ints_tuple(sc, 2 * n, 2, 100)) == NULL || (*deltas = ints_tuple(sc + 1, 2 * n - 1, 2, 100)) == NULL)
+        return FAILED;
+    return TAKEN;
+}
+
 /* read_win(attributes, players, melds, build_win) -> Win | None
  * The Win an AGARI's attributes (a dict) describe, as _Reader._agari builds it, when every value is plain
  * and in range, every call is in `melds` (the reader's cache (players, seat, m) -> Call), and
@@ -227,7 +248,7 @@ PyObject *read_win(PyObject *self, PyObject *args) {
            DELTAS, PAO, EXTRA, N_FIELDS };
     PyObject *f[N_FIELDS] = {NULL};
     PyObject *result = NULL, *text;
-    long long who, from_who, pao, win_tile, ten[3], yaku[128], yakuman[16], ba[2], sc[8], m[8];
+    long long who, from_who, pao, win_tile, ten[3], yaku[128], yakuman[16], m[8];
     Py_ssize_t k;
     int got;
 #define GET(name) ((text = PyDict_GetItemWithError(a, (name))) == NULL && PyErr_Occurred())
@@ -278,12 +299,7 @@ PyObject *read_win(PyObject *self, PyObject *args) {
         if (yaku[i] < 0 || yaku[i] > 54) SKIP;
     for (Py_ssize_t i = 0; i < n_yakuman; i++)
         if (yakuman[i] < 0 || yakuman[i] > 54) SKIP;
-    if (GET(s_ba)) FAIL;
-    if (text == NULL || small_ints(text, ba, 2) != 2 || ba[0] < 0 || ba[1] < 0) SKIP;
-    if (GET(s_sc)) FAIL;
-    if (text == NULL || small_ints(text, sc, 8) != 8 || (n == 3 && (sc[6] || sc[7]))) SKIP;
-    if (GET(s_owari)) FAIL;
-    if (text != NULL && !has_commas(text, 7)) SKIP;  /* kept as extra by the handler */
+    TRY(outcome_values(a, n, &f[HONBA], &f[STICKS], &f[BEFORE], &f[DELTAS]));
     TRY(tiles_of(a, s_dora_hai, n, &f[DORA]));
     TRY(tiles_of(a, s_dora_hai_ura, n, &f[URA]));
     if ((f[YAKU] = PyTuple_New(n_yaku / 2)) == NULL) FAIL;
@@ -295,10 +311,7 @@ PyObject *read_win(PyObject *self, PyObject *args) {
     if ((f[WHO] = PyLong_FromLongLong(who)) == NULL || (f[FROM] = PyLong_FromLongLong(from_who)) == NULL ||
         (f[TILE] = PyLong_FromLongLong(win_tile)) == NULL || (f[FU] = PyLong_FromLongLong(ten[0])) == NULL ||
         (f[POINTS] = PyLong_FromLongLong(ten[1])) == NULL || (f[LIMIT] = PyLong_FromLongLong(ten[2])) == NULL ||
-        (f[YAKUMAN] = ints_tuple(yakuman, n_yakuman, 1, 1)) == NULL ||
-        (f[HONBA] = PyLong_FromLongLong(ba[0])) == NULL || (f[STICKS] = PyLong_FromLongLong(ba[1])) == NULL ||
-        (f[BEFORE] = ints_tuple(sc, 2 * n, 2, 100)) == NULL || (f[DELTAS] = ints_tuple(sc + 1, 2 * n - 1, 2, 100)) == NULL ||
-        (f[EXTRA] = PyTuple_New(0)) == NULL)
+        (f[YAKUMAN] = ints_tuple(yakuman, n_yakuman, 1, 1)) == NULL || (f[EXTRA] = PyTuple_New(0)) == NULL)
         FAIL;
     result = PyObject_Vectorcall(build, f, N_FIELDS, NULL);
 done:
@@ -356,4 +369,53 @@ skip_or_fail:
     Py_XDECREF(hands);
     if (got == FAILED) return NULL;
     Py_RETURN_NONE;
+}
+
+/* read_draw(attributes, players, kinds, build_draw) -> Ryuukyoku | None
+ * The Ryuukyoku a RYUUKYOKU's attributes (a dict) describe, as _Reader._ryuukyoku builds it, when
+ * every value is plain and in range and nothing is kept as extra; else None. kinds: the DrawKind of
+ * each ``type`` text, and of None (no type: an exhaustive draw). */
+PyObject *read_draw(PyObject *self, PyObject *args) {
+    PyObject *a, *kinds, *build;
+    int n;
+    if (!PyArg_ParseTuple(args, "OiO!O:read_draw", &a, &n, &PyDict_Type, &kinds, &build)) return NULL;
+    if (!PyDict_CheckExact(a) || (n != 3 && n != 4) || !only_known(a, known_draw)) Py_RETURN_NONE;
+    enum { KIND, HONBA, STICKS, BEFORE, DELTAS, HANDS, EXTRA, N_FIELDS };
+    PyObject *f[N_FIELDS] = {NULL};
+    PyObject *result = NULL;
+    PyObject *text = PyDict_GetItemWithError(a, s_type);
+    if (text == NULL && PyErr_Occurred()) goto done;
+    PyObject *kind = PyDict_GetItemWithError(kinds, text == NULL ? Py_None : text);
+    if (kind == NULL) {
+        if (!PyErr_Occurred()) result = Py_NewRef(Py_None);  /* an unknown type: the handler's error */
+        goto done;
+    }
+    f[KIND] = Py_NewRef(kind);
+    int got = outcome_values(a, n, &f[HONBA], &f[STICKS], &f[BEFORE], &f[DELTAS]);
+    if (got == NOT_TAKEN) result = Py_NewRef(Py_None);
+    if (got != TAKEN) goto done;
+    if (n == 3) {
+        int shown3 = PyDict_Contains(a, s_hai_n[3]);
+        if (shown3 < 0) goto done;
+        if (shown3) { result = Py_NewRef(Py_None); goto done; }  /* the handler's error */
+    }
+    if ((f[HANDS] = PyTuple_New(n)) == NULL) goto done;
+    for (int s = 0; s < n; s++) {
+        PyObject *hand = Py_None;
+        int shown = PyDict_Contains(a, s_hai_n[s]);
+        if (shown < 0) goto done;
+        if (shown) {
+            got = tiles_of(a, s_hai_n[s], n, &hand);
+            if (got == NOT_TAKEN) result = Py_NewRef(Py_None);
+            if (got != TAKEN) goto done;
+        } else {
+            Py_INCREF(hand);
+        }
+        PyTuple_SET_ITEM(f[HANDS], s, hand);
+    }
+    if ((f[EXTRA] = PyTuple_New(0)) == NULL) goto done;
+    result = PyObject_Vectorcall(build, f, N_FIELDS, NULL);
+done:
+    for (int i = 0; i < N_FIELDS; i++) Py_XDECREF(f[i]);
+    return result;
 }

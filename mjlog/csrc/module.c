@@ -16,6 +16,9 @@
  * shuffle_wall(tiles, rnd) -> tuple | None
  *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
  *
+ * deal_matches(yama, dealer, hands) -> bool | None
+ *     Whether the hands are the wall's deal, seat by seat (mjlog.replayer.table's start check).
+ *
  * waits(counts, held_elsewhere=None), is_tenpai(counts, held_elsewhere=None)
  *     mjlog.replayer.hands' wait search over 34 counts; None for counts it does not take.
  *
@@ -30,7 +33,8 @@
  *
  * read_win(attributes, players, melds, build_win) -> Win | None
  * read_init(attributes, players) -> tuple | None
- *     AGARI's Win and INIT's values from plain attributes; None for anything else, which the
+ * read_draw(attributes, players, kinds, build_draw) -> Ryuukyoku | None
+ *     AGARI's Win, INIT's values and RYUUKYOKU's Ryuukyoku from plain attributes; None for anything else, which the
  *     reader's handler then reads (and words the error of).
  *
  * scan_xml(data) -> (root_tag, root_attrs, items) | None
@@ -55,6 +59,10 @@ static PyMethodDef methods[] = {
      "read_win(attributes, players, melds, build_win) -> Win, or None when the handler must read it."},
     {"read_init", read_init, METH_VARARGS,
      "read_init(attributes, players) -> INIT's values, or None when the handler must read them."},
+    {"read_draw", read_draw, METH_VARARGS,
+     "read_draw(attributes, players, kinds, build_draw) -> Ryuukyoku, or None when the handler must read it."},
+    {"deal_matches", deal_matches, METH_VARARGS,
+     "deal_matches(yama, dealer, hands) -> whether each hand is the wall's deal to its seat (None: not a wall)."},
     {"event_columns", event_columns, METH_VARARGS,
      "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
     {"run_quiet", run_quiet, METH_VARARGS,

@@ -35,9 +35,11 @@ int elements_init(void);
 int quick_element(PyObject *tag, PyObject *attrib, int four, PyObject *events, PyObject *last_draw, PyObject *quick);
 PyObject *read_win(PyObject *self, PyObject *args);
 PyObject *read_init(PyObject *self, PyObject *args);
+PyObject *read_draw(PyObject *self, PyObject *args);
 
 /* wall_waits.c: the wall's shuffle and the wait search */
 PyObject *shuffle_wall(PyObject *self, PyObject *args);
+PyObject *deal_matches(PyObject *self, PyObject *args);
 PyObject *waits(PyObject *self, PyObject *args);
 PyObject *is_tenpai(PyObject *self, PyObject *args);
 

@@ -1,4 +1,4 @@
-/* The wall's Fisher-Yates (mjlog.wall) and the wait search (mjlog.replayer.hands). */
+/* The wall's Fisher-Yates and deal check (mjlog.wall, mjlog.replayer.table) and the wait search (mjlog.replayer.hands). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -209,3 +209,39 @@ static PyObject *waits_impl(PyObject *args, int tenpai_only) {
 PyObject *waits(PyObject *self, PyObject *args) { return waits_impl(args, 0); }
 PyObject *is_tenpai(PyObject *self, PyObject *args) { return waits_impl(args, 1); }
 
+
+/* deal_matches(yama, dealer, hands) -> bool | None: whether each seat's hand holds exactly the 13
+ * tiles the wall deals it (Wall.starting_hands, as sets), for a 136- or 108-tile wall and one hand
+ * per seat; None when it cannot tell (not tuples, or a wall that is not one of distinct tile ids). */
+PyObject *deal_matches(PyObject *self, PyObject *args) {
+    PyObject *yama, *hands;
+    int dealer;
+    if (!PyArg_ParseTuple(args, "OiO:deal_matches", &yama, &dealer, &hands)) return NULL;
+    if (!PyTuple_CheckExact(yama) || !PyTuple_CheckExact(hands)) Py_RETURN_NONE;
+    Py_ssize_t len = PyTuple_GET_SIZE(yama);
+    int p = len == 136 ? 4 : len == 108 ? 3 : 0;
+    if (p == 0 || PyTuple_GET_SIZE(hands) != p || dealer < 0 || dealer >= p) Py_RETURN_NONE;
+    signed char owner[136];
+    memset(owner, -1, sizeof owner);
+    for (int j = 0; j < p; j++) {  /* three rounds of four tiles, then one tile each, from the end */
+        int seat = (dealer + j) % p;
+        for (int i = 0; i < 13; i++) {
+            int k = i < 12 ? 4 * (j + (i / 4) * p) + i % 4 : 12 * p + j;
+            long t = PyLong_AsLong(PyTuple_GET_ITEM(yama, len - 1 - k));
+            if (t == -1 && PyErr_Occurred()) { PyErr_Clear(); Py_RETURN_NONE; }
+            if (t < 0 || t > 135 || owner[t] != -1) Py_RETURN_NONE;
+            owner[t] = (signed char)seat;
+        }
+    }
+    for (int s = 0; s < p; s++) {
+        PyObject *hand = PyTuple_GET_ITEM(hands, s);
+        if (!PyTuple_CheckExact(hand) || PyTuple_GET_SIZE(hand) != 13) Py_RETURN_FALSE;
+        for (Py_ssize_t i = 0; i < 13; i++) {
+            long t = PyLong_AsLong(PyTuple_GET_ITEM(hand, i));
+            if (t == -1 && PyErr_Occurred()) { PyErr_Clear(); Py_RETURN_FALSE; }
+            if (t < 0 || t > 135 || owner[t] != s) Py_RETURN_FALSE;
+            owner[t] = -2;  /* taken: a second copy of the id is not the wall's */
+        }
+    }
+    Py_RETURN_TRUE;
+}

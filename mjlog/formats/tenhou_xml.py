@@ -18,6 +18,7 @@ attribute length.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -27,7 +28,7 @@ from urllib.parse import unquote
 from lxml import etree
 
 from mjlog.accel import parse_ints as _parse_ints, parse_tiles as _parse_tiles, read_fast as _read_fast
-from mjlog.accel import read_init as _read_init, read_win as _read_win
+from mjlog.accel import read_draw as _read_draw, read_init as _read_init, read_win as _read_win
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_calls import decode_call
 from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
@@ -82,6 +83,7 @@ def read_xml(source: LogSource, name: str | None = None) -> GameLog:
 _PERCENT_ENCODED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the same players meet again and again in a corpus
 def unquote_name(text: str) -> str:
     """A player name as UN writes it (UTF-8, every byte %-encoded), decoded as
     :func:`urllib.parse.unquote` decodes it, faster for the usual all-%XX form.
@@ -324,18 +326,12 @@ class _Reader:
             sexes = a.get("sx", "").split(",") if a.get("sx") else []
             if any(len(x) > 4 for x in (dans, rates, sexes)):
                 raise MalformedLogError("dan, rate or sx has more than 4 values")
-            players = []
-            for s in range(n):
-                players.append(
-                    Player(
-                        seat=s,
-                        name=names[s],
-                        rank=dans[s] if s < len(dans) else None,
-                        rate=rates[s] if s < len(rates) else None,
-                        sex=sexes[s] if s < len(sexes) else None,
-                    )
-                )
-            self.players = tuple(players)
+            # Player's fields: seat, name, rank, rate, sex
+            self.players = tuple(
+                _build_player(s, names[s], dans[s] if s < len(dans) else None, rates[s] if s < len(rates) else None,
+                              sexes[s] if s < len(sexes) else None)
+                for s in range(n)
+            )
             if n == 3:
                 slot = (names[3], dans[3] if len(dans) > 3 else None, rates[3] if len(rates) > 3 else None,
                         sexes[3] if len(sexes) > 3 else None)
@@ -562,6 +558,13 @@ class _Reader:
 
     def _ryuukyoku(self, a) -> None:
         self._outcome_start("a draw")
+        draw = _read_draw(a, self.n, _DRAW_KIND_OF, _build_ryuukyoku) if _read_draw is not None else None
+        self.events.append(draw or self._draw_outcome(a))
+        self.ended = True
+        self._owari(a)
+
+    def _draw_outcome(self, a) -> Ryuukyoku:
+        """RYUUKYOKU's Ryuukyoku (``mjlog._speedups.read_draw`` is the compiled twin for plain attributes)."""
         t = a.get("type")
         if t is None:
             kind = DrawKind.EXHAUSTIVE
@@ -577,19 +580,15 @@ class _Reader:
             hands.append(self._tiles(a[key], key) if key in a else None)
         if self.n == 3 and "hai3" in a:
             raise MalformedLogError("hai3 shown in a three-player game")
-        self.events.append(
-            Ryuukyoku(
-                kind=kind,
-                honba=honba,
-                sticks=sticks,
-                scores_before=before,
-                deltas=deltas,
-                hands=tuple(hands),
-                extra=self._extra(a, _KNOWN_RYUUKYOKU),
-            )
+        return Ryuukyoku(
+            kind=kind,
+            honba=honba,
+            sticks=sticks,
+            scores_before=before,
+            deltas=deltas,
+            hands=tuple(hands),
+            extra=self._extra(a, _KNOWN_RYUUKYOKU),
         )
-        self.ended = True
-        self._owari(a)
 
     def _owari(self, a) -> None:
         text = a.get("owari")
@@ -625,6 +624,9 @@ _build_round = builder(Round)
 _build_accepted = builder(RiichiAccepted)
 _DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one per seat serves every log
 _build_win = builder(Win)
+_build_player = builder(Player)
+_build_ryuukyoku = builder(Ryuukyoku)
+_DRAW_KIND_OF: dict[str | None, DrawKind] = {None: DrawKind.EXHAUSTIVE, **_DRAW_KINDS}
 _CACHE_LIMIT = 1 << 18  # entries per call cache: real logs use a few thousand distinct calls
 #: (call, seat whose last draw a chi or pon ends, else None), by (players, who text, m text)
 _CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}

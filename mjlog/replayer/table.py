@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mjlog.accel import run_quiet as _run_quiet
+from mjlog.accel import deal_matches as _deal_matches, run_quiet as _run_quiet
 from mjlog.findings import Finding, FindingKind
 from mjlog.ir import (
     Call,
@@ -122,6 +122,8 @@ class RoundState:
         if r.dora_indicator != w.dora_indicator(0):
             self.find(K.WALL, "first dora indicator differs from the seed's wall",
                       tile_name(r.dora_indicator), tile_name(w.dora_indicator(0)))
+        if _deal_matches is not None and _deal_matches(w.yama, r.dealer, r.hands):
+            return  # (None when it cannot tell: the loop below decides)
         for seat, (got, want) in enumerate(zip(r.hands, w.starting_hands(r.dealer))):
             # self.hands holds each start hand as a set (no event has run yet); the wall's ids are distinct
             if len(got) != len(want) or self.hands[seat] != set(want):

@@ -17,6 +17,7 @@ False
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -183,6 +184,7 @@ class Lobby:
         return ", ".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)  # Lobby is an immutable value; a corpus has a few dozen distinct ones
 def lobby_from_go_type(go_type: int, lobby: int | None = None, **extra: str | None) -> Lobby:
     """Decode Tenhou's GO ``type`` bit field (reference §3.2)."""
     return Lobby(
