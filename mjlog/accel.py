@@ -19,7 +19,7 @@ from typing import Any, Callable
 #: Every helper the C module must have; a module built from older sources lacks some.
 NAMES = ("scan_xml", "parse_ints", "parse_tiles", "shuffle_wall", "mt_seed", "mt_bytes",
          "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast", "read_win", "read_init",
-         "read_draw", "deal_matches")
+         "read_draw", "deal_matches", "score_setup", "score_fast")
 
 #: Why the helpers are not in use, or None when they are.
 REASON: str | None = None
@@ -61,3 +61,5 @@ read_win = _get("read_win")
 read_init = _get("read_init")
 read_draw = _get("read_draw")
 deal_matches = _get("deal_matches")
+score_setup = _get("score_setup")
+score_fast = _get("score_fast")

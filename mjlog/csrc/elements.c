@@ -56,18 +56,6 @@ static int is_tile(long long t, int n) {
     return t >= 0 && t < 136 && !(n == 3 && t >= 4 && t < 32);  /* sanma has no 2m-8m (ids 4..31) */
 }
 
-/* A tuple of vals[0..n) times `scale`, or NULL with an error set. */
-static PyObject *ints_tuple(const long long *vals, Py_ssize_t n, Py_ssize_t step, long long scale) {
-    PyObject *out = PyTuple_New((n + step - 1) / step);
-    if (out == NULL) return NULL;
-    for (Py_ssize_t i = 0, j = 0; i < n; i += step, j++) {
-        PyObject *v = PyLong_FromLongLong(vals[i] * scale);
-        if (v == NULL) { Py_DECREF(out); return NULL; }
-        PyTuple_SET_ITEM(out, j, v);
-    }
-    return out;
-}
-
 /* Tile ids of attribute `name` (absent: none): 1 with *out a new tuple, 0 when not plain or an id is
  * not in the wall, -1 on an error. */
 static int tiles_of(PyObject *a, PyObject *name, int n, PyObject **out) {

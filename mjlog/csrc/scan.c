@@ -219,20 +219,25 @@ Py_ssize_t plain_ints(PyObject *text, long long *vals, Py_ssize_t cap, int max_d
     }
 }
 
+/* A tuple of vals[0..n) times `scale`, or NULL with an error set. */
+PyObject *ints_tuple(const long long *vals, Py_ssize_t n, Py_ssize_t step, long long scale) {
+    PyObject *out = PyTuple_New((n + step - 1) / step);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t i = 0, j = 0; i < n; i += step, j++) {
+        PyObject *v = PyLong_FromLongLong(vals[i] * scale);
+        if (v == NULL) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, j, v);
+    }
+    return out;
+}
+
 /* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
  * (at most 64 values of at most 18 digits); Python's int() then decides, so the answer never differs. */
 PyObject *parse_ints(PyObject *self, PyObject *arg) {
     long long vals[64];
     Py_ssize_t n = plain_ints(arg, vals, 64, 18);
     if (n < 0) Py_RETURN_NONE;
-    PyObject *out = PyTuple_New(n);
-    if (out == NULL) return NULL;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromLongLong(vals[i]);
-        if (v == NULL) { Py_DECREF(out); return NULL; }
-        PyTuple_SET_ITEM(out, i, v);
-    }
-    return out;
+    return ints_tuple(vals, n, 1, 1);
 }
 
 /* parse_tiles(text, sanma) -> tuple of tile ids, or None unless every value is a plain integer

@@ -27,6 +27,8 @@ PyObject *parse_ints(PyObject *self, PyObject *arg);
  * in vals[0..cap): their count (0 for an empty str), or -1 for anything else (not a str, spaces,
  * '+', '_', other digits, more than cap values), which int() may still read. */
 Py_ssize_t plain_ints(PyObject *text, long long *vals, Py_ssize_t cap, int max_digits);
+/* scan.c: a tuple of vals[0], vals[step], ... (below n), each times `scale`; NULL with an error set. */
+PyObject *ints_tuple(const long long *vals, Py_ssize_t n, Py_ssize_t step, long long scale);
 PyObject *parse_tiles(PyObject *self, PyObject *args);
 PyObject *read_fast(PyObject *self, PyObject *args);
 
@@ -36,6 +38,10 @@ int quick_element(PyObject *tag, PyObject *attrib, int four, PyObject *events, P
 PyObject *read_win(PyObject *self, PyObject *args);
 PyObject *read_init(PyObject *self, PyObject *args);
 PyObject *read_draw(PyObject *self, PyObject *args);
+
+/* scorer.c: the scorer's compiled twin */
+PyObject *score_setup(PyObject *self, PyObject *cfg);
+PyObject *score_fast(PyObject *self, PyObject *args);
 
 /* wall_waits.c: the wall's shuffle and the wait search */
 PyObject *shuffle_wall(PyObject *self, PyObject *args);
