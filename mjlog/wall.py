@@ -74,6 +74,7 @@ _SRC_BYTES = 4 * _SRC_WORDS
 _PER_HAND_WORDS = 138         # mt19937ar per-INIT shuffle: rnd[0..137]
 _HEX_WORD = re.compile(r"[0-9A-Fa-f]{8}\Z")
 _UNPACK_RND = struct.Struct("<144I").unpack
+_UNPACK_WORD = struct.Struct("<I").unpack_from
 _UNPACK_PER_HAND = struct.Struct(f"<{_PER_HAND_WORDS}I").unpack
 
 _TILES_4P: tuple[int, ...] = tuple(range(136))
@@ -392,10 +393,19 @@ def _check_players(players: int) -> None:
         raise ValueError(f"players must be 3 or 4, not {players!r}")
 
 
-def _sha_rnd(src: bytes) -> tuple[int, ...]:
-    """rnd[0..143]: the SHA-512 digests of the nine 128-byte blocks of ``src``, as LE words."""
+def _sha_digests(src: bytes) -> bytes:
+    """The SHA-512 digests of the nine 128-byte blocks of ``src``, joined (rnd[0..143] as LE words)."""
     sha = hashlib.sha512
-    return _UNPACK_RND(b"".join([sha(src[s]).digest() for s in _SRC_BLOCKS]))
+    return b"".join([sha(src[s]).digest() for s in _SRC_BLOCKS])
+
+
+def _wall_from_digests(digests: bytes, players: int, legacy: bool) -> Wall:
+    """:func:`_wall_from_rnd` of the digests' words, shuffled from the bytes by the compiled
+    helper (no Python int for each word) when it is built."""
+    if _shuffle is None:
+        return _wall_from_rnd(_UNPACK_RND(digests), players, legacy)
+    yama = _shuffle(_TILES_4P if players == 4 else _TILES_3P, digests)
+    return _build_wall(yama, (_UNPACK_WORD(digests, 540)[0] % 6, _UNPACK_WORD(digests, 544)[0] % 6), legacy)
 
 
 _SRC_BLOCKS = tuple(slice(k, k + 128) for k in range(0, _SRC_BYTES, 128))
@@ -449,7 +459,7 @@ class WallGenerator:
             assert ref is not None
             src = _le_bytes([ref.genrand_int32() for _ in range(_SRC_WORDS)])
         self.hands += 1
-        return _wall_from_rnd(_sha_rnd(src), self.players, self.legacy)
+        return _wall_from_digests(_sha_digests(src), self.players, self.legacy)
 
 
 def walls_for_game(seed: Seed | str, players: int = 4, *, reference: bool = False) -> WallGenerator:

@@ -625,3 +625,21 @@ def test_deal_matches_agrees_with_the_walls_starting_hands():
     assert min(checked.values()) > 100
     assert _speedups.deal_matches((1, 2, 3), 0, ((),) * 4) is None  # not a wall
     assert _speedups.deal_matches(list(range(136)), 0, ((),) * 4) is None
+
+
+def test_shuffle_wall_reads_the_digest_bytes_as_the_words_they_hold():
+    import hashlib
+    import struct
+
+    from mjlog import wall
+
+    rng = random.Random(8)
+    for players in (4, 3):
+        tiles = wall._TILES_4P if players == 4 else wall._TILES_3P
+        for _ in range(200):
+            digests = b"".join(hashlib.sha512(rng.randbytes(128)).digest() for _ in range(9))
+            words = struct.unpack("<144I", digests)
+            assert _speedups.shuffle_wall(tiles, digests) == wall.shuffle(tiles, words)
+            assert wall._wall_from_digests(digests, players, False) == wall._wall_from_rnd(words, players, False)
+    with pytest.raises(ValueError):
+        _speedups.shuffle_wall(tuple(range(136)), bytes(100))  # too few words

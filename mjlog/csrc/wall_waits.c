@@ -4,26 +4,40 @@
 #include <string.h>
 #include "speedups.h"
 
-/* shuffle_wall(tiles, rnd) -> tuple: Fisher-Yates over tiles, swapping i with i + rnd[i] % (n - i);
- * None when a word is not an int in 0..2**64-1 (the caller then uses Python). */
+/* shuffle_wall(tiles, rnd) -> tuple: Fisher-Yates over tiles, swapping i with i + rnd[i] % (n - i).
+ * rnd: a tuple of ints (None when a word is not an int in 0..2**64-1: the caller then uses Python),
+ * or bytes holding the words as little-endian 32-bit values (the walls' SHA-512 digests). */
 PyObject *shuffle_wall(PyObject *self, PyObject *args) {
     PyObject *tiles, *rnd;
-    if (!PyArg_ParseTuple(args, "O!O!:shuffle_wall", &PyTuple_Type, &tiles, &PyTuple_Type, &rnd)) return NULL;
-    Py_ssize_t n = PyTuple_GET_SIZE(tiles);
-    if (n < 1 || n > 136 || PyTuple_GET_SIZE(rnd) < n - 1) {
+    if (!PyArg_ParseTuple(args, "O!O:shuffle_wall", &PyTuple_Type, &tiles, &rnd)) return NULL;
+    int from_bytes = PyBytes_Check(rnd);
+    if (!from_bytes && !PyTuple_Check(rnd)) {
+        PyErr_SetString(PyExc_TypeError, "shuffle_wall: rnd must be a tuple of ints or bytes");
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(tiles), words = from_bytes ? PyBytes_GET_SIZE(rnd) / 4 : PyTuple_GET_SIZE(rnd);
+    if (n < 1 || n > 136 || words < n - 1) {
         PyErr_SetString(PyExc_ValueError, "shuffle_wall needs at most 136 tiles and n - 1 random words");
         return NULL;
     }
+    const unsigned char *b = from_bytes ? (const unsigned char *)PyBytes_AS_STRING(rnd) : NULL;
     PyObject *yama[136];
     for (Py_ssize_t i = 0; i < n; i++) yama[i] = PyTuple_GET_ITEM(tiles, i);
     for (Py_ssize_t i = 0; i < n - 1; i++) {
-        PyObject *word = PyTuple_GET_ITEM(rnd, i);
-        if (!PyLong_CheckExact(word)) Py_RETURN_NONE;
-        /* unsigned long, not long long: CPython 3.11 converts the latter byte by byte */
-        unsigned long long r = PyLong_AsUnsignedLong(word);
-        if (r == (unsigned long long)(unsigned long)-1 && PyErr_Occurred()) {  /* negative or huge: Python decides */
-            PyErr_Clear();
-            Py_RETURN_NONE;
+        unsigned long long r;
+        if (from_bytes) {
+            const unsigned char *w = b + 4 * i;
+            r = (unsigned long long)w[0] | (unsigned long long)w[1] << 8 | (unsigned long long)w[2] << 16 |
+                (unsigned long long)w[3] << 24;
+        } else {
+            PyObject *word = PyTuple_GET_ITEM(rnd, i);
+            if (!PyLong_CheckExact(word)) Py_RETURN_NONE;
+            /* unsigned long, not long long: CPython 3.11 converts the latter byte by byte */
+            r = PyLong_AsUnsignedLong(word);
+            if (r == (unsigned long long)(unsigned long)-1 && PyErr_Occurred()) {  /* negative or huge: Python decides */
+                PyErr_Clear();
+                Py_RETURN_NONE;
+            }
         }
         Py_ssize_t j = i + (Py_ssize_t)(r % (unsigned long long)(n - i));
         PyObject *t = yama[i];
