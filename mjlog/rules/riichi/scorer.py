@@ -462,4 +462,7 @@ def _setup_compiled() -> None:
 
 _score_fast = _accel.score_fast
 if _score_fast is not None:
-    _setup_compiled()
+    try:
+        _setup_compiled()
+    except (KeyError, TypeError, ValueError):  # a module built from other sources: score in Python only
+        _score_fast = None
