@@ -79,6 +79,7 @@ def main() -> None:
     half = run(1, True, args.batch)
     speedup = jobs2["rate"] / single["rate"]
     busy1, busy2 = single["cpu"] / single["seconds"], jobs2["cpu"] / jobs2["seconds"]
+    cores = os.cpu_count() or 1
     print(f"single process: {single['games']} games in {single['seconds']:.2f} s, CPU {single['cpu']:.2f} s "
           f"({busy1:.2f} cores busy), peak {single['peak_mb']:.0f} MB")
     print(f"--jobs 2:       {jobs2['games']} games in {jobs2['seconds']:.2f} s, CPU {jobs2['cpu']:.2f} s "
@@ -89,7 +90,7 @@ def main() -> None:
         f"speedup {'meets' if speedup >= 1.7 else 'MISSES'} 1.7x",
         f"memory {'flat' if single['peak_mb'] <= 1.25 * half['peak_mb'] else 'GROWS'}",
     ]
-    print(f"speedup {speedup:.2f} = cores busy {busy2 / busy1:.2f} (at most {2 / busy1:.2f} on 2 cores) "
+    print(f"speedup {speedup:.2f} = cores busy {busy2 / busy1:.2f} (at most {cores / busy1:.2f} on {cores} cores) "
           f"x CPU time {single['cpu'] / jobs2['cpu']:.2f}")
     pairs = ", ".join(f"{j['rate'] / s['rate']:.2f}" for s, j in zip(singles, jobs2s))
     print(f"speedup of each pair of runs in turn: {pairs}")

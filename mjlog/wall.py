@@ -75,6 +75,7 @@ _PER_HAND_WORDS = 138         # mt19937ar per-INIT shuffle: rnd[0..137]
 _HEX_WORD = re.compile(r"[0-9A-Fa-f]{8}\Z")
 _UNPACK_RND = struct.Struct("<144I").unpack
 _UNPACK_WORD = struct.Struct("<I").unpack_from
+_DICE_WORDS = (135, 136)      # rnd words whose values mod 6 are the dice
 _UNPACK_PER_HAND = struct.Struct(f"<{_PER_HAND_WORDS}I").unpack
 
 _TILES_4P: tuple[int, ...] = tuple(range(136))
@@ -385,7 +386,7 @@ def _wall_from_rnd(rnd: Sequence[int], players: int, legacy: bool) -> Wall:
     yama = _shuffle(tiles, rnd) if _shuffle is not None and type(rnd) is tuple else None
     if yama is None:
         yama = shuffle(tiles, rnd)
-    return _build_wall(yama, (rnd[135] % 6, rnd[136] % 6), legacy)
+    return _build_wall(yama, (rnd[_DICE_WORDS[0]] % 6, rnd[_DICE_WORDS[1]] % 6), legacy)
 
 
 def _check_players(players: int) -> None:
@@ -405,7 +406,7 @@ def _wall_from_digests(digests: bytes, players: int, legacy: bool) -> Wall:
     if _shuffle is None:
         return _wall_from_rnd(_UNPACK_RND(digests), players, legacy)
     yama = _shuffle(_TILES_4P if players == 4 else _TILES_3P, digests)
-    return _build_wall(yama, (_UNPACK_WORD(digests, 540)[0] % 6, _UNPACK_WORD(digests, 544)[0] % 6), legacy)
+    return _build_wall(yama, tuple(_UNPACK_WORD(digests, 4 * w)[0] % 6 for w in _DICE_WORDS), legacy)
 
 
 _SRC_BLOCKS = tuple(slice(k, k + 128) for k in range(0, _SRC_BYTES, 128))

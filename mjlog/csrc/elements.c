@@ -252,9 +252,7 @@ PyObject *read_win(PyObject *self, PyObject *args) {
         if (!plain_int(text, &pao) || pao < 0 || pao >= n) SKIP;
         if ((f[PAO] = PyLong_FromLongLong(pao)) == NULL) FAIL;
     }
-    if (GET(s_hai)) FAIL;
-    if (text == NULL) SKIP;
-    TRY(tiles_of(a, s_hai, n, &f[HAND]));
+    TRY(tiles_of(a, s_hai, n, &f[HAND]));  /* absent or empty: no tiles, which the size check refuses */
     if (PyTuple_GET_SIZE(f[HAND]) < 1 || PyTuple_GET_SIZE(f[HAND]) > 14) SKIP;
     if (GET(s_m)) FAIL;
     k = text == NULL ? 0 : small_ints(text, m, 8);

@@ -37,6 +37,11 @@ enum { RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, NO_WAIT };
 enum { REGULAR_FORM, SEVEN_PAIRS_FORM, KOKUSHI_FORM };
 enum { NORTH = 30 };
 
+/* Kind masks of yaku.tile_facts: honours, terminals and honours, 2s 3s 4s 6s 8s and Hatsu. */
+#define HONOR_KINDS (0x7FULL << 27)
+#define YAOCHUU_KINDS (HONOR_KINDS | 1ULL << 0 | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
+#define GREEN_KINDS (1ULL << 19 | 1ULL << 20 | 1ULL << 21 | 1ULL << 23 | 1ULL << 25 | 1ULL << 32)
+
 static int ready = 0;
 static PyObject *suit_tables[3], *suit_shapes_fn, *honor_table, *honor_shape_fn, *memo, *yaku_of_fn;
 static PyObject *kind_kita, *kind_chi, *kind_pon, *kind_ankan, *payment_for_fn, *no_payment, *hand_value_fn;
@@ -179,7 +184,7 @@ PyObject *score_setup(PyObject *self, PyObject *cfg) {
     }
     Py_DECREF(it);
     if (PyErr_Occurred()) return NULL;
-    for (int k = 0; k < 34; k++) is_yaochuu[k] = k >= 27 || k % 9 == 0 || k % 9 == 8;
+    for (int k = 0; k < 34; k++) is_yaochuu[k] = (int)((YAOCHUU_KINDS >> k) & 1);
     const char *flag_names[10] = {"tsumo", "riichi", "double_riichi", "ippatsu", "chankan", "rinshan", "haitei",
                                   "houtei", "tenhou", "chiihou"};
     for (int i = 0; i < 10; i++)
@@ -262,14 +267,24 @@ static int limit_of(int han, int fu, int yakuman, int kiriage, int kazoe) {
 
 static const long long LIMIT_BASIC[6] = {0, 2000, 3000, 4000, 6000, 8000};
 
+/* Basic points (points.basic_points); -1 for a shift no hand below the limits reaches. */
+static long long basic_points(int han, int fu, int lim, int yakuman) {
+    if (yakuman) return 8000LL * yakuman;
+    if (lim) return LIMIT_BASIC[lim];
+    return han + 2 < 40 ? (long long)fu << (han + 2) : -1;
+}
+
+/* How many yakuman an id counts (scorer._yakuman_value): 2 under its double knob, else 1. */
+static int yakuman_value(long id, const int *doubles) {
+    for (int d = 0; d < 4; d++)
+        if (id == double_id[d] && doubles[d]) return 2;
+    return 1;
+}
+
 /* The fact bits of the kinds present (yaku.tile_facts). */
 static u64 tile_facts(u64 bits) {
-    const u64 suit[3] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18}, honors = 0x7FULL << 27;
-    u64 yaochuu = honors, green = 0;
-    for (int i = 0; i < 3; i++) yaochuu |= (1ULL << (9 * i)) | (1ULL << (9 * i + 8));
-    const int greens[] = {19, 20, 21, 23, 25, 32};
-    for (int i = 0; i < 6; i++) green |= 1ULL << greens[i];
-    const u64 all = (1ULL << 34) - 1;
+    const u64 suit[3] = {0x1FFULL, 0x1FFULL << 9, 0x1FFULL << 18}, honors = HONOR_KINDS;
+    const u64 yaochuu = YAOCHUU_KINDS, green = GREEN_KINDS, all = (1ULL << 34) - 1;
     int n_suits = !!(bits & suit[0]) + !!(bits & suit[1]) + !!(bits & suit[2]);
     u64 f = 0;
     if (bits & honors) f |= F[F_HONORS];
@@ -762,22 +777,18 @@ PyObject *score_fast(PyObject *self, PyObject *args) {
             for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(ym); j++) {
                 long id;
                 if (as_int(PyTuple_GET_ITEM(ym, j), &id) < 0) { Py_DECREF(y); FAIL; }
-                int value = 1;
-                for (int d = 0; d < 4; d++)
-                    if (id == double_id[d] && doubles[d]) value = 2;
-                count += value;
+                count += yakuman_value(id, doubles);
             }
             han = 13 * count;
-            k[0] = 8000LL * count; k[1] = 1; k[2] = han; k[3] = r->fu;
+            k[0] = basic_points(han, r->fu, 5, count); k[1] = 1; k[2] = han; k[3] = r->fu;
         } else {
             long yhan;
             if (as_int(PyTuple_GET_ITEM(y, 3), &yhan) < 0) { Py_DECREF(y); FAIL; }
             han = (int)yhan + (r->form == REGULAR_FORM ? yh_han : 0);
             if (han) {
                 han += bonus;
-                int lim = limit_of(han, r->fu, 0, kiriage, kazoe);
-                k[0] = lim ? LIMIT_BASIC[lim] : (han + 2 < 40 ? (long long)r->fu << (han + 2) : -2);
-                if (k[0] == -2) { Py_DECREF(y); SKIP; }
+                k[0] = basic_points(han, r->fu, limit_of(han, r->fu, 0, kiriage, kazoe), 0);
+                if (k[0] < 0) { Py_DECREF(y); SKIP; }
                 k[1] = 0; k[2] = han; k[3] = r->fu;
             } else {
                 k[0] = 0; k[1] = 0; k[2] = 0; k[3] = r->fu;
@@ -868,10 +879,7 @@ PyObject *score_fast(PyObject *self, PyObject *args) {
         for (Py_ssize_t i = 0; i < n; i++) {
             long id;
             if (as_int(PyTuple_GET_ITEM(ym, i), &id) < 0) FAIL;
-            int value = 1;
-            for (int d = 0; d < 4; d++)
-                if (id == double_id[d] && doubles[d]) value = 2;
-            PyObject *pair = Py_BuildValue("(li)", id, 13 * value);
+            PyObject *pair = Py_BuildValue("(li)", id, 13 * yakuman_value(id, doubles));
             if (pair == NULL) FAIL;
             PyTuple_SET_ITEM(yaku, i, pair);
         }
@@ -882,7 +890,7 @@ PyObject *score_fast(PyObject *self, PyObject *args) {
     long long basic = 0;
     if (han) {
         lim = limit_of(han, fu, count, kiriage, kazoe);
-        basic = count ? 8000LL * count : lim ? LIMIT_BASIC[lim] : (long long)fu << (han + 2);
+        basic = basic_points(han, fu, lim, count);
         pay = PyObject_CallFunction(payment_for_fn, "LOO", basic, ctx, rules);
     } else {
         pay = Py_NewRef(no_payment);

@@ -64,7 +64,10 @@ FORMAT = "tenhou-xml"
 #: Longest attribute value kept (the seed is 3,358 characters).
 _SANMA_BAD_IDS = frozenset(t for t in range(136) if (t >> 2) in SANMA_ABSENT_KINDS)
 _NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})  # shared by every element without attributes
-_DRAW_KINDS = {k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
+#: RYUUKYOKU ``type`` -> DrawKind (no type: an exhaustive draw)
+_DRAW_KIND_OF: dict[str | None, DrawKind] = {
+    None: DrawKind.EXHAUSTIVE, **{k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
+}
 _KNOWN_AGARI = frozenset(
     "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
 )
@@ -566,11 +569,8 @@ class _Reader:
     def _draw_outcome(self, a) -> Ryuukyoku:
         """RYUUKYOKU's Ryuukyoku (``mjlog._speedups.read_draw`` is the compiled twin for plain attributes)."""
         t = a.get("type")
-        if t is None:
-            kind = DrawKind.EXHAUSTIVE
-        elif t in _DRAW_KINDS:
-            kind = _DRAW_KINDS[t]
-        else:
+        kind = _DRAW_KIND_OF.get(t)
+        if kind is None:
             raise MalformedLogError(f"unknown draw type={t[:40]!r}")
         honba, sticks = self._ba(a)
         before, deltas = self._sc(a)
@@ -626,7 +626,6 @@ _DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one p
 _build_win = builder(Win)
 _build_player = builder(Player)
 _build_ryuukyoku = builder(Ryuukyoku)
-_DRAW_KIND_OF: dict[str | None, DrawKind] = {None: DrawKind.EXHAUSTIVE, **_DRAW_KINDS}
 _CACHE_LIMIT = 1 << 18  # entries per call cache: real logs use a few thousand distinct calls
 #: (call, seat whose last draw a chi or pon ends, else None), by (players, who text, m text)
 _CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}

@@ -29,6 +29,9 @@ CLOSED_RON: FuItem = ("closed ron", 10)
 TSUMO: FuItem = ("tsumo", 2)
 OPEN_PINFU: FuItem = ("open hand without fu", 2)
 SEVEN_PAIRS_FU: FuItem = ("seven pairs", 25)
+DRAGON_PAIR: FuItem = ("dragon pair", 2)
+SEAT_WIND_PAIR: FuItem = ("seat wind pair", 2)
+ROUND_WIND_PAIR: FuItem = ("round wind pair", 2)
 WAIT_ITEMS: dict[int, FuItem] = {KANCHAN: ("kanchan wait", 2), PENCHAN: ("penchan wait", 2),
                                  TANKI: ("tanki wait", 2)}
 #: Fu of each wait (0 for ryanmen, shanpon and none).
@@ -76,12 +79,12 @@ def fu_items(form: int, triplets: Iterable[Triplet], pair: int, wait: int, open_
     for k, conc, kan in triplets:
         items.append(_SET_ITEMS[conc, YAOCHUU[k], kan])
     if pair >= 31:
-        items.append(("dragon pair", 2))
+        items.append(DRAGON_PAIR)
     else:
         if pair == seat_kind:
-            items.append(("seat wind pair", 2))
+            items.append(SEAT_WIND_PAIR)
         if pair == round_kind:
-            items.append(("round wind pair", 2))
+            items.append(ROUND_WIND_PAIR)
     w = WAIT_ITEMS.get(wait)
     if w is not None:
         items.append(w)
