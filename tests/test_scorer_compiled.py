@@ -173,3 +173,29 @@ def test_compiled_scorer_agrees_on_damaged_hands():
             taken += 1
             assert got == want, args
     assert taken > 500 and refused > 500
+
+
+def test_a_set_up_that_does_not_fit_leaves_scoring_to_python():
+    import subprocess
+    import sys
+
+    w = random_win(random.Random(1))
+    args = (w.concealed, w.melds, w.win_tile, w.context, w.rules)
+    try:
+        with pytest.raises(KeyError):
+            _speedups.score_setup({})
+        assert _speedups.score_fast(*args) is None  # not set up: it takes nothing
+        assert scorer.score(*args) == _python(*args)
+    finally:
+        scorer._setup_compiled()
+    assert _speedups.score_fast(*args) == _python(*args)
+    # a set-up that raises when the scorer is imported (a module built from other sources) is not used
+    code = ("import importlib\n"
+            "import mjlog.accel as a\n"
+            "from mjlog.rules.riichi import scorer\n"
+            "def refuse(config): raise KeyError('suit_tables')\n"
+            "a.score_setup = refuse\n"
+            "importlib.reload(scorer)\n"
+            "print(scorer._score_fast is None, scorer.score((0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 16, 17), (), 17).han)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True", "13"]  # scored in Python: suuankou tanki
