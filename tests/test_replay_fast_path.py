@@ -71,3 +71,176 @@ def test_swap_call_discard_is_judged_alike_on_every_path(discard, banned):
     assert len(swaps) == int(banned)
     if banned:
         assert swaps[0].event_index == 3 and swaps[0].round_index == 0
+
+
+# -- chi and pon in the compiled run: the whole table equal to the event method's, calls broken on purpose --
+
+_NOT_TABLE = {"r", "rules", "wall", "findings", "event_index", "source"}
+
+
+def _tables(log, compiled: bool) -> list[dict]:
+    """The table after every outcome and at the end of every hand, replayed one way."""
+    snaps: list[dict] = []
+    saved_play, saved = table.play, (table.FAST_PATH, table.COMPILED)
+
+    def snap(st):
+        snaps.append({k: _frozen(v) for k, v in vars(st).items() if k not in _NOT_TABLE})
+
+    def play(st, events, on_outcome):
+        def outcome(state, i, ev):
+            snap(state)
+            on_outcome(state, i, ev)
+        saved_play(st, events, outcome)
+        snap(st)
+
+    import mjlog.replayer as replayer_pkg
+
+    table.FAST_PATH, table.COMPILED = compiled, compiled
+    replayer_pkg.play = play
+    try:
+        rep = replay(log)
+    finally:
+        replayer_pkg.play = saved_play
+        table.FAST_PATH, table.COMPILED = saved
+    return [rep.rounds, rep.findings, snaps]
+
+
+def _frozen(value):
+    """An unchangeable copy of a table field (its lists and sets may change after the snapshot)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    return value
+
+
+def _broken_calls(log, limit: int = 3):
+    """Copies of ``log`` with one chi or pon changed so that the call method has something to report."""
+    import dataclasses
+
+    from mjlog.ir import Call, CallKind
+
+    n = log.rules.players
+    made = 0
+    for ri, rnd in enumerate(log.rounds):
+        for ei, ev in enumerate(rnd.events):
+            if type(ev) is not Call or ev.kind not in (CallKind.CHI, CallKind.PON) or made >= limit:
+                continue
+            made += 1
+            own = [t for t in ev.tiles if t != ev.called]
+            changes = [
+                dict(from_seat=(ev.from_seat + 1) % n),                          # not the discarder
+                dict(called=ev.called ^ 1),                                     # not the discarded tile
+                dict(seat=ev.from_seat),                                        # its own discard
+                dict(seat=(ev.seat + 1) % n),                                   # chi not from the left, or out of turn
+                dict(tiles=tuple(sorted((ev.called, own[0], own[0] ^ 2)))),     # a tile it does not hold
+                dict(tiles=(ev.called, own[0], own[0])),                        # a tile twice
+                dict(tiles=ev.tiles[:2]),                                       # two tiles
+                dict(kind=CallKind.CHI if ev.kind is CallKind.PON else CallKind.PON),
+                dict(called=None),
+            ]
+            for change in changes:
+                bad = dataclasses.replace(ev, **change)
+                events = rnd.events[:ei] + (bad,) + rnd.events[ei + 1:]
+                rounds = log.rounds[:ri] + (dataclasses.replace(rnd, events=events),) + log.rounds[ri + 1:]
+                yield dataclasses.replace(log, rounds=rounds)
+            # the call again right after itself: no discard to call
+            events = rnd.events[:ei + 1] + (ev,) + rnd.events[ei + 1:]
+            rounds = log.rounds[:ri] + (dataclasses.replace(rnd, events=events),) + log.rounds[ri + 1:]
+            yield dataclasses.replace(log, rounds=rounds)
+
+
+def _check_calls_alike(log) -> int:
+    from mjlog.replayer.table import COMPILED
+
+    checked = 0
+    for variant in [log, *_broken_calls(log)]:
+        slow = _tables(variant, False)
+        if COMPILED:
+            assert _tables(variant, True) == slow
+        checked += 1
+    return checked
+
+
+def test_calls_in_the_compiled_run_leave_the_table_as_the_event_method_does():
+    import mjlog.replayer.table as t
+
+    if not t.COMPILED:
+        pytest.skip("the compiled helpers are not built")
+    logs = [read_log(p) for p in sorted(SAMPLE.glob("*.xml"))[::4]]
+    assert sum(_check_calls_alike(log) for log in logs) > 100
+
+
+@pytest.mark.corpus
+def test_calls_in_the_compiled_run_agree_on_corpus_games(corpus_xml_files):
+    import mjlog.replayer.table as t
+
+    if not t.COMPILED:
+        pytest.skip("the compiled helpers are not built")
+    logs = [read_log(p) for p in corpus_xml_files[::60]]
+    assert sum(_check_calls_alike(log) for log in logs) > 300
+
+
+def _init(hands: list[list[int]]) -> str:
+    his = " ".join(f'hai{s}="{",".join(map(str, h))}"' for s, h in enumerate(hands))
+    return f'<INIT seed="0,0,0,2,3,135" ten="250,250,250,250" oya="0" {his}/>'
+
+
+def _n(seat: int, kind: str, tiles: tuple[int, ...], called: int, frm: int) -> str:
+    from mjlog.formats.tenhou_calls import encode_call
+    from mjlog.ir import Call, CallKind
+
+    return f'<N who="{seat}" m="{encode_call(Call(seat, CallKind(kind), tiles, called, frm))}"/>'
+
+
+_END = '<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>'
+_HANDS = [[s + 4 * i for i in range(13)] for s in range(4)]
+
+
+def _own_discard_pon():
+    """Seat 0 pons its own discard (no Tenhou call code says this: the IR is changed by hand)."""
+    import dataclasses
+
+    from tests.xmlbuild import game4
+
+    hands = [h[:] for h in _HANDS]
+    hands[0][1:3] = [1, 2]  # seat 0 holds three 1m: 0, 1, 2
+    hands[1][0], hands[2][0] = 4, 8
+    log = read_log(game4(_init(hands) + "<T100/><D0/>" + _n(0, "pon", (0, 1, 2), 0, 3) + "<D100/>" + _END))
+    rnd = log.rounds[0]
+    events = tuple(dataclasses.replace(e, from_seat=0) if type(e).__name__ == "Call" else e for e in rnd.events)
+    return dataclasses.replace(log, rounds=(dataclasses.replace(rnd, events=events),))
+
+
+def _riichi_seat_pon():
+    from tests.xmlbuild import game4
+
+    hands = [h[:] for h in _HANDS]
+    hands[1][1:3] = [2, 3]  # seat 1 holds 2 and 3 (1m); seat 2 discards 1m (tile 0)
+    hands[0][0], hands[3][0] = 5, 9
+    hands[2][0] = 0
+    return read_log(game4(_init(hands) + '<T100/><D100/><U101/><REACH who="1" step="1"/><E101/>'
+                          '<REACH who="1" ten="250,240,250,250" step="2"/><V102/><F0/>'
+                          + _n(1, "pon", (0, 2, 3), 0, 2) + "<E13/>" + _END))
+
+
+def _last_discard_chi():
+    """70 live draws, each discarded, then a chi on the last: the hand is over, no call may come."""
+    from tests.xmlbuild import game4
+
+    draws = "".join(f"<{'TUVW'[k % 4]}{52 + k}/><{'DEFG'[k % 4]}{52 + k}/>" for k in range(69))
+    last = "<U121/><E9/>"  # seat 1's last draw; it lets go of its 3m (tile 9)
+    return read_log(game4(_init(_HANDS) + draws + last + _n(2, "chi", (2, 6, 9), 9, 1) + "<F121/>" + _END))
+
+
+@pytest.mark.parametrize("build", [_own_discard_pon, _riichi_seat_pon, _last_discard_chi])
+def test_a_call_the_method_reports_is_left_to_it(build):
+    """A chi or pon that breaks a rule the compiled run checks: it is judged, and worded, by the method."""
+    import mjlog.replayer.table as t
+
+    log = build()
+    slow = _tables(log, False)
+    messages = [f.message for f in slow[1]]
+    assert any("calls its own discard" in m or "while in riichi" in m or "last discard" in m for m in messages)
+    if t.COMPILED:
+        assert _tables(log, True) == slow

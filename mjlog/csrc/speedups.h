@@ -11,7 +11,7 @@
 #define MAX_ATTRIBUTE_CHARS 65536
 
 /* Interned attribute names of the IR events (module.c). */
-extern PyObject *str_seat, *str_tile, *str_tsumogiri;
+extern PyObject *str_seat, *str_tile, *str_tsumogiri, *str_kind, *str_tiles, *str_called, *str_from_seat;
 
 /* module.c: the byte offset of slot `name` in instances of exactly `type` (a __slots__ member
  * holding an object), or -1 when it is not such a slot; no Python error is left set. */
@@ -53,7 +53,7 @@ PyObject *is_tenpai(PyObject *self, PyObject *args);
 PyObject *mt_seed(PyObject *self, PyObject *arg);
 PyObject *mt_bytes(PyObject *self, PyObject *args);
 
-/* quiet.c: runs of ordinary draws and discards in the replay */
+/* quiet.c: runs of ordinary draws, discards, chi and pon in the replay */
 PyObject *run_quiet(PyObject *self, PyObject *args);
 
 /* rows.c: the store's events columns */

@@ -216,8 +216,8 @@ def swap_call_banned_kinds(call: Call) -> frozenset[int]:
     called = call.called >> 2
     banned = {called}
     if call.kind is CallKind.CHI:
-        kinds = sorted(t >> 2 for t in call.tiles)
-        low, high = kinds[0], kinds[2]
+        kinds = [t >> 2 for t in call.tiles] or [called]
+        low, high = min(kinds), max(kinds)  # a run's ends (a malformed chi of other than three tiles too)
         if called == low and high % 9 < 8:
             banned.add(high + 1)
         elif called == high and low % 9 > 0:

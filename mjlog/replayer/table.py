@@ -461,8 +461,9 @@ _HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
 FAST_PATH = True
 
 
-#: With the compiled helper built, runs of ordinary draws and discards go to
-#: ``mjlog._speedups.run_quiet``, the C twin of the inlined path below (the tests compare all three).
+#: With the compiled helper built, runs of ordinary draws and discards, and the chi and pon
+#: among them, go to ``mjlog._speedups.run_quiet``: the C twin of the inlined path below and of
+#: :meth:`RoundState._call_discard` where it finds nothing to report (the tests compare all three).
 COMPILED = _run_quiet is not None
 _PHASES = ("draw", "discard", "after-discard", "replacement")
 _PHASE_CODE = {p: i for i, p in enumerate(_PHASES)}
@@ -527,27 +528,33 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
 
 
 def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
-    """:func:`play` with the quiet runs done by ``run_quiet``; every other event as in :func:`play`."""
+    """:func:`play` with the quiet runs done by ``run_quiet``, chi and pon included; every other
+    event (and any of those that has something to report) by its method, as in :func:`play`."""
     run = _run_quiet
     ctx = (st.hands, st.river, st.last_draw, st.seen, st.passed, st.discards_made, st.last_own_discard,
-           st.riichi_accepted, st.live_tiles, st.n, Draw, Discard, st.ippatsu)
+           st.riichi_accepted, st.live_tiles, st.n, Draw, Discard, st.ippatsu,
+           Call, CallKind.CHI, CallKind.PON, st.melds, st.called_away, st.calls_open)
     i, n_events = 0, len(events)
     while i < n_events:
         if _quiet_but_banned(st):
             code = _PHASE_CODE.get(st.phase)
             if code is not None:
-                actor, start, banned = st.actor, i, st.banned
-                i, actor, code, st.live_draws, st.last_discard = run(
+                actor = st.actor
+                i, actor, code, st.live_draws, st.last_discard, banned, interrupted = run(
                     events, i, ctx, -1 if actor is None else actor, code, st.live_draws,
-                    st.live_base - st.replacements, st.last_discard, banned)
+                    st.live_base - st.replacements, st.last_discard, st.banned or None)
                 st.actor = None if actor < 0 else actor
                 st.phase = _PHASES[code]
-                if banned and i > start:
-                    st.banned = frozenset()  # the caller's first discard avoided the banned kinds
+                st.banned = banned or _NO_BAN
+                if interrupted:
+                    st.uninterrupted = False
                 if i >= n_events:
                     break
         _apply(st, i, events[i], on_outcome)
         i += 1
+
+
+_NO_BAN: frozenset[int] = frozenset()
 
 
 def _apply(st: RoundState, i: int, ev: Event, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
