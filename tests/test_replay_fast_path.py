@@ -73,7 +73,7 @@ def test_swap_call_discard_is_judged_alike_on_every_path(discard, banned):
         assert swaps[0].event_index == 3 and swaps[0].round_index == 0
 
 
-# -- chi and pon in the compiled run: the whole table equal to the event method's, calls broken on purpose --
+# -- chi, pon and riichi in the compiled run: the whole table equal to the methods', events broken on purpose --
 
 _NOT_TABLE = {"r", "rules", "wall", "findings", "event_index", "source"}
 
@@ -150,11 +150,56 @@ def _broken_calls(log, limit: int = 3):
             yield dataclasses.replace(log, rounds=rounds)
 
 
+def _broken_riichi(log, limit: int = 3):
+    """Copies of ``log`` with one riichi changed so that a riichi method has something to report."""
+    import dataclasses
+
+    from mjlog.ir import Discard, RiichiAccepted, RiichiDeclared
+
+    n = log.rules.players
+
+    def with_events(ri, events):
+        rnd = log.rounds[ri]
+        rounds = log.rounds[:ri] + (dataclasses.replace(rnd, events=tuple(events)),) + log.rounds[ri + 1:]
+        return dataclasses.replace(log, rounds=rounds)
+
+    made = 0
+    for ri, rnd in enumerate(log.rounds):
+        evs = list(rnd.events)
+        for ei, ev in enumerate(evs):
+            if type(ev) is not RiichiDeclared or made >= limit or ei + 2 >= len(evs):
+                continue
+            made += 1
+            seat = ev.seat
+            yield with_events(ri, evs[:ei] + [RiichiDeclared((seat + 1) % n)] + evs[ei + 1:])   # out of turn
+            yield with_events(ri, evs[:ei] + [ev, ev] + evs[ei + 1:])                            # declared twice
+            starts = list(rnd.scores)
+            starts[seat] = 900                                                                   # under the deposit
+            yield dataclasses.replace(log, rounds=log.rounds[:ri] + (dataclasses.replace(rnd, scores=tuple(starts)),)
+                                      + log.rounds[ri + 1:])
+            d = evs[ei + 1]
+            if type(d) is Discard:
+                others = sorted(rnd.hands[seat])[:2]                                             # another riichi tile
+                for t in others:
+                    yield with_events(ri, evs[:ei + 1] + [dataclasses.replace(d, tile=t)] + evs[ei + 2:])
+            for ai in range(ei + 1, min(ei + 4, len(evs))):
+                a = evs[ai]
+                if type(a) is RiichiAccepted:
+                    yield with_events(ri, evs[:ai] + evs[ai + 1:])                               # no deposit
+                    yield with_events(ri, evs[:ai] + [RiichiAccepted((a.seat + 1) % n, a.scores)] + evs[ai + 1:])
+                    if a.scores is not None:
+                        wrong = tuple(x + (100 if k == 0 else 0) for k, x in enumerate(a.scores))
+                        yield with_events(ri, evs[:ai] + [RiichiAccepted(a.seat, wrong)] + evs[ai + 1:])
+                        yield with_events(ri, evs[:ai] + [RiichiAccepted(a.seat, None)] + evs[ai + 1:])
+                    yield with_events(ri, evs[:ai] + [a, a] + evs[ai + 1:])                      # twice
+                    break
+
+
 def _check_calls_alike(log) -> int:
     from mjlog.replayer.table import COMPILED
 
     checked = 0
-    for variant in [log, *_broken_calls(log)]:
+    for variant in [log, *_broken_calls(log), *_broken_riichi(log)]:
         slow = _tables(variant, False)
         if COMPILED:
             assert _tables(variant, True) == slow
@@ -162,7 +207,7 @@ def _check_calls_alike(log) -> int:
     return checked
 
 
-def test_calls_in_the_compiled_run_leave_the_table_as_the_event_method_does():
+def test_calls_and_riichi_in_the_compiled_run_leave_the_table_as_the_methods_do():
     import mjlog.replayer.table as t
 
     if not t.COMPILED:
@@ -172,7 +217,7 @@ def test_calls_in_the_compiled_run_leave_the_table_as_the_event_method_does():
 
 
 @pytest.mark.corpus
-def test_calls_in_the_compiled_run_agree_on_corpus_games(corpus_xml_files):
+def test_calls_and_riichi_in_the_compiled_run_agree_on_corpus_games(corpus_xml_files):
     import mjlog.replayer.table as t
 
     if not t.COMPILED:
@@ -233,14 +278,55 @@ def _last_discard_chi():
     return read_log(game4(_init(_HANDS) + draws + last + _n(2, "chi", (2, 6, 9), 9, 1) + "<F121/>" + _END))
 
 
-@pytest.mark.parametrize("build", [_own_discard_pon, _riichi_seat_pon, _last_discard_chi])
-def test_a_call_the_method_reports_is_left_to_it(build):
-    """A chi or pon that breaks a rule the compiled run checks: it is judged, and worded, by the method."""
+def _late_riichi():
+    """Seat 2 declares riichi on the 67th draw: three draws are left, fewer than the four seats."""
+    from tests.xmlbuild import game4
+
+    draws = "".join(f"<{'TUVW'[k % 4]}{52 + k}/><{'DEFG'[k % 4]}{52 + k}/>" for k in range(66))
+    return read_log(game4(_init(_HANDS) + draws + '<V118/><REACH who="2" step="1"/><F118/>' + _END))
+
+
+_TENPAI_HANDS = [
+    [0, 4, 8, 12, 16, 20, 24, 28, 32, 56, 60, 64, 68],
+    [5, 9, 13, 17, 21, 25, 29, 33, 57, 61, 65, 69, 72],
+    [1, 2, 6, 10, 14, 18, 22, 26, 30, 34, 58, 62, 66],
+    [36, 37, 38, 40, 41, 42, 44, 45, 46, 48, 49, 50, 52],  # 111 222 333 444p 5p: tenpai
+]
+
+
+def _riichi_after_a_call():
+    """Seat 3's riichi on its first discard, after seat 2's pon: not a double riichi."""
+    from tests.xmlbuild import game4
+
+    return read_log(game4(_init(_TENPAI_HANDS) + "<T100/><D0/>" + _n(2, "pon", (0, 1, 2), 0, 0) + "<F6/>"
+                          '<W120/><REACH who="3" step="1"/><G120/><REACH who="3" ten="250,250,250,240" step="2"/>'
+                          + _END))
+
+
+@pytest.mark.parametrize("build, message", [
+    (_own_discard_pon, "calls its own discard"),
+    (_riichi_seat_pon, "while in riichi"),
+    (_last_discard_chi, "calls the last discard"),
+    (_late_riichi, "fewer than 4 tiles"),
+])
+def test_an_event_the_method_reports_is_left_to_it(build, message):
+    """A chi, pon or riichi that breaks a rule the compiled run checks: judged and worded by the method."""
     import mjlog.replayer.table as t
 
     log = build()
     slow = _tables(log, False)
-    messages = [f.message for f in slow[1]]
-    assert any("calls its own discard" in m or "while in riichi" in m or "last discard" in m for m in messages)
+    assert any(message in f.message for f in slow[1])
+    if t.COMPILED:
+        assert _tables(log, True) == slow
+
+
+def test_a_riichi_after_a_call_is_not_double_on_every_path():
+    import mjlog.replayer.table as t
+
+    log = _riichi_after_a_call()
+    slow = _tables(log, False)
+    end = slow[2][-1]
+    assert end["riichi_accepted"][3] and not end["double_riichi"][3] and not end["uninterrupted"]
+    assert not [f for f in slow[1] if "riichi" in f.message]
     if t.COMPILED:
         assert _tables(log, True) == slow

@@ -296,7 +296,7 @@ def test_slots_read_directly_behave_as_attributes():
     """The compiled helpers read an event's slots directly; an unset slot still raises
     AttributeError as the attribute would, and a subclass is not taken for the class."""
     from mjlog.ingest_rows import py_event_columns
-    from mjlog.ir import Call, CallKind, Discard, Draw
+    from mjlog.ir import Call, CallKind, Discard, Draw, RiichiAccepted, RiichiDeclared
 
     class MyDraw(Draw):
         __slots__ = ()
@@ -308,13 +308,16 @@ def test_slots_read_directly_behave_as_attributes():
         with pytest.raises(AttributeError):
             helper()
     ctx = ([set(), set()], [[], []], [None, None], set(), [], [0, 0], [-1, -1], [False, False], (), 2, Draw, Discard,
-           [False, False], Call, CallKind.CHI, CallKind.PON, [[], []], [0, 0], [0, 0])
+           [False, False], Call, CallKind.CHI, CallKind.PON, [[], []], [0, 0], [0, 0],
+           RiichiDeclared, RiichiAccepted, [-1, -1], [False, False], [0, 0], 1000)
+    table = (True, [25000, 25000], [25000, 25000])
     with pytest.raises(AttributeError):
-        _speedups.run_quiet((unset,), 0, ctx, 0, 0, 0, 10, None, None)
-    assert _speedups.run_quiet((Draw(0, 7),), 0, ctx, 0, 0, 0, 10, None, None) == (1, 0, 1, 1, None, None, False)
-    unset_call = object.__new__(Call)
-    with pytest.raises(AttributeError):
-        _speedups.run_quiet((unset_call,), 0, ctx, 0, 2, 1, 10, (0, 7), None)
+        _speedups.run_quiet((unset,), 0, ctx, 0, 0, 0, 10, None, None, *table)
+    assert _speedups.run_quiet((Draw(0, 7),), 0, ctx, 0, 0, 0, 10, None, None, *table) == (
+        1, 0, 1, 1, None, None, False, -1, -1, 0)
+    for cls in (Call, RiichiDeclared, RiichiAccepted):
+        with pytest.raises(AttributeError):
+            _speedups.run_quiet((object.__new__(cls),), 0, ctx, 0, 2, 1, 10, (0, 7), None, *table)
 
 
 _REPLAY_DIGEST = """

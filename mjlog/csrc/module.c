@@ -73,8 +73,8 @@ static PyMethodDef methods[] = {
     {"event_columns", event_columns, METH_VARARGS,
      "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
     {"run_quiet", run_quiet, METH_VARARGS,
-     "run_quiet(events, i, ctx, actor, phase, live, limit, last_discard, banned) -> (i, actor, phase, live, "
-     "last_discard, banned, interrupted)."},
+     "run_quiet(events, i, ctx, actor, phase, live, limit, last_discard, banned, uninterrupted, scores, "
+     "derived_scores) -> (i, actor, phase, live, last_discard, banned, interrupted, declared, pending, sticks)."},
     {"waits", waits, METH_VARARGS,
      "waits(counts, held_elsewhere=None) -> tuple of kinds, or None for counts outside 34 x 0..4."},
     {"is_tenpai", is_tenpai, METH_VARARGS,
@@ -99,7 +99,7 @@ static struct PyModuleDef module = {
 };
 
 PyObject *str_seat = NULL, *str_tile = NULL, *str_tsumogiri = NULL;
-PyObject *str_kind = NULL, *str_tiles = NULL, *str_called = NULL, *str_from_seat = NULL;
+PyObject *str_kind = NULL, *str_tiles = NULL, *str_called = NULL, *str_from_seat = NULL, *str_scores = NULL;
 
 Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
     PyObject *descr = PyObject_GetAttr((PyObject *)type, name);
@@ -132,8 +132,9 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     str_tiles = PyUnicode_InternFromString("tiles");
     str_called = PyUnicode_InternFromString("called");
     str_from_seat = PyUnicode_InternFromString("from_seat");
+    str_scores = PyUnicode_InternFromString("scores");
     if (str_seat == NULL || str_tile == NULL || str_tsumogiri == NULL || str_kind == NULL || str_tiles == NULL ||
-        str_called == NULL || str_from_seat == NULL || elements_init() < 0)
+        str_called == NULL || str_from_seat == NULL || str_scores == NULL || elements_init() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "MAX_ATTRIBUTE_CHARS", MAX_ATTRIBUTE_CHARS) < 0) {

@@ -1,22 +1,63 @@
-/* Runs of ordinary draws and discards (mjlog.replayer.table.play). */
+/* Runs of events that break no rule, applied to the replay's table (mjlog.replayer.table.play):
+ * draws, discards, chi and pon, and the two steps of riichi. One function per event, each the
+ * twin of a RoundState method on the path where that method finds nothing to report. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
 #include "speedups.h"
 
-/* ---- quiet draws and discards: the twin of the inlined path in mjlog.replayer.table.play ----- */
 enum { PHASE_DRAW = 0, PHASE_DISCARD = 1, PHASE_AFTER_DISCARD = 2 };
 
-/* obj's attribute `name` as a long in *out: -1 when it is not an exact int, -2 when it does not
- * fit; reads the slot at `offset` directly when there is one (see slot_get). -1 on an error. */
-static int slot_small_int(PyObject *obj, Py_ssize_t offset, PyObject *name, long *out) {
+/* ---- slot offsets of the event classes, looked up once per (class, field) -------------------- */
+
+#define SLOT_CACHE 24
+static struct { PyTypeObject *type; PyObject *name; Py_ssize_t offset; } slot_cache[SLOT_CACHE];
+static int slot_cache_used = 0;
+
+/* slot_offset, remembered: the class is kept alive by the cache, so its address is not reused. */
+static Py_ssize_t cached_offset(PyTypeObject *type, PyObject *name) {
+    for (int k = 0; k < slot_cache_used; k++)
+        if (slot_cache[k].type == type && slot_cache[k].name == name) return slot_cache[k].offset;
+    Py_ssize_t offset = slot_offset(type, name);
+    if (slot_cache_used < SLOT_CACHE) {
+        Py_INCREF(type);
+        slot_cache[slot_cache_used].type = type;
+        slot_cache[slot_cache_used].name = name;
+        slot_cache[slot_cache_used++].offset = offset;
+    }
+    return offset;
+}
+
+/* obj's field `name` (read from the slot at `offset` when there is one: see slot_get) as a long in
+ * 0..max, or -1 for anything else (None, a bool, another type, out of range); -2 with an error set
+ * (an unset slot, say). */
+static long field_int(PyObject *obj, Py_ssize_t offset, PyObject *name, long max) {
     PyObject *v = slot_get(obj, offset, name);
-    if (v == NULL) return -1;
-    if (!PyLong_CheckExact(v)) { Py_DECREF(v); *out = -1; return 0; }
-    *out = PyLong_AsLong(v);
+    if (v == NULL) return -2;
+    long x = -1;
+    if (PyLong_CheckExact(v)) {
+        x = PyLong_AsLong(v);
+        if (x == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (x < 0 || x > max) x = -1;
+    }
     Py_DECREF(v);
-    if (*out == -1 && PyErr_Occurred()) { PyErr_Clear(); *out = -2; }
-    return 0;
+    return x;
+}
+
+/* an exact int in 0..max, or -1 for anything else */
+static long small_int_or_neg(PyObject *v, long max) {
+    if (!PyLong_CheckExact(v)) return -1;
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred()) { PyErr_Clear(); return -1; }
+    return x < 0 || x > max ? -1 : x;
+}
+
+/* an exact int's value in *out; 0 for anything else (or one that does not fit a long) */
+static int exact_long(PyObject *v, long *out) {
+    if (!PyLong_CheckExact(v)) return 0;
+    *out = PyLong_AsLong(v);
+    if (*out == -1 && PyErr_Occurred()) { PyErr_Clear(); return 0; }
+    return 1;
 }
 
 static int list_set_long(PyObject *list, Py_ssize_t i, long v) {
@@ -25,12 +66,154 @@ static int list_set_long(PyObject *list, Py_ssize_t i, long v) {
     return PyList_SetItem(list, i, o);  /* steals o */
 }
 
-/* a small exact int, or -1 for anything else (None, a bool, another type, out of 0..max) */
-static long small_int_or_neg(PyObject *v, long max) {
-    if (!PyLong_CheckExact(v)) return -1;
-    long x = PyLong_AsLong(v);
-    if (x == -1 && PyErr_Occurred()) { PyErr_Clear(); return -1; }
-    return x < 0 || x > max ? -1 : x;
+static int list_set(PyObject *list, Py_ssize_t i, PyObject *v) {
+    Py_INCREF(v);
+    return PyList_SetItem(list, i, v);  /* steals the new reference */
+}
+
+/* ---- the table --------------------------------------------------------------------------------- */
+
+typedef struct {
+    /* the table's own lists, changed in place */
+    PyObject *hands, *river, *last_draw, *seen, *passed, *made, *last_own, *accepted, *ippatsu;
+    PyObject *melds, *called_away, *calls_open, *riichi_at, *double_riichi, *deposits, *scores, *derived;
+    PyObject *live_tiles, *chi, *pon;
+    PyTypeObject *draw_type, *discard_type, *call_type, *declared_type, *accepted_type;
+    long n, deposit;
+    /* the scalars the Python side keeps on the table, here and returned */
+    long actor, phase, live, limit, declared, pending, sticks;
+    PyObject *last_discard;  /* owned */
+    PyObject *banned;        /* the ban the caller passed (borrowed), or NULL */
+    long ban[2];             /* a ban set here by a chi or pon: ban[0..nban) (banned is then NULL) */
+    int nban, uninterrupted, interrupted;
+    Py_ssize_t draw_seat, draw_tile, discard_seat, discard_tile;  /* slot offsets (slot_offset) */
+} table;
+
+static void set_last_discard(table *tb, PyObject *v) {  /* steals v */
+    Py_DECREF(tb->last_discard);
+    tb->last_discard = v;
+}
+
+/* 34-counts of the tiles in set `hand`; 0 when it holds anything but tile ids */
+static int hand_counts(PyObject *hand, int *c) {
+    memset(c, 0, 34 * sizeof(int));
+    Py_ssize_t pos = 0;
+    PyObject *key;
+    Py_hash_t hash;
+    while (_PySet_NextEntry(hand, &pos, &key, &hash)) {
+        long t = small_int_or_neg(key, 135);
+        if (t < 0) return 0;
+        c[t >> 2]++;
+    }
+    return 1;
+}
+
+/* Each q_* applies one event as its RoundState method does when it finds nothing to report:
+ * 1 when applied, 0 when the event is left to the method (nothing has changed), -1 on an error. */
+
+/* RoundState._draw: a live draw in turn, of the wall's next tile (a riichi tile before it stands) */
+static int q_draw(table *tb, PyObject *ev) {
+    long seat = field_int(ev, tb->draw_seat, str_seat, tb->n - 1), tile = field_int(ev, tb->draw_tile, str_tile, 135);
+    if (seat == -2 || tile == -2) return -1;
+    if (seat < 0 || tile < 0 || seat != tb->actor || (tb->phase != PHASE_AFTER_DISCARD && tb->phase != PHASE_DRAW) ||
+        tb->live >= tb->limit)
+        return 0;
+    if (tb->pending >= 0) {  /* the riichi tile passed: its deposit must have been taken */
+        int stands = PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, tb->pending));
+        if (stands <= 0) return stands;
+    }
+    if (tb->live < PyTuple_GET_SIZE(tb->live_tiles) &&
+        small_int_or_neg(PyTuple_GET_ITEM(tb->live_tiles, tb->live), 135) != tile)
+        return 0;
+    PyObject *hand = PyList_GET_ITEM(tb->hands, seat);
+    if (!PySet_CheckExact(hand)) return 0;
+    PyObject *tile_obj = PyLong_FromLong(tile);
+    if (tile_obj == NULL) return -1;
+    int in_seen = PySet_Contains(tb->seen, tile_obj);
+    if (in_seen != 0) {
+        Py_DECREF(tile_obj);
+        return in_seen < 0 ? -1 : 0;
+    }
+    int err = PySet_Add(tb->seen, tile_obj) < 0 || PySet_Add(hand, tile_obj) < 0 ||
+              list_set(tb->last_draw, seat, tile_obj) < 0;
+    Py_DECREF(tile_obj);
+    if (err) return -1;
+    tb->live++;
+    tb->pending = -1;
+    tb->phase = PHASE_DISCARD;
+    set_last_discard(tb, Py_NewRef(Py_None));
+    return 1;
+}
+
+/* RoundState._discard (and _riichi_discard for the declared seat's tile, which must leave it tenpai) */
+static int q_discard(table *tb, PyObject *ev, Py_ssize_t i) {
+    long seat = field_int(ev, tb->discard_seat, str_seat, tb->n - 1);
+    long tile = field_int(ev, tb->discard_tile, str_tile, 135);
+    if (seat == -2 || tile == -2) return -1;
+    if (seat < 0 || tile < 0 || seat != tb->actor || tb->phase != PHASE_DISCARD) return 0;
+    PyObject *hand = PyList_GET_ITEM(tb->hands, seat);
+    if (!PySet_CheckExact(hand)) return 0;
+    long kind = tile >> 2;
+    if ((tb->nban > 0 && tb->ban[0] == kind) || (tb->nban > 1 && tb->ban[1] == kind)) return 0;
+    PyObject *tile_obj = PyLong_FromLong(tile), *kind_obj = PyLong_FromLong(kind);
+    int ok = tile_obj && kind_obj ? PySet_Contains(hand, tile_obj) : -1;
+    if (ok > 0 && tb->banned != NULL && PySet_GET_SIZE(tb->banned) > 0) {
+        int swap = PySet_Contains(tb->banned, kind_obj);
+        ok = swap < 0 ? -1 : !swap;
+    }
+    int riichi = ok > 0 ? PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, seat)) : 0;
+    if (riichi < 0) ok = -1;
+    int declaring = tb->declared == seat;
+    if (ok > 0 && riichi && !declaring) {  /* a seat in riichi lets go of the tile it drew */
+        PyObject *drawn = PyList_GET_ITEM(tb->last_draw, seat);
+        ok = small_int_or_neg(drawn, 135) == tile;
+    }
+    if (ok > 0 && declaring) {  /* the riichi tile: the hand left must be tenpai (no calls: the method judges those) */
+        PyObject *melds = PyList_GET_ITEM(tb->melds, seat);
+        int c[34];
+        ok = PyList_CheckExact(melds) && PyList_GET_SIZE(melds) == 0 && hand_counts(hand, c);
+        if (ok) {
+            c[kind]--;
+            ok = wait_mask(c, NULL, 1) != 0;
+        }
+    }
+    long made_n = -1;
+    PyObject *own_river = PyList_GET_ITEM(tb->river, seat);
+    if (ok > 0) ok = exact_long(PyList_GET_ITEM(tb->made, seat), &made_n) && PyList_CheckExact(own_river);
+    if (ok <= 0) {
+        Py_XDECREF(tile_obj);
+        Py_XDECREF(kind_obj);
+        return ok;
+    }
+    PyObject *seat_obj = PyLong_FromLong(seat), *i_obj = PyLong_FromSsize_t(i);
+    PyObject *pass = seat_obj && i_obj ? PyTuple_Pack(3, i_obj, seat_obj, kind_obj) : NULL;
+    PyObject *last = seat_obj ? PyTuple_Pack(2, seat_obj, tile_obj) : NULL;
+    Py_XDECREF(seat_obj);
+    Py_XDECREF(i_obj);
+    Py_DECREF(kind_obj);
+    int err = pass == NULL || last == NULL || PySet_Discard(hand, tile_obj) < 0 ||
+              (riichi && !declaring && list_set(tb->ippatsu, seat, Py_False) < 0) ||
+              PyList_Append(own_river, tile_obj) < 0 || list_set_long(tb->made, seat, made_n + 1) < 0 ||
+              list_set_long(tb->last_own, seat, (long)i) < 0 || PyList_Append(tb->passed, pass) < 0 ||
+              list_set(tb->last_draw, seat, Py_None) < 0;
+    if (!err && declaring) {
+        err = list_set_long(tb->riichi_at, seat, (long)i) < 0 ||
+              (tb->uninterrupted && !tb->interrupted && made_n == 0 && list_set(tb->double_riichi, seat, Py_True) < 0);
+        tb->declared = -1;
+        tb->pending = seat;
+    }
+    Py_XDECREF(pass);
+    Py_DECREF(tile_obj);
+    if (err) {
+        Py_XDECREF(last);
+        return -1;
+    }
+    set_last_discard(tb, last);
+    tb->banned = NULL;
+    tb->nban = 0;
+    tb->actor = (seat + 1) % tb->n;
+    tb->phase = PHASE_AFTER_DISCARD;
+    return 1;
 }
 
 /* The kinds a chi or pon's caller may not discard next (hands.swap_call_banned_kinds): the called
@@ -39,113 +222,154 @@ static int banned_kinds(int chi, long called, const long *tiles, long *ban) {
     long kind = called >> 2;
     ban[0] = kind;
     if (!chi) return 1;
-    long k[3] = {tiles[0] >> 2, tiles[1] >> 2, tiles[2] >> 2}, low = k[0], high = k[0];
+    long low = tiles[0] >> 2, high = low;
     for (int j = 1; j < 3; j++) {
-        if (k[j] < low) low = k[j];
-        if (k[j] > high) high = k[j];
+        if (tiles[j] >> 2 < low) low = tiles[j] >> 2;
+        if (tiles[j] >> 2 > high) high = tiles[j] >> 2;
     }
     if (kind == low && high % 9 < 8) { ban[1] = high + 1; return 2; }
     if (kind == high && low % 9 > 0) { ban[1] = low - 1; return 2; }
     return 1;
 }
 
-/* What a quiet chi or pon needs from the table, beyond run_quiet's own state. */
-typedef struct {
-    PyTypeObject *type;
-    PyObject *chi, *pon, *melds, *called_away, *calls_open, *ippatsu, *hands, *accepted;
-    Py_ssize_t seat, kind, tiles, called, from_seat;  /* slot offsets of Call's fields */
-    long n;
-} call_ctx;
-
-/* Apply chi or pon `ev` as table.RoundState._call_discard does when it finds nothing to report:
- * 1 when applied (ban[0..*nban) set), 0 when the event is anything else or breaks a rule (the
- * event method then judges it; nothing has changed), -1 on an error. */
-static int quiet_call(const call_ctx *c, PyObject *ev, long phase, PyObject *last_discard, long live, long limit,
-                      long *seat_out, long *ban, int *nban) {
-    PyObject *kind = slot_get(ev, c->kind, str_kind);
+/* RoundState._call_discard for a chi or pon of the last discard with two distinct tiles held */
+static int q_call(table *tb, PyObject *ev) {
+    PyTypeObject *ct = tb->call_type;
+    PyObject *kind = slot_get(ev, cached_offset(ct, str_kind), str_kind);
     if (kind == NULL) return -1;
-    int chi = kind == c->chi, pon = kind == c->pon;
+    int chi = kind == tb->chi, pon = kind == tb->pon;
     Py_DECREF(kind);
-    if (!(chi || pon) || phase != PHASE_AFTER_DISCARD || !PyTuple_CheckExact(last_discard) ||
-        PyTuple_GET_SIZE(last_discard) != 2 || live >= limit)
+    PyObject *ld = tb->last_discard;
+    if (!(chi || pon) || tb->phase != PHASE_AFTER_DISCARD || tb->pending >= 0 || !PyTuple_CheckExact(ld) ||
+        PyTuple_GET_SIZE(ld) != 2 || tb->live >= tb->limit)
         return 0;
-    long frm = small_int_or_neg(PyTuple_GET_ITEM(last_discard, 0), c->n - 1);
-    long discarded = small_int_or_neg(PyTuple_GET_ITEM(last_discard, 1), 135);
-    PyObject *v[4] = {slot_get(ev, c->seat, str_seat), slot_get(ev, c->called, str_called),
-                      slot_get(ev, c->from_seat, str_from_seat), slot_get(ev, c->tiles, str_tiles)};
-    if (v[0] == NULL || v[1] == NULL || v[2] == NULL || v[3] == NULL) {
-        for (int j = 0; j < 4; j++) Py_XDECREF(v[j]);
-        return -1;
-    }
-    long seat = small_int_or_neg(v[0], c->n - 1), called = small_int_or_neg(v[1], 135);
-    long from_seat = small_int_or_neg(v[2], c->n - 1);
+    long n = tb->n;
+    long frm = small_int_or_neg(PyTuple_GET_ITEM(ld, 0), n - 1), discarded = small_int_or_neg(PyTuple_GET_ITEM(ld, 1), 135);
+    long seat = field_int(ev, cached_offset(ct, str_seat), str_seat, n - 1);
+    long called = field_int(ev, cached_offset(ct, str_called), str_called, 135);
+    long from_seat = field_int(ev, cached_offset(ct, str_from_seat), str_from_seat, n - 1);
+    if (seat == -2 || called == -2 || from_seat == -2) return -1;
+    PyObject *tiles_obj = slot_get(ev, cached_offset(ct, str_tiles), str_tiles);
+    if (tiles_obj == NULL) return -1;
     long tiles[3];
     int ok = frm >= 0 && discarded >= 0 && seat >= 0 && called == discarded && from_seat == frm && frm != seat &&
-             PyTuple_CheckExact(v[3]) && PyTuple_GET_SIZE(v[3]) == 3 &&
-             PyList_GET_SIZE(c->ippatsu) == c->n;
-    for (int j = 0; ok && j < 3; j++) ok = (tiles[j] = small_int_or_neg(PyTuple_GET_ITEM(v[3], j), 135)) >= 0;
-    for (int j = 0; j < 4; j++) Py_DECREF(v[j]);
-    if (!ok) return 0;
-    if (chi && (c->n == 3 || from_seat != (seat + c->n - 1) % c->n)) return 0;
-    int riichi = PyObject_IsTrue(PyList_GET_ITEM(c->accepted, seat));
+             PyTuple_CheckExact(tiles_obj) && PyTuple_GET_SIZE(tiles_obj) == 3 && PyList_GET_SIZE(tb->ippatsu) == n;
+    for (int j = 0; ok && j < 3; j++) ok = (tiles[j] = small_int_or_neg(PyTuple_GET_ITEM(tiles_obj, j), 135)) >= 0;
+    Py_DECREF(tiles_obj);
+    if (!ok || (chi && (n == 3 || from_seat != (seat + n - 1) % n))) return 0;
+    int riichi = PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, seat));
     if (riichi) return riichi < 0 ? -1 : 0;
-    /* the caller's own tiles (all but the called one), distinct and held */
-    long own[3];
+    long own[3];  /* the caller's own tiles: all but the called one, distinct and held */
     int n_own = 0;
     for (int j = 0; j < 3; j++)
         if (tiles[j] != called) own[n_own++] = tiles[j];
-    if (n_own != 2 || own[0] == own[1]) return 0;
-    PyObject *hand = PyList_GET_ITEM(c->hands, seat), *own_obj[2] = {NULL, NULL};
-    if (!PySet_CheckExact(hand)) return 0;
-    for (int j = 0; j < 2; j++) {
-        own_obj[j] = PyLong_FromLong(own[j]);
-        int held = own_obj[j] ? PySet_Contains(hand, own_obj[j]) : -1;
-        if (held <= 0) {
-            Py_XDECREF(own_obj[0]);
-            Py_XDECREF(own_obj[1]);
-            return held;
-        }
-    }
-    PyObject *away = PyList_GET_ITEM(c->called_away, frm), *open = PyList_GET_ITEM(c->calls_open, seat);
-    PyObject *melds = PyList_GET_ITEM(c->melds, seat);
-    long away_n = PyLong_CheckExact(away) ? PyLong_AsLong(away) : -1, open_n = PyLong_CheckExact(open) ? PyLong_AsLong(open) : -1;
-    if (away_n < 0 || open_n < 0 || !PyList_CheckExact(melds)) {
-        PyErr_Clear();
-        Py_DECREF(own_obj[0]);
-        Py_DECREF(own_obj[1]);
+    PyObject *hand = PyList_GET_ITEM(tb->hands, seat), *melds = PyList_GET_ITEM(tb->melds, seat);
+    long away_n, open_n;
+    if (n_own != 2 || own[0] == own[1] || !PySet_CheckExact(hand) || !PyList_CheckExact(melds) ||
+        !exact_long(PyList_GET_ITEM(tb->called_away, frm), &away_n) ||
+        !exact_long(PyList_GET_ITEM(tb->calls_open, seat), &open_n))
         return 0;
-    }
-    int err = list_set_long(c->called_away, frm, away_n + 1) < 0 || PySet_Discard(hand, own_obj[0]) < 0 ||
+    PyObject *own_obj[2] = {PyLong_FromLong(own[0]), PyLong_FromLong(own[1])};
+    int held = own_obj[0] && own_obj[1] ? PySet_Contains(hand, own_obj[0]) : -1;
+    if (held > 0) held = PySet_Contains(hand, own_obj[1]);
+    int err = held < 0;
+    if (held > 0) {
+        err = list_set_long(tb->called_away, frm, away_n + 1) < 0 || PySet_Discard(hand, own_obj[0]) < 0 ||
               PySet_Discard(hand, own_obj[1]) < 0 || PyList_Append(melds, ev) < 0 ||
-              list_set_long(c->calls_open, seat, open_n + 1) < 0;
-    Py_DECREF(own_obj[0]);
-    Py_DECREF(own_obj[1]);
-    for (long s = 0; !err && s < c->n; s++) {
-        Py_INCREF(Py_False);
-        err = PyList_SetItem(c->ippatsu, s, Py_False) < 0;
+              list_set_long(tb->calls_open, seat, open_n + 1) < 0 || list_set(tb->last_draw, seat, Py_None) < 0;
+        for (long s = 0; !err && s < n; s++) err = list_set(tb->ippatsu, s, Py_False) < 0;
     }
+    Py_XDECREF(own_obj[0]);
+    Py_XDECREF(own_obj[1]);
     if (err) return -1;
-    *seat_out = seat;
-    *nban = banned_kinds(chi, called, tiles, ban);
+    if (held == 0) return 0;
+    tb->nban = banned_kinds(chi, called, tiles, tb->ban);
+    tb->banned = NULL;
+    tb->interrupted = 1;
+    set_last_discard(tb, Py_NewRef(Py_None));
+    tb->actor = seat;
+    tb->phase = PHASE_DISCARD;
     return 1;
 }
 
-/* run_quiet(events, i, ctx, actor, phase, live, limit, last_discard, banned)
- *   -> (i, actor, phase, live, last_discard, banned, interrupted)
+/* RoundState._riichi_declared: in turn, closed (no calls at all: the method judges kans), the
+ * deposit in hand, and a draw left for every seat */
+static int q_declare(table *tb, PyObject *ev) {
+    long seat = field_int(ev, cached_offset(tb->declared_type, str_seat), str_seat, tb->n - 1);
+    if (seat == -2) return -1;
+    if (seat < 0 || tb->phase != PHASE_DISCARD || seat != tb->actor || tb->declared >= 0 ||
+        tb->limit - tb->live < tb->n || PyList_GET_SIZE(tb->scores) <= seat)
+        return 0;
+    int riichi = PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, seat));
+    if (riichi) return riichi < 0 ? -1 : 0;
+    PyObject *melds = PyList_GET_ITEM(tb->melds, seat);
+    long points;
+    if (!PyList_CheckExact(melds) || PyList_GET_SIZE(melds) != 0 ||
+        !exact_long(PyList_GET_ITEM(tb->scores, seat), &points) || points < tb->deposit)
+        return 0;
+    tb->declared = seat;
+    return 1;
+}
+
+/* RoundState._riichi_accepted: the deposit of the seat whose riichi tile just passed, with the
+ * scores the log records after it equal to the table's */
+static int q_accept(table *tb, PyObject *ev) {
+    PyTypeObject *at = tb->accepted_type;
+    long seat = field_int(ev, cached_offset(at, str_seat), str_seat, tb->n - 1);
+    if (seat == -2) return -1;
+    Py_ssize_t size = PyList_GET_SIZE(tb->scores);
+    long points, derived, deposited;
+    if (seat < 0 || seat != tb->pending || size <= seat || PyList_GET_SIZE(tb->derived) <= seat ||
+        !exact_long(PyList_GET_ITEM(tb->scores, seat), &points) ||
+        !exact_long(PyList_GET_ITEM(tb->derived, seat), &derived) ||
+        !exact_long(PyList_GET_ITEM(tb->deposits, seat), &deposited))
+        return 0;
+    PyObject *recorded = slot_get(ev, cached_offset(at, str_scores), str_scores);
+    if (recorded == NULL) return -1;
+    int ok = 1;
+    if (recorded != Py_None) {
+        ok = PyTuple_CheckExact(recorded) && PyTuple_GET_SIZE(recorded) == size;
+        for (Py_ssize_t k = 0; ok && k < size; k++) {
+            long want, got;
+            ok = exact_long(PyTuple_GET_ITEM(recorded, k), &got) &&
+                 exact_long(PyList_GET_ITEM(tb->scores, k), &want) &&
+                 got == (k == seat ? points - tb->deposit : want);
+        }
+    }
+    Py_DECREF(recorded);
+    if (!ok) return 0;
+    if (list_set(tb->accepted, seat, Py_True) < 0 || list_set(tb->ippatsu, seat, Py_True) < 0 ||
+        list_set_long(tb->scores, seat, points - tb->deposit) < 0 ||
+        list_set_long(tb->derived, seat, derived - tb->deposit) < 0 ||
+        list_set_long(tb->deposits, seat, deposited + tb->deposit) < 0)
+        return -1;
+    tb->sticks++;
+    tb->pending = -1;
+    return 1;
+}
+
+/* run_quiet(events, i, ctx, actor, phase, live, limit, last_discard, banned, uninterrupted, scores,
+ *           derived_scores)
+ *   -> (i, actor, phase, live, last_discard, banned, interrupted, declared, pending, sticks)
  * ctx: (hands, river, last_draw, seen, passed, discards_made, last_own_discard, riichi_accepted,
  *       live_tiles, n, Draw, Discard, ippatsu, Call, CallKind.CHI, CallKind.PON, melds, called_away,
- *       calls_open), the table's own lists, changed in place.
- * Applies events[i:] while each is an ordinary draw or discard, or a chi or pon, that breaks no
+ *       calls_open, RiichiDeclared, RiichiAccepted, riichi_at, double_riichi, deposits, riichi_deposit):
+ * the table's own lists, changed in place (scores and derived_scores too), and what it needs to
+ * know. Applies events[i:] while each is a draw, discard, chi, pon or riichi step that breaks no
  * rule, exactly as the event methods of table.RoundState do, and stops at the first other event
  * (index returned). banned: the kinds the caller of a chi or pon may not discard next (a set, or
- * None); the first discard ends a ban. Returned: the ban still in force (None when there is none),
- * and whether a call was applied (which ends the uninterrupted first go-around). */
+ * None); the first discard ends a ban. Returned besides: the ban still in force (None when there
+ * is none); whether a call was applied (which ends the uninterrupted first go-around); the seat
+ * whose riichi is declared but not yet discarded, and the seat whose riichi tile waits for its
+ * deposit (each -1 for none); and how many deposits were taken (riichi sticks to add). */
 PyObject *run_quiet(PyObject *self, PyObject *args) {
     PyObject *events, *ctx, *last_discard, *banned;
     Py_ssize_t i;
-    long actor, phase, live, limit;
-    if (!PyArg_ParseTuple(args, "OnO!llllOO:run_quiet", &events, &i, &PyTuple_Type, &ctx,
-                          &actor, &phase, &live, &limit, &last_discard, &banned))
+    table tb;
+    memset(&tb, 0, sizeof tb);
+    if (!PyArg_ParseTuple(args, "OnO!llllOOpO!O!:run_quiet", &events, &i, &PyTuple_Type, &ctx, &tb.actor,
+                          &tb.phase, &tb.live, &tb.limit, &last_discard, &banned, &tb.uninterrupted,
+                          &PyList_Type, &tb.scores, &PyList_Type, &tb.derived))
         return NULL;
     if (banned == Py_None) banned = NULL;
     if (banned != NULL && !PyAnySet_Check(banned)) {
@@ -156,174 +380,72 @@ PyObject *run_quiet(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "run_quiet: events must be a tuple or list");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(ctx) != 19) {
-        PyErr_SetString(PyExc_ValueError, "run_quiet: ctx must have 19 items");
+    if (PyTuple_GET_SIZE(ctx) != 25) {
+        PyErr_SetString(PyExc_ValueError, "run_quiet: ctx must have 25 items");
         return NULL;
     }
-    PyObject *hands = PyTuple_GET_ITEM(ctx, 0), *river = PyTuple_GET_ITEM(ctx, 1);
-    PyObject *last_draw = PyTuple_GET_ITEM(ctx, 2), *seen = PyTuple_GET_ITEM(ctx, 3);
-    PyObject *passed = PyTuple_GET_ITEM(ctx, 4), *made = PyTuple_GET_ITEM(ctx, 5);
-    PyObject *last_own = PyTuple_GET_ITEM(ctx, 6), *accepted = PyTuple_GET_ITEM(ctx, 7);
-    PyObject *live_tiles = PyTuple_GET_ITEM(ctx, 8);
-    long n = PyLong_AsLong(PyTuple_GET_ITEM(ctx, 9));
-    PyTypeObject *draw_type = (PyTypeObject *)PyTuple_GET_ITEM(ctx, 10);
-    PyTypeObject *discard_type = (PyTypeObject *)PyTuple_GET_ITEM(ctx, 11);
-    PyObject *ippatsu = PyTuple_GET_ITEM(ctx, 12);
-    call_ctx calls = {(PyTypeObject *)PyTuple_GET_ITEM(ctx, 13), PyTuple_GET_ITEM(ctx, 14), PyTuple_GET_ITEM(ctx, 15),
-                      PyTuple_GET_ITEM(ctx, 16), PyTuple_GET_ITEM(ctx, 17), PyTuple_GET_ITEM(ctx, 18), ippatsu,
-                      hands, accepted, -1, -1, -1, -1, -1, n};
-    if (n == -1 && PyErr_Occurred()) return NULL;
-    if (!PyList_CheckExact(hands) || !PyList_CheckExact(river) || !PyList_CheckExact(last_draw) ||
-        !PySet_CheckExact(seen) || !PyList_CheckExact(passed) || !PyList_CheckExact(made) ||
-        !PyList_CheckExact(last_own) || !PyList_CheckExact(accepted) || !PyTuple_CheckExact(live_tiles) ||
-        n < 1 || PyList_GET_SIZE(hands) < n || PyList_GET_SIZE(river) < n || PyList_GET_SIZE(last_draw) < n ||
-        PyList_GET_SIZE(made) < n || PyList_GET_SIZE(last_own) < n || PyList_GET_SIZE(accepted) < n ||
-        !PyList_CheckExact(ippatsu) || PyList_GET_SIZE(ippatsu) < n ||
-        !PyType_Check((PyObject *)draw_type) || !PyType_Check((PyObject *)discard_type) ||
-        !PyType_Check((PyObject *)calls.type) || !PyList_CheckExact(calls.melds) ||
-        !PyList_CheckExact(calls.called_away) || !PyList_CheckExact(calls.calls_open) ||
-        PyList_GET_SIZE(calls.melds) < n || PyList_GET_SIZE(calls.called_away) < n ||
-        PyList_GET_SIZE(calls.calls_open) < n) {
+    PyObject **c = &PyTuple_GET_ITEM(ctx, 0);
+    tb.hands = c[0], tb.river = c[1], tb.last_draw = c[2], tb.seen = c[3], tb.passed = c[4], tb.made = c[5];
+    tb.last_own = c[6], tb.accepted = c[7], tb.live_tiles = c[8], tb.ippatsu = c[12];
+    tb.draw_type = (PyTypeObject *)c[10], tb.discard_type = (PyTypeObject *)c[11];
+    tb.call_type = (PyTypeObject *)c[13], tb.chi = c[14], tb.pon = c[15];
+    tb.melds = c[16], tb.called_away = c[17], tb.calls_open = c[18];
+    tb.declared_type = (PyTypeObject *)c[19], tb.accepted_type = (PyTypeObject *)c[20];
+    tb.riichi_at = c[21], tb.double_riichi = c[22], tb.deposits = c[23];
+    if (!exact_long(c[9], &tb.n) || !exact_long(c[24], &tb.deposit) || tb.n < 1 || tb.n > 4 ||
+        !PySet_CheckExact(tb.seen) || !PyTuple_CheckExact(tb.live_tiles)) {
         PyErr_SetString(PyExc_TypeError, "run_quiet: unexpected table state");
         return NULL;
     }
-    Py_ssize_t n_live_tiles = PyTuple_GET_SIZE(live_tiles);
-    /* the events' slots, read directly (the classes are checked exactly below) */
-    Py_ssize_t draw_seat = slot_offset(draw_type, str_seat), draw_tile = slot_offset(draw_type, str_tile);
-    Py_ssize_t discard_seat = slot_offset(discard_type, str_seat), discard_tile = slot_offset(discard_type, str_tile);
-    int call_slots = 0;
-    long ban[2] = {-1, -1};
-    int nban = 0, interrupted = 0;  /* ban[0..nban): a ban set here, by a chi or pon (then banned is NULL) */
-    Py_INCREF(last_discard);
+    PyObject *lists[] = {tb.hands, tb.river, tb.last_draw, tb.made, tb.last_own, tb.accepted, tb.ippatsu, tb.melds,
+                         tb.called_away, tb.calls_open, tb.riichi_at, tb.double_riichi, tb.deposits};
+    for (size_t k = 0; k < sizeof lists / sizeof *lists; k++) {
+        if (!PyList_CheckExact(lists[k]) || PyList_GET_SIZE(lists[k]) < tb.n) {
+            PyErr_SetString(PyExc_TypeError, "run_quiet: unexpected table state");
+            return NULL;
+        }
+    }
+    PyTypeObject *types[] = {tb.draw_type, tb.discard_type, tb.call_type, tb.declared_type, tb.accepted_type};
+    for (size_t k = 0; k < sizeof types / sizeof *types; k++) {
+        if (!PyType_Check((PyObject *)types[k])) {
+            PyErr_SetString(PyExc_TypeError, "run_quiet: the event classes must be classes");
+            return NULL;
+        }
+    }
+    tb.draw_seat = cached_offset(tb.draw_type, str_seat), tb.draw_tile = cached_offset(tb.draw_type, str_tile);
+    tb.discard_seat = cached_offset(tb.discard_type, str_seat);
+    tb.discard_tile = cached_offset(tb.discard_type, str_tile);
+    tb.last_discard = Py_NewRef(last_discard);
+    tb.banned = banned;
+    tb.declared = tb.pending = -1;
     if (i < 0) i = 0;
     for (; i < PySequence_Fast_GET_SIZE(events); i++) {
         PyObject *ev = PySequence_Fast_GET_ITEM(events, i);
         PyTypeObject *t = Py_TYPE(ev);
-        if (t == calls.type) {
-            if (!call_slots) {
-                calls.seat = slot_offset(calls.type, str_seat);
-                calls.kind = slot_offset(calls.type, str_kind);
-                calls.tiles = slot_offset(calls.type, str_tiles);
-                calls.called = slot_offset(calls.type, str_called);
-                calls.from_seat = slot_offset(calls.type, str_from_seat);
-                call_slots = 1;
-            }
-            long seat;
-            int done = quiet_call(&calls, ev, phase, last_discard, live, limit, &seat, ban, &nban);
-            if (done < 0) goto error;
-            if (!done) break;
-            Py_INCREF(Py_None);
-            if (PyList_SetItem(last_draw, seat, Py_None) < 0) goto error;
-            banned = NULL;
-            interrupted = 1;
-            Py_DECREF(last_discard);
-            last_discard = Py_None;
-            Py_INCREF(last_discard);
-            actor = seat;
-            phase = PHASE_DISCARD;
-            continue;
-        }
-        if (t != draw_type && t != discard_type) break;
-        long seat, tile;
-        int is_draw = t == draw_type;
-        if (slot_small_int(ev, is_draw ? draw_seat : discard_seat, str_seat, &seat) < 0 ||
-            slot_small_int(ev, is_draw ? draw_tile : discard_tile, str_tile, &tile) < 0) goto error;
-        if (seat < 0 || seat >= n || tile < 0 || tile > 135) break;
-        PyObject *tile_obj = PyLong_FromLong(tile);
-        if (tile_obj == NULL) goto error;
-        if (t == draw_type) {
-            if (seat != actor || (phase != PHASE_AFTER_DISCARD && phase != PHASE_DRAW) || live >= limit) {
-                Py_DECREF(tile_obj);
-                break;
-            }
-            int in_seen = PySet_Contains(seen, tile_obj);
-            if (in_seen < 0) { Py_DECREF(tile_obj); goto error; }
-            if (in_seen) { Py_DECREF(tile_obj); break; }
-            if (live < n_live_tiles) {
-                long want = PyLong_AsLong(PyTuple_GET_ITEM(live_tiles, live));
-                if (want == -1 && PyErr_Occurred()) { Py_DECREF(tile_obj); goto error; }
-                if (want != tile) { Py_DECREF(tile_obj); break; }
-            }
-            PyObject *hand = PyList_GET_ITEM(hands, seat);
-            if (!PySet_Check(hand)) { Py_DECREF(tile_obj); break; }
-            live++;
-            if (PySet_Add(seen, tile_obj) < 0 || PySet_Add(hand, tile_obj) < 0) { Py_DECREF(tile_obj); goto error; }
-            Py_INCREF(tile_obj);
-            if (PyList_SetItem(last_draw, seat, tile_obj) < 0) { Py_DECREF(tile_obj); goto error; }
-            Py_DECREF(tile_obj);
-            phase = PHASE_DISCARD;
-            Py_DECREF(last_discard);
-            last_discard = Py_None;
-            Py_INCREF(last_discard);
-        } else {
-            PyObject *hand = PyList_GET_ITEM(hands, seat);
-            if (seat != actor || phase != PHASE_DISCARD || !PySet_Check(hand)) { Py_DECREF(tile_obj); break; }
-            int held = PySet_Contains(hand, tile_obj);
-            int declared = PyObject_IsTrue(PyList_GET_ITEM(accepted, seat));
-            if (held < 0 || declared < 0) { Py_DECREF(tile_obj); goto error; }
-            if (!held) { Py_DECREF(tile_obj); break; }
-            if (banned != NULL && PySet_GET_SIZE(banned) > 0) {
-                PyObject *kind = PyLong_FromLong(tile >> 2);
-                int swap = kind ? PySet_Contains(banned, kind) : -1;
-                Py_XDECREF(kind);
-                if (swap < 0) { Py_DECREF(tile_obj); goto error; }
-                if (swap) { Py_DECREF(tile_obj); break; }
-            }
-            if ((nban > 0 && ban[0] == tile >> 2) || (nban > 1 && ban[1] == tile >> 2)) { Py_DECREF(tile_obj); break; }
-            banned = NULL;
-            nban = 0;
-            if (declared) {
-                /* a riichi seat may only discard the tile it drew; doing so ends its ippatsu */
-                PyObject *drawn = PyList_GET_ITEM(last_draw, seat);
-                if (!PyLong_CheckExact(drawn) || PyLong_AsLong(drawn) != tile) {
-                    PyErr_Clear();
-                    Py_DECREF(tile_obj);
-                    break;
-                }
-                Py_INCREF(Py_False);
-                if (PyList_SetItem(ippatsu, seat, Py_False) < 0) { Py_DECREF(tile_obj); goto error; }
-            }
-            PyObject *own_river = PyList_GET_ITEM(river, seat);
-            PyObject *count = PyList_GET_ITEM(made, seat);
-            long made_n = PyLong_AsLong(count);
-            if (made_n == -1 && PyErr_Occurred()) { Py_DECREF(tile_obj); goto error; }
-            PyObject *pass = Py_BuildValue("(nll)", i, seat, tile >> 2);
-            PyObject *seat_obj = PyLong_FromLong(seat);
-            PyObject *last = seat_obj ? PyTuple_Pack(2, seat_obj, tile_obj) : NULL;
-            Py_XDECREF(seat_obj);
-            if (pass == NULL || last == NULL || PySet_Discard(hand, tile_obj) < 0 ||
-                PyList_Append(own_river, tile_obj) < 0 || list_set_long(made, seat, made_n + 1) < 0 ||
-                list_set_long(last_own, seat, (long)i) < 0 || PyList_Append(passed, pass) < 0) {
-                Py_XDECREF(pass);
-                Py_XDECREF(last);
-                Py_DECREF(tile_obj);
-                goto error;
-            }
-            Py_DECREF(pass);
-            Py_INCREF(Py_None);
-            if (PyList_SetItem(last_draw, seat, Py_None) < 0) { Py_DECREF(last); Py_DECREF(tile_obj); goto error; }
-            Py_DECREF(last_discard);
-            last_discard = last;
-            actor = (seat + 1) % n;
-            phase = PHASE_AFTER_DISCARD;
-            Py_DECREF(tile_obj);
-        }
+        int done;
+        if (t == tb.draw_type) done = q_draw(&tb, ev);
+        else if (t == tb.discard_type) done = q_discard(&tb, ev, i);
+        else if (t == tb.call_type) done = q_call(&tb, ev);
+        else if (t == tb.declared_type) done = q_declare(&tb, ev);
+        else if (t == tb.accepted_type) done = q_accept(&tb, ev);
+        else break;
+        if (done < 0) goto error;
+        if (!done) break;
     }
-    PyObject *ban_out = NULL;
-    if (nban > 0) {  /* a chi or pon applied here whose discard has not come */
-        ban_out = nban == 1 ? Py_BuildValue("(l)", ban[0]) : Py_BuildValue("(ll)", ban[0], ban[1]);
-        PyObject *set = ban_out ? PyFrozenSet_New(ban_out) : NULL;
-        Py_XDECREF(ban_out);
-        if ((ban_out = set) == NULL) goto error;
+    PyObject *ban_out;
+    if (tb.nban > 0) {  /* a chi or pon applied here whose discard has not come */
+        PyObject *kinds = tb.nban == 1 ? Py_BuildValue("(l)", tb.ban[0]) : Py_BuildValue("(ll)", tb.ban[0], tb.ban[1]);
+        ban_out = kinds ? PyFrozenSet_New(kinds) : NULL;
+        Py_XDECREF(kinds);
+        if (ban_out == NULL) goto error;
     } else {
-        ban_out = Py_NewRef(banned != NULL ? banned : Py_None);
+        ban_out = Py_NewRef(tb.banned != NULL ? tb.banned : Py_None);
     }
-    PyObject *out = Py_BuildValue("(nlllONO)", i, actor, phase, live, last_discard, ban_out,
-                                  interrupted ? Py_True : Py_False);
-    Py_DECREF(last_discard);
+    PyObject *out = Py_BuildValue("(nlllONOlll)", i, tb.actor, tb.phase, tb.live, tb.last_discard, ban_out,
+                                  tb.interrupted ? Py_True : Py_False, tb.declared, tb.pending, tb.sticks);
+    Py_DECREF(tb.last_discard);
     return out;
 error:
-    Py_DECREF(last_discard);
+    Py_DECREF(tb.last_discard);
     return NULL;
 }
-

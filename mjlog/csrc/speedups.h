@@ -11,7 +11,7 @@
 #define MAX_ATTRIBUTE_CHARS 65536
 
 /* Interned attribute names of the IR events (module.c). */
-extern PyObject *str_seat, *str_tile, *str_tsumogiri, *str_kind, *str_tiles, *str_called, *str_from_seat;
+extern PyObject *str_seat, *str_tile, *str_tsumogiri, *str_kind, *str_tiles, *str_called, *str_from_seat, *str_scores;
 
 /* module.c: the byte offset of slot `name` in instances of exactly `type` (a __slots__ member
  * holding an object), or -1 when it is not such a slot; no Python error is left set. */
@@ -48,12 +48,16 @@ PyObject *shuffle_wall(PyObject *self, PyObject *args);
 PyObject *deal_matches(PyObject *self, PyObject *args);
 PyObject *waits(PyObject *self, PyObject *args);
 PyObject *is_tenpai(PyObject *self, PyObject *args);
+/* The kinds completing the concealed hand of 34-counts c (each 0..4) as a bit mask, none of
+ * which the hand and `held` (its calls' counts, or NULL) hold all four of; stop_early returns at
+ * the first one found (the tenpai test). c is restored before returning. */
+unsigned long long wait_mask(int *c, const int *held, int stop_early);
 
 /* mt.c: MT19937 streams for the walls */
 PyObject *mt_seed(PyObject *self, PyObject *arg);
 PyObject *mt_bytes(PyObject *self, PyObject *args);
 
-/* quiet.c: runs of ordinary draws, discards, chi and pon in the replay */
+/* quiet.c: runs of draws, discards, chi, pon and riichi that break no rule, in the replay */
 PyObject *run_quiet(PyObject *self, PyObject *args);
 
 /* rows.c: the store's events columns */

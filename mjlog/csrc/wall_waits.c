@@ -120,7 +120,7 @@ static int standard_complete(const int *states) {
 }
 
 /* The kinds completing the hand, as a bit mask; stop_early returns at the first one found. */
-static unsigned long long wait_mask(int *c, const int *held, int stop_early) {
+unsigned long long wait_mask(int *c, const int *held, int stop_early) {
     unsigned long long mask = 0;
     int states[4], broken[4], nbroken = 0;
     for (int g = 0; g < 4; g++) {

@@ -461,9 +461,9 @@ _HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
 FAST_PATH = True
 
 
-#: With the compiled helper built, runs of ordinary draws and discards, and the chi and pon
-#: among them, go to ``mjlog._speedups.run_quiet``: the C twin of the inlined path below and of
-#: :meth:`RoundState._call_discard` where it finds nothing to report (the tests compare all three).
+#: With the compiled helper built, runs of ordinary draws and discards, and the chi, pon and
+#: riichi steps among them, go to ``mjlog._speedups.run_quiet``: the C twin of the inlined path
+#: below and of the event methods where they find nothing to report (the tests compare all three).
 COMPILED = _run_quiet is not None
 _PHASES = ("draw", "discard", "after-discard", "replacement")
 _PHASE_CODE = {p: i for i, p in enumerate(_PHASES)}
@@ -528,26 +528,34 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
 
 
 def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
-    """:func:`play` with the quiet runs done by ``run_quiet``, chi and pon included; every other
-    event (and any of those that has something to report) by its method, as in :func:`play`."""
+    """:func:`play` with the quiet runs done by ``run_quiet``: draws, discards, chi, pon and the
+    two steps of riichi that break no rule. Every other event, and any of those that has
+    something to report, goes to its method as in :func:`play`."""
     run = _run_quiet
     ctx = (st.hands, st.river, st.last_draw, st.seen, st.passed, st.discards_made, st.last_own_discard,
            st.riichi_accepted, st.live_tiles, st.n, Draw, Discard, st.ippatsu,
-           Call, CallKind.CHI, CallKind.PON, st.melds, st.called_away, st.calls_open)
+           Call, CallKind.CHI, CallKind.PON, st.melds, st.called_away, st.calls_open,
+           RiichiDeclared, RiichiAccepted, st.riichi_at, st.double_riichi, st.deposits, st.rules.riichi_deposit)
     i, n_events = 0, len(events)
     while i < n_events:
         if _quiet_but_banned(st):
             code = _PHASE_CODE.get(st.phase)
             if code is not None:
                 actor = st.actor
-                i, actor, code, st.live_draws, st.last_discard, banned, interrupted = run(
-                    events, i, ctx, -1 if actor is None else actor, code, st.live_draws,
-                    st.live_base - st.replacements, st.last_discard, st.banned or None)
+                (i, actor, code, st.live_draws, st.last_discard, banned, interrupted, declared, pending,
+                 sticks) = run(events, i, ctx, -1 if actor is None else actor, code, st.live_draws,
+                               st.live_base - st.replacements, st.last_discard, st.banned or None,
+                               st.uninterrupted, st.scores, st.derived_scores)
                 st.actor = None if actor < 0 else actor
                 st.phase = _PHASES[code]
                 st.banned = banned or _NO_BAN
                 if interrupted:
                     st.uninterrupted = False
+                if declared >= 0:
+                    st.riichi_declared = declared
+                if pending >= 0:
+                    st.riichi_discard_pending = pending
+                st.sticks += sticks
                 if i >= n_events:
                     break
         _apply(st, i, events[i], on_outcome)
