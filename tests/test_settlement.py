@@ -188,3 +188,33 @@ def test_pao_is_the_discarder_of_the_call_that_completes_the_big_dragons():
     assert pao_seat([haku, chun, hatsu], 0, (39,), rules) is None     # completed by a closed kan
     assert pao_seat([haku, hatsu, chun], 0, (42,), rules) is None     # not a pao yakuman
     assert pao_seat([haku, hatsu, chun], 0, (39,), rules.replace(pao=False)) is None
+
+
+def test_memoised_win_deltas_equal_the_computed_ones_under_every_rule_set():
+    """The memo keys on every input and every rule field the payments read: each answer is
+    the computed one, whatever was asked before (other schemes, deposits, honba values, pao)."""
+    import dataclasses
+    import random
+
+    from mjlog.rules import settlement
+    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.sanma_schemes import SCHEMES
+
+    rule_sets = list(PRESETS.values())
+    rule_sets += [dataclasses.replace(PRESETS["tenhou-3p-south"], tsumo_scheme=s) for s in SCHEMES]
+    for change in (dict(riichi_deposit=500), dict(honba_ron=100), dict(honba_tsumo_each=300)):
+        rule_sets += [dataclasses.replace(PRESETS[name], **change) for name in ("tenhou-4p-south", "tenhou-3p-south")]
+    rng = random.Random(7)
+    settlement._DELTAS.clear()
+    for _ in range(6000):
+        rules = rng.choice(rule_sets)
+        n = rules.players
+        basic = rng.choice([240, 320, 960, 1920, 2000, 3000, 4000, 6000, 8000, 16000])
+        winner, dealer = rng.randrange(n), rng.randrange(n)
+        frm = winner if rng.random() < 0.4 else rng.choice([s for s in range(n) if s != winner])
+        pao = rng.choice([None, None, None, rng.randrange(n)])
+        pao_basic = rng.choice([None, 8000]) if pao is not None else None
+        honba, sticks = rng.randrange(4), rng.randrange(3)
+        args = (basic, winner, frm, dealer, rules, honba, sticks, pao, pao_basic)
+        assert win_deltas(*args) == settlement.compute_win_deltas(*args), args
+    assert 0 < len(settlement._DELTAS) <= settlement._DELTAS_MAX

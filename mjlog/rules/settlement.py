@@ -24,6 +24,12 @@ MANGAN_BASIC = 2000
 YAKUMAN_BASIC = 8000
 
 
+#: Memoised win_deltas results (each a tuple, so shared safely), by the inputs and the rule fields
+#: the payments read; cleared when it grows past _DELTAS_MAX entries.
+_DELTAS: dict[tuple[object, ...], tuple[int, ...]] = {}
+_DELTAS_MAX = 1 << 14
+
+
 def win_deltas(
     basic: int,
     winner: int,
@@ -42,7 +48,25 @@ def win_deltas(
     A pao tsumo: the liable seat pays that part as if it were the discarder
     of a ron, honba included. A pao ron: the liable seat and the discarder
     split that part evenly; the discarder pays the honba.
+
+    >>> from mjlog.rules.ruleset import PRESETS
+    >>> win_deltas(2000, 1, 3, 0, PRESETS["tenhou-4p-south"], honba=1, sticks=1)
+    (0, 9300, 0, -8300)
     """
+    key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic, rules.players, rules.honba_ron,
+           rules.honba_tsumo_each, rules.riichi_deposit, rules.tsumo_scheme)
+    got = _DELTAS.get(key)
+    if got is None:
+        got = compute_win_deltas(basic, winner, from_seat, dealer, rules, honba, sticks, pao, pao_basic)
+        if len(_DELTAS) >= _DELTAS_MAX:
+            _DELTAS.clear()
+        _DELTAS[key] = got
+    return got
+
+
+def compute_win_deltas(basic: int, winner: int, from_seat: int, dealer: int, rules: RuleSet, honba: int = 0,
+                       sticks: int = 0, pao: int | None = None, pao_basic: int | None = None) -> tuple[int, ...]:
+    """:func:`win_deltas` computed, without the memo."""
     n = rules.players
     d = [0] * n
     tsumo = winner == from_seat
