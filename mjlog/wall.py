@@ -38,7 +38,12 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mjlog.accel import mt_bytes as _mt_bytes, mt_seed as _mt_seed, shuffle_wall as _shuffle
+from mjlog.accel import (
+    mt_bytes as _mt_bytes,
+    mt_seed as _mt_seed,
+    sha512_blocks as _sha512_blocks,
+    shuffle_wall as _shuffle,
+)
 from mjlog.errors import MalformedLogError
 from mjlog.frozen import builder
 from mjlog.ir import Seed
@@ -395,7 +400,10 @@ def _check_players(players: int) -> None:
 
 
 def _sha_digests(src: bytes) -> bytes:
-    """The SHA-512 digests of the nine 128-byte blocks of ``src``, joined (rnd[0..143] as LE words)."""
+    """The SHA-512 digests of the nine 128-byte blocks of ``src``, joined (rnd[0..143] as LE words);
+    by the compiled helper in one call when it is built, else by hashlib."""
+    if _sha512_blocks is not None:
+        return _sha512_blocks(src)
     sha = hashlib.sha512
     return b"".join([sha(src[s]).digest() for s in _SRC_BLOCKS])
 

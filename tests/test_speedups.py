@@ -649,3 +649,61 @@ def test_shuffle_wall_reads_the_digest_bytes_as_the_words_they_hold():
             assert wall._wall_from_digests(digests, players, False) == wall._wall_from_rnd(words, players, False)
     with pytest.raises(ValueError):
         _speedups.shuffle_wall(tuple(range(136)), bytes(100))  # too few words
+
+
+def test_sha512_blocks_gives_hashlibs_digest_of_each_block():
+    import hashlib
+
+    rng = random.Random(9)
+    cases = [b"", bytes(128), b"\xff" * 128, bytes(range(128)) * 9]
+    cases += [rng.randbytes(128 * rng.randrange(1, 21)) for _ in range(300)]
+    for data in cases:
+        want = b"".join(hashlib.sha512(data[k:k + 128]).digest() for k in range(0, len(data), 128))
+        assert _speedups.sha512_blocks(data) == want
+        assert _speedups.sha512_blocks(bytearray(data)) == want
+        assert _speedups.sha512_blocks(memoryview(data)) == want
+    for bad in (bytes(127), bytes(129)):
+        with pytest.raises(ValueError):
+            _speedups.sha512_blocks(bad)
+    with pytest.raises(TypeError):
+        _speedups.sha512_blocks("a" * 128)
+
+
+def test_sha512_constants_are_the_fractional_parts_of_the_primes_roots():
+    """FIPS 180-4 sections 4.2.3 and 5.3.5, recomputed: 80 cube roots, 8 square roots."""
+    from math import isqrt
+    from pathlib import Path
+
+    def icbrt(n: int) -> int:
+        x = 1 << ((n.bit_length() + 2) // 3)
+        while (y := (2 * x + n // (x * x)) // 3) < x:
+            x = y
+        return x
+
+    primes: list[int] = []
+    k = 2
+    while len(primes) < 80:
+        if all(k % p for p in primes):
+            primes.append(k)
+        k += 1
+    mask = (1 << 64) - 1
+    cube = [icbrt(p << 192) & mask for p in primes]
+    square = [isqrt(p << 128) & mask for p in primes[:8]]
+    source = (Path(__file__).resolve().parents[1] / "mjlog" / "csrc" / "sha512.c").read_text()
+    tables = re.findall(r"\{([^}]*)\}", source.split("static const uint64_t K[80] =")[1])
+    listed = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{16})ULL", tables[0] + tables[1])]
+    assert listed == cube + square
+
+
+def test_walls_are_the_same_with_hashlib_or_the_compiled_sha512():
+    from mjlog import wall
+
+    rng = random.Random(10)
+    for _ in range(100):
+        src = rng.randbytes(wall._SRC_BYTES)
+        compiled = wall._sha_digests(src)
+        saved, wall._sha512_blocks = wall._sha512_blocks, None
+        try:
+            assert wall._sha_digests(src) == compiled
+        finally:
+            wall._sha512_blocks = saved

@@ -13,6 +13,9 @@
  * mt_seed(key) -> bytearray, mt_bytes(state, n) -> bytes
  *     MT19937 seeded by init_by_array, its output words as little-endian bytes (mjlog.wall).
  *
+ * sha512_blocks(data) -> bytes
+ *     The SHA-512 digests (FIPS 180-4) of data's 128-byte blocks, joined: a wall's nine (mjlog.wall).
+ *
  * shuffle_wall(tiles, rnd) -> tuple | None
  *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
  *
@@ -79,6 +82,8 @@ static PyMethodDef methods[] = {
      "waits(counts, held_elsewhere=None) -> tuple of kinds, or None for counts outside 34 x 0..4."},
     {"is_tenpai", is_tenpai, METH_VARARGS,
      "is_tenpai(counts, held_elsewhere=None) -> bool, or None for counts outside 34 x 0..4."},
+    {"sha512_blocks", sha512_blocks, METH_O,
+     "sha512_blocks(data) -> bytes: the SHA-512 digests of data's consecutive 128-byte blocks, joined."},
     {"shuffle_wall", shuffle_wall, METH_VARARGS,
      "shuffle_wall(tiles, rnd) -> tuple: Tenhou's Fisher-Yates (swap i with i + rnd[i] % (n - i))."},
     {"parse_ints", parse_ints, METH_O,

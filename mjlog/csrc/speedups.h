@@ -53,6 +53,9 @@ PyObject *is_tenpai(PyObject *self, PyObject *args);
  * the first one found (the tenpai test). c is restored before returning. */
 unsigned long long wait_mask(int *c, const int *held, int stop_early);
 
+/* sha512.c: the walls' hashing */
+PyObject *sha512_blocks(PyObject *self, PyObject *arg);
+
 /* mt.c: MT19937 streams for the walls */
 PyObject *mt_seed(PyObject *self, PyObject *arg);
 PyObject *mt_bytes(PyObject *self, PyObject *args);
