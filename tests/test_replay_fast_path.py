@@ -330,3 +330,72 @@ def test_a_riichi_after_a_call_is_not_double_on_every_path():
     assert not [f for f in slow[1] if "riichi" in f.message]
     if t.COMPILED:
         assert _tables(log, True) == slow
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_start_hands_checked_at_once_or_hand_by_hand_give_the_same_findings(players):
+    """The start check takes the whole deal at once when it has nothing to report; broken deals
+    (a tile twice, 12 or 14 tiles, a hand too many or missing) are worded hand by hand, as before."""
+    import dataclasses
+    import random
+
+    from mjlog.replayer.table import RoundState
+
+    log = next(g for g in map(read_log, sorted(SAMPLE.glob("*.xml"))) if g.rules.players == players)
+    rng = random.Random(11)
+    rnd = log.rounds[0]
+
+    def findings(r, at_once: bool):
+        found: list = []
+        saved = RoundState._check_start
+        if not at_once:
+            def hand_by_hand(self):
+                self._check_start_hands()
+                if self.wall is not None:
+                    self._check_start_wall()
+            RoundState._check_start = hand_by_hand
+        try:
+            st = RoundState(r, log.rules, tuple(r.scores), None, "x", found)
+        finally:
+            RoundState._check_start = saved
+        return found, st.seen
+
+    variants = [rnd.hands]
+    for _ in range(200):
+        hands = [list(h) for h in rnd.hands]
+        seat, other = rng.randrange(players), rng.randrange(players)
+        change = rng.randrange(4)
+        if change == 0:
+            hands[seat][rng.randrange(13)] = rng.choice(hands[other])    # a tile twice
+        elif change == 1:
+            hands[seat].pop()                                            # twelve tiles
+        elif change == 2:
+            hands[seat].append(rng.randrange(136))                       # fourteen tiles
+        else:
+            hands = hands[:-1] if rng.random() < 0.5 else hands + [hands[0][:]]
+        variants.append(tuple(tuple(h) for h in hands))
+    reported = 0
+    for hands in variants:
+        r = dataclasses.replace(rnd, hands=hands)
+        at_once, by_hand = findings(r, True), findings(r, False)
+        assert at_once == by_hand, hands
+        reported += bool(at_once[0])
+    assert reported > 100
+
+
+def test_a_tile_id_in_two_starting_hands_is_reported():
+    """Regression: a start hand sharing an id with an earlier seat's was not reported (the check
+    took the whole hand back out of the seen tiles, the earlier seat's copy with it)."""
+    import dataclasses
+
+    from mjlog.replayer.table import RoundState
+    from mjlog.tiles import tile_name
+
+    log = next(g for g in map(read_log, sorted(SAMPLE.glob("*.xml"))) if g.rules.players == 4)
+    rnd = log.rounds[0]
+    shared = rnd.hands[0][5]
+    hands = (rnd.hands[0], (shared,) + rnd.hands[1][1:], *rnd.hands[2:])
+    found: list = []
+    RoundState(dataclasses.replace(rnd, hands=hands), log.rules, tuple(rnd.scores), None, "x", found)
+    assert [f.message for f in found] == [f"tile id {shared} ({tile_name(shared)}) appears twice, "
+                                          "again in seat 1's starting hand"]

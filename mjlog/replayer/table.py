@@ -53,10 +53,10 @@ class RoundState:
         self.sticks = rnd.sticks
         self.honba = rnd.honba
         self.dealer = rnd.dealer
-        self.hands: list[set[int]] = [set(h) for h in rnd.hands]
-        self.melds: list[list[Call]] = [[] for _ in range(n)]
-        self.kita: list[list[Call]] = [[] for _ in range(n)]
-        self.river: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[set[int]] = list(map(set, rnd.hands))
+        self.melds: list[list[Call]] = _empty_lists(n)
+        self.kita: list[list[Call]] = _empty_lists(n)
+        self.river: list[list[int]] = _empty_lists(n)
         self.called_away = [0] * n
         self.passed: list[tuple[int, int, int]] = []   # (event index, seat, kind) of tiles others could win on
         self.last_own_discard = [-1] * n               # event index of each seat's last discard
@@ -105,18 +105,28 @@ class RoundState:
 
     def _check_start(self) -> None:
         r = self.r
-        for seat, hand in enumerate(r.hands):
-            if len(hand) != 13:
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} starts with {len(hand)} tiles, not 13", len(hand), 13)
-            before = len(self.seen)
-            self.seen.update(hand)
-            if len(self.seen) != before + len(hand):
-                self.seen.difference_update(hand)
-                for t in hand:
-                    self._see(t, f"in seat {seat}'s starting hand")
+        seen = set().union(*r.hands)
+        if len(seen) == 13 * self.n and len(r.hands) == self.n and all(len(hand) == 13 for hand in r.hands):
+            self.seen = seen  # thirteen tiles each, no id twice: nothing to report hand by hand
+        else:
+            self._check_start_hands()
         if self.wall is None:
             return
-        w = self.wall
+        self._check_start_wall()
+
+    def _check_start_hands(self) -> None:
+        for seat, hand in enumerate(self.r.hands):
+            if len(hand) != 13:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} starts with {len(hand)} tiles, not 13", len(hand), 13)
+            if self.seen.isdisjoint(hand) and len(set(hand)) == len(hand):
+                self.seen.update(hand)
+            else:  # an id twice in this hand, or one an earlier seat holds: each reported
+                for t in hand:
+                    self._see(t, f"in seat {seat}'s starting hand")
+
+    def _check_start_wall(self) -> None:
+        r, w = self.r, self.wall
+        assert w is not None
         if tuple(r.dice) != w.dice:
             self.find(K.WALL, "dice differ from the seed's", r.dice, w.dice)
         if r.dora_indicator != w.dora_indicator(0):
@@ -428,6 +438,13 @@ class RoundState:
 
     def tenpai(self, seat: int) -> bool:
         return is_tenpai(self.counts(seat), self.meld_counts(seat))
+
+
+def _empty_lists(n: int) -> list[list]:
+    """``n`` new empty lists (written out for three and four seats: a comprehension costs a call)."""
+    if n == 4:
+        return [[], [], [], []]
+    return [[], [], []] if n == 3 else [[] for _ in range(n)]
 
 
 def _tile(t: int) -> str:
