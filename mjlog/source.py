@@ -50,6 +50,33 @@ def gunzip(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> bytes:
     return bytes(out)
 
 
+def _read_file(path: str | os.PathLike, label: str, limit: int) -> bytes:
+    """A file's bytes, up to ``limit`` + 1 of them (the caller refuses more), with the system's calls
+    alone: a regular file in one read of its size; anything else read on to its end."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise LogTooLargeError(f"file is {size} bytes, over the limit of {limit}", label, "byte 0")
+        data = os.read(fd, size + 1)
+        if len(data) != size:  # grown since, cut short, or a size the system does not report (a pipe)
+            parts, total = [data], len(data)
+            while total <= limit:
+                chunk = os.read(fd, min(limit + 1 - total, _READ_CHUNK))
+                if not chunk:
+                    break
+                parts.append(chunk)
+                total += len(chunk)
+            data = b"".join(parts)
+        return data
+    finally:
+        os.close(fd)
+
+
+#: The most read at once from a source of unknown size.
+_READ_CHUNK = 1 << 20
+
+
 def load(source: LogSource, name: str | None = None, limit: int = MAX_LOG_BYTES) -> RawLog:
     """Read a path, bytes or binary file object; gunzip when the bytes start with gzip's magic."""
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -58,13 +85,7 @@ def load(source: LogSource, name: str | None = None, limit: int = MAX_LOG_BYTES)
     elif isinstance(source, (str, os.PathLike)):
         label = name or str(source)
         try:
-            with open(source, "rb") as fh:
-                size = os.fstat(fh.fileno()).st_size
-                if size > limit:
-                    raise LogTooLargeError(f"file is {size} bytes, over the limit of {limit}", label, "byte 0")
-                data = fh.read(size + 1)
-                if len(data) > size:  # grown since, or a size the system does not report (a pipe): read on
-                    data += fh.read(limit + 1 - len(data))
+            data = _read_file(source, label, limit)
         except LogTooLargeError:
             raise
         except OSError as exc:

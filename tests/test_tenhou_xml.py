@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
 
@@ -199,21 +200,28 @@ def test_fifty_megabyte_attribute(tmp_path):
 @pytest.mark.parametrize("extra, too_large", [(0, False), (1, True)])
 def test_a_pipe_with_no_size_is_read_to_the_end_and_to_the_limit(tmp_path, extra, too_large):
     """A source whose size the system reports as 0 (a pipe) is read on, up to the size limit."""
-    import threading
-
     from mjlog.source import load
 
     data = simple_game4()
-    fifo = tmp_path / "log.pipe"
-    os.mkfifo(fifo)
-    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
-    writer.start()
-    try:
+    with _pipe_of(tmp_path, data) as fifo:
         if too_large:
             with pytest.raises(LogTooLargeError):
                 load(fifo, limit=len(data) - extra)
         else:
             assert load(fifo, limit=len(data)).data == data
+
+
+@contextlib.contextmanager
+def _pipe_of(tmp_path, data: bytes):
+    """A named pipe that a thread writes ``data`` into while the block reads it."""
+    import threading
+
+    fifo = tmp_path / "log.pipe"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
+    writer.start()
+    try:
+        yield fifo
     finally:
         writer.join()
 
@@ -301,3 +309,26 @@ def test_player_names_decode_as_urllib_unquote_does():
     for _ in range(5000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 8)))
         assert unquote_name(text) == unquote(text), text
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_is_read_on_in_chunks_to_its_end(tmp_path, monkeypatch):
+    from mjlog import source
+
+    monkeypatch.setattr(source, "_READ_CHUNK", 7)
+    data = simple_game4()
+    with _pipe_of(tmp_path, data) as fifo:
+        assert source.load(fifo).data == data
+
+
+def test_a_directory_or_a_missing_file_is_a_malformed_log_error_naming_it(tmp_path):
+    from mjlog.errors import MalformedLogError
+    from mjlog.source import load
+
+    for path in (tmp_path, tmp_path / "missing.xml"):
+        with pytest.raises(MalformedLogError) as info:
+            load(path)
+        assert "cannot read file" in info.value.reason and str(path) in str(info.value)
+    empty = tmp_path / "empty.xml"
+    empty.write_bytes(b"")
+    assert load(empty).data == b""
