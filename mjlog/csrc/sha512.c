@@ -58,15 +58,29 @@ static void schedule(const uint64_t *w, uint64_t *W) {
     }
 }
 
-/* Section 6.4.2 steps 2 to 4: the block whose schedule is W into the hash value h. */
-static void compress(uint64_t *h, const uint64_t *W) {
-    uint64_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
-    for (int t = 0; t < 80; t++) {
-        uint64_t t1 = k + (ROTR(e, 14) ^ ROTR(e, 18) ^ ROTR(e, 41)) + ((e & f) ^ (~e & g)) + K[t] + W[t];
-        uint64_t t2 = (ROTR(a, 28) ^ ROTR(a, 34) ^ ROTR(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));
-        k = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+/* Section 6.4.2 steps 2 to 4: the block whose schedule is W into the hash value h. Eight rounds
+ * at a time, the working variables renamed instead of moved (ROUND's a..h rotate by one). */
+#define ROUND(a, b, c, d, e, f, g, h, t)                                                           \
+    do {                                                                                           \
+        uint64_t t1 = h + (ROTR(e, 14) ^ ROTR(e, 18) ^ ROTR(e, 41)) + ((e & f) ^ (~e & g)) + K[t] + W[t]; \
+        uint64_t t2 = (ROTR(a, 28) ^ ROTR(a, 34) ^ ROTR(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));   \
+        d += t1;                                                                                   \
+        h = t1 + t2;                                                                               \
+    } while (0)
+
+static void compress(uint64_t *hv, const uint64_t *W) {
+    uint64_t a = hv[0], b = hv[1], c = hv[2], d = hv[3], e = hv[4], f = hv[5], g = hv[6], h = hv[7];
+    for (int t = 0; t < 80; t += 8) {
+        ROUND(a, b, c, d, e, f, g, h, t);
+        ROUND(h, a, b, c, d, e, f, g, t + 1);
+        ROUND(g, h, a, b, c, d, e, f, t + 2);
+        ROUND(f, g, h, a, b, c, d, e, t + 3);
+        ROUND(e, f, g, h, a, b, c, d, t + 4);
+        ROUND(d, e, f, g, h, a, b, c, t + 5);
+        ROUND(c, d, e, f, g, h, a, b, t + 6);
+        ROUND(b, c, d, e, f, g, h, a, t + 7);
     }
-    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += k;
+    hv[0] += a; hv[1] += b; hv[2] += c; hv[3] += d; hv[4] += e; hv[5] += f; hv[6] += g; hv[7] += h;
 }
 
 /* The schedule of the padding block that follows a 128-byte message (section 5.1.2: a 1 bit,
