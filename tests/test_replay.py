@@ -202,3 +202,28 @@ def test_a_ron_on_a_tile_nobody_discarded_is_an_illegal_action():
     result = audit(game(init(hands, dora) + body))
     assert any(f.kind is K.ILLEGAL_ACTION and "has no tile to win on" in f.message for f in errors(result)), \
         lines(result)
+
+
+@pytest.mark.parametrize("change", ["seat not at the table", "tile id out of range"])
+def test_a_hand_built_with_values_no_reader_gives_is_one_malformed_finding_not_a_traceback(change):
+    """Regression (found by random mutation of hands): a seat 3 in a three-player game raised
+    IndexError in the event methods; a tile id of 200, ValueError while wording a finding."""
+    import dataclasses
+    from pathlib import Path
+
+    from mjlog.findings import FindingKind
+    from mjlog.ir import Discard, Draw
+
+    sample = Path(__file__).resolve().parents[1] / "data" / "sample"
+    log = next(g for g in map(read_log, sorted(sample.glob("*.xml"))) if g.rules.players == 3)
+    rnd = log.rounds[1]
+    i = next(k for k, e in enumerate(rnd.events) if type(e) in (Draw, Discard))
+    ev = rnd.events[i]
+    bad = dataclasses.replace(ev, seat=3) if change.startswith("seat") else dataclasses.replace(ev, tile=200)
+    events = rnd.events[:i] + (bad,) + rnd.events[i + 1:]
+    broken = dataclasses.replace(log, rounds=(log.rounds[0], dataclasses.replace(rnd, events=events), *log.rounds[2:]))
+    findings = replay(broken).findings
+    malformed = [f for f in findings if f.kind is FindingKind.MALFORMED]
+    assert len(malformed) == 1 and malformed[0].round_index == 1
+    assert "cannot be replayed" in malformed[0].message
+    assert all(f.round_index == 1 for f in findings)  # nothing derived after the hand it stopped at
