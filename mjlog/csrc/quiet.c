@@ -94,6 +94,22 @@ static void set_last_discard(table *tb, PyObject *v) {  /* steals v */
     tb->last_discard = v;
 }
 
+/* The (seat, tile) pair a discard leaves open to calls and ron, one tuple per pair for the
+ * module's life (tuples are values: the table only compares them). A new reference. */
+static PyObject *discard_pairs[4][136];
+
+static PyObject *discard_pair(long seat, long tile) {
+    PyObject **slot = &discard_pairs[seat][tile];
+    if (*slot == NULL) {
+        PyObject *s = PyLong_FromLong(seat), *t = PyLong_FromLong(tile);
+        *slot = s && t ? PyTuple_Pack(2, s, t) : NULL;
+        Py_XDECREF(s);
+        Py_XDECREF(t);
+        if (*slot == NULL) return NULL;
+    }
+    return Py_NewRef(*slot);
+}
+
 /* 34-counts of the tiles in set `hand`; 0 when it holds anything but tile ids */
 static int hand_counts(PyObject *hand, int *c) {
     memset(c, 0, 34 * sizeof(int));
@@ -187,7 +203,7 @@ static int q_discard(table *tb, PyObject *ev, Py_ssize_t i) {
     }
     PyObject *seat_obj = PyLong_FromLong(seat), *i_obj = PyLong_FromSsize_t(i);
     PyObject *pass = seat_obj && i_obj ? PyTuple_Pack(3, i_obj, seat_obj, kind_obj) : NULL;
-    PyObject *last = seat_obj ? PyTuple_Pack(2, seat_obj, tile_obj) : NULL;
+    PyObject *last = discard_pair(seat, tile);
     Py_XDECREF(seat_obj);
     Py_XDECREF(i_obj);
     Py_DECREF(kind_obj);
