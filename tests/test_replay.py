@@ -227,3 +227,42 @@ def test_a_hand_built_with_values_no_reader_gives_is_one_malformed_finding_not_a
     assert len(malformed) == 1 and malformed[0].round_index == 1
     assert "cannot be replayed" in malformed[0].message
     assert all(f.round_index == 1 for f in findings)  # nothing derived after the hand it stopped at
+
+
+def _furiten_case(riichi: bool, own_discard_between: bool):
+    """Seat 1 waits on 2s (123m456m789p99p13s). Seat 2 lets a 2s go by; seat 1 rons the next 2s.
+    With ``own_discard_between`` seat 1 discards once between the two (which ends temporary
+    furiten, not riichi furiten); with ``riichi`` seat 1 is in riichi before the first 2s."""
+    t = Tiles()
+    hands = deal(t, (NOTEN[0], "123m456m789p99p13s", NOTEN[1], NOTEN[2]))
+    dora = t.take("3z")[0]
+    first, second = t.take("2s")[0], t.take("2s")[0]
+    filler = iter(t.take("5z6z7z1z9m9m8m"))
+    body = turn(0, next(filler))
+    if riichi:
+        x = next(filler)
+        body += draw(1, x) + '<REACH who="1" step="1"/>' + discard(1, x)
+        body += '<REACH who="1" ten="250,240,250,250" step="2"/>'
+    else:
+        body += turn(1, next(filler))
+    body += turn(2, first) + turn(3, next(filler))
+    if own_discard_between:
+        body += turn(0, next(filler)) + turn(1, next(filler)) + turn(2, second)
+        frm = 2
+    else:
+        body += turn(0, second)
+        frm = 0
+    before = (25000, 24000, 25000, 25000) if riichi else START
+    body += agari(1, frm, sorted(hands[1] + [second]), second, 40, 1300, 0, None, [dora], before, (0, 1300, 0, 0))
+    return audit(game(init(hands, dora) + body))
+
+
+@pytest.mark.parametrize("riichi, own_discard_between, furiten", [
+    (False, False, "temporary furiten"),   # a 2s passed since seat 1's last discard
+    (False, True, None),                   # seat 1 discarded since: temporary furiten is over
+    (True, True, "riichi furiten"),        # in riichi, a passed 2s counts however long ago
+])
+def test_a_ron_after_a_winning_tile_went_by_is_furiten_as_long_as_the_rules_say(riichi, own_discard_between,
+                                                                                furiten):
+    found = [f.message for f in _furiten_case(riichi, own_discard_between).findings if "furiten" in f.message]
+    assert found == ([f"seat 1 wins by ron in {furiten} (a winning tile passed)"] if furiten else [])

@@ -7,6 +7,10 @@ what follows, so one disagreement does not cascade.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import islice
+from operator import itemgetter
+
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.frozen import builder
@@ -154,6 +158,9 @@ def _ura(st: RoundState, w: Win, riichi: bool) -> tuple[int, ...]:
     return tuple(w.ura_indicators)
 
 
+_EVENT_INDEX = itemgetter(0)
+
+
 def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
     who = w.who
     counts = st.counts(who)
@@ -166,9 +173,11 @@ def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
         return
     since = st.riichi_at[who] if st.riichi_accepted[who] else st.last_own_discard[who]
     # the tile being won on is the last passed one; only earlier tiles make furiten
-    current = st.passed[-1][0] if st.passed else (st.event_index or 0)
-    for idx, seat, kind in st.passed:
-        if since < idx < current and seat != who and kind in wait_kinds:
+    passed = st.passed
+    current = passed[-1][0] if passed else (st.event_index or 0)
+    # passed is in event order: the tiles after `since` are a tail of it
+    for idx, seat, kind in islice(passed, bisect_right(passed, since, key=_EVENT_INDEX), None):
+        if idx < current and seat != who and kind in wait_kinds:
             what = "riichi furiten" if st.riichi_accepted[who] else "temporary furiten"
             st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron in {what} (a winning tile passed)")
             return
