@@ -114,6 +114,14 @@ def _frozen(value):
     return value
 
 
+def _with_round(log, ri: int, **changes):
+    """``log`` with round ``ri``'s fields changed (its events, say)."""
+    import dataclasses
+
+    rnd = dataclasses.replace(log.rounds[ri], **changes)
+    return dataclasses.replace(log, rounds=log.rounds[:ri] + (rnd,) + log.rounds[ri + 1:])
+
+
 def _broken_calls(log, limit: int = 3):
     """Copies of ``log`` with one chi or pon changed so that the call method has something to report."""
     import dataclasses
@@ -141,13 +149,9 @@ def _broken_calls(log, limit: int = 3):
             ]
             for change in changes:
                 bad = dataclasses.replace(ev, **change)
-                events = rnd.events[:ei] + (bad,) + rnd.events[ei + 1:]
-                rounds = log.rounds[:ri] + (dataclasses.replace(rnd, events=events),) + log.rounds[ri + 1:]
-                yield dataclasses.replace(log, rounds=rounds)
+                yield _with_round(log, ri, events=rnd.events[:ei] + (bad,) + rnd.events[ei + 1:])
             # the call again right after itself: no discard to call
-            events = rnd.events[:ei + 1] + (ev,) + rnd.events[ei + 1:]
-            rounds = log.rounds[:ri] + (dataclasses.replace(rnd, events=events),) + log.rounds[ri + 1:]
-            yield dataclasses.replace(log, rounds=rounds)
+            yield _with_round(log, ri, events=rnd.events[:ei + 1] + (ev,) + rnd.events[ei + 1:])
 
 
 def _broken_riichi(log, limit: int = 3):
@@ -159,9 +163,7 @@ def _broken_riichi(log, limit: int = 3):
     n = log.rules.players
 
     def with_events(ri, events):
-        rnd = log.rounds[ri]
-        rounds = log.rounds[:ri] + (dataclasses.replace(rnd, events=tuple(events)),) + log.rounds[ri + 1:]
-        return dataclasses.replace(log, rounds=rounds)
+        return _with_round(log, ri, events=tuple(events))
 
     made = 0
     for ri, rnd in enumerate(log.rounds):
@@ -175,8 +177,7 @@ def _broken_riichi(log, limit: int = 3):
             yield with_events(ri, evs[:ei] + [ev, ev] + evs[ei + 1:])                            # declared twice
             starts = list(rnd.scores)
             starts[seat] = 900                                                                   # under the deposit
-            yield dataclasses.replace(log, rounds=log.rounds[:ri] + (dataclasses.replace(rnd, scores=tuple(starts)),)
-                                      + log.rounds[ri + 1:])
+            yield _with_round(log, ri, scores=tuple(starts))
             d = evs[ei + 1]
             if type(d) is Discard:
                 others = sorted(rnd.hands[seat])[:2]                                             # another riichi tile
@@ -254,7 +255,7 @@ def _own_discard_pon():
     log = read_log(game4(_init(hands) + "<T100/><D0/>" + _n(0, "pon", (0, 1, 2), 0, 3) + "<D100/>" + _END))
     rnd = log.rounds[0]
     events = tuple(dataclasses.replace(e, from_seat=0) if type(e).__name__ == "Call" else e for e in rnd.events)
-    return dataclasses.replace(log, rounds=(dataclasses.replace(rnd, events=events),))
+    return _with_round(log, 0, events=events)
 
 
 def _riichi_seat_pon():
@@ -428,8 +429,7 @@ def _mutated(log, rng):
             evs[i] = dataclasses.replace(ev, scores=tuple(s + rng.choice([0, 100, -1000]) for s in ev.scores))
         elif change == 6 and type(ev) is Call:
             evs[i] = dataclasses.replace(ev, tiles=tuple(rng.randrange(136) for _ in ev.tiles))
-    rounds = log.rounds[:ri] + (dataclasses.replace(rnd, events=tuple(evs)),) + log.rounds[ri + 1:]
-    return dataclasses.replace(log, rounds=rounds)
+    return _with_round(log, ri, events=tuple(evs))
 
 
 def test_randomly_broken_hands_leave_the_table_alike_with_or_without_the_compiled_run():

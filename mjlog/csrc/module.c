@@ -106,7 +106,13 @@ static struct PyModuleDef module = {
 PyObject *str_seat = NULL, *str_tile = NULL, *str_tsumogiri = NULL;
 PyObject *str_kind = NULL, *str_tiles = NULL, *str_called = NULL, *str_from_seat = NULL, *str_scores = NULL;
 
-Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
+/* Offsets already looked up, by (class, interned name). A class in here is kept alive, so its
+ * address cannot come back as another class's. */
+#define SLOT_CACHE 24
+static struct { PyTypeObject *type; PyObject *name; Py_ssize_t offset; } slot_cache[SLOT_CACHE];
+static int slot_cache_used = 0;
+
+static Py_ssize_t lookup_slot_offset(PyTypeObject *type, PyObject *name) {
     PyObject *descr = PyObject_GetAttr((PyObject *)type, name);
     if (descr == NULL) {
         PyErr_Clear();
@@ -118,6 +124,20 @@ Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
         if (member->type == T_OBJECT_EX && member->offset > 0) offset = member->offset;
     }
     Py_DECREF(descr);
+    return offset;
+}
+
+Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
+    for (int k = 0; k < slot_cache_used; k++)
+        if (slot_cache[k].type == type && slot_cache[k].name == name) return slot_cache[k].offset;
+    Py_ssize_t offset = lookup_slot_offset(type, name);
+    if (slot_cache_used < SLOT_CACHE && PyUnicode_CHECK_INTERNED(name)) {
+        Py_INCREF(type);
+        Py_INCREF(name);
+        slot_cache[slot_cache_used].type = type;
+        slot_cache[slot_cache_used].name = name;
+        slot_cache[slot_cache_used++].offset = offset;
+    }
     return offset;
 }
 

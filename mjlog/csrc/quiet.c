@@ -8,26 +8,6 @@
 
 enum { PHASE_DRAW = 0, PHASE_DISCARD = 1, PHASE_AFTER_DISCARD = 2 };
 
-/* ---- slot offsets of the event classes, looked up once per (class, field) -------------------- */
-
-#define SLOT_CACHE 24
-static struct { PyTypeObject *type; PyObject *name; Py_ssize_t offset; } slot_cache[SLOT_CACHE];
-static int slot_cache_used = 0;
-
-/* slot_offset, remembered: the class is kept alive by the cache, so its address is not reused. */
-static Py_ssize_t cached_offset(PyTypeObject *type, PyObject *name) {
-    for (int k = 0; k < slot_cache_used; k++)
-        if (slot_cache[k].type == type && slot_cache[k].name == name) return slot_cache[k].offset;
-    Py_ssize_t offset = slot_offset(type, name);
-    if (slot_cache_used < SLOT_CACHE) {
-        Py_INCREF(type);
-        slot_cache[slot_cache_used].type = type;
-        slot_cache[slot_cache_used].name = name;
-        slot_cache[slot_cache_used++].offset = offset;
-    }
-    return offset;
-}
-
 /* obj's field `name` (read from the slot at `offset` when there is one: see slot_get) as a long in
  * 0..max, or -1 for anything else (None, a bool, another type, out of range); -2 with an error set
  * (an unset slot, say). */
@@ -251,7 +231,7 @@ static int banned_kinds(int chi, long called, const long *tiles, long *ban) {
 /* RoundState._call_discard for a chi or pon of the last discard with two distinct tiles held */
 static int q_call(table *tb, PyObject *ev) {
     PyTypeObject *ct = tb->call_type;
-    PyObject *kind = slot_get(ev, cached_offset(ct, str_kind), str_kind);
+    PyObject *kind = slot_get(ev, slot_offset(ct, str_kind), str_kind);
     if (kind == NULL) return -1;
     int chi = kind == tb->chi, pon = kind == tb->pon;
     Py_DECREF(kind);
@@ -261,11 +241,11 @@ static int q_call(table *tb, PyObject *ev) {
         return 0;
     long n = tb->n;
     long frm = small_int_or_neg(PyTuple_GET_ITEM(ld, 0), n - 1), discarded = small_int_or_neg(PyTuple_GET_ITEM(ld, 1), 135);
-    long seat = field_int(ev, cached_offset(ct, str_seat), str_seat, n - 1);
-    long called = field_int(ev, cached_offset(ct, str_called), str_called, 135);
-    long from_seat = field_int(ev, cached_offset(ct, str_from_seat), str_from_seat, n - 1);
+    long seat = field_int(ev, slot_offset(ct, str_seat), str_seat, n - 1);
+    long called = field_int(ev, slot_offset(ct, str_called), str_called, 135);
+    long from_seat = field_int(ev, slot_offset(ct, str_from_seat), str_from_seat, n - 1);
     if (seat == -2 || called == -2 || from_seat == -2) return -1;
-    PyObject *tiles_obj = slot_get(ev, cached_offset(ct, str_tiles), str_tiles);
+    PyObject *tiles_obj = slot_get(ev, slot_offset(ct, str_tiles), str_tiles);
     if (tiles_obj == NULL) return -1;
     long tiles[3];
     int ok = frm >= 0 && discarded >= 0 && seat >= 0 && called == discarded && from_seat == frm && frm != seat &&
@@ -311,7 +291,7 @@ static int q_call(table *tb, PyObject *ev) {
 /* RoundState._riichi_declared: in turn, closed (no calls at all: the method judges kans), the
  * deposit in hand, and a draw left for every seat */
 static int q_declare(table *tb, PyObject *ev) {
-    long seat = field_int(ev, cached_offset(tb->declared_type, str_seat), str_seat, tb->n - 1);
+    long seat = field_int(ev, slot_offset(tb->declared_type, str_seat), str_seat, tb->n - 1);
     if (seat == -2) return -1;
     if (seat < 0 || tb->phase != PHASE_DISCARD || seat != tb->actor || tb->declared >= 0 ||
         tb->limit - tb->live < tb->n || PyList_GET_SIZE(tb->scores) <= seat)
@@ -331,7 +311,7 @@ static int q_declare(table *tb, PyObject *ev) {
  * scores the log records after it equal to the table's */
 static int q_accept(table *tb, PyObject *ev) {
     PyTypeObject *at = tb->accepted_type;
-    long seat = field_int(ev, cached_offset(at, str_seat), str_seat, tb->n - 1);
+    long seat = field_int(ev, slot_offset(at, str_seat), str_seat, tb->n - 1);
     if (seat == -2) return -1;
     Py_ssize_t size = PyList_GET_SIZE(tb->scores);
     long points, derived, deposited;
@@ -340,7 +320,7 @@ static int q_accept(table *tb, PyObject *ev) {
         !exact_long(PyList_GET_ITEM(tb->derived, seat), &derived) ||
         !exact_long(PyList_GET_ITEM(tb->deposits, seat), &deposited))
         return 0;
-    PyObject *recorded = slot_get(ev, cached_offset(at, str_scores), str_scores);
+    PyObject *recorded = slot_get(ev, slot_offset(at, str_scores), str_scores);
     if (recorded == NULL) return -1;
     int ok = 1;
     if (recorded != Py_None) {
@@ -428,9 +408,9 @@ PyObject *run_quiet(PyObject *self, PyObject *args) {
             return NULL;
         }
     }
-    tb.draw_seat = cached_offset(tb.draw_type, str_seat), tb.draw_tile = cached_offset(tb.draw_type, str_tile);
-    tb.discard_seat = cached_offset(tb.discard_type, str_seat);
-    tb.discard_tile = cached_offset(tb.discard_type, str_tile);
+    tb.draw_seat = slot_offset(tb.draw_type, str_seat), tb.draw_tile = slot_offset(tb.draw_type, str_tile);
+    tb.discard_seat = slot_offset(tb.discard_type, str_seat);
+    tb.discard_tile = slot_offset(tb.discard_type, str_tile);
     tb.last_discard = Py_NewRef(last_discard);
     tb.banned = banned;
     tb.declared = tb.pending = -1;

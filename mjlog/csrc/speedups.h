@@ -14,7 +14,8 @@
 extern PyObject *str_seat, *str_tile, *str_tsumogiri, *str_kind, *str_tiles, *str_called, *str_from_seat, *str_scores;
 
 /* module.c: the byte offset of slot `name` in instances of exactly `type` (a __slots__ member
- * holding an object), or -1 when it is not such a slot; no Python error is left set. */
+ * holding an object), or -1 when it is not such a slot; no Python error is left set. Remembered
+ * for the module's life for the first classes and interned names asked about. */
 Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name);
 /* module.c: obj's attribute `name` (a new reference), read from the slot at `offset` (from
  * slot_offset for obj's exact type, or -1) when it is set, else looked up by name. */

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mjlog.ir import Call, CallKind
-from mjlog.rules.riichi.points import payments
+from mjlog.rules.riichi.points import payment_rules, payments
 from mjlog.rules.ruleset import RuleSet
 from mjlog.tiles import DRAGON_KINDS, WIND_KINDS
 
@@ -25,7 +25,7 @@ YAKUMAN_BASIC = 8000
 
 
 #: Memoised win_deltas results (each a tuple, so shared safely), by the inputs and the rule fields
-#: the payments read; cleared when it grows past _DELTAS_MAX entries.
+#: the payments read (points.payment_rules); cleared when it grows past _DELTAS_MAX entries.
 _DELTAS: dict[tuple[object, ...], tuple[int, ...]] = {}
 _DELTAS_MAX = 1 << 14
 
@@ -53,8 +53,7 @@ def win_deltas(
     >>> win_deltas(2000, 1, 3, 0, PRESETS["tenhou-4p-south"], honba=1, sticks=1)
     (0, 9300, 0, -8300)
     """
-    key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic, rules.players, rules.honba_ron,
-           rules.honba_tsumo_each, rules.riichi_deposit, rules.tsumo_scheme)
+    key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic, payment_rules(rules))
     got = _DELTAS.get(key)
     if got is None:
         got = compute_win_deltas(basic, winner, from_seat, dealer, rules, honba, sticks, pao, pao_basic)

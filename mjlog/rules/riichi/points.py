@@ -122,6 +122,11 @@ def _sanma_scheme(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: 
                    points=pts, honba_points=2 * hb, sticks=st, total=pts + 2 * hb + st)
 
 
+def payment_rules(rules: RuleSet) -> tuple[object, ...]:
+    """The rule fields :func:`payments` reads: the part of a memo's key that stands for ``rules``."""
+    return (rules.players, rules.honba_ron, rules.honba_tsumo_each, rules.riichi_deposit, rules.tsumo_scheme)
+
+
 def payments(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: int = 0, sticks: int = 0) -> Payment:
     """The payments for a win worth ``basic`` points under ``rules`` (and its sanma scheme)."""
     if rules.players == 3 and rules.tsumo_scheme != "tsumo-loss":
