@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.simulate import GameStats, game_seeds, simulate_game
 
 

@@ -90,7 +90,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.riichi.ruleset import PRESETS
     from mjlog.simulate import simulate
 
     if args.games < 0:
@@ -107,7 +107,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _cmd_schemes_table(args: argparse.Namespace) -> int:
     from mjlog.rules.riichi.points import basic_points, limit_of
-    from mjlog.rules.sanma_schemes import LIMIT_BASIC, scheme_table
+    from mjlog.rules.riichi.sanma_schemes import LIMIT_BASIC, scheme_table
 
     if args.limit:
         basic, what = LIMIT_BASIC[args.limit], args.limit
@@ -471,7 +471,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     audit.set_defaults(func=_cmd_audit)
 
-    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.riichi.ruleset import PRESETS
 
     simulate = sub.add_parser(
         "simulate",

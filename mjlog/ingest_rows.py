@@ -36,8 +36,8 @@ from mjlog.ir import (
 )
 from mjlog.replayer import replay
 from mjlog.replayer.results import Replay
-from mjlog.rules.flow import seat_order_rank
-from mjlog.rules.settlement import win_deltas
+from mjlog.rules.riichi.flow import seat_order_rank
+from mjlog.rules.riichi.settlement import win_deltas
 
 HASH_PREFIX = "sha256-"
 HASH_CHARS = 16
@@ -228,7 +228,7 @@ class _Rows:
                  message=fd.message, recorded=fd.recorded, derived=fd.derived)
 
     def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
-        lobby, rules = log.lobby, log.rules
+        lobby, rules = log.header, log.rules
         date, hour = game_date(log.log_id)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
         _put(self.cols["games"], game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,

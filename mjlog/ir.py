@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Union
+from typing import TYPE_CHECKING, Any, Union
 
-from mjlog.rules.ruleset import Lobby, RuleSet
 from mjlog.tiles import WIND_NAMES
+
+if TYPE_CHECKING:
+    from mjlog.formats.tenhou_lobby import Lobby
 
 Extra = tuple[tuple[str, str], ...]
 """Attributes a log carried that the IR has no field for, kept as (name, value) pairs."""
@@ -294,13 +296,19 @@ class FinalResult:
 
 @dataclass(frozen=True, slots=True)
 class GameLog:
-    """One game as a log records it."""
+    """One game as a log records it.
+
+    ``family`` names the rule family (a key of :func:`mjlog.rules.families`) and ``rules`` is the
+    family's rule set that the log's header selects. ``header`` holds the format's own header
+    facts (for Tenhou logs a :class:`~mjlog.formats.tenhou_lobby.Lobby`), or None.
+    """
 
     source_format: str                 # 'tenhou-xml', 'tenhou-json'
-    rules: RuleSet
-    lobby: Lobby
+    family: str
+    rules: Any
     players: tuple[Player, ...]
     rounds: tuple[Round, ...]
+    header: Lobby | None = None
     log_id: str | None = None
     source: str | None = None          # path or '<bytes>'
     seed: Seed | None = None

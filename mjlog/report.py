@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjlog.formats.tenhou_ranks import rank_english, rank_name
 from mjlog.ir import DRAW_NAMES, DrawKind, GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.family import family
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.yaku_table import YAKU
 
@@ -65,7 +66,7 @@ def format_round(log: GameLog, r: Round, japanese: bool = True) -> str:
 def format_game(log: GameLog, japanese: bool = True) -> str:
     """The whole game as text."""
     lines = []
-    title = f"{log.lobby.display} ({log.lobby.english})"
+    title = family(log.family).describe_rules(log)
     lines.append(f"{log.log_id or log.source or 'log'}: {title}, rule set {log.rules.name}")
     for p in log.players:
         rank = f"{rank_english(p.rank)} {rank_name(p.rank)}" if japanese else rank_english(p.rank)

@@ -1,7 +1,7 @@
 """Comparing three-player payment schemes on played games: re-pay every sanma game under each.
 
 The input is replayed games (:class:`~mjlog.replayer.Replay`); the hands are kept
-as played and only payments change (see :mod:`mjlog.rules.sanma_repay`).
+as played and only payments change (see :mod:`mjlog.rules.riichi.sanma_repay`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from mjlog.replayer.results import Replay
 from mjlog.rules.riichi.points import basic_points
-from mjlog.rules.sanma_repay import HandRecord, HandWin, RepaidGame, repay_game
-from mjlog.rules.sanma_schemes import SCHEMES
+from mjlog.rules.riichi.sanma_repay import HandRecord, HandWin, RepaidGame, repay_game
+from mjlog.rules.riichi.sanma_schemes import SCHEMES
 
 if TYPE_CHECKING:
     import polars as pl
@@ -197,7 +197,7 @@ def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES)) -> tuple["pl.D
     import polars as pl
     import pyarrow as pa
 
-    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.riichi.ruleset import PRESETS
 
     comparisons = []
     rows: dict[str, list] = {k: [] for k in ("game_id", "scheme", "seat", "final_score", "placement",

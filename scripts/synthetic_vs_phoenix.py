@@ -20,7 +20,7 @@ OUT = ROOT / "data" / "reference" / "synthetic_vs_phoenix.csv"
 
 
 def _play(args: tuple[int, int, str]) -> int:
-    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.riichi.ruleset import PRESETS
     from mjlog.simulate import simulate
 
     n, seed, folder = args

@@ -130,7 +130,7 @@ def tiles_used(doc: Doc, span: list[int]) -> Counter:
 @lru_cache(maxsize=None)
 def _clean_standard(path: Path) -> bool:
     log = read_log(path)
-    if log.final is None or log.lobby.special or log.seed is None:
+    if log.final is None or log.header.special or log.seed is None:
         return False
     if not log.seed.kind.startswith("mt19937ar-sha512"):
         return False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjlog.rules.flow import (
+from mjlog.rules.riichi.flow import (
     HandEnd,
     final_kyoku,
     final_scores,
@@ -12,7 +12,7 @@ from mjlog.rules.flow import (
     placement_points,
     seat_order_rank,
 )
-from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.riichi.ruleset import PRESETS
 
 R4 = PRESETS["tenhou-4p-south"]
 E4 = PRESETS["tenhou-4p-east"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mjlog.rules.riichi import basic_points, limit_of, payments, score_hand
 from mjlog.rules.riichi.points import c100
-from mjlog.rules.ruleset import PRESETS, RuleSet
+from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 
 P4 = PRESETS["tenhou-4p-south"]
 P3 = PRESETS["tenhou-3p-south"]

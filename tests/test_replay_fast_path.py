@@ -93,14 +93,12 @@ def _tables(log, compiled: bool) -> list[dict]:
         saved_play(st, events, outcome)
         snap(st)
 
-    import mjlog.replayer as replayer_pkg
-
     table.FAST_PATH, table.COMPILED = compiled, compiled
-    replayer_pkg.play = play
+    table.play = play  # the riichi family's hand replay looks play up at each hand
     try:
         rep = replay(log)
     finally:
-        replayer_pkg.play = saved_play
+        table.play = saved_play
         table.FAST_PATH, table.COMPILED = saved
     return [rep.rounds, rep.findings, snaps]
 

@@ -6,9 +6,9 @@ import pytest
 
 from mjlog.reader import read_log
 from mjlog.replayer import replay
-from mjlog.rules.ruleset import PRESETS
-from mjlog.rules.sanma_repay import HandRecord, HandWin, hand_deltas, repay_game, repay_nagashi, repay_win
-from mjlog.rules.sanma_schemes import SCHEMES
+from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.rules.riichi.sanma_repay import HandRecord, HandWin, hand_deltas, repay_game, repay_nagashi, repay_win
+from mjlog.rules.riichi.sanma_schemes import SCHEMES
 from mjlog.schemes_compare import compare_game, hands_from_replay
 
 SANMA = PRESETS["tenhou-3p-south"]
@@ -89,7 +89,7 @@ def test_repaying_corpus_sanma_under_tsumo_loss_reproduces_the_log(corpus_xml_fi
 
 
 def test_summary_counts_changes_against_the_baseline_and_sets_flipped_games_apart():
-    from mjlog.rules.sanma_repay import RepaidGame
+    from mjlog.rules.riichi.sanma_repay import RepaidGame
     from mjlog.schemes_compare import GameComparison, summarize
 
     base = RepaidGame("tsumo-loss", (50000, 40000, 15000), (0, 1, 2), (45.0, 0.0, -45.0), 3000, ((True, 3000),))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mjlog.cli import main
-from mjlog.rules.sanma_schemes import SCHEMES, scheme_table, scheme_values
+from mjlog.rules.riichi.sanma_schemes import SCHEMES, scheme_table, scheme_values
 
 DOC = Path(__file__).resolve().parents[2] / "shared" / "docs" / "sanma-payments.md"
 

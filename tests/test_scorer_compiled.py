@@ -19,7 +19,7 @@ from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi import scorer
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.randhand import random_win
-from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.riichi.ruleset import PRESETS
 
 try:
     from mjlog import _speedups

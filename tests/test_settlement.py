@@ -11,8 +11,8 @@ import itertools
 import pytest
 
 from mjlog.rules.riichi.points import basic_points
-from mjlog.rules.ruleset import PRESETS
-from mjlog.rules.settlement import nagashi_deltas, noten_deltas, win_deltas, yakuman_basic
+from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.rules.riichi.settlement import nagashi_deltas, noten_deltas, win_deltas, yakuman_basic
 
 R4 = PRESETS["tenhou-4p-south"]
 R3 = PRESETS["tenhou-3p-south"]
@@ -178,7 +178,7 @@ def test_nagashi(rules, nagashi, dealer, expected):
 
 def test_pao_is_the_discarder_of_the_call_that_completes_the_big_dragons():
     from mjlog.ir import Call, CallKind
-    from mjlog.rules.settlement import pao_seat
+    from mjlog.rules.riichi.settlement import pao_seat
 
     haku = Call(0, CallKind.PON, (124, 125, 126), 124, 1)
     hatsu = Call(0, CallKind.ANKAN, (128, 129, 130, 131))
@@ -196,9 +196,9 @@ def test_memoised_win_deltas_equal_the_computed_ones_under_every_rule_set():
     import dataclasses
     import random
 
-    from mjlog.rules import settlement
-    from mjlog.rules.ruleset import PRESETS
-    from mjlog.rules.sanma_schemes import SCHEMES
+    from mjlog.rules.riichi import settlement
+    from mjlog.rules.riichi.ruleset import PRESETS
+    from mjlog.rules.riichi.sanma_schemes import SCHEMES
 
     rule_sets = list(PRESETS.values())
     rule_sets += [dataclasses.replace(PRESETS["tenhou-3p-south"], tsumo_scheme=s) for s in SCHEMES]

@@ -16,10 +16,10 @@ import pytest
 from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from mjlog.reader import read_log
 from mjlog.replayer.hands import waits
-from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points
+from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.context import WinContext, situation_from_recorded_yaku
 from mjlog.rules.riichi.scorer import score
-from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.simulate import SYNTHETIC_LOBBY, game_seeds, is_synthetic, simulate, simulate_game
 from mjlog.simulate.shanten import improving_kinds, shanten
 from mjlog.tiles import counts34, parse_mpsz
@@ -74,7 +74,7 @@ def test_every_game_reads_and_is_marked_synthetic(games):
     for name, _, data, log in games:
         assert data.startswith(b'<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,')
         assert is_synthetic(log)
-        assert log.lobby.lobby == SYNTHETIC_LOBBY
+        assert log.header.lobby == SYNTHETIC_LOBBY
         assert log.rules.name == name
         assert not log.truncated
         assert log.seed is not None and len(log.seed.value) == 3328
@@ -82,7 +82,7 @@ def test_every_game_reads_and_is_marked_synthetic(games):
 
 
 def test_go_type_bits(games):
-    types = {name: log.lobby.type for name, _, _, log in games}
+    types = {name: log.header.type for name, _, _, log in games}
     assert types == {"tenhou-4p-south": 169, "tenhou-4p-east": 161, "tenhou-3p-south": 185, "tenhou-3p-east": 177}
 
 
@@ -326,7 +326,7 @@ def test_what_if_knobs_in_the_header_are_applied_by_the_audit():
     """A game played under changed rotation rules states its knobs, and audits clean under them."""
     from mjlog.reader import read_log
     from mjlog.replayer import replay
-    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.riichi.ruleset import PRESETS
 
     for knobs in ({"renchan_on_dealer_tenpai": False}, {"renchan_on_any_draw": True}):
         rules = PRESETS["tenhou-4p-south"].replace(**knobs)
@@ -339,7 +339,7 @@ def test_what_if_knobs_in_the_header_are_applied_by_the_audit():
 def test_sanma_games_play_out_under_another_payment_scheme_and_audit_clean():
     from mjlog.reader import read_log
     from mjlog.replayer import replay
-    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.riichi.ruleset import PRESETS
 
     for scheme in ("marudori", "double-take"):
         rules = PRESETS["tenhou-3p-south"].replace(tsumo_scheme=scheme)
@@ -354,7 +354,7 @@ def test_exhaustive_draw_tenpai_counts_each_chi_tile_by_its_own_kind():
     (found by auditing 1,000 generated games: seed 2026, game 372)."""
     from mjlog.reader import read_log
     from mjlog.replayer import replay
-    from mjlog.rules.ruleset import PRESETS
+    from mjlog.rules.riichi.ruleset import PRESETS
     from mjlog.simulate import game_seeds
 
     seed = game_seeds(500, 2026)[372]

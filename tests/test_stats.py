@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.stats import (
     draw_stats, fu_distribution, han_distribution, placement_distribution, placement_stats, player_round_stats,
     win_stats, wilson_exprs, wilson_interval, yaku_frequency,

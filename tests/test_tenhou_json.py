@@ -162,7 +162,7 @@ def test_kita_in_sanma_draws_a_replacement_and_adds_no_dora():
                names=("A", "B", "C", ""))
     obj["sc"] = [45000, 30, 35000, 0, 25000, -30, 0, 0]
     log = read(obj)
-    assert log.rules.players == 3 and log.lobby.display == "三鳳南喰赤"
+    assert log.rules.players == 3 and log.header.display == "三鳳南喰赤"
     r = log.rounds[0]
     assert [n for _, n, _ in kinds(r.events)][:4] == ["Draw", "kita", "Draw", "Discard"]
     assert r.events[1].tiles[0] // 4 == 30 and not any(isinstance(e, NewDora) for e in r.events)
@@ -247,7 +247,7 @@ def test_official_and_editor_flavours():
     assert [(p.name, p.rank, p.rate, p.sex) for p in off.players][:2] == [("A", 16, 2000.5, "M"), ("B", 4, 1500.0, "F")]
     assert off.players[3].rank == 20 and off.final.scores == (35000, 25000, 20000, 20000) and off.final.rounded
     ed = read(game(rnd(CHI), official=False, disp="般東喰赤速"))
-    assert ed.final is None and ed.players[0].rank is None and ed.lobby.display == "四般東喰赤速"
+    assert ed.final is None and ed.players[0].rank is None and ed.header.display == "四般東喰赤速"
     assert ed.rules.length == "east" and ed.rules.fast and dict(ed.header_extra)["title"] == '["t", "s"]'
     assert [kinds(r.events) for r in ed.rounds] == [kinds(r.events) for r in off.rounds]
     assert write_tenhou6(off) == game(rnd(CHI)) | {"sc": [35000, 45, 25000, 5, 20000, -20, 20000, -30]}
@@ -306,7 +306,7 @@ def test_cli_convert_writes_json_that_reads_back_to_the_same_game(tmp_path):
     out = tmp_path / "out.json"
     assert main(["convert", str(src), "--to", "tenhou6", "-o", str(out)]) == 0
     xml_log, json_log = read_log(src), read_log(out)
-    assert json_log.source_format == "tenhou-json" and json_log.lobby.display == xml_log.lobby.display
+    assert json_log.source_format == "tenhou-json" and json_log.header.display == xml_log.header.display
     assert [(p.name, p.rank, p.rate, p.sex) for p in json_log.players] == [
         (p.name, p.rank, p.rate, p.sex) for p in xml_log.players]
     assert json_log.final == xml_log.final

@@ -17,7 +17,7 @@ from tests.xmlbuild import game4, hand, init4, simple_game4
 
 def test_reads_header_players_and_rules():
     log = read_log(simple_game4())
-    assert log.lobby.display == "四鳳南喰赤"
+    assert log.header.display == "四鳳南喰赤"
     assert log.rules.name == "tenhou-4p-south" and log.rules.players == 4
     assert [p.name for p in log.players] == ["Alice", "あ", "C", "D"]
     assert [p.rank for p in log.players] == [10, 11, 12, 13]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjlog.rules.riichi import score_hand
-from mjlog.rules.ruleset import PRESETS, RuleSet
+from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 
 SANMA = PRESETS["tenhou-3p-south"]
 

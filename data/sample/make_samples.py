@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.simulate import simulate
 
 HERE = Path(__file__).resolve().parent

@@ -23,7 +23,7 @@ of a tile was used (ids follow a documented rule), the fu of a limit hand
 nagashi mangan (``Ryuukyoku.hands`` all None).
 
 >>> log = read_json_bytes(dumps_tenhou6(read_json_bytes(b'{"log": []}')).encode())
->>> log.lobby.display, log.rules.players, len(log.rounds)
+>>> log.header.display, log.rules.players, len(log.rounds)
 ('四般南喰赤', 4, 0)
 """
 
@@ -36,7 +36,7 @@ from typing import Any
 
 from mjlog.errors import MalformedLogError
 from mjlog.ir import Disconnect, DrawKind, Event, FinalResult, GameLog, Player, Reconnect
-from mjlog.rules.ruleset import ROOM_NAMES, Lobby, lobby_from_go_type, ruleset_for_lobby
+from mjlog.formats.tenhou_lobby import ROOM_NAMES, Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 
 FORMAT = "tenhou-json"
@@ -344,8 +344,9 @@ class _Game:
         ver = obj.get("ver")
         return GameLog(
             source_format=FORMAT,
+            family="riichi",
             rules=rules,
-            lobby=lobby,
+            header=lobby,
             players=players,
             rounds=tuple(rounds),
             log_id=ref if isinstance(ref, str) and ref else None,

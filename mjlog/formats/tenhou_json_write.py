@@ -54,11 +54,11 @@ def write_tenhou6(log: GameLog) -> dict:
         out["connection"] = connection
     extra = dict(log.header_extra)
     out["ratingc"] = json.loads(extra["ratingc"]) if "ratingc" in extra else f"PF{n}"
-    display = log.lobby.display
+    display = log.header.display
     disp = display[1:] if display.startswith("四") else display
     aka = 1 if red else 0
     out["rule"] = {"disp": disp, "aka53": aka, "aka52": aka, "aka51": aka}
-    out["lobby"] = log.lobby.lobby or 0
+    out["lobby"] = log.header.lobby or 0
     players = list(log.players) + [None] * (4 - len(log.players))
     out["dan"] = [dan_string(p.rank) if p else "新人" for p in players]
     out["rate"] = [_number(p.rate if p and p.rate is not None else 1500.0) for p in players]

@@ -12,7 +12,7 @@ attribute length.
 >>> log = read_xml(b'<mjloggm ver="2.3"><GO type="169" lobby="0"/>'
 ...                b'<UN n0="A" n1="B" n2="C" n3="D" dan="9,9,9,9" rate="1500,1500,1500,1500" sx="M,M,M,F"/>'
 ...                b'<TAIKYOKU oya="0"/></mjloggm>')
->>> log.lobby.display, [p.name for p in log.players], log.truncated
+>>> log.header.display, [p.name for p in log.players], log.truncated
 ('四鳳南喰赤', ['A', 'B', 'C', 'D'], True)
 """
 
@@ -54,7 +54,7 @@ from mjlog.ir import (
     Seed,
     Win,
 )
-from mjlog.rules.ruleset import Lobby, lobby_from_go_type, ruleset_for_lobby
+from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
@@ -180,8 +180,9 @@ class _Reader:
             raise MalformedLogError("no <UN> element naming the players", self.name, "end of file")
         return GameLog(
             source_format=FORMAT,
+            family="riichi",
             rules=ruleset_for_lobby(self.lobby),
-            lobby=self.lobby,
+            header=self.lobby,
             players=self.players,
             rounds=tuple(self.rounds),
             log_id=None,

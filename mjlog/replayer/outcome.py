@@ -19,7 +19,7 @@ from mjlog.replayer.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.replayer.table import RoundState
 from mjlog.rules.riichi import WinContext, score
-from mjlog.rules.settlement import YAKUMAN_BASIC, nagashi_deltas, noten_deltas, pao_seat, win_deltas
+from mjlog.rules.riichi.settlement import YAKUMAN_BASIC, nagashi_deltas, noten_deltas, pao_seat, win_deltas
 from mjlog.tiles import WIND_KINDS, tile_name
 
 K = FindingKind

@@ -27,7 +27,7 @@ from mjlog.ir import (
     Win,
 )
 from mjlog.replayer.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall
 

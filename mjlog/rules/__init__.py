@@ -1,5 +1,20 @@
-"""Rule sets (data) and the rules of each game family."""
+"""The rule families (riichi; see :mod:`mjlog.rules.family`) and their registry."""
 
-from mjlog.rules.ruleset import PRESETS, Lobby, RuleSet, lobby_from_go_type, preset, ruleset_from_go_type
+from mjlog.rules.family import (
+    Family,
+    GameRules,
+    HandReplay,
+    NextHand,
+    UnknownRulesError,
+    WinItem,
+    families,
+    family,
+    family_of_preset,
+    find_preset,
+    iter_presets,
+    register,
+    unregister,
+)
 
-__all__ = ["PRESETS", "Lobby", "RuleSet", "lobby_from_go_type", "preset", "ruleset_from_go_type"]
+__all__ = ["Family", "GameRules", "HandReplay", "NextHand", "UnknownRulesError", "WinItem", "families", "family",
+           "family_of_preset", "find_preset", "iter_presets", "register", "unregister"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points
-from mjlog.rules.ruleset import SYNTHETIC_TITLE, RuleSet
+from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
+from mjlog.rules.riichi.ruleset import RuleSet
+from mjlog.formats.tenhou_lobby import SYNTHETIC_TITLE
 from mjlog.simulate import tags
 from mjlog.simulate.bots import Bot
 from mjlog.simulate.hand import HandOutcome, HandPlay

@@ -24,8 +24,8 @@ from mjlog.ir import Call, CallKind
 from mjlog.replayer.hands import is_nagashi, meld_counts, swap_call_banned_kinds, waits, yaochuu_kinds
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
-from mjlog.rules.ruleset import RuleSet
-from mjlog.rules.settlement import nagashi_deltas, noten_deltas, pao_seat, win_deltas
+from mjlog.rules.riichi.ruleset import RuleSet
+from mjlog.rules.riichi.settlement import nagashi_deltas, noten_deltas, pao_seat, win_deltas
 from mjlog.simulate import tags
 from mjlog.simulate.bots import Bot
 from mjlog.simulate.shanten import shanten

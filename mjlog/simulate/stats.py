@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from mjlog.ir import Call, CallKind, DrawKind, GameLog, RiichiDeclared, Ryuukyoku, Win
 from mjlog.reader import read_log
-from mjlog.rules.ruleset import PRESETS
+from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.simulate import game_seeds, simulate_game
 
 

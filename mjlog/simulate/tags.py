@@ -20,7 +20,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from mjlog.ir import Seed
-from mjlog.rules.ruleset import PRESETS, RuleSet, lobby_from_go_type, ruleset_for_lobby
+from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
+from mjlog.formats.tenhou_lobby import lobby_from_go_type, ruleset_for_lobby
 
 __all__ = [
     "DRAW_TAGS", "DISCARD_TAGS", "encode_name", "go_type", "hundreds", "owari_text", "header",

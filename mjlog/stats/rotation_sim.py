@@ -11,7 +11,7 @@ Model (its assumptions, which bound what the results mean):
 2. Score changes are the hand payments only (``payments`` reasons ``win``, ``noten``, ``nagashi``):
    riichi deposits, collected sticks and honba payments are left out, so each round is zero-sum
    and the simulated honba and sticks only steer the rotation (``next_hand``), never the scores.
-3. Rotation and game end are :func:`mjlog.rules.flow.next_hand` under each rule set's knobs
+3. Rotation and game end are :func:`mjlog.rules.riichi.flow.next_hand` under each rule set's knobs
    (renchan, agari-yame / tenpai-yame, bust, target and sudden-death extension); placement ties go
    to the seat nearer the first dealer (seat 0). A rule without abortive draws
    (``abortive_draws=False``) draws only from the pool's other rounds.
@@ -39,8 +39,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from mjlog.rules.flow import HandEnd, next_hand, seat_order_rank
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.flow import HandEnd, next_hand, seat_order_rank
+from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.stats.dealer import round_outcomes
 
 #: Payment reasons that make up a round's hand payments (no riichi deposits, sticks or honba).

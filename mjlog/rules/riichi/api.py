@@ -30,7 +30,7 @@ from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import NORTH, RED_FIVES
 
 TileSpec = str | Sequence[int]

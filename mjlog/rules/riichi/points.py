@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.ruleset import RuleSet
 
 #: Limit codes as Tenhou writes them (third field of AGARI ``ten``).
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
@@ -100,11 +100,11 @@ def _tsumo_standard(basic: int, dealer: bool, rules: RuleSet, honba: int, sticks
 
 
 def _sanma_scheme(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: int, sticks: int) -> Payment:
-    """A three-player win under one of the schemes of :mod:`mjlog.rules.sanma_schemes`.
+    """A three-player win under one of the schemes of :mod:`mjlog.rules.riichi.sanma_schemes`.
 
     Honba and sticks are paid as Tenhou pays them under every scheme.
     """
-    from mjlog.rules.sanma_schemes import scheme_values
+    from mjlog.rules.riichi.sanma_schemes import scheme_values
 
     v = scheme_values(rules.tsumo_scheme, basic)
     st = rules.riichi_deposit * sticks

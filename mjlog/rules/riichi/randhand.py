@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi.context import WinContext
-from mjlog.rules.ruleset import PRESETS, RuleSet
+from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 from mjlog.tiles import NORTH, SANMA_ABSENT_KINDS, YAOCHUU_KINDS
 
 

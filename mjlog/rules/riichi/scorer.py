@@ -34,7 +34,7 @@ from mjlog.rules.riichi.yaku import (
 )
 from mjlog.rules.riichi.value import NO_PAYMENT, HandValue, clear_payments, hand_value, payment_for
 from mjlog.rules.riichi.yaku_table import AKA, DORA, URA, YAKU
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import NORTH, RED_FIVES, SANMA_ABSENT_KINDS, dora_kind
 
 _DEFAULT_RULES = RuleSet()

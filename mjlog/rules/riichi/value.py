@@ -14,7 +14,7 @@ from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.fu import FuItem
 from mjlog.rules.riichi.points import Payment, payment_rules, payments
 from mjlog.rules.riichi.yaku_table import YAKU
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.ruleset import RuleSet
 
 
 @dataclass(frozen=True, slots=True)

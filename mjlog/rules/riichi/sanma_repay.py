@@ -7,7 +7,7 @@ what placement points each seat gets, and whether the game *would* have
 ended elsewhere (a bust that appears or disappears, an all-last stop that
 flips) — such games are flagged, not re-played.
 
->>> from mjlog.rules.ruleset import PRESETS
+>>> from mjlog.rules.riichi.ruleset import PRESETS
 >>> rs = PRESETS["tenhou-3p-south"]
 >>> w = HandWin(seat=1, from_seat=1, basic=8000, honba=0, sticks=0)
 >>> repay_win(w, dealer=0, rules=rs)          # tsumo-loss: 8000 + 16000
@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from mjlog.rules.flow import HandEnd, final_scores, next_hand, placement_points, seat_order_rank
-from mjlog.rules.ruleset import RuleSet
-from mjlog.rules.settlement import nagashi_deltas, win_deltas
+from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points, seat_order_rank
+from mjlog.rules.riichi.ruleset import RuleSet
+from mjlog.rules.riichi.settlement import nagashi_deltas, win_deltas
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 Deltas are per seat, in points, summing to the sticks the winner collects
 (riichi deposits are paid into the pot when a riichi is accepted, not here).
 
->>> from mjlog.rules.ruleset import PRESETS
+>>> from mjlog.rules.riichi.ruleset import PRESETS
 >>> rs = PRESETS["tenhou-4p-south"]
 >>> noten_deltas([True, False, False, False], rs)
 (3000, -1000, -1000, -1000)
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi.points import payment_rules, payments
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import DRAGON_KINDS, WIND_KINDS
 
 MANGAN_BASIC = 2000
@@ -49,7 +49,7 @@ def win_deltas(
     of a ron, honba included. A pao ron: the liable seat and the discarder
     split that part evenly; the discarder pays the honba.
 
-    >>> from mjlog.rules.ruleset import PRESETS
+    >>> from mjlog.rules.riichi.ruleset import PRESETS
     >>> win_deltas(2000, 1, 3, 0, PRESETS["tenhou-4p-south"], honba=1, sticks=1)
     (0, 9300, 0, -8300)
     """

@@ -1,15 +1,11 @@
-"""Rule sets as data: one frozen dataclass of knobs, named presets, and Tenhou's GO type bits.
+"""Riichi rule sets as data: one frozen dataclass of knobs and its named presets.
 
-A log's header selects a preset; any knob can be overridden with
+A log's header selects a preset (for Tenhou logs: :mod:`mjlog.formats.tenhou_lobby`); any knob can be overridden with
 :meth:`RuleSet.replace` to ask what a game would have been under another rule.
 
->>> rs = ruleset_from_go_type(169)
+>>> rs = PRESETS["tenhou-4p-south"]
 >>> rs.name, rs.players, rs.red_fives, rs.open_tanyao, rs.length
 ('tenhou-4p-south', 4, True, True, 'south')
->>> ruleset_from_go_type(185).tsumo_scheme
-'tsumo-loss'
->>> lobby_from_go_type(225).display
-'四鳳東喰赤速'
 >>> rs.replace(open_tanyao=False).open_tanyao
 False
 """
@@ -98,6 +94,50 @@ class RuleSet:
         return 0 if self.length == "east" else 1
 
 
+#: One line of meaning for each knob (``mjlog rules show`` prints them; a test checks every field has one).
+KNOB_DOCS: dict[str, str] = {
+    "name": "the preset's name (+custom once a knob is changed)",
+    "players": "seats at the table: 4, or 3 (sanma: no 2m-8m, no chi)",
+    "red_fives": "one red five of each suit counts as a dora",
+    "open_tanyao": "all-simples counts in an open hand (kuitan)",
+    "length": "east: one wind of hands; south: two",
+    "start_points": "each seat's score at the start",
+    "target_points": "the return (genten) for placement points, and the score that ends the all-last hand",
+    "uma": "placement bonus by place, in thousands",
+    "placement_rounding": "how placement points are rounded: half away from zero to the thousand, or not at all",
+    "tied_placements_share_uma": "tied seats split their uma (else the seat nearer the first dealer places higher)",
+    "honba_ron": "points per honba the discarder pays on a ron",
+    "honba_tsumo_each": "points per honba each payer pays on a tsumo",
+    "riichi_deposit": "points a riichi puts on the table",
+    "noten_total": "points the noten seats pay the tenpai seats at an exhaustive draw",
+    "tsumo_scheme": "three-player tsumo payment scheme (docs/sanma-payments.md)",
+    "kiriage_mangan": "4 han 30 fu and 3 han 60 fu are paid as mangan",
+    "double_yakuman_kokushi13": "thirteen orphans on a 13-sided wait is a double yakuman",
+    "double_yakuman_suuankou_tanki": "four concealed triplets on a pair wait is a double yakuman",
+    "double_yakuman_junsei_chuuren": "nine gates on a 9-sided wait is a double yakuman",
+    "double_yakuman_daisuushii": "big four winds is a double yakuman",
+    "kazoe_yakuman": "13 han or more counts as yakuman",
+    "renhou": "a ron before one's first draw is a yaku (renhou)",
+    "pao": "liability (pao) for giving the last call of big three dragons, big four winds or four kans",
+    "pao_covers_stacked_yakuman": "the liable seat pays for every yakuman of the hand, not only the one it gave",
+    "double_ron": "two seats may win on one discard",
+    "triple_ron_abort": "three seats winning on one discard abort the hand instead",
+    "abortive_draws": "nine terminals, four winds, four riichi and four kans abort the hand",
+    "nagashi_mangan": "a river of terminals and honours that no one called pays mangan at an exhaustive draw",
+    "renchan_on_dealer_tenpai": "the dealer keeps the deal when tenpai at an exhaustive draw",
+    "renchan_on_any_draw": "the dealer keeps the deal at any exhaustive draw",
+    "renchan_on_dealer_win": "the dealer keeps the deal after winning",
+    "agari_yame": "an all-last dealer win ends the game when the dealer is first and at the target",
+    "tenpai_yame": "the same for an all-last dealer tenpai at an exhaustive draw",
+    "bust_below_zero": "the game ends when a score falls below zero",
+    "extension": "sudden-death extension wind when no one reached the target",
+    "leftover_sticks_to_first": "riichi sticks left at the end go to first place",
+    "nukidora": "sanma: the North tile is set aside as a dora (kita)",
+    "fast": "Tenhou's fast lobby (shorter time limits; no rule difference)",
+    "chip_points": "special lobbies' chips (not modelled)",
+}
+
+
 _SANMA = dict(
     players=3, start_points=35000, target_points=40000, uma=(20, 0, -20), honba_ron=200,
     honba_tsumo_each=100, noten_total=2000,
@@ -117,114 +157,6 @@ def preset(name: str) -> RuleSet:
         return PRESETS[name]
     except KeyError:
         raise KeyError(f"unknown rule-set preset {name!r}; known: {', '.join(PRESETS)}") from None
-
-
-# kobalab's level = (t & 0x20) >> 4 | (t & 0x80) >> 7 indexes 般上特鳳, so 0x80 is 上 and 0x20 特;
-# the official JSON of type 0x29 games says 特南喰赤 (reference §3.2).
-#: GO ``title`` that marks a game mjlog generated (``mjlog simulate``), not one people played.
-SYNTHETIC_TITLE = "mjlog-synthetic"
-
-ROOM_NAMES = {0: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}
-ROOM_ENGLISH = {0: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
-
-
-@dataclass(frozen=True, slots=True)
-class Lobby:
-    """Where and how a Tenhou game was played, decoded from GO ``type`` and ``lobby``."""
-
-    type: int
-    lobby: int | None = None
-    online: bool = True           # 0x01: against humans
-    red_fives: bool = True        # 0x02 clear
-    open_tanyao: bool = True      # 0x04 clear
-    hanchan: bool = False         # 0x08
-    sanma: bool = False           # 0x10
-    room: str = "ippan"           # 0x80 joukyuu, 0x20 tokujou, both houou
-    fast: bool = False            # 0x40
-    kou: bool = False             # 0x1000
-    special_bits: int = 0         # 0x100..0x800 and anything above 0x1000
-    title: str | None = None
-    rule: str | None = None
-    ranking: str | None = None
-    csrule: str | None = None
-
-    @property
-    def synthetic(self) -> bool:
-        """A game mjlog generated (its GO title is ``mjlog-synthetic``)."""
-        return self.title == SYNTHETIC_TITLE
-
-    @property
-    def special(self) -> bool:
-        """A special lobby (custom rules): type bits above 0xFF, or a csrule."""
-        return bool(self.special_bits) or bool(self.csrule)
-
-    @property
-    def display(self) -> str:
-        """Tenhou's rule name, e.g. ``四鳳南喰赤`` (``rule.disp`` in JSON)."""
-        room_bits = self.type & 0xA0
-        text = ("三" if self.sanma else "四") + ROOM_NAMES[room_bits]
-        text += "南" if self.hanchan else "東"
-        text += "喰" if self.open_tanyao else ""
-        text += "赤" if self.red_fives else ""
-        text += "速" if self.fast else ""
-        return text if self.online else "－" + text[1:]
-
-    @property
-    def english(self) -> str:
-        """An English description, e.g. ``4p houou south, open tanyao, red fives``."""
-        parts = [f"{'3p' if self.sanma else '4p'} {self.room} {'south' if self.hanchan else 'east'}"]
-        parts.append("open tanyao" if self.open_tanyao else "no open tanyao")
-        parts.append("red fives" if self.red_fives else "no red fives")
-        if self.fast:
-            parts.append("fast")
-        if not self.online:
-            parts.append("vs computer")
-        if self.special:
-            parts.append(f"special lobby (type 0x{self.type:X})")
-        return ", ".join(parts)
-
-
-@functools.lru_cache(maxsize=4096)  # Lobby is an immutable value; a corpus has a few dozen distinct ones
-def lobby_from_go_type(go_type: int, lobby: int | None = None, **extra: str | None) -> Lobby:
-    """Decode Tenhou's GO ``type`` bit field (reference §3.2)."""
-    return Lobby(
-        type=go_type,
-        lobby=lobby,
-        online=bool(go_type & 0x01),
-        red_fives=not go_type & 0x02,
-        open_tanyao=not go_type & 0x04,
-        hanchan=bool(go_type & 0x08),
-        sanma=bool(go_type & 0x10),
-        room=ROOM_ENGLISH[go_type & 0xA0],
-        fast=bool(go_type & 0x40),
-        kou=bool(go_type & 0x1000),
-        special_bits=go_type & ~0x10FF,
-        title=extra.get("title"),
-        rule=extra.get("rule"),
-        ranking=extra.get("ranking"),
-        csrule=extra.get("csrule"),
-    )
-
-
-def ruleset_for_lobby(lobby: Lobby) -> RuleSet:
-    """The rule-set preset a lobby plays, with its red-five, kuitan and speed knobs."""
-    name = f"tenhou-{'3p' if lobby.sanma else '4p'}-{'south' if lobby.hanchan else 'east'}"
-    rs = PRESETS[name]
-    changes: dict[str, object] = {}
-    if not lobby.red_fives:
-        changes["red_fives"] = False
-    if not lobby.open_tanyao:
-        changes["open_tanyao"] = False
-    if lobby.fast:
-        changes["fast"] = True
-    if changes:
-        rs = dataclasses.replace(rs, **changes)  # type: ignore[arg-type]
-    return rs
-
-
-def ruleset_from_go_type(go_type: int) -> RuleSet:
-    """The rule set Tenhou's GO ``type`` selects."""
-    return ruleset_for_lobby(lobby_from_go_type(go_type))
 
 
 def apply_knobs(rules: RuleSet, text: str) -> RuleSet:

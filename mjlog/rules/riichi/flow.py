@@ -5,7 +5,7 @@ renchan on a dealer win or dealer tenpai, honba +1 after a dealer win or any
 draw, all-last win-stop and tenpai-stop, bust below zero, sudden-death
 extension (no North round), leftover sticks to first place.
 
->>> from mjlog.rules.ruleset import PRESETS
+>>> from mjlog.rules.riichi.ruleset import PRESETS
 >>> rs = PRESETS["tenhou-4p-south"]
 >>> placement_points((29500, 35000, 20000, 15500), rs)
 (10.0, 44.0, -20.0, -34.0)
@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjlog.frozen import builder
-from mjlog.rules.ruleset import RuleSet
+from mjlog.rules.family import NextHand
+from mjlog.rules.riichi.ruleset import RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,18 +31,6 @@ class HandEnd:
     any_win: bool = False
     abortive: bool = False          # nine terminals, four winds, four riichi, four kans, triple ron
     dealer_tenpai: bool = False     # at an exhaustive draw or nagashi mangan
-
-
-@dataclass(frozen=True, slots=True)
-class NextHand:
-    """The next hand's kyoku (``wind*4 + dealer``), honba and sticks, or the end of the game."""
-
-    game_over: bool
-    kyoku: int
-    honba: int
-    sticks: int
-    renchan: bool
-    reason: str = ""
 
 
 def seat_order_rank(scores: Sequence[int], first_dealer: int = 0) -> tuple[int, ...]:

@@ -1,0 +1,229 @@
+"""The riichi family: Tenhou's rules for four and three players behind the family interface.
+
+>>> from mjlog.rules import family
+>>> fam = family("riichi")
+>>> fam.value_unit, sorted(fam.presets)[:2]
+('han', ['tenhou-3p-east', 'tenhou-3p-south'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import ClassVar
+
+from mjlog.errors import MalformedLogError
+from mjlog.findings import FindingKind, Severity
+from mjlog.frozen import builder
+from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
+from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
+from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, WinItem, register
+from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
+from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
+from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
+
+K = FindingKind
+#: Seed kinds whose walls mjlog derives for a whole game.
+SEEDED = ("mt19937ar-sha512-n288-base64", "mt19937ar-sha512-n288")
+
+
+class RiichiFamily(Family):
+    """Riichi mahjong as Tenhou plays it (4 and 3 players)."""
+
+    name: ClassVar[str] = "riichi"
+    english: ClassVar[str] = "Japanese riichi mahjong (Tenhou's rules)"
+    tile_count: ClassVar[int] = 136
+    value_unit: ClassVar[str] = "han"
+    presets = PRESETS
+
+    def knob_docs(self):
+        return KNOB_DOCS
+
+    def describe_rules(self, log: GameLog) -> str:
+        lobby = log.header
+        if lobby is None:
+            return log.rules.name
+        return f"{lobby.display} ({lobby.english})"
+
+    def game_rules(self, game: GameCheck) -> GameRules:
+        return game_rules(game)
+
+    def walls(self, game: GameCheck, rules: RuleSet) -> Callable[[Round], Wall | None] | None:
+        seed = game.log.seed
+        walls: Iterator[Wall] | None = None
+        if seed is not None and seed.kind in SEEDED:
+            try:
+                walls = walls_for_game(seed, rules.players)
+            except MalformedLogError as exc:
+                game.find(K.WALL, f"the seed cannot be used ({exc.reason})")
+
+        def wall_for(rnd: Round) -> Wall | None:
+            if rnd.shuffle is not None and rnd.shuffle.kind == "mt19937ar":
+                try:
+                    return wall_for_shuffle(rnd.shuffle, rules.players)
+                except MalformedLogError as exc:
+                    game.find(K.WALL, f"the round's shuffle seed cannot be used ({exc.reason})", rnd=rnd)
+                    return None
+            return next(walls) if walls is not None else None
+
+        return wall_for
+
+    def replay_hand(self, game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) -> HandReplay:
+        return replay_hand(game, rnd, rules, wall)
+
+    def final_scores(self, rules: RuleSet, scores: tuple[int, ...], sticks: int, first_dealer: int):
+        return final_scores(scores, sticks, rules, first_dealer)
+
+    def placement_points(self, rules: RuleSet, final: tuple[int, ...], first_dealer: int):
+        return placement_points(final, rules, first_dealer)
+
+    def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
+        v = win.value
+        pairs = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
+        return tuple(WinItem(y, YAKU[y].japanese, YAKU[y].english, h) for y, h in pairs)
+
+    def win_value(self, win: DerivedWin) -> int:
+        return win.value.han
+
+
+# -- the rule set a game plays under ----------------------------------------------------------------
+
+
+def game_rules(game: GameCheck) -> GameRules:
+    """The preset the header selected, with what the header says of special lobbies and eras."""
+    log = game.log
+    rules: RuleSet = log.rules
+    lobby = log.header
+    placement_stated = True
+    if lobby is not None and lobby.special:
+        rules, placement_stated = _special_lobby(game, rules, lobby)
+    knobs = dict(log.header_extra).get("GO.knobs")
+    if knobs:
+        try:
+            rules = apply_knobs(rules, knobs)
+        except ValueError as exc:
+            game.find(K.UNSUPPORTED_RULE, f"the log's rule knobs cannot be applied ({exc})",
+                      severity=Severity.WARNING)
+    if log.final is not None and not log.final.rounded:
+        rules = rules.replace(placement_rounding="none")
+    if log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.kind == "mt19937ar":
+        # Tenhou's first era (per-hand seeds, 2008-2009): no tenpai-yame, and east games
+        # paid uma 10/5 (reference §8; docs/rules-notes.md)
+        rules = rules.replace(tenpai_yame=False)
+        if rules.length == "east" and rules.players == 4:
+            rules = rules.replace(uma=(10, 5, -5, -10))
+    return GameRules(rules, placement_stated)
+
+
+def _special_lobby(game: GameCheck, rules: RuleSet, lobby) -> tuple[RuleSet, bool]:
+    """A special lobby's rules as far as its header (GO type, csrule) states them, with one finding."""
+    log = game.log
+    placement_stated = False
+    parts = (lobby.csrule or "").split(",")
+    start = _csrule_int(parts, 4)
+    if start is None and log.rounds and log.rounds[0].scores:
+        start = log.rounds[0].scores[0]
+    if start:
+        rules = rules.replace(start_points=start)
+    if lobby.special_bits & 0x200:
+        # Tenhou's 0x200 lobbies pay 4 han 30 fu as mangan (kiriage); see docs/scoring-differences.md
+        rules = rules.replace(kiriage_mangan=True)
+    target = _csrule_int(parts, 5)
+    uma = [_csrule_int(parts, i) for i in (21, 22, 23)]
+    what = [f"special lobby (GO type 0x{lobby.type:X}{', csrule' if lobby.csrule else ''})"]
+    if target is not None and None not in uma and rules.players == 4:
+        # csrule states the return and the uma of places 2-4 (docs/rules-notes.md)
+        rules = rules.replace(target_points=target, uma=(-sum(uma),) + tuple(uma),  # type: ignore[arg-type]
+                              tied_placements_share_uma=True)
+        placement_stated = True
+        what.append(f"the csrule flag words {parts[0]},{parts[1]} are not decoded")
+    else:
+        what.append("its placement points (uma/oka) are not modelled")
+    if any(k == "sc" for r in log.rounds for o in r.outcomes for k, _ in o.extra):
+        what.append("chip payments are not modelled")
+    game.find(K.UNSUPPORTED_RULE, "; ".join(what), severity=Severity.WARNING)
+    return rules, placement_stated
+
+
+def _csrule_int(parts: list[str], i: int) -> int | None:
+    """Field ``i`` of a csrule as an int, or None when it is absent or not a number."""
+    if i < len(parts):
+        text = parts[i].strip()
+        if text.lstrip("-").isdigit():
+            return int(text)
+    return None
+
+
+# -- one hand -----------------------------------------------------------------------------------------
+
+
+def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) -> HandReplay:
+    """Every event of ``rnd`` on a riichi table, each outcome settled, and the hand that follows."""
+    from mjlog.replayer.outcome import settle_draw, settle_win
+    from mjlog.replayer.table import RoundState, play
+
+    log = game.log
+    st = RoundState(rnd, rules, tuple(rnd.scores), wall, log.source, game.findings)
+    st.limit_fu_unrecorded = "limit_fu" in log.unrecorded
+    st.nagashi_tenpai_unrecorded = "nagashi_tenpai" in log.unrecorded
+    wins: list[DerivedWin] = []
+    draw: DerivedDraw | None = None
+    outcome_seen = False
+    recorded_wins: list[Win] = []
+    recorded_draw: Ryuukyoku | None = None
+
+    def on_outcome(state: RoundState, i: int, ev) -> None:
+        nonlocal draw, outcome_seen, recorded_draw
+        outcome_seen = True
+        if type(ev) is Win:
+            recorded_wins.append(ev)
+            w = settle_win(state, ev, first=len(recorded_wins) == 1)
+            if w is not None:
+                wins.append(w)
+        else:
+            recorded_draw = ev
+            draw = settle_draw(state, ev)
+
+    play(st, rnd.events, on_outcome)
+    end_scores = tuple(st.scores)
+    riichi = tuple(s for s in range(rules.players) if st.riichi_accepted[s])
+    result = _build_result(
+        rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores), end_scores, riichi,
+        tuple(wins), draw, tuple(st.deposits), tuple(st.calls_open), outcome_seen,
+    )
+    if not outcome_seen:
+        return HandReplay(result, None)
+    if len(recorded_wins) > 1:
+        _check_double_ron_order(game, rnd, recorded_wins, rules.players)
+    end = _build_hand_end(  # dealer_won, any_win, abortive, dealer_tenpai
+        any(w.who == rnd.dealer for w in recorded_wins),
+        bool(recorded_wins),
+        draw is not None and draw.kind.abortive,
+        draw is not None and (
+            draw.tenpai[rnd.dealer] if st.nagashi_tenpai_unrecorded and draw.kind is DrawKind.NAGASHI_MANGAN
+            else _recorded_dealer_tenpai(rnd, recorded_draw)),
+    )
+    nxt = next_hand(rnd.kyoku, rnd.honba, st.sticks, end, end_scores, rules, log.first_dealer)
+    return HandReplay(result, nxt, tuple(st.derived_scores))
+
+
+_build_result = builder(RoundResult)
+_build_hand_end = builder(HandEnd)
+
+
+def _check_double_ron_order(game: GameCheck, rnd: Round, wins: list[Win], n: int) -> None:
+    frm = wins[0].from_who
+    order = sorted((w.who for w in wins), key=lambda s: (s - frm) % n)
+    if [w.who for w in wins] != order:
+        game.find(K.PAYMENT, "double ron winners out of turn order from the discarder",
+                  ",".join(str(w.who) for w in wins), ",".join(map(str, order)), rnd=rnd)
+
+
+def _recorded_dealer_tenpai(rnd: Round, d: Ryuukyoku | None) -> bool:
+    """Whether the log shows the dealer's hand at its draw ``d`` (how Tenhou marks tenpai)."""
+    if d is None:
+        return False
+    return d.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN) and d.hands[rnd.dealer] is not None
+
+
+RIICHI = register(RiichiFamily())
