@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
+from mjlog.formats import format_of, formats
 from mjlog.ir import GameLog
 from mjlog.source import LogSource, load
 
 #: File name endings that directory walks pick up.
 LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt")
-_FIRST_CHAR = re.compile(rb"(?:\xef\xbb\xbf)?\s*(\S)")
 LOG_ID = re.compile(r"(\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8})")
 
 
@@ -49,26 +49,14 @@ def read_log(source: LogSource, name: str | None = None) -> GameLog:
 
 def _read_log(source: LogSource, name: str | None) -> GameLog:
     raw = load(source, name)
-    first = _FIRST_CHAR.match(raw.data)
-    head = first.group(1) if first else b""
-    if head == b"<":
-        from mjlog.formats.tenhou_xml import _Reader, scan_log
-
-        log = _Reader(raw.name).read_items(*scan_log(raw.data, raw.name))
-    elif head in (b"{", b"["):
-        try:
-            from mjlog.formats import tenhou_json
-        except ImportError:
-            raise UnsupportedFormatError(
-                "tenhou.net/6 JSON logs are not supported yet", raw.name, "byte 0"
-            ) from None
-        log = tenhou_json.read_json_bytes(raw.data, raw.name)
+    fmt = format_of(raw.data)
+    if fmt is not None:
+        log = fmt.read(raw.data, raw.name)
     elif not raw.data.strip():
         raise MalformedLogError("the file is empty", raw.name, "byte 0")
     else:
-        raise UnsupportedFormatError(
-            "not a log mjlog can read (expected Tenhou XML or tenhou.net/6 JSON)", raw.name, "byte 0"
-        )
+        known = " or ".join(f.title for f in formats())
+        raise UnsupportedFormatError(f"not a log mjlog can read (expected {known})", raw.name, "byte 0")
     if log.log_id is None and raw.name:
         lid = log_id_from_name(raw.name)
         if lid:

@@ -1,0 +1,84 @@
+"""The log formats mjlog reads, each a reader from bytes to the IR, chosen by content.
+
+A format registers a :class:`LogFormat`: a name, a test on the file's first bytes, and a
+reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
+registered first, Tenhou's two last) and never looks at a file's name.
+
+>>> [f.name for f in formats()]
+['tenhou-xml', 'tenhou-json']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mjlog.ir import GameLog
+
+
+@dataclass(frozen=True, slots=True)
+class LogFormat:
+    """A format: ``sniff(head)`` says whether bytes starting with ``head`` are of it; ``read`` reads them."""
+
+    name: str
+    title: str           # as error messages name it, e.g. 'Tenhou XML'
+    sniff: Callable[[bytes], bool]
+    read: Callable[[bytes, str], "GameLog"]
+
+
+_FIRST_CHAR = re.compile(rb"(?:\xef\xbb\xbf)?\s*(\S)")
+#: How many leading bytes a format's sniff sees.
+HEAD_BYTES = 4096
+
+
+def first_char(head: bytes) -> bytes:
+    """The first non-space byte after an optional UTF-8 byte-order mark (b'' for none)."""
+    m = _FIRST_CHAR.match(head)
+    return m.group(1) if m else b""
+
+
+def _read_tenhou_xml(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.tenhou_xml import _Reader, scan_log
+
+    return _Reader(name).read_items(*scan_log(data, name))
+
+
+def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats import tenhou_json
+
+    return tenhou_json.read_json_bytes(data, name)
+
+
+_FORMATS: list[LogFormat] = [
+    LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<", _read_tenhou_xml),
+    LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
+]
+
+
+def register_format(fmt: LogFormat) -> LogFormat:
+    """Register ``fmt`` ahead of the formats already known (a format of that name is replaced)."""
+    unregister_format(fmt.name)
+    _FORMATS.insert(0, fmt)
+    return fmt
+
+
+def unregister_format(name: str) -> None:
+    """Forget the format called ``name`` (tests register toy formats and take them away again)."""
+    _FORMATS[:] = [f for f in _FORMATS if f.name != name]
+
+
+def formats() -> list[LogFormat]:
+    """The registered formats, in the order they are tried."""
+    return list(_FORMATS)
+
+
+def format_of(data: bytes) -> LogFormat | None:
+    """The first registered format whose sniff accepts ``data``, or None."""
+    head = data[:HEAD_BYTES]
+    for fmt in _FORMATS:
+        if fmt.sniff(head):
+            return fmt
+    return None

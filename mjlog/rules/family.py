@@ -149,6 +149,10 @@ class Family:
 
     # -- what the sinks show ----------------------------------------------------------------------
 
+    def describe_outcome(self, log: GameLog, outcome: Any, japanese: bool = True) -> str:
+        """A recorded outcome (win or draw) as ``mjlog show`` prints it."""
+        raise NotImplementedError
+
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         """The scoring elements of a derived win, in the order the family lists them."""
         raise NotImplementedError

@@ -77,6 +77,13 @@ class RiichiFamily(Family):
     def placement_points(self, rules: RuleSet, final: tuple[int, ...], first_dealer: int):
         return placement_points(final, rules, first_dealer)
 
+    def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
+        from mjlog.rules.riichi.describe import format_draw, format_win
+
+        if isinstance(outcome, Win):
+            return format_win(log, outcome, japanese)
+        return format_draw(log, outcome, japanese)
+
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         v = win.value
         pairs = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)

@@ -1,0 +1,70 @@
+"""What every family's table holds during one hand, and the loop that applies a hand's events.
+
+A family's referee is a subclass of :class:`BaseTable` with one method per event kind it
+knows, listed in its ``handlers``; outcome events (:class:`~mjlog.ir.Win`,
+:class:`~mjlog.ir.Ryuukyoku`) go to the ``on_outcome`` callback of :meth:`BaseTable.play`,
+where the family scores and settles them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from mjlog.findings import Finding, FindingKind
+from mjlog.ir import Event, Round, Ryuukyoku, Win
+
+K = FindingKind
+OnOutcome = Callable[[Any, int, Event], None]
+
+
+class BaseTable:
+    """Hands, rivers and scores of one hand, where its findings go, and the event loop."""
+
+    #: Event type -> the method that applies it (subclasses fill this in).
+    handlers: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}
+
+    def __init__(self, rnd: Round, rules: Any, wall: Any, source: str | None, findings: list[Finding]) -> None:
+        n = rules.players
+        self.r = rnd
+        self.rules = rules
+        self.n = n
+        self.wall = wall
+        self.source = source
+        self.findings = findings
+        self.event_index: int | None = None
+        self.scores = list(rnd.scores)             # as the log records them (followed after a finding)
+        self.derived_scores = list(rnd.scores)     # as the rules give them from the same start
+        self.hands: list[set[int]] = [set(h) for h in rnd.hands]
+        self.river: list[list[int]] = [[] for _ in range(n)]
+        self.actor: int | None = rnd.dealer        # seat expected to act next
+        self.phase = "draw"                        # 'draw' | 'discard' | 'after-discard' (a family may add)
+
+    def find(self, kind: FindingKind, message: str, recorded: object = None, derived: object = None) -> None:
+        """Record a finding at the current event of this hand."""
+        self.findings.append(
+            Finding(kind, message, None if recorded is None else str(recorded),
+                    None if derived is None else str(derived), self.r.index, self.r.name,
+                    self.event_index, self.source)
+        )
+
+    def take(self, seat: int, tiles, what: str) -> None:
+        """Remove ``tiles`` from ``seat``'s hand; each one it does not hold is a finding."""
+        hand = self.hands[seat]
+        for t in tiles:
+            if t in hand:
+                hand.discard(t)
+            else:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} uses tile id {t} for {what} but does not hold it")
+
+    def play(self, events, on_outcome: OnOutcome) -> None:
+        """Apply ``events`` in order by their handlers; wins and draws go to ``on_outcome``."""
+        handlers = self.handlers
+        for i, ev in enumerate(events):
+            self.event_index = i
+            t = type(ev)
+            handler = handlers.get(t)
+            if handler is not None:
+                handler(self, ev)
+            elif t is Win or t is Ryuukyoku:
+                on_outcome(self, i, ev)

@@ -1,0 +1,202 @@
+"""A toy rule family and its log format, registered from the tests only, to prove the family seam.
+
+The toy game: four seats, 136 tiles, two hands. Seats draw and discard in turn; a win scores
+1 point, paid by the discarder (ron) or by each other seat (tsumo). Its format is plain text:
+
+    TOYLOG
+    players A B C D
+    hand dealer=0 scores=10,10,10,10 hands=0-12|13-25|26-38|39-51
+    draw 0 52
+    discard 0 52
+    win 1 0 deltas=-1,1,0,0
+    final scores=...
+
+Nothing here is imported by mjlog itself: registering the family and the format is all it takes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjlog.errors import MalformedLogError
+from mjlog.findings import FindingKind
+from mjlog.formats import LogFormat, register_format, unregister_format
+from mjlog.ir import Discard, Draw, FinalResult, GameLog, Player, Round, Win
+from mjlog.replayer.base_table import BaseTable
+from mjlog.replayer.results import DerivedWin, RoundResult
+from mjlog.rules.family import Family, HandReplay, NextHand, WinItem, register, unregister
+
+K = FindingKind
+MAGIC = b"TOYLOG"
+
+
+@dataclass(frozen=True, slots=True)
+class ToyRules:
+    name: str = "toy-4"
+    players: int = 4
+    start_points: int = 10
+    hands: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class ToyValue:
+    points: int = 1
+
+
+class ToyTable(BaseTable):
+    """Draws and discards in turn; a discard must be held."""
+
+    def _draw(self, ev: Draw) -> None:
+        if ev.seat != self.actor or self.phase == "discard":
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws out of turn", ev.seat, self.actor)
+        self.hands[ev.seat].add(ev.tile)
+        self.actor, self.phase = ev.seat, "discard"
+
+    def _discard(self, ev: Discard) -> None:
+        self.take(ev.seat, (ev.tile,), "a discard")
+        self.river[ev.seat].append(ev.tile)
+        self.actor, self.phase = (ev.seat + 1) % self.n, "after-discard"
+
+    handlers = {Draw: _draw, Discard: _discard}
+
+
+class ToyFamily(Family):
+    name = "toy"
+    english = "a toy family: every win scores 1 point"
+    value_unit = "point"
+    presets = {"toy-4": ToyRules()}
+
+    def knob_docs(self):
+        return {"name": "the preset's name", "players": "seats", "start_points": "each seat's start",
+                "hands": "hands in a game"}
+
+    def replay_hand(self, game, rnd: Round, rules: ToyRules, wall) -> HandReplay:
+        table = ToyTable(rnd, rules, wall, game.log.source, game.findings)
+        wins: list[DerivedWin] = []
+
+        def on_outcome(t: ToyTable, i: int, w) -> None:
+            if not isinstance(w, Win):
+                return
+            deltas = [0] * t.n
+            payers = [s for s in range(t.n) if s != w.who] if w.tsumo else [w.from_who]
+            for s in payers:
+                deltas[s] -= 1
+                deltas[w.who] += 1
+            if tuple(w.deltas) != tuple(deltas):
+                t.find(K.PAYMENT, f"score changes of seat {w.who}'s win", _fmt(w.deltas), _fmt(deltas))
+            t.scores = [s + d for s, d in zip(t.scores, w.deltas)]
+            wins.append(DerivedWin(w.who, w.from_who, ToyValue(), tuple(deltas), tsumo=w.tsumo))
+
+        table.play(rnd.events, on_outcome)
+        result = RoundResult(rnd.index, rnd.name, rnd.kyoku, 0, 0, rnd.dealer, tuple(rnd.scores),
+                             tuple(table.scores), (), tuple(wins), complete=bool(rnd.outcomes))
+        if not rnd.outcomes:
+            return HandReplay(result, None)
+        over = rnd.kyoku + 1 >= rules.hands
+        return HandReplay(result, NextHand(over, rnd.kyoku + 1, 0, 0, False))
+
+    def final_scores(self, rules, scores, sticks, first_dealer):
+        return tuple(scores)
+
+    def placement_points(self, rules, final, first_dealer):
+        order = sorted(range(len(final)), key=lambda s: (-final[s], s))
+        return tuple(float(len(final) - 1 - order.index(s)) for s in range(len(final)))
+
+    def describe_outcome(self, log, outcome, japanese=True):
+        if isinstance(outcome, Win):
+            how = "tsumo" if outcome.tsumo else f"ron from seat {outcome.from_who}"
+            return f"seat {outcome.who} {how}: 1 point"
+        return "no win"
+
+    def win_items(self, win):
+        return (WinItem(0, "win", "win", 1),)
+
+    def win_value(self, win):
+        return 1
+
+
+def _fmt(values) -> str:
+    return ",".join(map(str, values))
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split(","))
+
+
+def _tiles(spec: str) -> tuple[int, ...]:
+    lo, _, hi = spec.partition("-")
+    return tuple(range(int(lo), int(hi) + 1))
+
+
+def read_toy(data: bytes, name: str) -> GameLog:
+    """A toy log; MalformedLogError naming the line for anything else."""
+    lines = data.decode("utf-8").splitlines()
+    players: tuple[Player, ...] = ()
+    rounds: list[Round] = []
+    hand: dict | None = None
+    final = None
+
+    def close() -> None:
+        if hand is not None:
+            rounds.append(Round(len(rounds), len(rounds), 0, 0, hand["dealer"], hand["scores"], None, None,
+                                hand["hands"], tuple(hand["events"])))
+
+    for no, line in enumerate(lines[1:], start=2):
+        word, *rest = line.split()
+        try:
+            if word == "players":
+                players = tuple(Player(i, n) for i, n in enumerate(rest))
+            elif word == "hand":
+                close()
+                kv = dict(part.split("=") for part in rest)
+                hand = {"dealer": int(kv["dealer"]), "scores": _ints(kv["scores"]), "events": [],
+                        "hands": tuple(_tiles(h) for h in kv["hands"].split("|"))}
+            elif word in ("draw", "discard"):
+                hand["events"].append((Draw if word == "draw" else Discard)(int(rest[0]), int(rest[1])))
+            elif word == "win":
+                who, frm = int(rest[0]), int(rest[1])
+                deltas = _ints(rest[2].removeprefix("deltas="))
+                hand["events"].append(Win(who, frm, (), -1, scores_before=(), deltas=deltas))
+            elif word == "final":
+                close()
+                hand = None
+                final_scores = _ints(rest[0].removeprefix("scores="))
+                final = FinalResult(final_scores, (), True)
+            else:
+                raise ValueError(f"unknown line {word!r}")
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            raise MalformedLogError(f"not a toy log line ({exc})", name, f"line {no}") from None
+    close()
+    rules = ToyRules()
+    if final is not None:
+        final = FinalResult(final.scores, ToyFamily().placement_points(rules, final.scores, 0), True)
+    return GameLog("toy-text", "toy", rules, players, tuple(rounds), source=name, final=final)
+
+
+TOY_FORMAT = LogFormat("toy-text", "toy text", lambda head: head.startswith(MAGIC), read_toy)
+
+
+def install() -> None:
+    """Register the toy family and its format."""
+    register(ToyFamily())
+    register_format(TOY_FORMAT)
+
+
+def uninstall() -> None:
+    unregister("toy")
+    unregister_format("toy-text")
+
+
+def toy_log(ron_deltas: str = "-1,1,0,0") -> bytes:
+    """Two hands: a ron of seat 1 on seat 0's discard, then a tsumo of seat 1; the final scores."""
+    hands = "hands=0-12|13-25|26-38|39-51"
+    return "\n".join([
+        "TOYLOG",
+        "players Ann Bob Cy Di",
+        f"hand dealer=0 scores=10,10,10,10 {hands}",
+        "draw 0 52", "discard 0 52", f"win 1 0 deltas={ron_deltas}",
+        f"hand dealer=1 scores=9,11,10,10 {hands}",
+        "draw 1 53", "win 1 1 deltas=-1,3,-1,-1",
+        "final scores=8,14,9,9",
+        "",
+    ]).encode()
