@@ -248,7 +248,7 @@ def test_official_and_editor_flavours():
     assert off.players[3].rank == 20 and off.final.scores == (35000, 25000, 20000, 20000) and off.final.rounded
     ed = read(game(rnd(CHI), official=False, disp="般東喰赤速"))
     assert ed.final is None and ed.players[0].rank is None and ed.header.display == "四般東喰赤速"
-    assert ed.rules.length == "east" and ed.rules.fast and dict(ed.header_extra)["title"] == '["t", "s"]'
+    assert ed.rules.length == "east" and ed.header.fast and dict(ed.header_extra)["title"] == '["t", "s"]'
     assert [kinds(r.events) for r in ed.rounds] == [kinds(r.events) for r in off.rounds]
     assert write_tenhou6(off) == game(rnd(CHI)) | {"sc": [35000, 45, 25000, 5, 20000, -20, 20000, -30]}
 

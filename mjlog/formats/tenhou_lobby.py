@@ -108,7 +108,7 @@ def lobby_from_go_type(go_type: int, lobby: int | None = None, **extra: str | No
 
 
 def ruleset_for_lobby(lobby: Lobby) -> RuleSet:
-    """The rule-set preset a lobby plays, with its red-five, kuitan and speed knobs."""
+    """The rule-set preset a lobby plays, with its red-five and kuitan knobs (speed is the lobby's, not a rule)."""
     name = f"tenhou-{'3p' if lobby.sanma else '4p'}-{'south' if lobby.hanchan else 'east'}"
     rs = PRESETS[name]
     changes: dict[str, object] = {}
@@ -116,8 +116,6 @@ def ruleset_for_lobby(lobby: Lobby) -> RuleSet:
         changes["red_fives"] = False
     if not lobby.open_tanyao:
         changes["open_tanyao"] = False
-    if lobby.fast:
-        changes["fast"] = True
     if changes:
         rs = dataclasses.replace(rs, **changes)  # type: ignore[arg-type]
     return rs

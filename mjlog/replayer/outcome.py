@@ -92,7 +92,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         chankan,
         first_turn and who == st.dealer,
         first_turn and who != st.dealer,
-        False,  # renhou: not a yaku under Tenhou's rules
+        _before_first_draw(st, who, tsumo),  # a yaku only under the renhou knob
         tuple(st.dora),
         ura,
         0,  # kita: the replay passes North tiles set aside as KITA calls
@@ -129,6 +129,26 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
 
 
 _build_context = builder(WinContext)
+
+
+def _before_first_draw(st: RoundState, who: int, tsumo: bool) -> bool:
+    """A non-dealer's ron before its first draw, with no call (kita and kans included) yet."""
+    return not tsumo and who != st.dealer and st.uninterrupted and st.discards_made[who] == 0
+
+
+def check_extra_ron(st: RoundState, w: Win, nth: int) -> None:
+    """The ``nth`` win on one tile (``nth`` > 1): allowed only as the rules' double ron.
+
+    With ``triple_ron_abort`` a third winner means the hand should have been aborted; without
+    ``double_ron`` only the first seat in turn from the discarder wins (head-bump).
+    """
+    rules = st.rules
+    if nth == 3 and rules.triple_ron_abort:
+        st.find(K.ILLEGAL_ACTION, f"seat {w.who} is a third winner on one tile: the rules abort the hand (triple ron)",
+                "3 wins", "triple-ron abort")
+    elif not rules.double_ron:
+        st.find(K.ILLEGAL_ACTION, f"seat {w.who} wins on a tile another seat already won on: the rules give "
+                "it to the first seat in turn only (head-bump, no double ron)", f"{nth} wins", "1 win")
 _build_derived_win = builder(DerivedWin)
 
 
@@ -245,9 +265,18 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
     return DerivedDraw(kind, tenpai, nagashi, deltas)
 
 
+#: The abortive draws the ``abortive_draws`` knob switches (a triple ron has its own knob).
+_ABORTIVE_KNOB = (DrawKind.NINE_TERMINALS, DrawKind.FOUR_WINDS, DrawKind.FOUR_RIICHI, DrawKind.FOUR_KANS)
+
+
 def _check_abort(st: RoundState, d: Ryuukyoku) -> None:
     kind = d.kind
     n = st.n
+    rules = st.rules
+    if kind in _ABORTIVE_KNOB and not rules.abortive_draws:
+        st.find(K.ILLEGAL_ACTION, f"a {kind.value} abortive draw under rules without abortive draws")
+    elif kind is DrawKind.TRIPLE_RON and not rules.triple_ron_abort:
+        st.find(K.ILLEGAL_ACTION, "a triple-ron abort under rules where three rons are three wins")
     if kind is DrawKind.NINE_TERMINALS:
         seat = st.actor
         ok = (st.phase == "discard" and seat is not None and st.uninterrupted

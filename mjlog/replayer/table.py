@@ -365,6 +365,8 @@ class RoundState:
         if ev.kind is CallKind.KITA:
             if self.n != 3:
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
+            elif not self.rules.nukidora:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under rules without nukidora")
             self._take(seat, ev.tiles, "kita")
             self.kita[seat].append(ev)
             self.ippatsu_before_robbable = list(self.ippatsu)  # a ron on the kita tile keeps ippatsu

@@ -377,7 +377,8 @@ class HandPlay:
             if not furiten:
                 self._add(s, tile)
                 try:
-                    value = self._value(s, tile, tsumo=False, houtei=houtei)
+                    value = self._value(s, tile, tsumo=False, houtei=houtei,
+                                        renhou=self.clean and self.discards_made[s] == 0 and s != self.dealer)
                 finally:
                     self._remove(s, tile)
             if value is None:
@@ -433,7 +434,7 @@ class HandPlay:
     # -- results ----------------------------------------------------------------------------
 
     def _value(self, seat: int, win_tile: int, tsumo: bool, rinshan: bool = False, haitei: bool = False,
-               houtei: bool = False, first: bool = False) -> HandValue | None:
+               houtei: bool = False, first: bool = False, renhou: bool = False) -> HandValue | None:
         """The value of a win by ``seat`` holding ``win_tile``, or None when it has no yaku."""
         in_riichi = self.riichi[seat]
         ctx = WinContext(
@@ -441,6 +442,7 @@ class HandPlay:
             riichi=in_riichi, double_riichi=self.double_riichi[seat], ippatsu=self.ippatsu[seat],
             haitei=haitei, houtei=houtei, rinshan=rinshan,
             tenhou=first and tsumo and seat == self.dealer, chiihou=first and tsumo and seat != self.dealer,
+            renhou=renhou,
             dora_indicators=self.wall.dora_indicators(self.dora_count),
             ura_indicators=self.wall.ura_indicators(self.dora_count) if in_riichi else (),
         )

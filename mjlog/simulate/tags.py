@@ -39,7 +39,7 @@ def encode_name(name: str) -> str:
 
 
 def go_type(rules: RuleSet) -> int:
-    """GO ``type`` bits of a rule set: online, houou room, aka/kuitan/hanchan/sanma/fast bits."""
+    """GO ``type`` bits of a rule set: online, houou room, aka/kuitan/hanchan/sanma bits (never fast)."""
     t = 0x01 | 0xA0
     if not rules.red_fives:
         t |= 0x02
@@ -49,8 +49,6 @@ def go_type(rules: RuleSet) -> int:
         t |= 0x08
     if rules.players == 3:
         t |= 0x10
-    if rules.fast:
-        t |= 0x40
     return t
 
 

@@ -19,7 +19,8 @@ class WinContext:
     Winds are 0 East .. 3 North. ``riichi`` is any riichi; ``double_riichi`` marks
     it as declared on the first turn (then ``riichi`` may be left False).
     ``kita`` counts North tiles set aside that are not passed as ``KITA`` calls.
-    ``honba`` and ``sticks`` only change the payments, never the hand value.
+    ``renhou`` marks a non-dealer's ron before its first draw; it is a yaku only under the rule
+    set's ``renhou`` knob. ``honba`` and ``sticks`` only change the payments, never the hand value.
     """
 
     seat_wind: int = 0
@@ -65,7 +66,7 @@ class WinContext:
 #: Situational yaku ids and the :class:`WinContext` flag each one stands for.
 SITUATION_FLAGS: dict[int, str] = {
     1: "riichi", 21: "double_riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan",
-    5: "haitei", 6: "houtei", 37: "tenhou", 38: "chiihou",
+    5: "haitei", 6: "houtei", 36: "renhou", 37: "tenhou", 38: "chiihou",
 }
 
 

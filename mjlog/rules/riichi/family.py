@@ -39,6 +39,14 @@ class RiichiFamily(Family):
     def knob_docs(self):
         return KNOB_DOCS
 
+    def describe_preset(self, rules: RuleSet) -> str:
+        wind = "east round only (tonpuusen)" if rules.length == "east" else "east and south rounds (hanchan)"
+        uma = "/".join(f"{u:+d}" for u in rules.uma)
+        extras = [x for x, on in (("red fives", rules.red_fives), ("open tanyao", rules.open_tanyao),
+                                  ("kita", rules.nukidora)) if on]
+        return (f"{rules.players} players, {wind}, {rules.start_points:,} start, {rules.target_points:,} return, "
+                f"uma {uma}, {', '.join(extras)}")
+
     def describe_rules(self, log: GameLog) -> str:
         lobby = log.header
         if lobby is None:
@@ -166,7 +174,7 @@ def _csrule_int(parts: list[str], i: int) -> int | None:
 
 def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) -> HandReplay:
     """Every event of ``rnd`` on a riichi table, each outcome settled, and the hand that follows."""
-    from mjlog.replayer.outcome import settle_draw, settle_win
+    from mjlog.replayer.outcome import check_extra_ron, settle_draw, settle_win
     from mjlog.replayer.table import RoundState, play
 
     log = game.log
@@ -184,6 +192,8 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
         outcome_seen = True
         if type(ev) is Win:
             recorded_wins.append(ev)
+            if len(recorded_wins) > 1:
+                check_extra_ron(state, ev, len(recorded_wins))
             w = settle_win(state, ev, first=len(recorded_wins) == 1)
             if w is not None:
                 wins.append(w)

@@ -73,9 +73,7 @@ class RuleSet:
     bust_below_zero: bool = True
     extension: bool = True              # sudden-death West (south game) / South (east game)
     leftover_sticks_to_first: bool = True
-    nukidora: bool = True               # sanma kita
-    fast: bool = False
-    chip_points: bool = False           # special lobbies with chips (not modelled)
+    nukidora: bool = False              # sanma kita (on in the three-player presets)
 
     def replace(self, **changes: object) -> "RuleSet":
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
@@ -110,19 +108,19 @@ KNOB_DOCS: dict[str, str] = {
     "honba_tsumo_each": "points per honba each payer pays on a tsumo",
     "riichi_deposit": "points a riichi puts on the table",
     "noten_total": "points the noten seats pay the tenpai seats at an exhaustive draw",
-    "tsumo_scheme": "three-player tsumo payment scheme (docs/sanma-payments.md)",
+    "tsumo_scheme": "three players: how a tsumo is paid (docs/sanma-payments.md; four players: tsumo-loss only)",
     "kiriage_mangan": "4 han 30 fu and 3 han 60 fu are paid as mangan",
     "double_yakuman_kokushi13": "thirteen orphans on a 13-sided wait is a double yakuman",
     "double_yakuman_suuankou_tanki": "four concealed triplets on a pair wait is a double yakuman",
     "double_yakuman_junsei_chuuren": "nine gates on a 9-sided wait is a double yakuman",
     "double_yakuman_daisuushii": "big four winds is a double yakuman",
     "kazoe_yakuman": "13 han or more counts as yakuman",
-    "renhou": "a ron before one's first draw is a yaku (renhou)",
+    "renhou": "a non-dealer's ron before its first draw, no call made yet, is a 5-han yaku (renhou, id 36)",
     "pao": "liability (pao) for giving the last call of big three dragons, big four winds or four kans",
     "pao_covers_stacked_yakuman": "the liable seat pays for every yakuman of the hand, not only the one it gave",
-    "double_ron": "two seats may win on one discard",
-    "triple_ron_abort": "three seats winning on one discard abort the hand instead",
-    "abortive_draws": "nine terminals, four winds, four riichi and four kans abort the hand",
+    "double_ron": "two or more seats may win on one discard (off: head-bump, only the first in turn wins)",
+    "triple_ron_abort": "three seats winning on one discard abort the hand (off: three wins)",
+    "abortive_draws": "nine terminals, four winds, four riichi and four kans abort the hand (off: they are illegal)",
     "nagashi_mangan": "a river of terminals and honours that no one called pays mangan at an exhaustive draw",
     "renchan_on_dealer_tenpai": "the dealer keeps the deal when tenpai at an exhaustive draw",
     "renchan_on_any_draw": "the dealer keeps the deal at any exhaustive draw",
@@ -132,15 +130,13 @@ KNOB_DOCS: dict[str, str] = {
     "bust_below_zero": "the game ends when a score falls below zero",
     "extension": "sudden-death extension wind when no one reached the target",
     "leftover_sticks_to_first": "riichi sticks left at the end go to first place",
-    "nukidora": "sanma: the North tile is set aside as a dora (kita)",
-    "fast": "Tenhou's fast lobby (shorter time limits; no rule difference)",
-    "chip_points": "special lobbies' chips (not modelled)",
+    "nukidora": "three players: a North tile may be set aside as a dora (kita); off, North is an ordinary tile",
 }
 
 
 _SANMA = dict(
     players=3, start_points=35000, target_points=40000, uma=(20, 0, -20), honba_ron=200,
-    honba_tsumo_each=100, noten_total=2000,
+    honba_tsumo_each=100, noten_total=2000, nukidora=True,
 )
 
 PRESETS: dict[str, RuleSet] = {
@@ -159,21 +155,51 @@ def preset(name: str) -> RuleSet:
         raise KeyError(f"unknown rule-set preset {name!r}; known: {', '.join(PRESETS)}") from None
 
 
+#: Fields a log's knobs cannot change: the preset's label, and the seats its table has.
+FIXED_KNOBS = ("name", "players")
+
+
+def rule_problem(rules: RuleSet) -> str | None:
+    """Why the replay could not apply ``rules`` (a value outside the knob's choices, or a
+    three-player knob switched on for four players), or None when it can."""
+    choices = {"length": ("east", "south"), "placement_rounding": ("round-half-away", "none"),
+               "tsumo_scheme": TSUMO_SCHEMES}
+    for knob, allowed in choices.items():
+        if getattr(rules, knob) not in allowed:
+            return f"{knob}={getattr(rules, knob)!r} is not one of {', '.join(allowed)}"
+    if rules.players not in (3, 4):
+        return f"players={rules.players}: riichi is played by three or four"
+    if len(rules.uma) != rules.players:
+        return f"uma={rules.uma} does not give one value per place of {rules.players}"
+    if rules.players == 4 and rules.tsumo_scheme != "tsumo-loss":
+        return f"tsumo_scheme={rules.tsumo_scheme} is a three-player knob"
+    if rules.players == 4 and rules.nukidora:
+        return "nukidora is a three-player knob (four players have no kita)"
+    return None
+
+
 def apply_knobs(rules: RuleSet, text: str) -> RuleSet:
     """``rules`` with the knobs of a ``name=value;…`` text changed (values as Python writes them).
 
     This is how a log states a what-if rule set (the simulator's GO ``knobs``).
-    Raises ``ValueError`` naming an unknown knob or a value that does not fit.
+    Raises ``ValueError`` naming an unknown knob, one of :data:`FIXED_KNOBS`, a value that does
+    not fit, or a rule set the replay cannot apply (:func:`rule_problem`).
 
     >>> apply_knobs(PRESETS["tenhou-4p-south"], "renchan_on_dealer_tenpai=False;uma=(30, 10, -10, -30)").uma
     (30, 10, -10, -30)
+    >>> apply_knobs(PRESETS["tenhou-4p-south"], "nukidora=True")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule knobs 'nukidora=True': nukidora is a three-player knob (four players have no kita)
     """
     fields = {f.name for f in dataclasses.fields(RuleSet)}
     changes: dict[str, object] = {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
         name, sep, raw = part.partition("=")
-        if not sep or name not in fields or name == "name":
+        if not sep or name not in fields:
             raise ValueError(f"unknown rule knob {name!r}")
+        if name in FIXED_KNOBS:
+            raise ValueError(f"rule knob {name!r} is the preset's, not the log's to change")
         current = getattr(rules, name)
         try:
             if isinstance(current, bool):
@@ -189,4 +215,10 @@ def apply_knobs(rules: RuleSet, text: str) -> RuleSet:
         except ValueError:
             raise ValueError(f"rule knob {name}={raw!r} does not fit its type") from None
         changes[name] = value
-    return rules.replace(**changes) if changes else rules
+    if not changes:
+        return rules
+    changed = rules.replace(**changes)
+    problem = rule_problem(changed)
+    if problem is not None:
+        raise ValueError(f"rule knobs {text!r}: {problem}")
+    return changed

@@ -130,7 +130,7 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     beats counted yakuman, then more han, then more fu. Raises
     :class:`~mjlog.errors.InvalidHandError` when the tiles are not a winning hand.
     """
-    if _score_fast is not None:  # the compiled twin; None for what it leaves to the code below
+    if _score_fast is not None and not (context.renhou and rules.renhou):  # the compiled twin; None: left to below
         value = _score_fast(concealed, melds, win_tile, context, rules)
         if value is not None:
             return value
@@ -233,6 +233,8 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     seat_k = 27 + ctx.seat_wind
     round_k = 27 + ctx.round_wind
     hf = Y.tile_facts(bits) | Y.situation_facts(ctx)
+    if ctx.renhou and rules.renhou:
+        hf |= Y.RENHOU
     if open_:
         hf |= Y.OPEN
         if rules.open_tanyao:

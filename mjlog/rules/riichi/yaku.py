@@ -33,7 +33,7 @@ REGULAR_FORM, SEVEN_PAIRS_FORM, KOKUSHI_FORM = range(3)
 _FACT_NAMES = (
     # the situation
     "TSUMO", "RIICHI", "DOUBLE_RIICHI", "IPPATSU", "CHANKAN", "RINSHAN", "HAITEI", "HOUTEI",
-    "TENHOU", "CHIIHOU",
+    "TENHOU", "CHIIHOU", "RENHOU",
     # openness and the rule set
     "OPEN", "TANYAO_OK",
     # every tile of the hand, calls included
@@ -61,6 +61,7 @@ HAITEI = FACTS["HAITEI"]
 HOUTEI = FACTS["HOUTEI"]
 TENHOU = FACTS["TENHOU"]
 CHIIHOU = FACTS["CHIIHOU"]
+RENHOU = FACTS["RENHOU"]                    # a ron before one's first draw, and the rules make it a yaku
 OPEN = FACTS["OPEN"]                        # an open call (a closed kan does not open)
 TANYAO_OK = FACTS["TANYAO_OK"]              # not open, or the rules allow open tanyao
 ALL_SIMPLE = FACTS["ALL_SIMPLE"]            # no terminal or honour
@@ -110,7 +111,7 @@ class Rule(NamedTuple):
         return facts & self.need == self.need and not facts & self.forbid
 
 
-#: The rule of every yaku except yakuhai (10-20), dora (52-54) and renhou (36), by id.
+#: The rule of every yaku except yakuhai (10-20) and dora (52-54), by id.
 RULES: dict[int, Rule] = {
     0: Rule(TSUMO, OPEN),                                   # Menzen tsumo
     1: Rule(RIICHI, DOUBLE_RIICHI),                         # Riichi
@@ -137,6 +138,7 @@ RULES: dict[int, Rule] = {
     33: Rule(OUTSIDE, HONORS),                              # Junchan
     34: Rule(ONE_SUIT | HONORS),                             # Honitsu
     35: Rule(ONE_SUIT, HONORS),                              # Chinitsu
+    36: Rule(RENHOU),                                       # Renhou (the scorer sets it only under the knob)
     37: Rule(TENHOU),
     38: Rule(CHIIHOU),
     39: Rule(THREE_DRAGON_TRIPS),                           # Daisangen
