@@ -105,6 +105,58 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_rules_list(args: argparse.Namespace) -> int:
+    from mjlog.rules.catalogue import list_lines
+
+    print("\n".join(list_lines()))
+    return EXIT_OK
+
+
+def _cmd_rules_show(args: argparse.Namespace) -> int:
+    import json
+
+    from mjlog.rules import UnknownRulesError
+    from mjlog.rules.catalogue import show_data, show_lines
+
+    try:
+        text = json.dumps(show_data(args.preset), ensure_ascii=False, indent=1) if args.json else \
+            "\n".join(show_lines(args.preset))
+    except UnknownRulesError as exc:
+        print(f"mjlog: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(text)
+    return EXIT_OK
+
+
+def _add_rules_command(sub) -> None:
+    rules = sub.add_parser(
+        "rules",
+        help="the rule families and their presets, and each preset's knobs",
+        description="The rule families mjlog knows (riichi, and any family registered since), their "
+                    "rule-set presets, and the knobs of each preset with what they mean.",
+    )
+    rules_sub = rules.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
+    rules_sub.required = True
+    listing = rules_sub.add_parser(
+        "list",
+        help="every family and its presets, one line each",
+        description="Print each rule family (name: description), then one line per preset of it "
+                    "with a short description (seats, game length, start score, uma...).",
+    )
+    listing.set_defaults(func=_cmd_rules_list)
+    show = rules_sub.add_parser(
+        "show",
+        help="every knob of a preset, its value and its meaning",
+        description="Print a preset's family, then one line per knob: its name, its value (as a log's "
+                    "GO knobs attribute writes it) and one line of what it means. An unknown preset "
+                    "prints the known ones and exits 2.",
+    )
+    show.add_argument("preset", metavar="PRESET", help="a preset name, as 'mjlog rules list' prints them")
+    show.add_argument("--json", action="store_true",
+                      help="print {preset, family, family_description, knobs: [{name, value, meaning}]} as JSON")
+    show.set_defaults(func=_cmd_rules_show)
+
+
 def _cmd_schemes_table(args: argparse.Namespace) -> int:
     from mjlog.rules.riichi.points import basic_points, limit_of
     from mjlog.rules.riichi.sanma_schemes import LIMIT_BASIC, scheme_table
@@ -497,6 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(func=_cmd_simulate)
     _add_store_commands(sub)
     _add_stats_command(sub)
+    _add_rules_command(sub)
     return parser
 
 

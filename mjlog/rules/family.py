@@ -121,6 +121,10 @@ class Family:
         """The rule set in one line, as ``mjlog show`` prints it."""
         return log.rules.name
 
+    def describe_preset(self, rules: Any) -> str:
+        """A preset in a few words, as ``mjlog rules list`` prints it."""
+        return f"{rules.players} players, {rules.start_points:,} points each at the start"
+
     # -- wall -----------------------------------------------------------------------------------
 
     def walls(self, game: GameCheck, rules: Any) -> Callable[[Round], Any] | None:

@@ -1,0 +1,63 @@
+"""The registry as text and data: every family with its presets, and one preset's knobs.
+
+``mjlog rules list`` and ``mjlog rules show`` print these; they read only the registry
+(:mod:`mjlog.rules.family`), so a family registered later is listed like riichi.
+
+>>> list_lines()[0]
+"riichi: Japanese riichi mahjong (Tenhou's rules)"
+>>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "nukidora"][0].text
+'True'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjlog.rules.family import families, family_of_preset, find_preset, knob_values
+
+
+@dataclass(frozen=True, slots=True)
+class Knob:
+    """One knob of a preset: its name, its value, the value as a log's ``GO knobs`` writes it, its meaning."""
+
+    name: str
+    value: object
+    text: str
+    meaning: str
+
+
+def list_lines() -> list[str]:
+    """One line per family (name and description), then one indented line per preset."""
+    lines: list[str] = []
+    for name, fam in sorted(families().items()):
+        lines.append(f"{name}: {fam.english}")
+        width = max((len(p) for p in fam.presets), default=0)
+        for preset, rules in fam.presets.items():
+            lines.append(f"  {preset:<{width}}  {fam.describe_preset(rules)}")
+    return lines
+
+
+def preset_knobs(preset: str) -> list[Knob]:
+    """Every knob of ``preset`` in declaration order; :class:`UnknownRulesError` lists the known presets."""
+    rules = find_preset(preset)
+    docs = family_of_preset(preset).knob_docs()
+    return [Knob(name, value, str(value), docs.get(name, "(no description)")) for name, value in knob_values(rules)]
+
+
+def show_lines(preset: str) -> list[str]:
+    """The preset's family, then one line per knob: name, value, meaning."""
+    knobs = preset_knobs(preset)
+    fam = family_of_preset(preset)
+    nw = max(len(k.name) for k in knobs)
+    vw = max(len(k.text) for k in knobs)
+    return [f"{preset} ({fam.name}: {fam.english})"] + [
+        f"  {k.name:<{nw}}  {k.text:<{vw}}  {k.meaning}" for k in knobs]
+
+
+def show_data(preset: str) -> dict:
+    """The preset as JSON-ready data: its family and each knob's name, value and meaning."""
+    fam = family_of_preset(preset)
+    return {"preset": preset, "family": fam.name, "family_description": fam.english,
+            "knobs": [{"name": k.name, "value": list(k.value) if isinstance(k.value, tuple) else k.value,
+                       "meaning": k.meaning} for k in preset_knobs(preset)]}
+

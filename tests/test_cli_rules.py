@@ -1,0 +1,106 @@
+"""``mjlog rules list`` and ``mjlog rules show``: the registry's families, presets and knobs."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from typing import ClassVar
+
+import pytest
+
+from mjlog.cli import main
+from mjlog.rules import Family, iter_presets, register, unregister
+from mjlog.rules.family import knob_values
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mjlog.cli", *args], capture_output=True, text=True)
+
+
+def test_rules_list_prints_each_family_then_one_line_per_preset():
+    res = run("rules", "list")
+    assert res.returncode == 0 and res.stderr == ""
+    lines = res.stdout.splitlines()
+    assert lines[0] == "riichi: Japanese riichi mahjong (Tenhou's rules)"
+    presets = [p for _, p, _ in iter_presets()]
+    assert [ln.split()[0] for ln in lines[1:]] == presets
+    by_name = {ln.split()[0]: ln for ln in lines[1:]}
+    assert "3 players" in by_name["tenhou-3p-east"] and "east round only" in by_name["tenhou-3p-east"]
+    assert "kita" in by_name["tenhou-3p-east"] and "kita" not in by_name["tenhou-4p-south"]
+    assert "25,000 start" in by_name["tenhou-4p-south"] and "uma +20/+10/-10/-20" in by_name["tenhou-4p-south"]
+
+
+def test_rules_show_prints_every_knob_with_its_value_and_meaning():
+    res = run("rules", "show", "tenhou-3p-south")
+    assert res.returncode == 0
+    head, *rows = res.stdout.splitlines()
+    assert head.startswith("tenhou-3p-south (riichi: ")
+    fam, _, rules = next(x for x in iter_presets() if x[1] == "tenhou-3p-south")
+    assert [r.split()[0] for r in rows] == [name for name, _ in knob_values(rules)]
+    row = {r.split()[0]: r for r in rows}
+    assert row["start_points"].split()[1] == "35000"
+    assert row["uma"].split(None, 1)[1].startswith("(20, 0, -20)")
+    assert row["nukidora"].split()[1] == "True" and fam.knob_docs()["nukidora"] in row["nukidora"]
+
+
+def test_rules_show_json_gives_name_value_and_meaning_of_every_knob():
+    res = run("rules", "show", "tenhou-4p-east", "--json")
+    assert res.returncode == 0
+    data = json.loads(res.stdout)
+    assert (data["preset"], data["family"]) == ("tenhou-4p-east", "riichi")
+    knobs = {k["name"]: k for k in data["knobs"]}
+    assert knobs["length"]["value"] == "east" and knobs["uma"]["value"] == [20, 10, -10, -20]
+    assert knobs["nukidora"]["value"] is False and knobs["renhou"]["meaning"].startswith("a non-dealer's ron")
+    assert "fast" not in knobs and "chip_points" not in knobs
+
+
+def test_rules_show_of_an_unknown_preset_lists_the_known_ones_and_exits_2():
+    res = run("rules", "show", "tenhou-5p-west")
+    assert res.returncode == 2 and res.stdout == ""
+    (line,) = res.stderr.splitlines()
+    assert line.startswith("mjlog: unknown rule-set preset 'tenhou-5p-west'; known: ")
+    assert all(p in line for _, p, _ in iter_presets())
+
+
+@pytest.mark.parametrize("args", [("rules",), ("rules", "list"), ("rules", "show")])
+def test_rules_commands_have_help(args):
+    res = run(*args, "--help")
+    assert res.returncode == 0 and "usage: mjlog rules" in res.stdout and len(res.stdout.splitlines()) > 4
+
+
+@dataclasses.dataclass(frozen=True)
+class _ToyRules:
+    name: str = "toy-2p"
+    players: int = 2
+    start_points: int = 10
+    point_per_win: int = 1
+
+
+class _ToyFamily(Family):
+    name: ClassVar[str] = "toy"
+    english: ClassVar[str] = "every win scores one point"
+    value_unit: ClassVar[str] = "point"
+    presets = {"toy-2p": _ToyRules()}
+
+    def knob_docs(self):
+        return {"name": "the preset's name", "players": "seats", "start_points": "points at the start",
+                "point_per_win": "what a win is worth"}
+
+
+def test_a_family_registered_later_is_listed_and_shown(capsys):
+    register(_ToyFamily())
+    try:
+        assert main(["rules", "list"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert "toy: every win scores one point" in out
+        assert out[out.index("toy: every win scores one point") + 1].split() == \
+            ["toy-2p", "2", "players,", "10", "points", "each", "at", "the", "start"]
+        assert main(["rules", "show", "toy-2p"]) == 0
+        rows = capsys.readouterr().out.splitlines()
+        assert rows[0] == "toy-2p (toy: every win scores one point)"
+        assert rows[-1].split() == ["point_per_win", "1", "what", "a", "win", "is", "worth"]
+    finally:
+        unregister("toy")
+    assert main(["rules", "show", "toy-2p"]) == 2
