@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
-from typing import ClassVar
 
 import pytest
 
 from mjlog.cli import main
-from mjlog.rules import Family, iter_presets, register, unregister
+from mjlog.rules import iter_presets
 from mjlog.rules.family import knob_values
+from tests import toy_family
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -70,37 +69,20 @@ def test_rules_commands_have_help(args):
     assert res.returncode == 0 and "usage: mjlog rules" in res.stdout and len(res.stdout.splitlines()) > 4
 
 
-@dataclasses.dataclass(frozen=True)
-class _ToyRules:
-    name: str = "toy-2p"
-    players: int = 2
-    start_points: int = 10
-    point_per_win: int = 1
-
-
-class _ToyFamily(Family):
-    name: ClassVar[str] = "toy"
-    english: ClassVar[str] = "every win scores one point"
-    value_unit: ClassVar[str] = "point"
-    presets = {"toy-2p": _ToyRules()}
-
-    def knob_docs(self):
-        return {"name": "the preset's name", "players": "seats", "start_points": "points at the start",
-                "point_per_win": "what a win is worth"}
-
-
 def test_a_family_registered_later_is_listed_and_shown(capsys):
-    register(_ToyFamily())
+    toy_family.install()   # registered from the tests only; mjlog does not know it
     try:
         assert main(["rules", "list"]) == 0
         out = capsys.readouterr().out.splitlines()
-        assert "toy: every win scores one point" in out
-        assert out[out.index("toy: every win scores one point") + 1].split() == \
-            ["toy-2p", "2", "players,", "10", "points", "each", "at", "the", "start"]
-        assert main(["rules", "show", "toy-2p"]) == 0
-        rows = capsys.readouterr().out.splitlines()
-        assert rows[0] == "toy-2p (toy: every win scores one point)"
-        assert rows[-1].split() == ["point_per_win", "1", "what", "a", "win", "is", "worth"]
+        head = "toy: a toy family: every win scores 1 point"
+        assert head in out
+        assert out[out.index(head) + 1].split() == ["toy-4", "4", "players,", "10", "points", "each", "at", "the",
+                                                    "start"]
+        assert main(["rules", "show", "toy-4", "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["family"] == "toy" and [(k["name"], k["value"]) for k in data["knobs"]] == [
+            ("name", "toy-4"), ("players", 4), ("start_points", 10), ("hands", 2)]
+        assert data["knobs"][3]["meaning"] == "hands in a game"
     finally:
-        unregister("toy")
-    assert main(["rules", "show", "toy-2p"]) == 2
+        toy_family.uninstall()
+    assert main(["rules", "show", "toy-4"]) == 2

@@ -1,4 +1,4 @@
-"""Riichi outcomes as text (``mjlog show``): a win's han, fu, points and yaku; a draw's kind."""
+"""Riichi as text: outcomes (``mjlog show``: a win's han, fu, points and yaku; a draw's kind) and presets."""
 
 from __future__ import annotations
 
@@ -43,3 +43,13 @@ def format_draw(log: GameLog, d: Ryuukyoku, japanese: bool = True) -> str:
     elif shown:
         text += f"; shown: {', '.join(shown)}"
     return text
+
+
+def describe_preset(rules) -> str:
+    """A riichi preset in one line (``mjlog rules list``): seats, length, start, return, uma, extras."""
+    wind = "east round only (tonpuusen)" if rules.length == "east" else "east and south rounds (hanchan)"
+    uma = "/".join(f"{u:+d}" for u in rules.uma)
+    extras = [x for x, on in (("red fives", rules.red_fives), ("open tanyao", rules.open_tanyao),
+                              ("kita", rules.nukidora)) if on]
+    return ", ".join([f"{rules.players} players", wind, f"{rules.start_points:,} start",
+                      f"{rules.target_points:,} return", f"uma {uma}", *extras])

@@ -40,12 +40,9 @@ class RiichiFamily(Family):
         return KNOB_DOCS
 
     def describe_preset(self, rules: RuleSet) -> str:
-        wind = "east round only (tonpuusen)" if rules.length == "east" else "east and south rounds (hanchan)"
-        uma = "/".join(f"{u:+d}" for u in rules.uma)
-        extras = [x for x, on in (("red fives", rules.red_fives), ("open tanyao", rules.open_tanyao),
-                                  ("kita", rules.nukidora)) if on]
-        return (f"{rules.players} players, {wind}, {rules.start_points:,} start, {rules.target_points:,} return, "
-                f"uma {uma}, {', '.join(extras)}")
+        from mjlog.rules.riichi.describe import describe_preset
+
+        return describe_preset(rules)
 
     def describe_rules(self, log: GameLog) -> str:
         lobby = log.header
