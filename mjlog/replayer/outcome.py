@@ -14,7 +14,7 @@ from operator import itemgetter
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.frozen import builder
-from mjlog.ir import DrawKind, Ryuukyoku, Win
+from mjlog.ir import DRAW_NAMES, DrawKind, Ryuukyoku, Win
 from mjlog.replayer.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.replayer.table import RoundState
@@ -129,6 +129,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
 
 
 _build_context = builder(WinContext)
+_build_derived_win = builder(DerivedWin)
 
 
 def _before_first_draw(st: RoundState, who: int, tsumo: bool) -> bool:
@@ -149,7 +150,6 @@ def check_extra_ron(st: RoundState, w: Win, nth: int) -> None:
     elif not rules.double_ron:
         st.find(K.ILLEGAL_ACTION, f"seat {w.who} wins on a tile another seat already won on: the rules give "
                 "it to the first seat in turn only (head-bump, no double ron)", f"{nth} wins", "1 win")
-_build_derived_win = builder(DerivedWin)
 
 
 def _adopt_recorded(st: RoundState, w: Win, first: bool) -> None:
@@ -274,9 +274,9 @@ def _check_abort(st: RoundState, d: Ryuukyoku) -> None:
     n = st.n
     rules = st.rules
     if kind in _ABORTIVE_KNOB and not rules.abortive_draws:
-        st.find(K.ILLEGAL_ACTION, f"a {kind.value} abortive draw under rules without abortive draws")
+        st.find(K.ILLEGAL_ACTION, f"a {DRAW_NAMES[kind][0]} abort under rules without abortive draws", kind.value)
     elif kind is DrawKind.TRIPLE_RON and not rules.triple_ron_abort:
-        st.find(K.ILLEGAL_ACTION, "a triple-ron abort under rules where three rons are three wins")
+        st.find(K.ILLEGAL_ACTION, "a triple-ron abort under rules where three rons are three wins", kind.value)
     if kind is DrawKind.NINE_TERMINALS:
         seat = st.actor
         ok = (st.phase == "discard" and seat is not None and st.uninterrupted
