@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -76,20 +77,54 @@ def _audit_chunk(paths: Sequence[str]) -> list[FileAudit]:
     return [audit_one(p) for p in paths]
 
 
-def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16) -> Iterator[FileAudit]:
-    """Audit results in input order; ``jobs`` > 1 spreads chunks of paths over a process pool."""
+def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16, engine: str = "local",
+                scheduler: str | None = None) -> Iterator[FileAudit]:
+    """Audit results in input order. ``jobs`` > 1 spreads chunks of paths over a process pool,
+    ``engine="dask"`` over a Dask cluster (``scheduler``, else a LocalCluster of ``jobs`` workers);
+    at most ``2 * jobs`` chunks are in flight, so memory stays flat however many files there are."""
+    if engine == "dask":
+        yield from _iter_dask(sources, jobs, chunk, scheduler)
+        return
     if jobs <= 1 or len(sources) < 2 * chunk:
         for s in sources:
             yield audit_one(s)
         return
-    chunks = [list(map(str, sources[i : i + chunk])) for i in range(0, len(sources), chunk)]
+    chunks = (list(map(str, sources[i : i + chunk])) for i in range(0, len(sources), chunk))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for results in pool.map(_audit_chunk, chunks):
-            yield from results
+        yield from _in_order(lambda c: pool.submit(_audit_chunk, c), chunks, 2 * jobs)
+
+
+def _in_order(submit: Callable, chunks: Iterator[list[str]], window: int) -> Iterator[FileAudit]:
+    """Each chunk's results in input order, with at most ``window`` chunks submitted ahead."""
+    pending: deque = deque()
+    for c in chunks:
+        pending.append(submit(c))
+        if len(pending) >= window:
+            yield from pending.popleft().result()
+    while pending:
+        yield from pending.popleft().result()
+
+
+def _iter_dask(sources: Sequence, jobs: int, chunk: int, scheduler: str | None) -> Iterator[FileAudit]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise RuntimeError("--engine dask needs the dask extra: pip install 'mjlog[dask]'") from None
+    cluster = None if scheduler else LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                                                  host="127.0.0.1", dashboard_address=None)
+    client = Client(scheduler or cluster)
+    try:
+        chunks = (list(map(str, sources[i : i + chunk])) for i in range(0, len(sources), chunk))
+        n_workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
+        yield from _in_order(lambda c: client.submit(_audit_chunk, c, pure=False), chunks, 2 * n_workers)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAudit], bool | None] | None = None,
-                  progress: bool = False) -> AuditReport:
+                  progress: bool = False, engine: str = "local", scheduler: str | None = None) -> AuditReport:
     """Audit paths (directories walked) or bytes; ``on_result`` returning True stops the batch."""
     expanded: list = []
     for s in sources:
@@ -104,7 +139,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
 
         bar = tqdm(total=len(expanded), unit="game", file=sys.stderr, leave=False)
     try:
-        for fa in iter_audits(expanded, jobs):
+        for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler):
             report.add(fa)
             if bar is not None:
                 bar.update(1)

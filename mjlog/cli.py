@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from mjlog import __version__
 from mjlog.errors import MalformedLogError
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+from mjlog.cli_dataset import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, add_build_command, is_dataset, missing_path  # noqa: E402
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -58,7 +58,12 @@ def _cmd_audit(args: argparse.Namespace) -> int:
         return bool(args.strict and not fa.clean)
 
     progress = sys.stderr.isatty() and not args.no_progress
-    report = audit_sources(args.paths, jobs=args.jobs, on_result=emit, progress=progress)
+    try:
+        report = audit_sources(args.paths, jobs=args.jobs, on_result=emit, progress=progress, engine=args.engine,
+                               scheduler=args.scheduler)
+    except RuntimeError as exc:  # the dask extra is not installed
+        print(f"mjlog: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     if args.json:
         print(json.dumps({"summary": report.summary(), "games": len(report.files), "clean": report.clean,
                           "with_findings": report.with_findings, "unreadable": report.unreadable}))
@@ -93,11 +98,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from mjlog.rules.riichi.ruleset import PRESETS
     from mjlog.simulate import simulate
 
-    if args.games < 0:
-        print("mjlog: --games must be 0 or more", file=sys.stderr)
+    if args.games < 0 or args.jobs < 1:
+        print("mjlog: --games must be 0 or more and --jobs at least 1", file=sys.stderr)
         return EXIT_USAGE
     try:
-        paths = simulate(args.games, PRESETS[args.rules], args.seed, args.output, progress=not args.no_progress)
+        paths = simulate(args.games, PRESETS[args.rules], args.seed, args.output, progress=not args.no_progress,
+                         jobs=args.jobs)
     except OSError as exc:
         print(f"mjlog: cannot write to {args.output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -181,22 +187,27 @@ def _cmd_schemes_table(args: argparse.Namespace) -> int:
 
 
 def _cmd_ingest(args: argparse.Namespace) -> int:
-    import os
-
     from mjlog.store import Store
 
-    missing = [p for p in args.paths if not os.path.exists(p)]
-    if missing:
-        print(f"mjlog: no such file or directory: {missing[0]}", file=sys.stderr)
+    if missing_path(args.paths):
         return EXIT_USAGE
     if args.jobs < 1 or args.batch < 1:
         print("mjlog: --jobs and --batch must be at least 1", file=sys.stderr)
         return EXIT_USAGE
     progress = sys.stderr.isatty() and not args.no_progress
+    datasets = [p for p in args.paths if is_dataset(p)]
+    logs = [p for p in args.paths if p not in datasets]
+    unreadable = 0
     with Store(args.db) as store:
-        summary = store.ingest(args.paths, jobs=args.jobs, progress=progress, batch=args.batch)
-    print(summary.line())
-    return EXIT_FINDINGS if summary.unreadable else EXIT_OK
+        for d in datasets:
+            summary = store.load_dataset(d)  # a built dataset: a bulk load of its Parquet
+            print(f"{d}: {summary.line()}")
+            unreadable += summary.unreadable
+        if logs:
+            summary = store.ingest(logs, jobs=args.jobs, progress=progress, batch=args.batch)
+            print(summary.line())
+            unreadable += summary.unreadable
+    return EXIT_FINDINGS if unreadable else EXIT_OK
 
 
 def _open_store_read_only(path: str):
@@ -211,10 +222,23 @@ def _open_store_read_only(path: str):
     return None
 
 
+def _open_source(args: argparse.Namespace):
+    """The store named by ``--db`` (read-only) or the built dataset named by ``--dataset``."""
+    if getattr(args, "dataset", None):
+        from mjlog.store import Store
+
+        try:
+            return Store.open_dataset(args.dataset)
+        except ValueError as exc:
+            print(f"mjlog: {exc}", file=sys.stderr)
+            return None
+    return _open_store_read_only(args.db)
+
+
 def _cmd_query(args: argparse.Namespace) -> int:
     import polars as pl
 
-    store = _open_store_read_only(args.db)
+    store = _open_source(args)
     if store is None:
         return EXIT_USAGE
     with store:
@@ -286,7 +310,10 @@ def _add_store_commands(sub) -> None:
             "Exit status: 0, 2 on a missing database or a failing query."
         ),
     )
-    query.add_argument("--db", required=True, metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
+    where = query.add_mutually_exclusive_group(required=True)
+    where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
+    where.add_argument("--dataset", metavar="DIR",
+                       help="a dataset written by 'mjlog build', queried in place (the same tables and views)")
     query.add_argument("sql", metavar="SQL", help="the query, e.g. \"SELECT rule_set, count(*) FROM games GROUP BY 1\"")
     query.add_argument("--csv", metavar="FILE", help="write the result to FILE as CSV (instead of printing)")
     query.add_argument("--parquet", metavar="FILE", help="write the result to FILE as Parquet (instead of printing)")
@@ -318,7 +345,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
     from mjlog.stats.reference import phoenix_comparison
 
-    store = _open_store_read_only(args.db)
+    store = _open_source(args)
     if store is None:
         return EXIT_USAGE
     synthetic = "only" if args.only_synthetic else "include" if args.include_synthetic else "exclude"
@@ -327,9 +354,9 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
                                  rule_set=args.rule_set, room=args.room)
         except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
-            print(f"mjlog: cannot read statistics from {args.db}: {exc}", file=sys.stderr)
+            print(f"mjlog: cannot read statistics from {args.db or args.dataset}: {exc}", file=sys.stderr)
             return EXIT_USAGE
-    print(f"{args.db}: {selection_note(frames)}")
+    print(f"{args.db or args.dataset}: {selection_note(frames)}")
     if frames.n_games == 0:
         hint = "" if synthetic != "exclude" else " (synthetic games are left out; --include-synthetic keeps them)"
         print(f"no games to summarise{hint}")
@@ -374,7 +401,9 @@ def _add_stats_command(sub) -> None:
             "truncated logs are left out unless asked. Exit status: 0, 2 on a missing database."
         ),
     )
-    stats.add_argument("--db", required=True, metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
+    where = stats.add_mutually_exclusive_group(required=True)
+    where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
+    where.add_argument("--dataset", metavar="DIR", help="a dataset written by 'mjlog build', read in place")
     stats.add_argument("--rule-set", metavar="PRESET",
                        help="only games of this rule set, e.g. tenhou-4p-south (default: all, split by rule set)")
     stats.add_argument("--room", choices=["ippan", "joukyuu", "tokujou", "houou"],
@@ -518,6 +547,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")
     audit.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    audit.add_argument("--engine", choices=("local", "dask"), default="local",
+                       help="local: this machine's process pool (default); dask: a Dask cluster, findings still "
+                            "in input order (pip install 'mjlog[dask]')")
+    audit.add_argument("--scheduler", metavar="ADDRESS",
+                       help="with --engine dask: a scheduler's address; without it a LocalCluster of --jobs workers")
     audit.add_argument("--json", action="store_true", help="one JSON object per finding, then a summary object")
     audit.add_argument("--strict", action="store_true", help="stop at the first file with a finding")
     audit.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
@@ -545,9 +579,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "-o", "--output", default=".", metavar="DIR", help="directory to write the games to (default: current)"
     )
+    simulate.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                          help="processes that play games (default 1); the files are the same bytes either way")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     simulate.set_defaults(func=_cmd_simulate)
     _add_store_commands(sub)
+    add_build_command(sub)
     _add_stats_command(sub)
     _add_rules_command(sub)
     return parser

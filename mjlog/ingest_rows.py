@@ -60,7 +60,7 @@ GID = pa.dictionary(I32, S)
 SCHEMAS: dict[str, pa.Schema] = {
     "games": pa.schema([
         ("game_id", S), ("log_id", S), ("source", S), ("source_format", S), ("content_sha256", S),
-        ("rule_set", S), ("n_players", I8), ("length", S), ("red_fives", B), ("open_tanyao", B),
+        ("family", S), ("rule_set", S), ("n_players", I8), ("length", S), ("red_fives", B), ("open_tanyao", B),
         ("lobby_type", I32), ("lobby", I32), ("lobby_display", S), ("room", S), ("special_lobby", B),
         ("title", S), ("game_date", D), ("game_hour", I8), ("seed_kind", S), ("synthetic", B),
         ("truncated", B), ("n_rounds", I16), ("n_findings", I32), ("n_finding_errors", I32),
@@ -232,7 +232,7 @@ class _Rows:
         date, hour = game_date(log.log_id)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
         _put(self.cols["games"], game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
-             content_sha256=sha, rule_set=rules.name, n_players=rules.players, length=rules.length,
+             content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players, length=rules.length,
              red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, lobby_type=lobby.type, lobby=lobby.lobby,
              lobby_display=lobby.display, room=lobby.room, special_lobby=lobby.special, title=lobby.title,
              game_date=date, game_hour=hour, seed_kind=seed.kind if seed else None,

@@ -15,6 +15,7 @@ CREATE TABLE IF NOT EXISTS games (
     source VARCHAR NOT NULL,
     source_format VARCHAR NOT NULL,
     content_sha256 VARCHAR NOT NULL,
+    family VARCHAR NOT NULL,
     rule_set VARCHAR NOT NULL,
     n_players TINYINT NOT NULL,
     length VARCHAR,

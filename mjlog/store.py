@@ -298,11 +298,66 @@ class Store:
         finally:
             self.con.unregister(view)
 
+    # ---- datasets (mjlog build) -------------------------------------------------------------
+
+    @classmethod
+    def open_dataset(cls, path: str | os.PathLike) -> Store:
+        """An in-memory store whose tables are views of a built dataset's Parquet, read in place
+        (the same queries, views and statistics as on a database file)."""
+        store = cls(":memory:")
+        for table, select in _dataset_selects(path).items():
+            store.con.execute(f"DROP TABLE {table}")
+            store.con.execute(f"CREATE VIEW {table} AS {select}")
+        return store
+
+    def load_dataset(self, path: str | os.PathLike) -> IngestSummary:
+        """Bulk-load a built dataset: its games not stored yet, every table in one transaction,
+        by DuckDB from the Parquet files (no Python per row); sources and unreadable replaced."""
+        start = time.perf_counter()
+        selects = _dataset_selects(path)
+        con = self.con
+        before = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute("CREATE OR REPLACE TEMP TABLE _new_games AS SELECT game_id FROM ("
+                        f"{selects['games']}) WHERE game_id NOT IN (SELECT game_id FROM games)")
+            n_new, n_all = con.execute(f"SELECT (SELECT count(*) FROM _new_games), "
+                                       f"(SELECT count(*) FROM ({selects['games']}))").fetchall()[0]
+            only_new = "" if n_new == n_all else " WHERE game_id IN (SELECT game_id FROM _new_games)"
+            for table in GAME_TABLES:
+                if table in selects:
+                    cols = ", ".join(f'"{c}"' for c in self._columns(table))
+                    con.execute(f"INSERT INTO {table} BY NAME SELECT {cols} FROM ({selects[table]}){only_new}")
+            for table, verb in (("sources", "INSERT OR REPLACE"), ("unreadable", "INSERT OR REPLACE")):
+                if table in selects:
+                    cols = ", ".join(f'"{c}"' for c in self._columns(table))
+                    con.execute(f"{verb} INTO {table} BY NAME SELECT {cols} FROM ({selects[table]})")
+            findings = con.execute("SELECT coalesce(sum(n_findings), 0) FROM games "
+                                   "WHERE game_id IN (SELECT game_id FROM _new_games)").fetchall()[0][0]
+            con.execute("DROP TABLE _new_games")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        after = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
+        manifest_inputs, bad = con.execute(
+            f"SELECT (SELECT count(*) FROM ({selects['sources']})), "
+            f"(SELECT count(*) FROM ({selects['unreadable']}))" if "unreadable" in selects else
+            f"SELECT (SELECT count(*) FROM ({selects['sources']})), 0").fetchall()[0]
+        return IngestSummary(manifest_inputs + bad, after - before, manifest_inputs - (after - before), bad,
+                             int(findings), time.perf_counter() - start)
+
+    def _columns(self, table: str) -> list[str]:
+        return [r[0] for r in self.con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = ? "
+            "ORDER BY ordinal_position", [table]).fetchall()]
+
     # ---- export ------------------------------------------------------------------------------
 
     def export(self, out: str | os.PathLike) -> list[Path]:
-        """Write every table as Parquet under ``out``: game tables hive-partitioned by ``rule_set`` and
-        ``game_date`` (``out/TABLE/rule_set=.../game_date=.../*.parquet``), the rest as ``out/TABLE.parquet``.
+        """Write every table as Parquet under ``out``: game tables hive-partitioned by ``family``, ``rule_set``
+        and ``game_date`` (``out/TABLE/family=.../rule_set=.../game_date=.../*.parquet``, the layout of
+        :mod:`mjlog.dataset`), the rest as ``out/TABLE.parquet``.
         Existing files of these tables are replaced. Returns the paths written (directories and files)."""
         root = Path(out)
         root.mkdir(parents=True, exist_ok=True)
@@ -310,17 +365,53 @@ class Store:
         for name in PARTITIONED:
             target = root / name
             query = ("SELECT * FROM games" if name == "games" else
-                     f"SELECT t.*, g.rule_set, g.game_date FROM {name} t JOIN games g USING (game_id)")
+                     f"SELECT t.*, g.family, g.rule_set, g.game_date FROM {name} t JOIN games g USING (game_id)")
             if self.con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0] == 0:
                 continue
             self.con.execute(f"COPY ({query}) TO '{_quote(target)}' "
-                             "(FORMAT parquet, PARTITION_BY (rule_set, game_date), OVERWRITE true)")
+                             "(FORMAT parquet, PARTITION_BY (family, rule_set, game_date), OVERWRITE true)")
             written.append(target)
         for name in UNPARTITIONED:
             target = root / f"{name}.parquet"
             self.con.execute(f"COPY (SELECT * FROM {name}) TO '{_quote(target)}' (FORMAT parquet)")
             written.append(target)
         return written
+
+
+def _dataset_selects(path: str | os.PathLike) -> dict[str, str]:
+    """For each table a built dataset has files of: the SELECT that reads them, leaving out the rows of
+    games another batch keeps (``_dataset.json``'s duplicates; their sources become alternates)."""
+    from mjlog.dataset import read_manifest
+
+    root = Path(path).resolve()
+    manifest = read_manifest(root)
+    dups = manifest["duplicates"]
+    dup_rows = ", ".join(f"('{_quote_str(g)}', '{_quote_str(k)}')" for g, k in dups) or "(NULL, NULL)"
+    dup_table = f"(SELECT * FROM (VALUES {dup_rows}) AS d(game_id, batch) WHERE game_id IS NOT NULL)"
+    batch_of = "regexp_extract(t.filename, 'part-([0-9a-f]+)-[0-9]+\\.parquet$', 1)"
+    out = {}
+    for table, parts in manifest["tables"].items():
+        if not parts:
+            continue
+        files = "[" + ", ".join(f"'{_quote(root / p)}'" for p in parts) + "]"
+        hive = "true" if table in GAME_TABLES else "false"
+        types = ", hive_types = {'game_date': DATE}" if table in GAME_TABLES else ""
+        names = ", filename = true" if dups else ""  # the batch of a row is only needed to drop duplicates
+        source = f"read_parquet({files}, hive_partitioning = {hive}{names}{types}, union_by_name = true) t"
+        if not dups or table == "unreadable":
+            out[table] = f"SELECT t.*{' EXCLUDE (filename)' if dups else ''} FROM {source}"
+        elif table == "sources":
+            out[table] = (f"SELECT t.* EXCLUDE (filename, role), CASE WHEN d.game_id IS NULL THEN t.role "
+                          f"ELSE 'alternate' END AS role FROM {source} LEFT JOIN {dup_table} d "
+                          f"ON t.game_id = d.game_id AND {batch_of} = d.batch")
+        else:
+            out[table] = (f"SELECT t.* EXCLUDE (filename) FROM {source} ANTI JOIN {dup_table} d "
+                          f"ON t.game_id = d.game_id AND {batch_of} = d.batch")
+    return out
+
+
+def _quote_str(text: str) -> str:
+    return text.replace("'", "''")
 
 
 def _quote(path: Path) -> str:

@@ -205,8 +205,8 @@ def test_cli_ingest_query_export_and_parquet_read_back(tmp_path, capsys):
 
     out = tmp_path / "export"
     assert main(["export", "--db", db, "--out", str(out)]) == 0
-    parts = sorted(p.relative_to(out / "games").parts[:2] for p in (out / "games").rglob("*.parquet"))
-    assert parts == [("rule_set=tenhou-4p-south", f"game_date={d}") for d in
+    parts = sorted(p.relative_to(out / "games").parts[:3] for p in (out / "games").rglob("*.parquet"))
+    assert parts == [("family=riichi", "rule_set=tenhou-4p-south", f"game_date={d}") for d in
                      ("2020-01-01", "2020-01-02", "2020-01-03", "__HIVE_DEFAULT_PARTITION__")]
     games = pl.read_parquet(out / "games", hive_partitioning=True)
     assert games.height == 6 and set(games["rule_set"]) == {"tenhou-4p-south"}

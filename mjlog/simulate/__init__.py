@@ -68,11 +68,18 @@ def game_seeds(n: int, seed: int) -> list[int]:
     return [rng.getrandbits(48) for _ in range(n)]
 
 
+def _write_game(rules: RuleSet, game_seed: int, path: Path) -> Path:
+    path.write_bytes(simulate_game(rules, game_seed))
+    return path
+
+
 def simulate(n: int, rules: RuleSet, seed: int, out_dir: str | Path, progress: bool = True,
-             prefix: str | None = None) -> list[Path]:
+             prefix: str | None = None, jobs: int = 1) -> list[Path]:
     """Play ``n`` games and write them as ``sim-<rules>-<seed>-<i>.xml`` in ``out_dir``.
 
     Returns the paths written. ``progress`` shows a tqdm bar when stderr is a terminal.
+    ``jobs`` > 1 plays them in that many processes; each game depends only on its own seed,
+    so the files are the same bytes either way.
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -86,13 +93,23 @@ def simulate(n: int, rules: RuleSet, seed: int, out_dir: str | Path, progress: b
             pass
         else:
             bar = tqdm(total=n, unit="game", desc="simulate")
+    targets = [out / f"{name}-{i}.xml" for i in indices]
+    seeds = game_seeds(n, seed)
     paths = []
-    for i, game_seed in zip(indices, game_seeds(n, seed)):
-        path = out / f"{name}-{i}.xml"
-        path.write_bytes(simulate_game(rules, game_seed))
-        paths.append(path)
-        if bar is not None:
-            bar.update(1)
+    if jobs > 1 and n > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            done = pool.map(_write_game, [rules] * n, seeds, targets, chunksize=max(1, min(64, n // (4 * jobs))))
+            for path in done:
+                paths.append(path)
+                if bar is not None:
+                    bar.update(1)
+    else:
+        for game_seed, path in zip(seeds, targets):
+            paths.append(_write_game(rules, game_seed, path))
+            if bar is not None:
+                bar.update(1)
     if bar is not None:
         bar.close()
     return paths
