@@ -6,7 +6,7 @@ pure-Python code, which gives the same results, only slower.
 
 from setuptools import Extension, setup
 
-SOURCES = ["module.c", "scan.c", "wall_waits.c", "mt.c", "quiet.c", "rows.c", "elements.c", "scorer.c", "sha512.c"]
+SOURCES = ["module.c", "scan.c", "wall_waits.c", "mt.c", "quiet.c", "rows.c", "elements.c", "sha512.c"]
 
 setup(
     ext_modules=[

@@ -19,7 +19,7 @@ from typing import Any, Callable
 #: Every helper the C module must have; a module built from older sources lacks some.
 NAMES = ("scan_xml", "parse_ints", "parse_tiles", "shuffle_wall", "mt_seed", "mt_bytes",
          "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast", "read_win", "read_init",
-         "read_draw", "deal_matches", "score_setup", "score_fast", "sha512_blocks")
+         "read_draw", "deal_matches", "sha512_blocks")
 
 #: Why the helpers are not in use, or None when they are.
 REASON: str | None = None
@@ -61,6 +61,4 @@ read_win = _get("read_win")
 read_init = _get("read_init")
 read_draw = _get("read_draw")
 deal_matches = _get("deal_matches")
-score_setup = _get("score_setup")
-score_fast = _get("score_fast")
 sha512_blocks = _get("sha512_blocks")

@@ -25,10 +25,6 @@
  * waits(counts, held_elsewhere=None), is_tenpai(counts, held_elsewhere=None)
  *     mjlog.replayer.hands' wait search over 34 counts; None for counts it does not take.
  *
- * score_setup(config), score_fast(concealed, melds, win_tile, context, rules) -> HandValue | None
- *     mjlog.rules.riichi.scorer.score for the hands it takes, from the tables and builders
- *     score_setup hands it; None for anything else, which the Python scorer then scores.
- *
  * event_columns(events, Draw, Discard)
  *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
  *     discards, None elsewhere, and the indexes of the other events (mjlog.ingest_rows).
@@ -70,9 +66,6 @@ static PyMethodDef methods[] = {
      "read_draw(attributes, players, kinds, build_draw) -> Ryuukyoku, or None when the handler must read it."},
     {"deal_matches", deal_matches, METH_VARARGS,
      "deal_matches(yama, dealer, hands) -> whether each hand is the wall's deal to its seat (None: not a wall)."},
-    {"score_setup", score_setup, METH_O, "score_setup(config): the Python scorer's tables, facts and builders."},
-    {"score_fast", score_fast, METH_VARARGS,
-     "score_fast(concealed, melds, win_tile, context, rules) -> HandValue, or None when the Python scorer must."},
     {"event_columns", event_columns, METH_VARARGS,
      "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
     {"run_quiet", run_quiet, METH_VARARGS,

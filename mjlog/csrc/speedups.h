@@ -40,10 +40,6 @@ PyObject *read_win(PyObject *self, PyObject *args);
 PyObject *read_init(PyObject *self, PyObject *args);
 PyObject *read_draw(PyObject *self, PyObject *args);
 
-/* scorer.c: the scorer's compiled twin */
-PyObject *score_setup(PyObject *self, PyObject *cfg);
-PyObject *score_fast(PyObject *self, PyObject *args);
-
 /* wall_waits.c: the wall's shuffle and the wait search */
 PyObject *shuffle_wall(PyObject *self, PyObject *args);
 PyObject *deal_matches(PyObject *self, PyObject *args);

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from mjlog import accel as _accel
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi import fu as _fu
@@ -130,10 +129,6 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     beats counted yakuman, then more han, then more fu. Raises
     :class:`~mjlog.errors.InvalidHandError` when the tiles are not a winning hand.
     """
-    if _score_fast is not None and not (context.renhou and rules.renhou):  # the compiled twin; None: left to below
-        value = _score_fast(concealed, melds, win_tile, context, rules)
-        if value is not None:
-            return value
     ctx = context
     players = rules.players
     all_ids = concealed
@@ -437,34 +432,3 @@ def _yakuman_value(yaku_id: int, rules: RuleSet) -> int:
     """How many yakuman an id counts under the rules (Tenhou: always one)."""
     knob = _DOUBLE_KNOBS.get(yaku_id)
     return 2 if knob is not None and getattr(rules, knob) else 1
-
-
-def _setup_compiled() -> None:
-    """Hand the compiled twin the tables, facts, builders and constants this module scores with."""
-    _accel.score_setup({
-        "facts": Y.FACTS, "suit_tables": tuple(SUIT_SHAPES), "suit_shapes": suit_shapes,
-        "honor_table": HONOR_SHAPES, "honor_shape": honor_shape, "memo": Y.MEMO, "yaku_of": Y.yaku_of,
-        "KITA": CallKind.KITA, "CHI": CallKind.CHI, "PON": CallKind.PON, "ANKAN": CallKind.ANKAN,
-        "payment_for": payment_for, "no_payment": NO_PAYMENT, "hand_value": _value._build_hand_value,
-        "item_base": _fu.BASE, "item_closed_ron": _fu.CLOSED_RON, "item_tsumo": _fu.TSUMO,
-        "item_open_pinfu": _fu.OPEN_PINFU, "item_seven_pairs": _fu.SEVEN_PAIRS_FU,
-        "item_dragon_pair": _fu.DRAGON_PAIR, "item_seat_pair": _fu.SEAT_WIND_PAIR,
-        "item_round_pair": _fu.ROUND_WIND_PAIR,
-        "wait_items": tuple(_fu.WAIT_ITEMS.get(w) for w in range(6)),
-        "set_items": tuple(_fu._SET_ITEMS[c, y, k] for c in (False, True) for y in (False, True) for k in (False, True)),
-        "wait_names": tuple(_WAIT_NAMES[w] for w in range(6)),
-        "next3": _NEXT[3], "next4": _NEXT[4],
-        "yakuhai_han": tuple((YAKU[i].han_closed, YAKU[i].han_open) if 10 <= i <= 20 else (0, 0) for i in range(21)),
-        "bonus_ids": (DORA, AKA, URA), "double_knobs": tuple(_DOUBLE_KNOBS.items()), "red_fives": RED_FIVES,
-        "RYANMEN": RYANMEN, "KANCHAN": KANCHAN, "PENCHAN": PENCHAN, "TANKI": TANKI, "SHANPON": SHANPON,
-        "NO_WAIT": NO_WAIT, "REGULAR_FORM": REGULAR_FORM, "SEVEN_PAIRS_FORM": SEVEN_PAIRS_FORM,
-        "KOKUSHI_FORM": KOKUSHI_FORM, "NORTH": NORTH,
-    })
-
-
-_score_fast = _accel.score_fast
-if _score_fast is not None:
-    try:
-        _setup_compiled()
-    except (KeyError, TypeError, ValueError):  # a module built from other sources: score in Python only
-        _score_fast = None
