@@ -1,5 +1,5 @@
-"""The replay's inlined path for ordinary draws and discards, and its compiled twin
-(``mjlog._speedups.run_quiet``, when built), give exactly what the event methods give."""
+"""The replay's compiled run of draws, discards, chi, pon and riichi (``mjlog._speedups.run_quiet``,
+when built) gives exactly what the event methods alone give."""
 
 from __future__ import annotations
 
@@ -12,43 +12,45 @@ from mjlog import read_log, replay
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
 
+needs_compiled = pytest.mark.skipif(not table.COMPILED, reason="the compiled helpers are not built")
+
 
 def both_ways(log):
-    """(fast, slow) replays; the fast one is checked equal to the compiled path's when it is built."""
-    saved = table.FAST_PATH, table.COMPILED
+    """(compiled, methods) replays: the first with the compiled run where it is built, the second
+    by the event methods alone."""
+    saved = table.COMPILED
     try:
-        table.FAST_PATH, table.COMPILED = True, False
-        fast = replay(log)
-        table.FAST_PATH = False
-        slow = replay(log)
-        if saved[1]:
-            table.FAST_PATH, table.COMPILED = True, True
-            compiled = replay(log)
-            assert compiled.rounds == fast.rounds and compiled.findings == fast.findings
+        table.COMPILED = False
+        methods = replay(log)
+        table.COMPILED = saved
+        compiled = replay(log)
     finally:
-        table.FAST_PATH, table.COMPILED = saved
-    return fast, slow
+        table.COMPILED = saved
+    return compiled, methods
 
 
-def test_fast_path_equals_event_methods_on_the_samples():
+@needs_compiled
+def test_compiled_run_equals_event_methods_on_the_samples():
     for path in sorted(SAMPLE.glob("*.xml")):
-        fast, slow = both_ways(read_log(path))
-        assert fast.rounds == slow.rounds and fast.findings == slow.findings, path.name
+        compiled, methods = both_ways(read_log(path))
+        assert compiled.rounds == methods.rounds and compiled.findings == methods.findings, path.name
 
 
-def test_fast_path_equals_event_methods_on_a_broken_log():
+@needs_compiled
+def test_compiled_run_equals_event_methods_on_a_broken_log():
     from tests.xmlbuild import simple_game4
 
     log = read_log(simple_game4("<V102/><F102/><V103/><D5/>"))  # a draw out of turn, a discard not held
-    fast, slow = both_ways(log)
-    assert fast.findings == slow.findings and fast.findings
+    compiled, methods = both_ways(log)
+    assert compiled.findings == methods.findings and methods.findings
 
 
+@needs_compiled
 @pytest.mark.corpus
-def test_fast_path_equals_event_methods_on_corpus_games(corpus_xml_files):
+def test_compiled_run_equals_event_methods_on_corpus_games(corpus_xml_files):
     for path in corpus_xml_files[::5]:
-        fast, slow = both_ways(read_log(path))
-        assert fast.rounds == slow.rounds and fast.findings == slow.findings, path.name
+        compiled, methods = both_ways(read_log(path))
+        assert compiled.rounds == methods.rounds and compiled.findings == methods.findings, path.name
 
 
 def _after_chi(discard: int) -> bytes:
@@ -65,9 +67,9 @@ def _after_chi(discard: int) -> bytes:
 @pytest.mark.parametrize("discard, banned", [(1, True), (13, True), (17, False)])
 def test_swap_call_discard_is_judged_alike_on_every_path(discard, banned):
     """1m taken with 2m3m bans 1m (tile 1) and 4m (tile 13) as the next discard, not 5m (tile 17)."""
-    fast, slow = both_ways(read_log(_after_chi(discard)))
-    assert fast.findings == slow.findings
-    swaps = [f for f in fast.findings if "swap-calls" in f.message]
+    compiled, methods = both_ways(read_log(_after_chi(discard)))
+    assert compiled.findings == methods.findings
+    swaps = [f for f in compiled.findings if "swap-calls" in f.message]
     assert len(swaps) == int(banned)
     if banned:
         assert swaps[0].event_index == 3 and swaps[0].round_index == 0
@@ -81,7 +83,7 @@ _NOT_TABLE = {"r", "rules", "wall", "findings", "event_index", "source"}
 def _tables(log, compiled: bool) -> list[dict]:
     """The table after every outcome and at the end of every hand, replayed one way."""
     snaps: list[dict] = []
-    saved_play, saved = table.play, (table.FAST_PATH, table.COMPILED)
+    saved_play, saved = table.play, table.COMPILED
 
     def snap(st):
         snaps.append({k: _frozen(v) for k, v in vars(st).items() if k not in _NOT_TABLE})
@@ -93,13 +95,13 @@ def _tables(log, compiled: bool) -> list[dict]:
         saved_play(st, events, outcome)
         snap(st)
 
-    table.FAST_PATH, table.COMPILED = compiled, compiled
+    table.COMPILED = compiled
     table.play = play  # the riichi family's hand replay looks play up at each hand
     try:
         rep = replay(log)
     finally:
         table.play = saved_play
-        table.FAST_PATH, table.COMPILED = saved
+        table.COMPILED = saved
     return [rep.rounds, rep.findings, snaps]
 
 

@@ -296,7 +296,8 @@ def test_slots_read_directly_behave_as_attributes():
     """The compiled helpers read an event's slots directly; an unset slot still raises
     AttributeError as the attribute would, and a subclass is not taken for the class."""
     from mjlog.ingest_rows import py_event_columns
-    from mjlog.ir import Call, CallKind, Discard, Draw, RiichiAccepted, RiichiDeclared
+    from mjlog.ir import Call, Discard, Draw, RiichiAccepted, RiichiDeclared
+    from mjlog.replayer.table import QuietEvents
 
     class MyDraw(Draw):
         __slots__ = ()
@@ -307,17 +308,70 @@ def test_slots_read_directly_behave_as_attributes():
     for helper in (lambda: _speedups.event_columns((unset,), Draw, Discard), lambda: py_event_columns((unset,))):
         with pytest.raises(AttributeError):
             helper()
-    ctx = ([set(), set()], [[], []], [None, None], set(), [], [0, 0], [-1, -1], [False, False], (), 2, Draw, Discard,
-           [False, False], Call, CallKind.CHI, CallKind.PON, [[], []], [0, 0], [0, 0],
-           RiichiDeclared, RiichiAccepted, [-1, -1], [False, False], [0, 0], 1000)
-    table = (True, [25000, 25000], [25000, 25000])
+    kinds = QuietEvents()
     with pytest.raises(AttributeError):
-        _speedups.run_quiet((unset,), 0, ctx, 0, 0, 0, 10, None, None, *table)
-    assert _speedups.run_quiet((Draw(0, 7),), 0, ctx, 0, 0, 0, 10, None, None, *table) == (
-        1, 0, 1, 1, None, None, False, -1, -1, 0)
+        _speedups.run_quiet(_quiet_table(), (unset,), 0, kinds)
     for cls in (Call, RiichiDeclared, RiichiAccepted):
         with pytest.raises(AttributeError):
-            _speedups.run_quiet((object.__new__(cls),), 0, ctx, 0, 2, 1, 10, (0, 7), None, *table)
+            _speedups.run_quiet(_quiet_table(phase="after-discard", last_discard=(0, 7)), (object.__new__(cls),), 0,
+                                kinds)
+
+
+def _quiet_table(**changes):
+    """A two-seat table as run_quiet reads it: a RoundState's attributes, by name."""
+    from types import SimpleNamespace
+
+    fields = dict(
+        hands=[set(), set()], river=[[], []], last_draw=[None, None], seen=set(), passed=[], discards_made=[0, 0],
+        last_own_discard=[-1, -1], riichi_accepted=[False, False], live_tiles=(), n=2, ippatsu=[False, False],
+        melds=[[], []], called_away=[0, 0], calls_open=[0, 0], riichi_at=[-1, -1], double_riichi=[False, False],
+        deposits=[0, 0], scores=[25000, 25000], derived_scores=[25000, 25000],
+        rules=SimpleNamespace(riichi_deposit=1000), actor=0, phase="draw", live_draws=0, live_base=10,
+        replacements=0, last_discard=None, banned=frozenset(), uninterrupted=True, riichi_declared=None,
+        riichi_discard_pending=None, sticks=0, need_replacement=None, pending_dora=[], last_kakan=None,
+        last_kita=None, last_was_replacement=False,
+    )
+    fields.update(changes)
+    return SimpleNamespace(**fields)
+
+
+def test_run_quiet_reads_and_writes_the_table_by_attribute_name():
+    from mjlog.ir import Discard, Draw, RiichiAccepted, RiichiDeclared
+    from mjlog.replayer.table import QuietEvents
+
+    st = _quiet_table(hands=[{0, 1, 2, 8, 12, 16, 36, 40, 44, 72, 76, 80, 108}, set()])  # 111m 345m 123p 123s E: tenpai
+    events = (Draw(0, 7), RiichiDeclared(0), Discard(0, 7, True), RiichiAccepted(0, (24000, 25000)), Draw(1, 9))
+    assert _speedups.run_quiet(st, events, 0, QuietEvents()) == 5
+    assert (st.actor, st.phase, st.live_draws, st.last_discard, st.sticks) == (1, "discard", 2, None, 1)
+    assert (st.riichi_declared, st.riichi_discard_pending, st.riichi_at, st.riichi_accepted) == (
+        None, None, [2, -1], [True, False])
+    assert st.scores == st.derived_scores == [24000, 25000] and st.deposits == [1000, 0]
+    assert st.river == [[7], []] and st.passed == [(2, 0, 1)] and st.last_draw == [None, 9]
+
+
+@pytest.mark.parametrize("change", [dict(need_replacement=0), dict(pending_dora=[True]), dict(last_kakan=(0, 5)),
+                                    dict(last_kita=(0, 120)), dict(last_was_replacement=True),
+                                    dict(phase="replacement"), dict(actor="0")])
+def test_run_quiet_leaves_a_table_it_cannot_start_at_unchanged(change):
+    from mjlog.ir import Draw
+    from mjlog.replayer.table import QuietEvents
+
+    st = _quiet_table(**change)
+    before = dict(vars(st))
+    assert _speedups.run_quiet(st, (Draw(0, 7),), 0, QuietEvents()) == 0
+    assert vars(st) == before and st.seen == set()
+
+
+def test_run_quiet_names_a_table_attribute_of_the_wrong_type_or_a_missing_one():
+    from mjlog.ir import Draw
+    from mjlog.replayer.table import QuietEvents
+
+    with pytest.raises(TypeError, match="the table's seen"):
+        _speedups.run_quiet(_quiet_table(seen=[]), (Draw(0, 7),), 0, QuietEvents())
+    st = _quiet_table()
+    del st.live_base
+    with pytest.raises(AttributeError, match="live_base"):
+        _speedups.run_quiet(st, (Draw(0, 7),), 0, QuietEvents())
 
 
 _REPLAY_DIGEST = """

@@ -29,6 +29,11 @@
  *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
  *     discards, None elsewhere, and the indexes of the other events (mjlog.ingest_rows).
  *
+ * run_quiet(table, events, start, kinds) -> int
+ *     The replay's hot step (mjlog.replayer.table.play): the run of draws, discards, chi, pon and
+ *     riichi steps from events[start] that break no rule, applied to a RoundState as its event
+ *     methods apply them; the table's attributes are read and written by name.
+ *
  * read_fast(items, fast, slow, no_attributes[, quick])
  *     The XML reader's loop: draws and discards from their tags, N (from the reader's call
  *     cache), REACH and DORA from their attributes while a round is live, every other element
@@ -69,8 +74,7 @@ static PyMethodDef methods[] = {
     {"event_columns", event_columns, METH_VARARGS,
      "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
     {"run_quiet", run_quiet, METH_VARARGS,
-     "run_quiet(events, i, ctx, actor, phase, live, limit, last_discard, banned, uninterrupted, scores, "
-     "derived_scores) -> (i, actor, phase, live, last_discard, banned, interrupted, declared, pending, sticks)."},
+     "run_quiet(table, events, start, kinds) -> index of the first event of events[start:] not applied to the table."},
     {"waits", waits, METH_VARARGS,
      "waits(counts, held_elsewhere=None) -> tuple of kinds, or None for counts outside 34 x 0..4."},
     {"is_tenpai", is_tenpai, METH_VARARGS,
@@ -152,7 +156,8 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     str_from_seat = PyUnicode_InternFromString("from_seat");
     str_scores = PyUnicode_InternFromString("scores");
     if (str_seat == NULL || str_tile == NULL || str_tsumogiri == NULL || str_kind == NULL || str_tiles == NULL ||
-        str_called == NULL || str_from_seat == NULL || str_scores == NULL || elements_init() < 0)
+        str_called == NULL || str_from_seat == NULL || str_scores == NULL || elements_init() < 0 ||
+        quiet_init() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "MAX_ATTRIBUTE_CHARS", MAX_ATTRIBUTE_CHARS) < 0) {

@@ -51,27 +51,63 @@ static int list_set(PyObject *list, Py_ssize_t i, PyObject *v) {
     return PyList_SetItem(list, i, v);  /* steals the new reference */
 }
 
-/* ---- the table --------------------------------------------------------------------------------- */
+/* ---- the table, read from a RoundState by attribute name ------------------------------------------ */
+
+/* The RoundState lists run_quiet changes in place; each is a field of `table` under the attribute's name. */
+#define TABLE_LISTS(X) X(hands) X(river) X(last_draw) X(discards_made) X(last_own_discard) X(riichi_accepted) \
+    X(ippatsu) X(melds) X(called_away) X(calls_open) X(riichi_at) X(double_riichi) X(deposits) X(scores) \
+    X(derived_scores)
+/* Every attribute name run_quiet reads or writes (of the table, its rules, and the event classes' namespace). */
+#define ATTRIBUTE_NAMES(X) TABLE_LISTS(X) X(seen) X(passed) X(live_tiles) X(n) X(rules) X(riichi_deposit) \
+    X(actor) X(phase) X(live_draws) X(live_base) X(replacements) X(last_discard) X(banned) X(uninterrupted) \
+    X(riichi_declared) X(riichi_discard_pending) X(sticks) X(need_replacement) X(pending_dora) X(last_kakan) \
+    X(last_kita) X(last_was_replacement) X(draw) X(discard) X(call) X(chi) X(pon)
+
+#define DECLARE_NAME(name) static PyObject *a_##name;
+ATTRIBUTE_NAMES(DECLARE_NAME)
+#undef DECLARE_NAME
+/* the phases the table's `phase` may hold that a run can start in, by code */
+static PyObject *phase_names[3];
+
+int quiet_init(void) {
+#define INTERN(name) if ((a_##name = PyUnicode_InternFromString(#name)) == NULL) return -1;
+    ATTRIBUTE_NAMES(INTERN)
+#undef INTERN
+    const char *phases[] = {"draw", "discard", "after-discard"};
+    for (int k = 0; k < 3; k++)
+        if ((phase_names[k] = PyUnicode_InternFromString(phases[k])) == NULL) return -1;
+    return 0;
+}
 
 typedef struct {
-    /* the table's own lists, changed in place */
-    PyObject *hands, *river, *last_draw, *seen, *passed, *made, *last_own, *accepted, *ippatsu;
-    PyObject *melds, *called_away, *calls_open, *riichi_at, *double_riichi, *deposits, *scores, *derived;
-    PyObject *live_tiles, *chi, *pon;
-    PyTypeObject *draw_type, *discard_type, *call_type, *declared_type, *accepted_type;
+    /* the table's own lists and sets, changed in place (owned references) */
+#define LIST_FIELD(name) PyObject *name;
+    TABLE_LISTS(LIST_FIELD)
+#undef LIST_FIELD
+    PyObject *seen, *passed, *live_tiles;
+    /* the event classes and call kinds (owned) */
+    PyObject *draw_type, *discard_type, *call_type, *declared_type, *accepted_type, *chi, *pon;
     long n, deposit;
-    /* the scalars the Python side keeps on the table, here and returned */
-    long actor, phase, live, limit, declared, pending, sticks;
+    /* the table's scalars, read at the start and written back at the end */
+    long actor, phase, live, limit, declared, pending;
+    long sticks;             /* deposits taken in this run (riichi sticks to add) */
     PyObject *last_discard;  /* owned */
-    PyObject *banned;        /* the ban the caller passed (borrowed), or NULL */
+    PyObject *banned;        /* the table's ban while in force (owned), or NULL */
     long ban[2];             /* a ban set here by a chi or pon: ban[0..nban) (banned is then NULL) */
-    int nban, uninterrupted, interrupted;
+    int nban, uninterrupted, interrupted, ban_ended;
     Py_ssize_t draw_seat, draw_tile, discard_seat, discard_tile;  /* slot offsets (slot_offset) */
 } table;
 
 static void set_last_discard(table *tb, PyObject *v) {  /* steals v */
     Py_DECREF(tb->last_discard);
     tb->last_discard = v;
+}
+
+/* The swap-call ban ends (at a discard, or replaced by a new call's) */
+static void end_ban(table *tb) {
+    if (tb->banned != NULL || tb->nban > 0) tb->ban_ended = 1;
+    Py_CLEAR(tb->banned);
+    tb->nban = 0;
 }
 
 /* The (seat, tile) pair a discard leaves open to calls and ron, one tuple per pair for the
@@ -90,18 +126,20 @@ static PyObject *discard_pair(long seat, long tile) {
     return Py_NewRef(*slot);
 }
 
-/* 34-counts of the tiles in set `hand`; 0 when it holds anything but tile ids */
+/* 34-counts of the tiles in set `hand`: 1, or 0 when it holds anything but tile ids, -1 on an error */
 static int hand_counts(PyObject *hand, int *c) {
     memset(c, 0, 34 * sizeof(int));
-    Py_ssize_t pos = 0;
-    PyObject *key;
-    Py_hash_t hash;
-    while (_PySet_NextEntry(hand, &pos, &key, &hash)) {
+    PyObject *it = PyObject_GetIter(hand), *key;
+    if (it == NULL) return -1;
+    int ok = 1;
+    while (ok && (key = PyIter_Next(it)) != NULL) {
         long t = small_int_or_neg(key, 135);
-        if (t < 0) return 0;
-        c[t >> 2]++;
+        Py_DECREF(key);
+        if (t < 0) ok = 0;
+        else c[t >> 2]++;
     }
-    return 1;
+    Py_DECREF(it);
+    return PyErr_Occurred() ? -1 : ok;
 }
 
 /* Each q_* applies one event as its RoundState method does when it finds nothing to report:
@@ -115,7 +153,7 @@ static int q_draw(table *tb, PyObject *ev) {
         tb->live >= tb->limit)
         return 0;
     if (tb->pending >= 0) {  /* the riichi tile passed: its deposit must have been taken */
-        int stands = PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, tb->pending));
+        int stands = PyObject_IsTrue(PyList_GET_ITEM(tb->riichi_accepted, tb->pending));
         if (stands <= 0) return stands;
     }
     if (tb->live < PyTuple_GET_SIZE(tb->live_tiles) &&
@@ -157,7 +195,7 @@ static int q_discard(table *tb, PyObject *ev, Py_ssize_t i) {
         int swap = PySet_Contains(tb->banned, kind_obj);
         ok = swap < 0 ? -1 : !swap;
     }
-    int riichi = ok > 0 ? PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, seat)) : 0;
+    int riichi = ok > 0 ? PyObject_IsTrue(PyList_GET_ITEM(tb->riichi_accepted, seat)) : 0;
     if (riichi < 0) ok = -1;
     int declaring = tb->declared == seat;
     if (ok > 0 && riichi && !declaring) {  /* a seat in riichi lets go of the tile it drew */
@@ -167,15 +205,15 @@ static int q_discard(table *tb, PyObject *ev, Py_ssize_t i) {
     if (ok > 0 && declaring) {  /* the riichi tile: the hand left must be tenpai (no calls: the method judges those) */
         PyObject *melds = PyList_GET_ITEM(tb->melds, seat);
         int c[34];
-        ok = PyList_CheckExact(melds) && PyList_GET_SIZE(melds) == 0 && hand_counts(hand, c);
-        if (ok) {
+        ok = PyList_CheckExact(melds) && PyList_GET_SIZE(melds) == 0 ? hand_counts(hand, c) : 0;
+        if (ok > 0) {
             c[kind]--;
             ok = wait_mask(c, NULL, 1) != 0;
         }
     }
     long made_n = -1;
     PyObject *own_river = PyList_GET_ITEM(tb->river, seat);
-    if (ok > 0) ok = exact_long(PyList_GET_ITEM(tb->made, seat), &made_n) && PyList_CheckExact(own_river);
+    if (ok > 0) ok = exact_long(PyList_GET_ITEM(tb->discards_made, seat), &made_n) && PyList_CheckExact(own_river);
     if (ok <= 0) {
         Py_XDECREF(tile_obj);
         Py_XDECREF(kind_obj);
@@ -189,8 +227,8 @@ static int q_discard(table *tb, PyObject *ev, Py_ssize_t i) {
     Py_DECREF(kind_obj);
     int err = pass == NULL || last == NULL || PySet_Discard(hand, tile_obj) < 0 ||
               (riichi && !declaring && list_set(tb->ippatsu, seat, Py_False) < 0) ||
-              PyList_Append(own_river, tile_obj) < 0 || list_set_long(tb->made, seat, made_n + 1) < 0 ||
-              list_set_long(tb->last_own, seat, (long)i) < 0 || PyList_Append(tb->passed, pass) < 0 ||
+              PyList_Append(own_river, tile_obj) < 0 || list_set_long(tb->discards_made, seat, made_n + 1) < 0 ||
+              list_set_long(tb->last_own_discard, seat, (long)i) < 0 || PyList_Append(tb->passed, pass) < 0 ||
               list_set(tb->last_draw, seat, Py_None) < 0;
     if (!err && declaring) {
         err = list_set_long(tb->riichi_at, seat, (long)i) < 0 ||
@@ -205,8 +243,7 @@ static int q_discard(table *tb, PyObject *ev, Py_ssize_t i) {
         return -1;
     }
     set_last_discard(tb, last);
-    tb->banned = NULL;
-    tb->nban = 0;
+    end_ban(tb);
     tb->actor = (seat + 1) % tb->n;
     tb->phase = PHASE_AFTER_DISCARD;
     return 1;
@@ -230,7 +267,7 @@ static int banned_kinds(int chi, long called, const long *tiles, long *ban) {
 
 /* RoundState._call_discard for a chi or pon of the last discard with two distinct tiles held */
 static int q_call(table *tb, PyObject *ev) {
-    PyTypeObject *ct = tb->call_type;
+    PyTypeObject *ct = (PyTypeObject *)tb->call_type;
     PyObject *kind = slot_get(ev, slot_offset(ct, str_kind), str_kind);
     if (kind == NULL) return -1;
     int chi = kind == tb->chi, pon = kind == tb->pon;
@@ -253,7 +290,7 @@ static int q_call(table *tb, PyObject *ev) {
     for (int j = 0; ok && j < 3; j++) ok = (tiles[j] = small_int_or_neg(PyTuple_GET_ITEM(tiles_obj, j), 135)) >= 0;
     Py_DECREF(tiles_obj);
     if (!ok || (chi && (n == 3 || from_seat != (seat + n - 1) % n))) return 0;
-    int riichi = PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, seat));
+    int riichi = PyObject_IsTrue(PyList_GET_ITEM(tb->riichi_accepted, seat));
     if (riichi) return riichi < 0 ? -1 : 0;
     long own[3];  /* the caller's own tiles: all but the called one, distinct and held */
     int n_own = 0;
@@ -279,8 +316,8 @@ static int q_call(table *tb, PyObject *ev) {
     Py_XDECREF(own_obj[1]);
     if (err) return -1;
     if (held == 0) return 0;
+    end_ban(tb);
     tb->nban = banned_kinds(chi, called, tiles, tb->ban);
-    tb->banned = NULL;
     tb->interrupted = 1;
     set_last_discard(tb, Py_NewRef(Py_None));
     tb->actor = seat;
@@ -291,12 +328,12 @@ static int q_call(table *tb, PyObject *ev) {
 /* RoundState._riichi_declared: in turn, closed (no calls at all: the method judges kans), the
  * deposit in hand, and a draw left for every seat */
 static int q_declare(table *tb, PyObject *ev) {
-    long seat = field_int(ev, slot_offset(tb->declared_type, str_seat), str_seat, tb->n - 1);
+    long seat = field_int(ev, slot_offset((PyTypeObject *)tb->declared_type, str_seat), str_seat, tb->n - 1);
     if (seat == -2) return -1;
     if (seat < 0 || tb->phase != PHASE_DISCARD || seat != tb->actor || tb->declared >= 0 ||
         tb->limit - tb->live < tb->n || PyList_GET_SIZE(tb->scores) <= seat)
         return 0;
-    int riichi = PyObject_IsTrue(PyList_GET_ITEM(tb->accepted, seat));
+    int riichi = PyObject_IsTrue(PyList_GET_ITEM(tb->riichi_accepted, seat));
     if (riichi) return riichi < 0 ? -1 : 0;
     PyObject *melds = PyList_GET_ITEM(tb->melds, seat);
     long points;
@@ -310,14 +347,14 @@ static int q_declare(table *tb, PyObject *ev) {
 /* RoundState._riichi_accepted: the deposit of the seat whose riichi tile just passed, with the
  * scores the log records after it equal to the table's */
 static int q_accept(table *tb, PyObject *ev) {
-    PyTypeObject *at = tb->accepted_type;
+    PyTypeObject *at = (PyTypeObject *)tb->accepted_type;
     long seat = field_int(ev, slot_offset(at, str_seat), str_seat, tb->n - 1);
     if (seat == -2) return -1;
     Py_ssize_t size = PyList_GET_SIZE(tb->scores);
     long points, derived, deposited;
-    if (seat < 0 || seat != tb->pending || size <= seat || PyList_GET_SIZE(tb->derived) <= seat ||
+    if (seat < 0 || seat != tb->pending || size <= seat || PyList_GET_SIZE(tb->derived_scores) <= seat ||
         !exact_long(PyList_GET_ITEM(tb->scores, seat), &points) ||
-        !exact_long(PyList_GET_ITEM(tb->derived, seat), &derived) ||
+        !exact_long(PyList_GET_ITEM(tb->derived_scores, seat), &derived) ||
         !exact_long(PyList_GET_ITEM(tb->deposits, seat), &deposited))
         return 0;
     PyObject *recorded = slot_get(ev, slot_offset(at, str_scores), str_scores);
@@ -334,9 +371,9 @@ static int q_accept(table *tb, PyObject *ev) {
     }
     Py_DECREF(recorded);
     if (!ok) return 0;
-    if (list_set(tb->accepted, seat, Py_True) < 0 || list_set(tb->ippatsu, seat, Py_True) < 0 ||
+    if (list_set(tb->riichi_accepted, seat, Py_True) < 0 || list_set(tb->ippatsu, seat, Py_True) < 0 ||
         list_set_long(tb->scores, seat, points - tb->deposit) < 0 ||
-        list_set_long(tb->derived, seat, derived - tb->deposit) < 0 ||
+        list_set_long(tb->derived_scores, seat, derived - tb->deposit) < 0 ||
         list_set_long(tb->deposits, seat, deposited + tb->deposit) < 0)
         return -1;
     tb->sticks++;
@@ -344,104 +381,232 @@ static int q_accept(table *tb, PyObject *ev) {
     return 1;
 }
 
-/* run_quiet(events, i, ctx, actor, phase, live, limit, last_discard, banned, uninterrupted, scores,
- *           derived_scores)
- *   -> (i, actor, phase, live, last_discard, banned, interrupted, declared, pending, sticks)
- * ctx: (hands, river, last_draw, seen, passed, discards_made, last_own_discard, riichi_accepted,
- *       live_tiles, n, Draw, Discard, ippatsu, Call, CallKind.CHI, CallKind.PON, melds, called_away,
- *       calls_open, RiichiDeclared, RiichiAccepted, riichi_at, double_riichi, deposits, riichi_deposit):
- * the table's own lists, changed in place (scores and derived_scores too), and what it needs to
- * know. Applies events[i:] while each is a draw, discard, chi, pon or riichi step that breaks no
- * rule, exactly as the event methods of table.RoundState do, and stops at the first other event
- * (index returned). banned: the kinds the caller of a chi or pon may not discard next (a set, or
- * None); the first discard ends a ban. Returned besides: the ban still in force (None when there
- * is none); whether a call was applied (which ends the uninterrupted first go-around); the seat
- * whose riichi is declared but not yet discarded, and the seat whose riichi tile waits for its
- * deposit (each -1 for none); and how many deposits were taken (riichi sticks to add). */
-PyObject *run_quiet(PyObject *self, PyObject *args) {
-    PyObject *events, *ctx, *last_discard, *banned;
-    Py_ssize_t i;
-    table tb;
-    memset(&tb, 0, sizeof tb);
-    if (!PyArg_ParseTuple(args, "OnO!llllOOpO!O!:run_quiet", &events, &i, &PyTuple_Type, &ctx, &tb.actor,
-                          &tb.phase, &tb.live, &tb.limit, &last_discard, &banned, &tb.uninterrupted,
-                          &PyList_Type, &tb.scores, &PyList_Type, &tb.derived))
-        return NULL;
-    if (banned == Py_None) banned = NULL;
-    if (banned != NULL && !PyAnySet_Check(banned)) {
-        PyErr_SetString(PyExc_TypeError, "run_quiet: banned must be a set or None");
-        return NULL;
+/* ---- reading the table and writing it back ------------------------------------------------------ */
+
+/* The error for a table attribute of the wrong type (a coding error, not bad input); -1. */
+static int bad_table(PyObject *name) {
+    PyErr_Format(PyExc_TypeError, "run_quiet: the table's %U is not of the type it should be", name);
+    return -1;
+}
+
+/* obj's attribute `name` holding None or a seat (0..n-1): the seat, -1 for None, -2 for anything
+ * else, -3 with an error set. */
+static long seat_attr(PyObject *obj, PyObject *name, long n) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) return -3;
+    long x = v == Py_None ? -1 : small_int_or_neg(v, n - 1);
+    if (x == -1 && v != Py_None) x = -2;
+    Py_DECREF(v);
+    return x;
+}
+
+/* obj's attribute `name`, an exact int, in *out: 0, or -1 with an error set (a TypeError for another type) */
+static int long_attr(PyObject *obj, PyObject *name, long *out) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) return -1;
+    int ok = exact_long(v, out);
+    Py_DECREF(v);
+    return ok ? 0 : bad_table(name);
+}
+
+/* obj's attribute `name`: 1 when it is None, 0 when not, -1 with an error set */
+static int none_attr(PyObject *obj, PyObject *name) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) return -1;
+    int none = v == Py_None;
+    Py_DECREF(v);
+    return none;
+}
+
+/* obj's attribute `name`'s truth: 1 or 0, -1 with an error set */
+static int truth_attr(PyObject *obj, PyObject *name) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) return -1;
+    int t = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return t;
+}
+
+/* Whether a run can start at the table's state: no replacement draw owed, no kan dora due, no
+ * added kan or kita open to robbing, the last draw not a replacement, and a phase of PHASE_*
+ * (its code in tb->phase). 1 or 0, -1 with an error set. */
+static int runnable(table *tb, PyObject *st) {
+    PyObject *must_be_none[] = {a_need_replacement, a_last_kakan, a_last_kita};
+    for (size_t k = 0; k < sizeof must_be_none / sizeof *must_be_none; k++) {
+        int none = none_attr(st, must_be_none[k]);
+        if (none <= 0) return none;
     }
+    PyObject *must_be_false[] = {a_pending_dora, a_last_was_replacement};
+    for (size_t k = 0; k < sizeof must_be_false / sizeof *must_be_false; k++) {
+        int set = truth_attr(st, must_be_false[k]);
+        if (set != 0) return set < 0 ? -1 : 0;
+    }
+    PyObject *phase = PyObject_GetAttr(st, a_phase);
+    if (phase == NULL) return -1;
+    tb->phase = -1;
+    for (int k = 0; k < 3 && tb->phase < 0; k++) {
+        int same = PyObject_RichCompareBool(phase, phase_names[k], Py_EQ);
+        if (same < 0) {
+            Py_DECREF(phase);
+            return -1;
+        }
+        if (same) tb->phase = k;
+    }
+    Py_DECREF(phase);
+    return tb->phase >= 0;
+}
+
+/* The event classes and call kinds, from `kinds` (table.QuietEvents) by name: 0, or -1 with an error set */
+static int load_kinds(table *tb, PyObject *kinds) {
+    PyObject **fields[] = {&tb->draw_type, &tb->discard_type, &tb->call_type, &tb->declared_type,
+                           &tb->accepted_type, &tb->chi, &tb->pon};
+    PyObject *names[] = {a_draw, a_discard, a_call, a_riichi_declared, a_riichi_accepted, a_chi, a_pon};
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        if ((*fields[k] = PyObject_GetAttr(kinds, names[k])) == NULL) return -1;
+        if (k < 5 && !PyType_Check(*fields[k])) {
+            PyErr_Format(PyExc_TypeError, "run_quiet: the event classes' %U is not a class", names[k]);
+            return -1;
+        }
+    }
+    tb->draw_seat = slot_offset((PyTypeObject *)tb->draw_type, str_seat);
+    tb->draw_tile = slot_offset((PyTypeObject *)tb->draw_type, str_tile);
+    tb->discard_seat = slot_offset((PyTypeObject *)tb->discard_type, str_seat);
+    tb->discard_tile = slot_offset((PyTypeObject *)tb->discard_type, str_tile);
+    return 0;
+}
+
+/* tb from the RoundState st (by attribute name) and the event classes in `kinds`: 1, 0 when no run
+ * can start at the table's state, -1 with an error set. */
+static int load(table *tb, PyObject *st, PyObject *kinds) {
+    int ok = runnable(tb, st);
+    if (ok <= 0) return ok;
+    if (long_attr(st, a_n, &tb->n) < 0) return -1;
+    if (tb->n < 1 || tb->n > 4) return bad_table(a_n);
+#define LOAD_LIST(name) \
+    if ((tb->name = PyObject_GetAttr(st, a_##name)) == NULL) return -1; \
+    if (!PyList_CheckExact(tb->name)) return bad_table(a_##name);
+    TABLE_LISTS(LOAD_LIST)
+    LOAD_LIST(passed)
+#undef LOAD_LIST
+    PyObject *per_seat[] = {tb->hands, tb->river, tb->last_draw, tb->discards_made, tb->last_own_discard,
+                            tb->riichi_accepted, tb->ippatsu, tb->melds, tb->called_away, tb->calls_open,
+                            tb->riichi_at, tb->double_riichi, tb->deposits};
+    for (size_t k = 0; k < sizeof per_seat / sizeof *per_seat; k++)
+        if (PyList_GET_SIZE(per_seat[k]) < tb->n) {
+            PyErr_SetString(PyExc_TypeError, "run_quiet: a per-seat list of the table is shorter than its seats");
+            return -1;
+        }
+    if ((tb->seen = PyObject_GetAttr(st, a_seen)) == NULL) return -1;
+    if (!PySet_CheckExact(tb->seen)) return bad_table(a_seen);
+    if ((tb->live_tiles = PyObject_GetAttr(st, a_live_tiles)) == NULL) return -1;
+    if (!PyTuple_CheckExact(tb->live_tiles)) return bad_table(a_live_tiles);
+    if ((tb->banned = PyObject_GetAttr(st, a_banned)) == NULL) return -1;
+    if (!PyAnySet_Check(tb->banned)) return bad_table(a_banned);
+    if (PySet_GET_SIZE(tb->banned) == 0) Py_CLEAR(tb->banned);
+    if ((tb->last_discard = PyObject_GetAttr(st, a_last_discard)) == NULL) return -1;
+    PyObject *rules = PyObject_GetAttr(st, a_rules);
+    if (rules == NULL) return -1;
+    ok = long_attr(rules, a_riichi_deposit, &tb->deposit);
+    Py_DECREF(rules);
+    long base, replacements;
+    if (ok < 0 || long_attr(st, a_live_draws, &tb->live) < 0 || long_attr(st, a_live_base, &base) < 0 ||
+        long_attr(st, a_replacements, &replacements) < 0 || (tb->uninterrupted = truth_attr(st, a_uninterrupted)) < 0)
+        return -1;
+    tb->limit = base - replacements;
+    /* seats, each -1 for None (-2: not a seat, left to the methods) */
+    tb->actor = seat_attr(st, a_actor, tb->n);
+    tb->declared = seat_attr(st, a_riichi_declared, tb->n);
+    tb->pending = seat_attr(st, a_riichi_discard_pending, tb->n);
+    if (tb->actor == -3 || tb->declared == -3 || tb->pending == -3) return -1;
+    if (tb->actor == -2 || tb->declared == -2 || tb->pending == -2) return 0;
+    return load_kinds(tb, kinds) < 0 ? -1 : 1;
+}
+
+/* obj.name = v, stealing v (NULL: an error already set): 0, or -1 with an error set */
+static int set_attr(PyObject *obj, PyObject *name, PyObject *v) {
+    if (v == NULL) return -1;
+    int err = PyObject_SetAttr(obj, name, v);
+    Py_DECREF(v);
+    return err;
+}
+
+static PyObject *seat_or_none(long seat) {
+    return seat < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(seat);
+}
+
+/* The table's scalars after a run, written back to st: 0, or -1 with an error set. */
+static int store(table *tb, PyObject *st) {
+    if (set_attr(st, a_actor, seat_or_none(tb->actor)) < 0 ||
+        set_attr(st, a_phase, Py_NewRef(phase_names[tb->phase])) < 0 ||
+        set_attr(st, a_live_draws, PyLong_FromLong(tb->live)) < 0 ||
+        set_attr(st, a_last_discard, Py_NewRef(tb->last_discard)) < 0 ||
+        set_attr(st, a_riichi_declared, seat_or_none(tb->declared)) < 0 ||
+        set_attr(st, a_riichi_discard_pending, seat_or_none(tb->pending)) < 0 ||
+        (tb->interrupted && set_attr(st, a_uninterrupted, Py_NewRef(Py_False)) < 0))
+        return -1;
+    if (tb->nban > 0) {  /* a chi or pon applied here whose discard has not come */
+        PyObject *kinds = tb->nban == 1 ? Py_BuildValue("(l)", tb->ban[0]) : Py_BuildValue("(ll)", tb->ban[0], tb->ban[1]);
+        PyObject *ban = kinds ? PyFrozenSet_New(kinds) : NULL;
+        Py_XDECREF(kinds);
+        if (set_attr(st, a_banned, ban) < 0) return -1;
+    } else if (tb->ban_ended && set_attr(st, a_banned, PyFrozenSet_New(NULL)) < 0) {
+        return -1;
+    }
+    if (tb->sticks > 0) {
+        long sticks;
+        if (long_attr(st, a_sticks, &sticks) < 0 || set_attr(st, a_sticks, PyLong_FromLong(sticks + tb->sticks)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void release(table *tb) {
+    PyObject **owned[] = {
+#define OWNED(name) &tb->name,
+        TABLE_LISTS(OWNED)
+#undef OWNED
+        &tb->seen, &tb->passed, &tb->live_tiles, &tb->draw_type, &tb->discard_type, &tb->call_type,
+        &tb->declared_type, &tb->accepted_type, &tb->chi, &tb->pon, &tb->last_discard, &tb->banned};
+    for (size_t k = 0; k < sizeof owned / sizeof *owned; k++) Py_CLEAR(*owned[k]);
+}
+
+/* run_quiet(table, events, start, kinds) -> int
+ * Applies events[start:] to `table` (a RoundState, read and written by attribute name) while each
+ * is a draw, discard, chi, pon or riichi step that breaks no rule, exactly as the RoundState's
+ * event methods do, and returns the index of the first event it did not apply (start itself when
+ * the table's state is one no run starts in: a replacement draw owed, a kan dora due...). kinds:
+ * the event classes and call kinds by name (draw, discard, call, chi, pon, riichi_declared,
+ * riichi_accepted). The table's lists are changed in place; its actor, phase, live_draws,
+ * last_discard, banned, uninterrupted, riichi_declared, riichi_discard_pending and sticks are
+ * written back when an event was applied. */
+PyObject *run_quiet(PyObject *self, PyObject *args) {
+    PyObject *st, *events, *kinds;
+    Py_ssize_t i;
+    if (!PyArg_ParseTuple(args, "OOnO:run_quiet", &st, &events, &i, &kinds)) return NULL;
     if (!PyTuple_CheckExact(events) && !PyList_CheckExact(events)) {
         PyErr_SetString(PyExc_TypeError, "run_quiet: events must be a tuple or list");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(ctx) != 25) {
-        PyErr_SetString(PyExc_ValueError, "run_quiet: ctx must have 25 items");
-        return NULL;
-    }
-    PyObject **c = &PyTuple_GET_ITEM(ctx, 0);
-    tb.hands = c[0], tb.river = c[1], tb.last_draw = c[2], tb.seen = c[3], tb.passed = c[4], tb.made = c[5];
-    tb.last_own = c[6], tb.accepted = c[7], tb.live_tiles = c[8], tb.ippatsu = c[12];
-    tb.draw_type = (PyTypeObject *)c[10], tb.discard_type = (PyTypeObject *)c[11];
-    tb.call_type = (PyTypeObject *)c[13], tb.chi = c[14], tb.pon = c[15];
-    tb.melds = c[16], tb.called_away = c[17], tb.calls_open = c[18];
-    tb.declared_type = (PyTypeObject *)c[19], tb.accepted_type = (PyTypeObject *)c[20];
-    tb.riichi_at = c[21], tb.double_riichi = c[22], tb.deposits = c[23];
-    if (!exact_long(c[9], &tb.n) || !exact_long(c[24], &tb.deposit) || tb.n < 1 || tb.n > 4 ||
-        !PySet_CheckExact(tb.seen) || !PyTuple_CheckExact(tb.live_tiles)) {
-        PyErr_SetString(PyExc_TypeError, "run_quiet: unexpected table state");
-        return NULL;
-    }
-    PyObject *lists[] = {tb.hands, tb.river, tb.last_draw, tb.made, tb.last_own, tb.accepted, tb.ippatsu, tb.melds,
-                         tb.called_away, tb.calls_open, tb.riichi_at, tb.double_riichi, tb.deposits};
-    for (size_t k = 0; k < sizeof lists / sizeof *lists; k++) {
-        if (!PyList_CheckExact(lists[k]) || PyList_GET_SIZE(lists[k]) < tb.n) {
-            PyErr_SetString(PyExc_TypeError, "run_quiet: unexpected table state");
-            return NULL;
-        }
-    }
-    PyTypeObject *types[] = {tb.draw_type, tb.discard_type, tb.call_type, tb.declared_type, tb.accepted_type};
-    for (size_t k = 0; k < sizeof types / sizeof *types; k++) {
-        if (!PyType_Check((PyObject *)types[k])) {
-            PyErr_SetString(PyExc_TypeError, "run_quiet: the event classes must be classes");
-            return NULL;
-        }
-    }
-    tb.draw_seat = slot_offset(tb.draw_type, str_seat), tb.draw_tile = slot_offset(tb.draw_type, str_tile);
-    tb.discard_seat = slot_offset(tb.discard_type, str_seat);
-    tb.discard_tile = slot_offset(tb.discard_type, str_tile);
-    tb.last_discard = Py_NewRef(last_discard);
-    tb.banned = banned;
-    tb.declared = tb.pending = -1;
     if (i < 0) i = 0;
-    for (; i < PySequence_Fast_GET_SIZE(events); i++) {
+    Py_ssize_t start = i;
+    if (i >= PySequence_Fast_GET_SIZE(events)) return PyLong_FromSsize_t(i);
+    table tb;
+    memset(&tb, 0, sizeof tb);
+    int got = load(&tb, st, kinds);
+    for (; got > 0 && i < PySequence_Fast_GET_SIZE(events); i++) {
         PyObject *ev = PySequence_Fast_GET_ITEM(events, i);
         PyTypeObject *t = Py_TYPE(ev);
         int done;
-        if (t == tb.draw_type) done = q_draw(&tb, ev);
-        else if (t == tb.discard_type) done = q_discard(&tb, ev, i);
-        else if (t == tb.call_type) done = q_call(&tb, ev);
-        else if (t == tb.declared_type) done = q_declare(&tb, ev);
-        else if (t == tb.accepted_type) done = q_accept(&tb, ev);
+        if (t == (PyTypeObject *)tb.draw_type) done = q_draw(&tb, ev);
+        else if (t == (PyTypeObject *)tb.discard_type) done = q_discard(&tb, ev, i);
+        else if (t == (PyTypeObject *)tb.call_type) done = q_call(&tb, ev);
+        else if (t == (PyTypeObject *)tb.declared_type) done = q_declare(&tb, ev);
+        else if (t == (PyTypeObject *)tb.accepted_type) done = q_accept(&tb, ev);
         else break;
-        if (done < 0) goto error;
-        if (!done) break;
+        if (done < 0) got = -1;
+        if (done <= 0) break;
     }
-    PyObject *ban_out;
-    if (tb.nban > 0) {  /* a chi or pon applied here whose discard has not come */
-        PyObject *kinds = tb.nban == 1 ? Py_BuildValue("(l)", tb.ban[0]) : Py_BuildValue("(ll)", tb.ban[0], tb.ban[1]);
-        ban_out = kinds ? PyFrozenSet_New(kinds) : NULL;
-        Py_XDECREF(kinds);
-        if (ban_out == NULL) goto error;
-    } else {
-        ban_out = Py_NewRef(tb.banned != NULL ? tb.banned : Py_None);
-    }
-    PyObject *out = Py_BuildValue("(nlllONOlll)", i, tb.actor, tb.phase, tb.live, tb.last_discard, ban_out,
-                                  tb.interrupted ? Py_True : Py_False, tb.declared, tb.pending, tb.sticks);
-    Py_DECREF(tb.last_discard);
-    return out;
-error:
-    Py_DECREF(tb.last_discard);
-    return NULL;
+    if (got >= 0 && i > start && store(&tb, st) < 0) got = -1;
+    release(&tb);
+    return got < 0 ? NULL : PyLong_FromSsize_t(i);
 }

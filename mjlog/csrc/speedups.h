@@ -58,6 +58,7 @@ PyObject *mt_seed(PyObject *self, PyObject *arg);
 PyObject *mt_bytes(PyObject *self, PyObject *args);
 
 /* quiet.c: runs of draws, discards, chi, pon and riichi that break no rule, in the replay */
+int quiet_init(void);
 PyObject *run_quiet(PyObject *self, PyObject *args);
 
 /* rows.c: the store's events columns */

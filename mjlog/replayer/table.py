@@ -8,6 +8,7 @@ records. Wins and draws are settled in :mod:`mjlog.replayer.outcome`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from mjlog.accel import deal_matches as _deal_matches, run_quiet as _run_quiet
 from mjlog.findings import Finding, FindingKind
@@ -423,7 +424,7 @@ class RoundState:
 
     def _interrupt(self) -> None:
         self.uninterrupted = False
-        self.ippatsu[:] = [False] * self.n  # in place: the quiet paths hold this list
+        self.ippatsu[:] = [False] * self.n
 
     # -- views ------------------------------------------------------------------------------
 
@@ -474,114 +475,41 @@ _HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
 }
 
 
-#: Ordinary draws and discards take an inlined path in :meth:`RoundState.play`; anything
-#: unusual (a finding to make, riichi, a pending kan dora, a replacement draw...) goes through
-#: the event methods above. ``tests/test_replay_fast_path.py`` checks both paths agree.
-FAST_PATH = True
+@dataclass(frozen=True, slots=True)
+class QuietEvents:
+    """The event classes and call kinds ``run_quiet`` takes, by name."""
 
+    draw: type = Draw
+    discard: type = Discard
+    call: type = Call
+    chi: CallKind = CallKind.CHI
+    pon: CallKind = CallKind.PON
+    riichi_declared: type = RiichiDeclared
+    riichi_accepted: type = RiichiAccepted
+
+
+_QUIET_EVENTS = QuietEvents()
 
 #: With the compiled helper built, runs of ordinary draws and discards, and the chi, pon and
-#: riichi steps among them, go to ``mjlog._speedups.run_quiet``: the C twin of the inlined path
-#: below and of the event methods where they find nothing to report (the tests compare all three).
+#: riichi steps among them, go to ``mjlog._speedups.run_quiet``: the C twin of the event methods
+#: where they find nothing to report (``tests/test_replay_fast_path.py`` compares the two). It
+#: reads and writes the table's attributes by name. False: every event by its method.
 COMPILED = _run_quiet is not None
-_PHASES = ("draw", "discard", "after-discard", "replacement")
-_PHASE_CODE = {p: i for i, p in enumerate(_PHASES)}
 
 
 def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
-    """Apply ``events`` to ``st`` in order; outcome events (wins, draws) go to ``on_outcome``.
-
-    The scalars the ordinary draw and discard touch live in locals here and are written back
-    to ``st`` before any event method runs (and read again after it).
-    """
-    if FAST_PATH and COMPILED:
-        _play_compiled(st, events, on_outcome)
+    """Apply ``events`` to ``st`` in order; outcome events (wins, draws) go to ``on_outcome``."""
+    if not COMPILED:
+        for i, ev in enumerate(events):
+            _apply(st, i, ev, on_outcome)
         return
-    fast = FAST_PATH
-    hands, river, last_draw, seen = st.hands, st.river, st.last_draw, st.seen
-    passed, discards_made, last_own, accepted = st.passed, st.discards_made, st.last_own_discard, st.riichi_accepted
-    live_tiles, ippatsu = st.live_tiles, st.ippatsu
-    n_live_tiles = len(live_tiles)
-    n = st.n
-    after_discard, discard_phase, draw_phase = "after-discard", "discard", "draw"
-    actor, phase, live, last_discard = st.actor, st.phase, st.live_draws, st.last_discard
-    limit = st.live_base - st.replacements
-    quiet = _quiet(st)
-    for i, ev in enumerate(events):
-        t = type(ev)
-        if fast and quiet:
-            if t is Draw:
-                seat, tile = ev.seat, ev.tile
-                if (seat == actor and (phase == after_discard or phase == draw_phase) and live < limit and tile not in seen
-                        and (live >= n_live_tiles or live_tiles[live] == tile)):
-                    live += 1
-                    seen.add(tile)
-                    hands[seat].add(tile)
-                    last_draw[seat] = tile
-                    phase = discard_phase
-                    last_discard = None
-                    continue
-            elif t is Discard:
-                seat, tile = ev.seat, ev.tile
-                hand = hands[seat]
-                if (seat == actor and phase == discard_phase and tile in hand
-                        and (not accepted[seat] or last_draw[seat] == tile)):
-                    if accepted[seat]:
-                        ippatsu[seat] = False  # a riichi seat's discard of the tile it drew
-                    hand.discard(tile)
-                    river[seat].append(tile)
-                    discards_made[seat] += 1
-                    last_own[seat] = i
-                    passed.append((i, seat, tile >> 2))
-                    last_draw[seat] = None
-                    last_discard = (seat, tile)
-                    actor = (seat + 1) % n
-                    phase = after_discard
-                    continue
-        st.actor, st.phase, st.live_draws, st.last_discard = actor, phase, live, last_discard
-        _apply(st, i, ev, on_outcome)
-        actor, phase, live, last_discard = st.actor, st.phase, st.live_draws, st.last_discard
-        limit = st.live_base - st.replacements
-        quiet = _quiet(st)
-    st.actor, st.phase, st.live_draws, st.last_discard = actor, phase, live, last_discard
-
-
-def _play_compiled(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
-    """:func:`play` with the quiet runs done by ``run_quiet``: draws, discards, chi, pon and the
-    two steps of riichi that break no rule. Every other event, and any of those that has
-    something to report, goes to its method as in :func:`play`."""
-    run = _run_quiet
-    ctx = (st.hands, st.river, st.last_draw, st.seen, st.passed, st.discards_made, st.last_own_discard,
-           st.riichi_accepted, st.live_tiles, st.n, Draw, Discard, st.ippatsu,
-           Call, CallKind.CHI, CallKind.PON, st.melds, st.called_away, st.calls_open,
-           RiichiDeclared, RiichiAccepted, st.riichi_at, st.double_riichi, st.deposits, st.rules.riichi_deposit)
+    run, kinds = _run_quiet, _QUIET_EVENTS
     i, n_events = 0, len(events)
     while i < n_events:
-        if _quiet_but_banned(st):
-            code = _PHASE_CODE.get(st.phase)
-            if code is not None:
-                actor = st.actor
-                (i, actor, code, st.live_draws, st.last_discard, banned, interrupted, declared, pending,
-                 sticks) = run(events, i, ctx, -1 if actor is None else actor, code, st.live_draws,
-                               st.live_base - st.replacements, st.last_discard, st.banned or None,
-                               st.uninterrupted, st.scores, st.derived_scores)
-                st.actor = None if actor < 0 else actor
-                st.phase = _PHASES[code]
-                st.banned = banned or _NO_BAN
-                if interrupted:
-                    st.uninterrupted = False
-                if declared >= 0:
-                    st.riichi_declared = declared
-                if pending >= 0:
-                    st.riichi_discard_pending = pending
-                st.sticks += sticks
-                if i >= n_events:
-                    break
-        _apply(st, i, events[i], on_outcome)
-        i += 1
-
-
-_NO_BAN: frozenset[int] = frozenset()
+        i = run(st, events, i, kinds)  # the quiet run from i (none when the table is not quiet)
+        if i < n_events:
+            _apply(st, i, events[i], on_outcome)
+            i += 1
 
 
 def _apply(st: RoundState, i: int, ev: Event, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
@@ -593,15 +521,3 @@ def _apply(st: RoundState, i: int, ev: Event, on_outcome: Callable[[RoundState, 
         handler(st, ev)
     elif t is Win or t is Ryuukyoku:
         on_outcome(st, i, ev)
-
-
-def _quiet_but_banned(st: RoundState) -> bool:
-    """:func:`_quiet`, except for a swap-call ban, which ``run_quiet`` checks itself."""
-    return (st.need_replacement is None and not st.pending_dora and st.riichi_discard_pending is None
-            and st.riichi_declared is None and st.last_kakan is None
-            and st.last_kita is None and not st.last_was_replacement)
-
-
-def _quiet(st: RoundState) -> bool:
-    """No state that an ordinary draw or discard must look at: nothing pending, banned or declared."""
-    return not st.banned and _quiet_but_banned(st)
