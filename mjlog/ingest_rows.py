@@ -114,9 +114,9 @@ SCHEMAS: dict[str, pa.Schema] = {
 GAME_TABLES = tuple(SCHEMAS)
 
 
-def py_event_columns(events, draw_type=Draw, discard_type=Discard) -> tuple[list, list, list, list, list[int]]:
+def py_event_columns(events, draw_type=Draw, discard_type=Discard) -> dict[str, list]:
     """The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
-    discards (None for every other event), and the indexes of those other events.
+    discards (None for every other event), and the indexes of those other events (``others``), by name.
 
     ``mjlog._speedups.event_columns`` is the compiled twin.
     """
@@ -131,7 +131,7 @@ def py_event_columns(events, draw_type=Draw, discard_type=Discard) -> tuple[list
             seats[i], kinds[i], tiles[i], tsumogiri[i] = e.seat, 1, e.tile, e.tsumogiri
         else:
             others.append(i)
-    return seats, kinds, tiles, tsumogiri, others
+    return {"seat": seats, "kind": kinds, "tile": tiles, "tsumogiri": tsumogiri, "others": others}
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +274,9 @@ class _Rows:
         draws: list[tuple[int, Ryuukyoku, int]] = []
         pay = self.rows["payments"].append
         result = 0
-        seats, kinds, tiles, tsumogiri, others = (_event_columns or py_event_columns)(events, Draw, Discard)
+        columns = (_event_columns or py_event_columns)(events, Draw, Discard)
+        seats, kinds, tiles, tsumogiri = columns["seat"], columns["kind"], columns["tile"], columns["tsumogiri"]
+        others = columns["others"]
         kind_code = _KIND_CODE
         for i in others:
             e = events[i]

@@ -553,10 +553,13 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
         assert _speedups.read_win({**agari, **change}, 4, {}, tenhou_xml._build_win) is None, change
     init = {"seed": "0,0,0,1,2,3", "ten": "250,250,250,250", "oya": "0", "hai0": "0", "hai1": "", "hai2": "",
             "hai3": ""}
-    assert _speedups.read_init(init, 4) == (0, 0, 0, (1, 2), 3, 0, (25000,) * 4, ((0,), (), (), ()), None, ())
+    assert _speedups.read_init(init, 4) == dict(kyoku=0, honba=0, sticks=0, dice=(1, 2), dora=3, dealer=0,
+                                                scores=(25000,) * 4, hands=((0,), (), (), ()), shuffle=None, extra=())
+    assert _speedups.read_init(init, 4) == _Reader("i.xml")._init_values(init)
     assert _speedups.read_init(init, 3) is None  # the empty fourth seat has 25000 points: the handler's error
     init3 = {**init, "ten": "250,250,250,0"}
-    assert _speedups.read_init(init3, 3) == (0, 0, 0, (1, 2), 3, 0, (25000,) * 3, ((0,), (), ()), None, ())
+    assert _speedups.read_init(init3, 3) == dict(kyoku=0, honba=0, sticks=0, dice=(1, 2), dora=3, dealer=0,
+                                                 scores=(25000,) * 3, hands=((0,), (), ()), shuffle=None, extra=())
     assert _speedups.read_init({**init3, "hai0": "4"}, 3) is None  # 2m is not in the sanma wall
     assert _speedups.read_init({**init3, "hai3": "5"}, 3) is None  # tiles for the empty fourth seat
     for change in ({"shuffle": "x"}, {"oya": "1"}, {"seed": "0,0,0,6,0,3"}, {"ten": "1,2,3"}, {"hai1": ",1"}):
@@ -761,3 +764,24 @@ def test_walls_are_the_same_with_hashlib_or_the_compiled_sha512():
             assert wall._sha_digests(src) == compiled
         finally:
             wall._sha512_blocks = saved
+
+
+def test_compiled_element_readers_build_wins_and_draws_by_field_name():
+    """read_win and read_draw hand every field to the builder by name, so a field renamed or
+    dropped in the IR is an error, never a value in the wrong field."""
+    import dataclasses
+
+    from mjlog.formats import tenhou_xml
+    from mjlog.ir import Ryuukyoku, Win
+
+    agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
+             "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
+    fields = _speedups.read_win(agari, 4, {}, lambda **named: named)
+    assert list(fields) == [f.name for f in dataclasses.fields(Win)]
+    assert fields["win_tile"] == 17 and fields["fu"] == 30 and fields["points"] == 1000 and fields["pao_who"] is None
+    draw = {"ba": "1,0", "sc": "250,15,250,-15,250,15,250,-15", "hai0": "0,1,2", "hai2": ""}
+    fields = _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda **named: named)
+    assert list(fields) == [f.name for f in dataclasses.fields(Ryuukyoku)]
+    with pytest.raises(TypeError):
+        _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda kind, honba, sticks, before, deltas, hands,
+                            extra: None)

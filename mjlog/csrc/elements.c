@@ -22,6 +22,28 @@ static PyObject **known_init[] = {&s_seed, &s_ten, &s_oya, &s_hai_n[0], &s_hai_n
 static PyObject **known_draw[] = {&s_ba, &s_sc, &s_type, &s_hai_n[0], &s_hai_n[1], &s_hai_n[2], &s_hai_n[3], &s_owari,
                                   NULL};
 
+/* The fields of the values built here, by name, in the order of each function's f[] (the build
+ * functions take them as keywords: a field renamed or dropped in mjlog.ir is a TypeError, not a
+ * value in the wrong field). */
+static const char *win_field_names[] = {"who", "from_who", "hand", "win_tile", "melds", "fu", "points", "limit",
+                                        "yaku", "yakuman", "dora_indicators", "ura_indicators", "honba", "sticks",
+                                        "scores_before", "deltas", "pao_who", "extra"};
+static const char *draw_field_names[] = {"kind", "honba", "sticks", "scores_before", "deltas", "hands", "extra"};
+static const char *init_field_names[] = {"kyoku", "honba", "sticks", "dice", "dora", "dealer", "scores", "hands",
+                                         "shuffle", "extra"};
+static PyObject *win_fields, *draw_fields, *init_fields;
+
+/* A tuple of the interned names, or NULL with an error set */
+static PyObject *field_names(const char **names, Py_ssize_t n) {
+    PyObject *t = PyTuple_New(n);
+    for (Py_ssize_t i = 0; t != NULL && i < n; i++) {
+        PyObject *name = PyUnicode_InternFromString(names[i]);
+        if (name == NULL) Py_CLEAR(t);
+        else PyTuple_SET_ITEM(t, i, name);
+    }
+    return t;
+}
+
 int elements_init(void) {
     const char *names[] = {"who", "m", "step", "ten", "hai", "fromWho", "paoWho", "machi", "yaku", "yakuman",
                            "doraHai", "doraHaiUra", "ba", "sc", "owari", "seed", "oya",
@@ -35,7 +57,11 @@ int elements_init(void) {
     }
     int_three = PyLong_FromLong(3);
     int_four = PyLong_FromLong(4);
-    return int_three == NULL || int_four == NULL ? -1 : 0;
+    win_fields = field_names(win_field_names, sizeof win_field_names / sizeof *win_field_names);
+    draw_fields = field_names(draw_field_names, sizeof draw_field_names / sizeof *draw_field_names);
+    init_fields = field_names(init_field_names, sizeof init_field_names / sizeof *init_field_names);
+    return int_three == NULL || int_four == NULL || win_fields == NULL || draw_fields == NULL || init_fields == NULL
+               ? -1 : 0;
 }
 
 /* ---- plain values ---------------------------------------------------------------------------- */
@@ -227,13 +253,13 @@ static int outcome_values(PyObject *a, int n, PyObject **honba, PyObject **stick
  * The Win an AGARI's attributes (a dict) describe, as _Reader._agari builds it, when every value is plain
  * and in range, every call is in `melds` (the reader's cache (players, seat, m) -> Call), and
  * nothing is kept as extra (no unknown attribute, no chip values, an 8-pair owari); else None. */
-PyObject *read_win(PyObject *self, PyObject *args) {
+PyObject *read_win(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *a, *melds_cache, *build;
     int n;
     if (!PyArg_ParseTuple(args, "OiO!O:read_win", &a, &n, &PyDict_Type, &melds_cache, &build)) return NULL;
     if (!PyDict_CheckExact(a) || (n != 3 && n != 4) || !only_known(a, known_agari)) Py_RETURN_NONE;
     enum { WHO, FROM, HAND, TILE, MELDS, FU, POINTS, LIMIT, YAKU, YAKUMAN, DORA, URA, HONBA, STICKS, BEFORE,
-           DELTAS, PAO, EXTRA, N_FIELDS };
+           DELTAS, PAO, EXTRA, N_FIELDS };  /* as win_field_names */
     PyObject *f[N_FIELDS] = {NULL};
     PyObject *result = NULL, *text;
     long long who, from_who, pao, win_tile, ten[3], yaku[128], yakuman[16], m[8];
@@ -299,7 +325,7 @@ PyObject *read_win(PyObject *self, PyObject *args) {
         (f[POINTS] = PyLong_FromLongLong(ten[1])) == NULL || (f[LIMIT] = PyLong_FromLongLong(ten[2])) == NULL ||
         (f[YAKUMAN] = ints_tuple(yakuman, n_yakuman, 1, 1)) == NULL || (f[EXTRA] = PyTuple_New(0)) == NULL)
         FAIL;
-    result = PyObject_Vectorcall(build, f, N_FIELDS, NULL);
+    result = PyObject_Vectorcall(build, f, 0, win_fields);
 done:
     for (int i = 0; i < N_FIELDS; i++) Py_XDECREF(f[i]);
     return result;
@@ -309,10 +335,10 @@ done:
 #undef TRY
 }
 
-/* read_init(attributes, players) -> (kyoku, honba, sticks, dice, dora, dealer, scores, hands, None, ())
- * | None: an INIT's values as _Reader._init reads them, when every value is plain and in range and
+/* read_init(attributes, players) -> {kyoku, honba, sticks, dice, dora, dealer, scores, hands, shuffle: None,
+ * extra: ()} | None: an INIT's values by name as _Reader._init_values reads them, when every value is plain and in range and
  * nothing is kept as extra (no shuffle, no unknown attribute, hai3 present); else None. */
-PyObject *read_init(PyObject *self, PyObject *args) {
+PyObject *read_init(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *a;
     int n;
     if (!PyArg_ParseTuple(args, "Oi:read_init", &a, &n)) return NULL;
@@ -348,8 +374,13 @@ PyObject *read_init(PyObject *self, PyObject *args) {
     if (text == NULL) { got = PyErr_Occurred() ? FAILED : NOT_TAKEN; goto skip_or_fail; }
     got = scores_of(text, n, &scores);
     if (got != TAKEN) goto skip_or_fail;
-    PyObject *out = Py_BuildValue("(LLL(LL)LLNNO())", kyoku, honba, sticks, d0, d1, dora, dealer, scores, hands,
-                                  Py_None);
+    PyObject *values = Py_BuildValue("(LLL(LL)LLNNO())", kyoku, honba, sticks, d0, d1, dora, dealer, scores, hands,
+                                     Py_None);  /* in the order of init_field_names */
+    if (values == NULL) return NULL;
+    PyObject *out = PyDict_New();
+    for (Py_ssize_t k = 0; out != NULL && k < PyTuple_GET_SIZE(init_fields); k++)
+        if (PyDict_SetItem(out, PyTuple_GET_ITEM(init_fields, k), PyTuple_GET_ITEM(values, k)) < 0) Py_CLEAR(out);
+    Py_DECREF(values);
     return out;
 skip_or_fail:
     Py_XDECREF(hands);
@@ -361,12 +392,12 @@ skip_or_fail:
  * The Ryuukyoku a RYUUKYOKU's attributes (a dict) describe, as _Reader._ryuukyoku builds it, when
  * every value is plain and in range and nothing is kept as extra; else None. kinds: the DrawKind of
  * each ``type`` text, and of None (no type: an exhaustive draw). */
-PyObject *read_draw(PyObject *self, PyObject *args) {
+PyObject *read_draw(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *a, *kinds, *build;
     int n;
     if (!PyArg_ParseTuple(args, "OiO!O:read_draw", &a, &n, &PyDict_Type, &kinds, &build)) return NULL;
     if (!PyDict_CheckExact(a) || (n != 3 && n != 4) || !only_known(a, known_draw)) Py_RETURN_NONE;
-    enum { KIND, HONBA, STICKS, BEFORE, DELTAS, HANDS, EXTRA, N_FIELDS };
+    enum { KIND, HONBA, STICKS, BEFORE, DELTAS, HANDS, EXTRA, N_FIELDS };  /* as draw_field_names */
     PyObject *f[N_FIELDS] = {NULL};
     PyObject *result = NULL;
     PyObject *text = PyDict_GetItemWithError(a, s_type);
@@ -400,7 +431,7 @@ PyObject *read_draw(PyObject *self, PyObject *args) {
         PyTuple_SET_ITEM(f[HANDS], s, hand);
     }
     if ((f[EXTRA] = PyTuple_New(0)) == NULL) goto done;
-    result = PyObject_Vectorcall(build, f, N_FIELDS, NULL);
+    result = PyObject_Vectorcall(build, f, 0, draw_fields);
 done:
     for (int i = 0; i < N_FIELDS; i++) Py_XDECREF(f[i]);
     return result;

@@ -25,9 +25,10 @@
  * waits(counts, held_elsewhere=None), is_tenpai(counts, held_elsewhere=None)
  *     mjlog.replayer.hands' wait search over 34 counts; None for counts it does not take.
  *
- * event_columns(events, Draw, Discard)
+ * event_columns(events, Draw, Discard) -> dict
  *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
- *     discards, None elsewhere, and the indexes of the other events (mjlog.ingest_rows).
+ *     discards, None elsewhere, and the indexes of the other events ("others"), by name
+ *     (mjlog.ingest_rows).
  *
  * run_quiet(table, events, start, kinds) -> int
  *     The replay's hot step (mjlog.replayer.table.play): the run of draws, discards, chi, pon and
@@ -40,10 +41,11 @@
  *     (and any of those it does not take) by slow().
  *
  * read_win(attributes, players, melds, build_win) -> Win | None
- * read_init(attributes, players) -> tuple | None
+ * read_init(attributes, players) -> dict | None
  * read_draw(attributes, players, kinds, build_draw) -> Ryuukyoku | None
  *     AGARI's Win, INIT's values and RYUUKYOKU's Ryuukyoku from plain attributes; None for anything else, which the
- *     reader's handler then reads (and words the error of).
+ *     reader's handler then reads (and words the error of). Every value goes by name: INIT's as a
+ *     dict, the Win's and Ryuukyoku's fields as keywords to the builder.
  *
  * scan_xml(data) -> (root_tag, root_attrs, items) | None
  *     Reads the plain subset of XML that Tenhou writes: an optional run of whitespace, one root
@@ -72,7 +74,7 @@ static PyMethodDef methods[] = {
     {"deal_matches", deal_matches, METH_VARARGS,
      "deal_matches(yama, dealer, hands) -> whether each hand is the wall's deal to its seat (None: not a wall)."},
     {"event_columns", event_columns, METH_VARARGS,
-     "event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, indexes of other events)."},
+     "event_columns(events, Draw, Discard) -> {seat, kind, tile, tsumogiri: columns, others: indexes of other events}."},
     {"run_quiet", run_quiet, METH_VARARGS,
      "run_quiet(table, events, start, kinds) -> index of the first event of events[start:] not applied to the table."},
     {"waits", waits, METH_VARARGS,

@@ -67,7 +67,7 @@ static uint32_t genrand(mt_state *s) {
 
 /* mt_seed(key) -> bytearray: the state after init_by_array over key's little-endian 32-bit
  * words (1 to 624 of them; a trailing zero word counts, as in mt19937ar). */
-PyObject *mt_seed(PyObject *self, PyObject *arg) {
+PyObject *mt_seed(PyObject *Py_UNUSED(self), PyObject *arg) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
     if (view.len < 4 || view.len % 4 != 0 || view.len > 4 * MT_N) {
@@ -89,7 +89,7 @@ PyObject *mt_seed(PyObject *self, PyObject *arg) {
 }
 
 /* mt_bytes(state, n) -> bytes: the next n output words, little-endian; state advances. */
-PyObject *mt_bytes(PyObject *self, PyObject *args) {
+PyObject *mt_bytes(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *state;
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "O!n:mt_bytes", &PyByteArray_Type, &state, &n)) return NULL;

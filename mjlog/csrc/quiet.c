@@ -579,7 +579,7 @@ static void release(table *tb) {
  * riichi_accepted). The table's lists are changed in place; its actor, phase, live_draws,
  * last_discard, banned, uninterrupted, riichi_declared, riichi_discard_pending and sticks are
  * written back when an event was applied. */
-PyObject *run_quiet(PyObject *self, PyObject *args) {
+PyObject *run_quiet(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *st, *events, *kinds;
     Py_ssize_t i;
     if (!PyArg_ParseTuple(args, "OOnO:run_quiet", &st, &events, &i, &kinds)) return NULL;

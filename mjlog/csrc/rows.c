@@ -6,8 +6,9 @@
 
 /* ---- store rows: the twin of mjlog.ingest_rows.py_event_columns ------------------------------ */
 
-/* event_columns(events, Draw, Discard) -> (seats, kinds, tiles, tsumogiri, others) */
-PyObject *event_columns(PyObject *self, PyObject *args) {
+/* event_columns(events, Draw, Discard) -> {"seat": [...], "kind": [...], "tile": [...], "tsumogiri": [...],
+ * "others": [indexes]} */
+PyObject *event_columns(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *events, *draw_type, *discard_type;
     if (!PyArg_ParseTuple(args, "OOO:event_columns", &events, &draw_type, &discard_type)) return NULL;
     if (!PyTuple_CheckExact(events) && !PyList_CheckExact(events)) {
@@ -68,7 +69,8 @@ PyObject *event_columns(PyObject *self, PyObject *args) {
     }
     Py_DECREF(zero);
     Py_DECREF(one);
-    PyObject *out = PyTuple_Pack(5, cols[0], cols[1], cols[2], cols[3], others);
+    PyObject *out = Py_BuildValue("{sOsOsOsOsO}", "seat", cols[0], "kind", cols[1], "tile", cols[2], "tsumogiri",
+                                  cols[3], "others", others);
     for (int c = 0; c < 4; c++) Py_DECREF(cols[c]);
     Py_DECREF(others);
     return out;

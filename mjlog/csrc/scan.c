@@ -118,7 +118,7 @@ error:
     return ERROR;
 }
 
-PyObject *scan_xml(PyObject *self, PyObject *arg) {
+PyObject *scan_xml(PyObject *Py_UNUSED(self), PyObject *arg) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
     const unsigned char *buf = view.buf;
@@ -233,7 +233,7 @@ PyObject *ints_tuple(const long long *vals, Py_ssize_t n, Py_ssize_t step, long 
 
 /* parse_ints(text) -> tuple of ints, or None unless text is comma-separated [-]digits
  * (at most 64 values of at most 18 digits); Python's int() then decides, so the answer never differs. */
-PyObject *parse_ints(PyObject *self, PyObject *arg) {
+PyObject *parse_ints(PyObject *Py_UNUSED(self), PyObject *arg) {
     long long vals[64];
     Py_ssize_t n = plain_ints(arg, vals, 64, 18);
     if (n < 0) Py_RETURN_NONE;
@@ -242,11 +242,11 @@ PyObject *parse_ints(PyObject *self, PyObject *arg) {
 
 /* parse_tiles(text, sanma) -> tuple of tile ids, or None unless every value is a plain integer
  * id in 0..135 (and, with sanma, not a 2m-8m id 4..31): the reader then finds the fault itself. */
-PyObject *parse_tiles(PyObject *self, PyObject *args) {
+PyObject *parse_tiles(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *text;
     int sanma;
     if (!PyArg_ParseTuple(args, "Op:parse_tiles", &text, &sanma)) return NULL;
-    PyObject *ids = parse_ints(self, text);
+    PyObject *ids = parse_ints(NULL, text);
     if (ids == NULL || ids == Py_None) return ids;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(ids); i++) {
         long t = PyLong_AsLong(PyTuple_GET_ITEM(ids, i));  /* parse_ints' values fit a long long; */
@@ -266,7 +266,7 @@ PyObject *parse_tiles(PyObject *self, PyObject *args) {
  * ok_in_sanma, Draw, tsumogiri Discard, Discard); slow(index, tag, attributes) reads any other
  * element and returns (events, last_draw, live, four) for the draws and discards that follow.
  * quick: what N, REACH and DORA need to be read here while a round is live (elements.c). */
-PyObject *read_fast(PyObject *self, PyObject *args) {
+PyObject *read_fast(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *items, *fast, *slow, *no_attrs, *quick = NULL;
     if (!PyArg_ParseTuple(args, "O!O!OO|O:read_fast", &PyList_Type, &items, &PyDict_Type, &fast, &slow, &no_attrs,
                           &quick))

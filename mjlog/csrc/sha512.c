@@ -106,7 +106,7 @@ static void sha512_128(const unsigned char *msg, unsigned char *out) {
 
 /* sha512_blocks(data) -> bytes: the 64-byte SHA-512 digests of data's consecutive 128-byte
  * blocks, joined (data's length a multiple of 128). */
-PyObject *sha512_blocks(PyObject *self, PyObject *arg) {
+PyObject *sha512_blocks(PyObject *Py_UNUSED(self), PyObject *arg) {
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) return NULL;
     if (view.len % 128 != 0) {

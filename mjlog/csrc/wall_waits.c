@@ -7,7 +7,7 @@
 /* shuffle_wall(tiles, rnd) -> tuple: Fisher-Yates over tiles, swapping i with i + rnd[i] % (n - i).
  * rnd: a tuple of ints (None when a word is not an int in 0..2**64-1: the caller then uses Python),
  * or bytes holding the words as little-endian 32-bit values (the walls' SHA-512 digests). */
-PyObject *shuffle_wall(PyObject *self, PyObject *args) {
+PyObject *shuffle_wall(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *tiles, *rnd;
     if (!PyArg_ParseTuple(args, "O!O:shuffle_wall", &PyTuple_Type, &tiles, &rnd)) return NULL;
     int from_bytes = PyBytes_Check(rnd);
@@ -220,14 +220,14 @@ static PyObject *waits_impl(PyObject *args, int tenpai_only) {
     return out;
 }
 
-PyObject *waits(PyObject *self, PyObject *args) { return waits_impl(args, 0); }
-PyObject *is_tenpai(PyObject *self, PyObject *args) { return waits_impl(args, 1); }
+PyObject *waits(PyObject *Py_UNUSED(self), PyObject *args) { return waits_impl(args, 0); }
+PyObject *is_tenpai(PyObject *Py_UNUSED(self), PyObject *args) { return waits_impl(args, 1); }
 
 
 /* deal_matches(yama, dealer, hands) -> bool | None: whether each seat's hand holds exactly the 13
  * tiles the wall deals it (Wall.starting_hands, as sets), for a 136- or 108-tile wall and one hand
  * per seat; None when it cannot tell (not tuples, or a wall that is not one of distinct tile ids). */
-PyObject *deal_matches(PyObject *self, PyObject *args) {
+PyObject *deal_matches(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *yama, *hands;
     int dealer;
     if (!PyArg_ParseTuple(args, "OiO:deal_matches", &yama, &dealer, &hands)) return NULL;

@@ -375,18 +375,14 @@ class _Reader:
             raise MalformedLogError("a new round starts before the previous one has a result")
         self._close_round()
         values = _read_init(a, self.n) if _read_init is not None else None
-        kyoku, honba, sticks, dice, dora, dealer, scores, hands, shuffle, extra = values or self._init_values(a)
-        self.init = dict(
-            kyoku=kyoku, honba=honba, sticks=sticks, dice=dice, dora=dora, dealer=dealer, scores=scores,
-            hands=hands, shuffle=shuffle, extra=extra,
-        )
+        self.init = values or self._init_values(a)
         self.events = self.pending
         self.pending = []
         self.last_draw = [None] * 4
         self.ended = False
 
-    def _init_values(self, a) -> tuple:
-        """INIT's values (``mjlog._speedups.read_init`` is the compiled twin for plain ones)."""
+    def _init_values(self, a) -> dict:
+        """INIT's values by name (``mjlog._speedups.read_init`` is the compiled twin for plain ones)."""
         seed = _ints(a.get("seed"), "seed")
         if len(seed) != 6:
             raise MalformedLogError(f"seed has {len(seed)} values, expected 6 (round,honba,sticks,dice,dice,dora)")
@@ -412,8 +408,8 @@ class _Reader:
         extra = () if _KNOWN_INIT.issuperset(a.keys()) else tuple((k, v) for k, v in a.items() if k not in _KNOWN_INIT)
         if "hai3" not in a:
             extra += (("hai3", "<absent>"),)
-        return (kyoku, honba, sticks, (d0, d1), self._tile(dora), dealer, self._scores(a.get("ten"), "ten"),
-                tuple(hands), shuffle, extra)
+        return dict(kyoku=kyoku, honba=honba, sticks=sticks, dice=(d0, d1), dora=self._tile(dora), dealer=dealer,
+                    scores=self._scores(a.get("ten"), "ten"), hands=tuple(hands), shuffle=shuffle, extra=extra)
 
     def _draw(self, seat: int, tile: int) -> None:
         self._in_round("a draw")
