@@ -785,3 +785,31 @@ def test_compiled_element_readers_build_wins_and_draws_by_field_name():
     with pytest.raises(TypeError):
         _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda kind, honba, sticks, before, deltas, hands,
                             extra: None)
+
+
+def test_read_fast_reads_its_tables_and_tags_by_field_name():
+    """read_fast takes the reader's tables and each tag's entry by name: any object with those
+    fields serves (these have no slots), and one without a field is an AttributeError."""
+    from types import SimpleNamespace
+
+    events: list = []
+    last_draw: list = [None] * 4
+
+    def slow(index, tag, attributes):
+        return events, last_draw, True, True
+
+    def tag(is_discard, tile, draw=None, tsumogiri=None, discard=None):
+        return SimpleNamespace(is_discard=is_discard, seat=1, tile=tile, ok_in_sanma=True, draw=draw,
+                               tsumogiri=tsumogiri, discard=discard)
+
+    tags = {"U5": tag(False, 5, draw="drew 5"), "E5": tag(True, 5, tsumogiri="let 5 go", discard="held 5"),
+            "E6": tag(True, 6, tsumogiri="let 6 go", discard="held 6")}
+    tables = SimpleNamespace(tags=tags, no_attributes={}, calls={}, declared=(), build_accepted=None, new_dora=())
+    _speedups.read_fast(["INIT", "U5", "E5", "U5", "E6"], tables, slow)
+    assert events == ["drew 5", "let 5 go", "drew 5", "held 6"] and last_draw == [None] * 4
+    del tags["U5"].draw
+    with pytest.raises(AttributeError):
+        _speedups.read_fast(["INIT", "U5"], tables, slow)
+    del tables.new_dora
+    with pytest.raises(AttributeError, match="new_dora"):
+        _speedups.read_fast(["INIT"], tables, slow)

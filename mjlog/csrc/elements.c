@@ -23,8 +23,8 @@ static PyObject **known_draw[] = {&s_ba, &s_sc, &s_type, &s_hai_n[0], &s_hai_n[1
                                   NULL};
 
 /* The fields of the values built here, by name, in the order of each function's f[] (the build
- * functions take them as keywords: a field renamed or dropped in mjlog.ir is a TypeError, not a
- * value in the wrong field). */
+ * functions take them by name: a field renamed or dropped in mjlog.ir is a TypeError, not a value
+ * in the wrong field). */
 static const char *win_field_names[] = {"who", "from_who", "hand", "win_tile", "melds", "fu", "points", "limit",
                                         "yaku", "yakuman", "dora_indicators", "ura_indicators", "honba", "sticks",
                                         "scores_before", "deltas", "pao_who", "extra"};
@@ -43,6 +43,37 @@ static PyObject *field_names(const char **names, Py_ssize_t n) {
     }
     return t;
 }
+
+/* 1 when `build` is a Python function whose parameters are exactly `names`, in order, else 0; -1 on an error */
+static int takes_in_order(PyObject *build, PyObject *names) {
+    if (!PyFunction_Check(build)) return 0;
+    PyObject *code = PyFunction_GetCode(build), *params = PyObject_GetAttrString(code, "co_varnames");
+    PyObject *argcount = PyObject_GetAttrString(code, "co_argcount");
+    PyObject *kwonly = PyObject_GetAttrString(code, "co_kwonlyargcount");
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    int same = params != NULL && argcount != NULL && kwonly != NULL && PyTuple_Check(params) &&
+               PyTuple_GET_SIZE(params) >= n && PyLong_AsSsize_t(argcount) == n && PyLong_AsSsize_t(kwonly) == 0;
+    for (Py_ssize_t k = 0; same > 0 && k < n; k++)
+        same = PyObject_RichCompareBool(PyTuple_GET_ITEM(params, k), PyTuple_GET_ITEM(names, k), Py_EQ);
+    Py_XDECREF(params);
+    Py_XDECREF(argcount);
+    Py_XDECREF(kwonly);
+    return PyErr_Occurred() ? -1 : same;
+}
+
+/* build(**{names[k]: f[k]}): by keyword, or positionally once `build`'s parameters have been found
+ * to be exactly `names` in order (checked once per function, remembered in *checked). */
+static PyObject *build_by_name(PyObject *build, PyObject **f, PyObject *names, PyObject **checked) {
+    if (build != *checked) {
+        int same = takes_in_order(build, names);
+        if (same < 0) return NULL;
+        if (!same) return PyObject_Vectorcall(build, f, 0, names);
+        Py_XSETREF(*checked, Py_NewRef(build));
+    }
+    return PyObject_Vectorcall(build, f, PyTuple_GET_SIZE(names), NULL);
+}
+
+static PyObject *win_build_checked, *draw_build_checked;
 
 int elements_init(void) {
     const char *names[] = {"who", "m", "step", "ten", "hai", "fromWho", "paoWho", "machi", "yaku", "yakuman",
@@ -143,11 +174,10 @@ static int tag_is(PyObject *tag, const char *name) {
            memcmp(PyUnicode_1BYTE_DATA(tag), name, len) == 0;
 }
 
-/* quick: (calls, declared, build_accepted, new_dora) with calls the reader's cache
- * (players, who text, m text) -> (call, seat whose last draw the call ends, or None), declared the
- * RiichiDeclared of each seat and new_dora the NewDora of each tile id. */
-int quick_element(PyObject *tag, PyObject *a, int four, PyObject *events, PyObject *last_draw, PyObject *quick) {
-    if (!PyDict_CheckExact(a) || !PyTuple_CheckExact(quick) || PyTuple_GET_SIZE(quick) != 4) return NOT_TAKEN;
+/* quick: the reader's tables (see quick_tables in speedups.h). */
+int quick_element(PyObject *tag, PyObject *a, int four, PyObject *events, PyObject *last_draw,
+                  const quick_tables *quick) {
+    if (!PyDict_CheckExact(a) || !PyDict_Check(quick->calls)) return NOT_TAKEN;
     int n = four ? 4 : 3;
     if (tag_is(tag, "N")) {
         PyObject *who = PyDict_GetItemWithError(a, s_who);
@@ -156,7 +186,7 @@ int quick_element(PyObject *tag, PyObject *a, int four, PyObject *events, PyObje
         if (m == NULL && PyErr_Occurred()) return FAILED;
         PyObject *key = PyTuple_Pack(3, four ? int_four : int_three, who ? who : Py_None, m ? m : Py_None);
         if (key == NULL) return FAILED;
-        PyObject *hit = PyDict_GetItemWithError(PyTuple_GET_ITEM(quick, 0), key);
+        PyObject *hit = PyDict_GetItemWithError(quick->calls, key);
         Py_DECREF(key);
         if (hit == NULL) return PyErr_Occurred() ? FAILED : NOT_TAKEN;
         if (!PyTuple_CheckExact(hit) || PyTuple_GET_SIZE(hit) != 2) {
@@ -184,7 +214,7 @@ int quick_element(PyObject *tag, PyObject *a, int four, PyObject *events, PyObje
         if (text == NULL) return PyErr_Occurred() ? FAILED : NOT_TAKEN;
         if (!plain_int(text, &step)) return NOT_TAKEN;
         if (step == 1) {
-            PyObject *declared = PyTuple_GET_ITEM(quick, 1);
+            PyObject *declared = quick->declared;
             if (!PyTuple_CheckExact(declared) || PyTuple_GET_SIZE(declared) <= who) return NOT_TAKEN;
             return PyList_Append(events, PyTuple_GET_ITEM(declared, who)) < 0 ? FAILED : TAKEN;
         }
@@ -199,7 +229,7 @@ int quick_element(PyObject *tag, PyObject *a, int four, PyObject *events, PyObje
         }
         PyObject *seat = PyLong_FromLongLong(who);
         if (seat == NULL) { Py_DECREF(scores); return FAILED; }
-        PyObject *ev = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(quick, 2), seat, scores, NULL);
+        PyObject *ev = PyObject_CallFunctionObjArgs(quick->build_accepted, seat, scores, NULL);
         Py_DECREF(seat);
         Py_DECREF(scores);
         if (ev == NULL) return FAILED;
@@ -212,7 +242,7 @@ int quick_element(PyObject *tag, PyObject *a, int four, PyObject *events, PyObje
         PyObject *text = PyDict_GetItemWithError(a, s_hai);
         if (text == NULL) return PyErr_Occurred() ? FAILED : NOT_TAKEN;
         if (!plain_int(text, &t) || !is_tile(t, n)) return NOT_TAKEN;
-        PyObject *new_dora = PyTuple_GET_ITEM(quick, 3);
+        PyObject *new_dora = quick->new_dora;
         if (!PyTuple_CheckExact(new_dora) || PyTuple_GET_SIZE(new_dora) != 136) return NOT_TAKEN;
         return PyList_Append(events, PyTuple_GET_ITEM(new_dora, t)) < 0 ? FAILED : TAKEN;
     }
@@ -325,7 +355,7 @@ PyObject *read_win(PyObject *Py_UNUSED(self), PyObject *args) {
         (f[POINTS] = PyLong_FromLongLong(ten[1])) == NULL || (f[LIMIT] = PyLong_FromLongLong(ten[2])) == NULL ||
         (f[YAKUMAN] = ints_tuple(yakuman, n_yakuman, 1, 1)) == NULL || (f[EXTRA] = PyTuple_New(0)) == NULL)
         FAIL;
-    result = PyObject_Vectorcall(build, f, 0, win_fields);
+    result = build_by_name(build, f, win_fields, &win_build_checked);
 done:
     for (int i = 0; i < N_FIELDS; i++) Py_XDECREF(f[i]);
     return result;
@@ -431,7 +461,7 @@ PyObject *read_draw(PyObject *Py_UNUSED(self), PyObject *args) {
         PyTuple_SET_ITEM(f[HANDS], s, hand);
     }
     if ((f[EXTRA] = PyTuple_New(0)) == NULL) goto done;
-    result = PyObject_Vectorcall(build, f, 0, draw_fields);
+    result = build_by_name(build, f, draw_fields, &draw_build_checked);
 done:
     for (int i = 0; i < N_FIELDS; i++) Py_XDECREF(f[i]);
     return result;

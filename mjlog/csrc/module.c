@@ -35,10 +35,11 @@
  *     riichi steps from events[start] that break no rule, applied to a RoundState as its event
  *     methods apply them; the table's attributes are read and written by name.
  *
- * read_fast(items, fast, slow, no_attributes[, quick])
+ * read_fast(items, tables, slow)
  *     The XML reader's loop: draws and discards from their tags, N (from the reader's call
  *     cache), REACH and DORA from their attributes while a round is live, every other element
- *     (and any of those it does not take) by slow().
+ *     (and any of those it does not take) by slow(). tables (tenhou_xml.ReadTables) and each
+ *     tag's FastTag are read by field name.
  *
  * read_win(attributes, players, melds, build_win) -> Win | None
  * read_init(attributes, players) -> dict | None
@@ -64,7 +65,7 @@
 
 static PyMethodDef methods[] = {
     {"read_fast", read_fast, METH_VARARGS,
-     "read_fast(items, fast, slow, no_attributes): the XML reader's loop over the scanner's items."},
+     "read_fast(items, tables, slow): the XML reader's loop over the scanner's items."},
     {"read_win", read_win, METH_VARARGS,
      "read_win(attributes, players, melds, build_win) -> Win, or None when the handler must read it."},
     {"read_init", read_init, METH_VARARGS,
@@ -159,7 +160,7 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     str_scores = PyUnicode_InternFromString("scores");
     if (str_seat == NULL || str_tile == NULL || str_tsumogiri == NULL || str_kind == NULL || str_tiles == NULL ||
         str_called == NULL || str_from_seat == NULL || str_scores == NULL || elements_init() < 0 ||
-        quiet_init() < 0)
+        quiet_init() < 0 || scan_init() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m != NULL && PyModule_AddIntConstant(m, "MAX_ATTRIBUTE_CHARS", MAX_ATTRIBUTE_CHARS) < 0) {

@@ -261,16 +261,86 @@ PyObject *parse_tiles(PyObject *Py_UNUSED(self), PyObject *args) {
 
 /* ---- the reader's loop: the twin of mjlog.formats.tenhou_xml._Reader._read_elements ------------ */
 
-/* read_fast(items, fast, slow, no_attributes[, quick]) -> None
- * items: the scanner's list (a tag, or (tag, attributes)); fast: tag -> (is_discard, seat, tile,
- * ok_in_sanma, Draw, tsumogiri Discard, Discard); slow(index, tag, attributes) reads any other
- * element and returns (events, last_draw, live, four) for the draws and discards that follow.
- * quick: what N, REACH and DORA need to be read here while a round is live (elements.c). */
+/* The fields read_fast reads by name: of tenhou_xml.ReadTables, and of each tag's FastTag. */
+enum { IS_DISCARD, SEAT, TILE, OK_IN_SANMA, DRAW, TSUMOGIRI, DISCARD, N_TAG_FIELDS };
+static const char *tag_field_names[N_TAG_FIELDS] = {"is_discard", "seat", "tile", "ok_in_sanma", "draw", "tsumogiri",
+                                                    "discard"};
+static PyObject *tag_fields[N_TAG_FIELDS];
+enum { TAGS, NO_ATTRIBUTES, CALLS, DECLARED, BUILD_ACCEPTED, NEW_DORA, N_TABLES };
+static const char *table_field_names[N_TABLES] = {"tags", "no_attributes", "calls", "declared", "build_accepted",
+                                                  "new_dora"};
+static PyObject *table_fields[N_TABLES];
+
+int scan_init(void) {
+    for (int k = 0; k < N_TAG_FIELDS; k++)
+        if ((tag_fields[k] = PyUnicode_InternFromString(tag_field_names[k])) == NULL) return -1;
+    for (int k = 0; k < N_TABLES; k++)
+        if ((table_fields[k] = PyUnicode_InternFromString(table_field_names[k])) == NULL) return -1;
+    return 0;
+}
+
+/* A FastTag's fields, read by name: from their slots where the class has them (offsets found once
+ * per type), else by attribute look-up. The tags table keeps every tag alive during the loop. */
+typedef struct {
+    PyTypeObject *type;
+    Py_ssize_t offset[N_TAG_FIELDS];
+    PyObject *kept[N_TAG_FIELDS];  /* the last value looked up by name, for each field (owned) */
+} tag_reader;
+
+static PyObject *tag_field_by_name(tag_reader *r, PyObject *hit, int k) {
+    if (Py_TYPE(hit) != r->type) {
+        r->type = Py_TYPE(hit);
+        for (int j = 0; j < N_TAG_FIELDS; j++) r->offset[j] = slot_offset(r->type, tag_fields[j]);
+        if (r->offset[k] > 0 && *(PyObject **)((char *)hit + r->offset[k]) != NULL)
+            return *(PyObject **)((char *)hit + r->offset[k]);
+    }
+    PyObject *v = PyObject_GetAttr(hit, tag_fields[k]);
+    if (v != NULL) Py_XSETREF(r->kept[k], v);
+    return v;
+}
+
+/* Field k of hit, borrowed (valid until field k is read again), or NULL with an error set */
+static inline PyObject *tag_field(tag_reader *r, PyObject *hit, int k) {
+    Py_ssize_t offset = r->offset[k];
+    if (Py_TYPE(hit) == r->type && offset > 0) {
+        PyObject *v = *(PyObject **)((char *)hit + offset);
+        if (v != NULL) return v;
+    }
+    return tag_field_by_name(r, hit, k);
+}
+
+static void tag_reader_clear(tag_reader *r) {
+    for (int k = 0; k < N_TAG_FIELDS; k++) Py_CLEAR(r->kept[k]);
+}
+
+static int tag_truth(tag_reader *r, PyObject *hit, int k) {  /* 1 or 0, -1 with an error set */
+    PyObject *v = tag_field(r, hit, k);
+    return v == NULL ? -1 : PyObject_IsTrue(v);
+}
+
+/* read_fast(items, tables, slow) -> None
+ * items: the scanner's list (a tag, or (tag, attributes)); tables: tenhou_xml.ReadTables, read by
+ * name: tags (tag -> FastTag), no_attributes, and what N, REACH and DORA need to be read here while
+ * a round is live (quick_element). slow(index, tag, attributes) reads any other element and
+ * returns (events, last_draw, live, four) for the draws and discards that follow. */
 PyObject *read_fast(PyObject *Py_UNUSED(self), PyObject *args) {
-    PyObject *items, *fast, *slow, *no_attrs, *quick = NULL;
-    if (!PyArg_ParseTuple(args, "O!O!OO|O:read_fast", &PyList_Type, &items, &PyDict_Type, &fast, &slow, &no_attrs,
-                          &quick))
+    PyObject *items, *tables, *slow;
+    if (!PyArg_ParseTuple(args, "O!OO:read_fast", &PyList_Type, &items, &tables, &slow)) return NULL;
+    PyObject *t[N_TABLES] = {NULL};
+    for (int k = 0; k < N_TABLES; k++) {
+        if ((t[k] = PyObject_GetAttr(tables, table_fields[k])) == NULL) {
+            for (int j = 0; j < k; j++) Py_DECREF(t[j]);
+            return NULL;
+        }
+    }
+    PyObject *fast = t[TAGS], *no_attrs = t[NO_ATTRIBUTES];
+    quick_tables quick = {t[CALLS], t[DECLARED], t[BUILD_ACCEPTED], t[NEW_DORA]};
+    tag_reader tags = {NULL, {0}, {NULL}};
+    if (!PyDict_Check(fast)) {
+        PyErr_SetString(PyExc_TypeError, "read_fast: tables.tags is not a dict");
+        for (int k = 0; k < N_TABLES; k++) Py_DECREF(t[k]);
         return NULL;
+    }
     PyObject *state = NULL, *events = NULL, *last_draw = NULL;
     int live = 0, four = 1;
     Py_INCREF(items);
@@ -282,32 +352,30 @@ PyObject *read_fast(PyObject *Py_UNUSED(self), PyObject *args) {
                 PyObject *hit = PyDict_GetItemWithError(fast, item);
                 if (hit == NULL && PyErr_Occurred()) goto error;
                 if (hit != NULL) {
-                    if (!PyTuple_CheckExact(hit) || PyTuple_GET_SIZE(hit) != 7) {
-                        PyErr_SetString(PyExc_TypeError, "read_fast: a fast entry is not a 7-tuple");
-                        goto error;
-                    }
-                    int ok3 = PyObject_IsTrue(PyTuple_GET_ITEM(hit, 3));
+                    int ok3 = tag_truth(&tags, hit, OK_IN_SANMA);
                     if (ok3 < 0) goto error;
                     if (four || ok3) {
-                        long seat = PyLong_AsLong(PyTuple_GET_ITEM(hit, 1));
+                        PyObject *seat_obj = tag_field(&tags, hit, SEAT);
+                        if (seat_obj == NULL) goto error;
+                        long seat = PyLong_AsLong(seat_obj);
                         if (seat == -1 && PyErr_Occurred()) goto error;
                         if (seat < 0 || seat >= PyList_GET_SIZE(last_draw)) {
                             PyErr_SetString(PyExc_IndexError, "read_fast: seat out of range");
                             goto error;
                         }
-                        PyObject *tile = PyTuple_GET_ITEM(hit, 2);
-                        int is_discard = PyObject_IsTrue(PyTuple_GET_ITEM(hit, 0));
+                        PyObject *tile = tag_field(&tags, hit, TILE), *ev;
+                        int is_discard = tile == NULL ? -1 : tag_truth(&tags, hit, IS_DISCARD);
                         if (is_discard < 0) goto error;
                         if (is_discard) {
                             int same = PyObject_RichCompareBool(PyList_GET_ITEM(last_draw, seat), tile, Py_EQ);
-                            if (same < 0) goto error;
-                            if (PyList_Append(events, PyTuple_GET_ITEM(hit, same ? 5 : 6)) < 0) goto error;
-                            Py_INCREF(Py_None);
-                            if (PyList_SetItem(last_draw, seat, Py_None) < 0) goto error;
+                            if (same < 0 || (ev = tag_field(&tags, hit, same ? TSUMOGIRI : DISCARD)) == NULL ||
+                                PyList_Append(events, ev) < 0 || PyList_SetItem(last_draw, seat, Py_NewRef(Py_None)) < 0)
+                                goto error;
                         } else {
                             Py_INCREF(tile);
-                            if (PyList_SetItem(last_draw, seat, tile) < 0) goto error;
-                            if (PyList_Append(events, PyTuple_GET_ITEM(hit, 4)) < 0) goto error;
+                            if (PyList_SetItem(last_draw, seat, tile) < 0 || (ev = tag_field(&tags, hit, DRAW)) == NULL ||
+                                PyList_Append(events, ev) < 0)
+                                goto error;
                         }
                         continue;
                     }
@@ -319,8 +387,8 @@ PyObject *read_fast(PyObject *Py_UNUSED(self), PyObject *args) {
             tag = PyTuple_GET_ITEM(item, 0);
             attrib = PyTuple_GET_ITEM(item, 1);
             if (attrib == Py_None) continue;
-            if (live && quick != NULL) {
-                int got = quick_element(tag, attrib, four, events, last_draw, quick);
+            if (live) {
+                int got = quick_element(tag, attrib, four, events, last_draw, &quick);
                 if (got < 0) goto error;
                 if (got) continue;
             }
@@ -352,10 +420,14 @@ PyObject *read_fast(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     Py_XDECREF(state);
     Py_DECREF(items);
+    tag_reader_clear(&tags);
+    for (int k = 0; k < N_TABLES; k++) Py_DECREF(t[k]);
     Py_RETURN_NONE;
 error:
     Py_XDECREF(state);
     Py_DECREF(items);
+    tag_reader_clear(&tags);
+    for (int k = 0; k < N_TABLES; k++) Py_DECREF(t[k]);
     return NULL;
 }
 

@@ -31,11 +31,17 @@ Py_ssize_t plain_ints(PyObject *text, long long *vals, Py_ssize_t cap, int max_d
 /* scan.c: a tuple of vals[0], vals[step], ... (below n), each times `scale`; NULL with an error set. */
 PyObject *ints_tuple(const long long *vals, Py_ssize_t n, Py_ssize_t step, long long scale);
 PyObject *parse_tiles(PyObject *self, PyObject *args);
+int scan_init(void);
 PyObject *read_fast(PyObject *self, PyObject *args);
 
 /* elements.c: the reader's common elements */
 int elements_init(void);
-int quick_element(PyObject *tag, PyObject *attrib, int four, PyObject *events, PyObject *last_draw, PyObject *quick);
+/* What quick_element needs, from tenhou_xml.ReadTables (borrowed): the reader's call cache
+ * (players, who text, m text) -> (call, seat whose last draw the call ends, or None), the
+ * RiichiDeclared of each seat, RiichiAccepted's builder, and the NewDora of each tile id. */
+typedef struct { PyObject *calls, *declared, *build_accepted, *new_dora; } quick_tables;
+int quick_element(PyObject *tag, PyObject *attrib, int four, PyObject *events, PyObject *last_draw,
+                  const quick_tables *quick);
 PyObject *read_win(PyObject *self, PyObject *args);
 PyObject *read_init(PyObject *self, PyObject *args);
 PyObject *read_draw(PyObject *self, PyObject *args);

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable
 from urllib.parse import unquote
@@ -32,7 +33,7 @@ from mjlog.accel import read_draw as _read_draw, read_init as _read_init, read_w
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_calls import decode_call
 from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
-from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, items_of_tree, scan_log
+from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, FastTag, items_of_tree, scan_log
 from mjlog.frozen import builder
 from mjlog.ir import (
     Call,
@@ -167,7 +168,7 @@ class _Reader:
             raise MalformedLogError(f"root element is <{root_tag}>, not <mjloggm>", self.name, "element 0")
         self.version = root_attrs.get("ver")
         if _read_fast is not None and items.__class__ is list:
-            _read_fast(items, _FAST_TAGS, self._slow, _NO_ATTRIBUTES, _QUICK)
+            _read_fast(items, _READ_TABLES, self._slow)
         else:
             self._read_elements(items)
         if self.lobby is None:
@@ -212,15 +213,15 @@ class _Reader:
             else:
                 tag = item if cls is str else item.tag
                 hit = fast.get(tag)
-                if hit is not None and live and (four or hit[3]):
+                if hit is not None and live and (four or hit.ok_in_sanma):
                     # draws and discards: nine in ten elements, handled without a call
-                    seat = hit[1]
-                    if hit[0]:
-                        events_append(hit[5] if last_draw[seat] == hit[2] else hit[6])
+                    seat = hit.seat
+                    if hit.is_discard:
+                        events_append(hit.tsumogiri if last_draw[seat] == hit.tile else hit.discard)
                         last_draw[seat] = None
                     else:
-                        last_draw[seat] = hit[2]
-                        events_append(hit[4])
+                        last_draw[seat] = hit.tile
+                        events_append(hit.draw)
                     continue
                 if cls is str:
                     attrib = _NO_ATTRIBUTES
@@ -628,8 +629,23 @@ _CACHE_LIMIT = 1 << 18  # entries per call cache: real logs use a few thousand d
 _CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}
 _MELDS: dict[tuple[int, int, int], Call] = {}  # by (players, who, m)
 _NEW_DORA = tuple(NewDora(t) for t in range(136))  # immutable: one per tile id serves every log
-#: What the compiled loop needs to read N (from the call cache), REACH and DORA itself.
-_QUICK = (_CALLS, _DECLARED, _build_accepted, _NEW_DORA)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTables:
+    """What the compiled reading loop (``mjlog._speedups.read_fast``) reads, by name: the draw
+    and discard tags, the attributes of an element without any, and what it needs to read N
+    (from the call cache), REACH and DORA itself."""
+
+    tags: dict[str, FastTag]
+    no_attributes: Mapping[str, str]
+    calls: dict[tuple[int, str | None, str | None], tuple[Call, int | None]]
+    declared: tuple[RiichiDeclared, ...]
+    build_accepted: Callable[..., RiichiAccepted]
+    new_dora: tuple[NewDora, ...]
+
+
+_READ_TABLES = ReadTables(_FAST_TAGS, _NO_ATTRIBUTES, _CALLS, _DECLARED, _build_accepted, _NEW_DORA)
 
 
 def _with_events(r: Round, events: tuple[Event, ...]) -> Round:

@@ -7,6 +7,8 @@ with attribute dicts) for Tenhou's plain XML, else from the hardened lxml parser
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from lxml import etree
 
 from mjlog.accel import scan_xml as _scan_xml
@@ -55,20 +57,28 @@ def items_of_tree(root: etree._Element) -> tuple[str, dict, list]:
     return root.tag, dict(root.attrib), items
 
 
-def _fast_tags() -> dict[str, tuple]:
-    """Draw/discard tags -> (is_discard, seat, tile, valid_in_sanma, Draw, tsumogiri Discard, Discard).
+@dataclass(frozen=True, slots=True)
+class FastTag:
+    """A draw or discard tag: what it says and its IR events (one per tag serves every log)."""
 
-    The IR events are immutable values, so one instance per tag serves every log.
-    """
-    out: dict[str, tuple] = {}
+    is_discard: bool
+    seat: int
+    tile: int
+    ok_in_sanma: bool           # the seat and tile exist in a three-player game
+    draw: Draw | None           # a draw tag's event
+    tsumogiri: Discard | None   # a discard tag's event when the seat lets go of the tile it just drew
+    discard: Discard | None     # a discard tag's event otherwise
+
+
+def _fast_tags() -> dict[str, FastTag]:
+    """Every draw and discard tag (T0 ... G135) and what it says."""
+    out: dict[str, FastTag] = {}
     for seat in range(4):
         for tile in range(136):
             ok3 = seat < 3 and (tile >> 2) not in SANMA_ABSENT_KINDS
-            draw = Draw(seat, tile)
-            out[f"{DRAW_TAGS[seat]}{tile}"] = (False, seat, tile, ok3, draw, None, None)
-            out[f"{DISCARD_TAGS[seat]}{tile}"] = (
-                True, seat, tile, ok3, None, Discard(seat, tile, True), Discard(seat, tile, False)
-            )
+            out[f"{DRAW_TAGS[seat]}{tile}"] = FastTag(False, seat, tile, ok3, Draw(seat, tile), None, None)
+            out[f"{DISCARD_TAGS[seat]}{tile}"] = FastTag(True, seat, tile, ok3, None, Discard(seat, tile, True),
+                                                         Discard(seat, tile, False))
     return out
 
 
