@@ -21,6 +21,9 @@ NAMES = ("scan_xml", "parse_ints", "parse_tiles", "shuffle_wall", "mt_seed", "mt
          "waits", "is_tenpai", "run_quiet", "event_columns", "read_fast", "read_win", "read_init",
          "read_draw", "deal_matches", "sha512_blocks")
 
+#: The helpers' calling conventions this code expects: the module's INTERFACE (speedups.h).
+INTERFACE = 2
+
 #: Why the helpers are not in use, or None when they are.
 REASON: str | None = None
 _module: Any = None
@@ -35,6 +38,10 @@ else:
         _missing = [name for name in NAMES if not hasattr(_module, name)]
         if _missing:  # all or none: the helpers and their Python callers change together
             REASON = f"built from older sources (no {_missing[0]}); reinstall mjlog to rebuild it"
+            _module = None
+        elif getattr(_module, "INTERFACE", None) != INTERFACE:  # same names, called another way
+            REASON = (f"built from older sources (interface {getattr(_module, 'INTERFACE', 1)}, not {INTERFACE}); "
+                      "reinstall mjlog to rebuild it")
             _module = None
 
 ACTIVE: bool = _module is not None

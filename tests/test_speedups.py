@@ -650,6 +650,31 @@ def test_a_module_built_from_older_sources_is_not_used():
     assert reason == "built from older sources (no parse_ints); reinstall mjlog to rebuild it"
 
 
+def test_a_module_with_every_helper_but_an_older_interface_is_not_used():
+    """A build from before a helper's arguments changed has every name: its interface number
+    tells it apart, and it is refused rather than called the new way."""
+    import subprocess
+    import sys
+
+    from mjlog import accel
+
+    assert _speedups.INTERFACE == accel.INTERFACE
+    code = ("import sys, types\n"
+            "old = types.ModuleType('mjlog._speedups')\n"
+            "for name in sys.argv[1:]: setattr(old, name, lambda *a: None)\n"
+            "sys.modules['mjlog._speedups'] = old\n"
+            "from mjlog import accel\n"
+            "print(accel.ACTIVE, accel.read_fast is None)\n"
+            "print(accel.REASON)\n")
+    env = dict(os.environ)
+    env.pop("MJLOG_PURE_PYTHON", None)
+    run = subprocess.run([sys.executable, "-c", code, *accel.NAMES], env=env, capture_output=True, text=True,
+                         check=True)
+    first, reason = run.stdout.splitlines()
+    assert first == "False True"
+    assert reason == f"built from older sources (interface 1, not {accel.INTERFACE}); reinstall mjlog to rebuild it"
+
+
 def test_a_helper_not_listed_for_the_staleness_check_is_refused():
     from mjlog import accel
 

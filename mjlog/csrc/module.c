@@ -163,7 +163,8 @@ PyMODINIT_FUNC PyInit__speedups(void) {
         quiet_init() < 0 || scan_init() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
-    if (m != NULL && PyModule_AddIntConstant(m, "MAX_ATTRIBUTE_CHARS", MAX_ATTRIBUTE_CHARS) < 0) {
+    if (m != NULL && (PyModule_AddIntConstant(m, "MAX_ATTRIBUTE_CHARS", MAX_ATTRIBUTE_CHARS) < 0 ||
+                      PyModule_AddIntConstant(m, "INTERFACE", MJLOG_SPEEDUPS_INTERFACE) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -10,6 +10,12 @@
  * MAX_ATTRIBUTE_CHARS attribute against it). */
 #define MAX_ATTRIBUTE_CHARS 65536
 
+/* The version of the helpers' calling conventions, the module's INTERFACE: raised whenever a
+ * helper's arguments or results change, so that mjlog.accel refuses a module built from older
+ * sources (whose helpers have the same names) instead of calling it the new way. Must equal
+ * mjlog.accel.INTERFACE. */
+#define MJLOG_SPEEDUPS_INTERFACE 2
+
 /* Interned attribute names of the IR events (module.c). */
 extern PyObject *str_seat, *str_tile, *str_tsumogiri, *str_kind, *str_tiles, *str_called, *str_from_seat, *str_scores;
 
