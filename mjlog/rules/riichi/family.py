@@ -20,6 +20,8 @@ from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, WinItem
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.rules.transfers import RIICHI as DEPOSIT
+from mjlog.rules.transfers import Transfer
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
 
 K = FindingKind
@@ -201,9 +203,11 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     play(st, rnd.events, on_outcome)
     end_scores = tuple(st.scores)
     riichi = tuple(s for s in range(rules.players) if st.riichi_accepted[s])
+    deposits = tuple(st.deposits)
     result = _build_result(
         rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores), end_scores, riichi,
-        tuple(wins), draw, tuple(st.deposits), tuple(st.calls_open), outcome_seen,
+        tuple(wins), draw, deposits, tuple(st.calls_open), outcome_seen,
+        tuple(Transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a),
     )
     if not outcome_seen:
         return HandReplay(result, None)
