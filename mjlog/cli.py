@@ -282,7 +282,7 @@ def _add_store_commands(sub) -> None:
         help="read, replay and store logs in a DuckDB file",
         description=(
             "Read each log (Tenhou XML or JSON, gzip or not), replay it and store the game in a "
-            "DuckDB file: games, players, rounds, events, wins, win_yaku, payments, draws, findings "
+            "DuckDB file: games, players, rounds, events, wins, win_items, payments, draws, findings "
             "(see docs/schema.md). A game is keyed by its Tenhou log id, else a hash of the file, so "
             "ingesting a file twice changes nothing; a second file of a stored game (the JSON of an "
             "XML game) is listed in 'sources' as an alternate. Whole games are written in "

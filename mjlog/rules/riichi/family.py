@@ -93,11 +93,23 @@ class RiichiFamily(Family):
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         v = win.value
-        pairs = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
-        return tuple(WinItem(y, YAKU[y].japanese, YAKU[y].english, h) for y, h in pairs)
+        return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        return _items(win.yaku if win.yaku else tuple((y, 13) for y in win.yakuman))
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
+
+
+#: Yaku ids of dora, ura dora and red fives: an entry of these with 0 han is no item (Tenhou lists
+#: ura dora with 0 han on every riichi win).
+DORA_IDS = (52, 53, 54)
+
+
+def _items(pairs) -> tuple[WinItem, ...]:
+    """(yaku id, han) pairs as win items, in their order, without 0-han dora entries."""
+    return tuple(WinItem(y, YAKU[y].name_ja, YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
 
 
 # -- the rule set a game plays under ----------------------------------------------------------------
