@@ -59,6 +59,8 @@ _OPENING = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
 I8, I16, I32, F64, B, S, D = pa.int8(), pa.int16(), pa.int32(), pa.float64(), pa.bool_(), pa.string(), pa.date32()
 L8, L16, L32 = pa.list_(I8), pa.list_(I16), pa.list_(I32)
 GID = pa.dictionary(I32, S)
+#: A string column with few distinct values (names, reasons), handed to DuckDB dictionary-encoded.
+DS = pa.dictionary(I32, S)
 
 #: Arrow schema of every table the ingest fills, in the column order of ``schema.sql``.
 SCHEMAS: dict[str, pa.Schema] = {
@@ -95,15 +97,15 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("derived", B), ("derived_han", I16), ("derived_fu", I16), ("derived_points", I32),
         ("derived_limit", I8), ("derived_pao_seat", I8), ("win_tile", I16), ("hand", L16),
         ("dora_indicators", L16), ("ura_indicators", L16), ("scores_before", L32), ("deltas", L32),
-        ("derived_deltas", L32), ("family", S), ("value_unit", S), ("value", I16), ("derived_value", I16),
+        ("derived_deltas", L32), ("family", DS), ("value_unit", DS), ("value", I16), ("derived_value", I16),
     ]),
     "win_items": pa.schema([
         ("game_id", GID), ("round_index", I16), ("win_index", I8), ("derived", B), ("item_order", I8),
-        ("family", S), ("item_id", I16), ("name", S), ("english", S), ("value", I16),
+        ("family", DS), ("item_id", I16), ("name", DS), ("english", DS), ("value", I16),
     ]),
     "payments": pa.schema([
         ("game_id", GID), ("round_index", I16), ("result_index", I8), ("event_index", I16), ("payer", I8),
-        ("payee", I8), ("reason", S), ("amount", I32), ("recorded_amount", I32),
+        ("payee", I8), ("reason", DS), ("amount", I32), ("recorded_amount", I32),
     ]),
     "draws": pa.schema([
         ("game_id", GID), ("round_index", I16), ("event_index", I16), ("kind", S), ("abortive", B),
@@ -396,8 +398,10 @@ class _Rows:
                 values = cols[fld.name]
                 if isinstance(values, pa.Array):
                     arrays.append(values)
-                elif fld.type == GID:
+                elif fld.type == GID and fld.name == "game_id":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, I32), gdict))
+                elif fld.type == DS:
+                    arrays.append(pa.array(values, S).dictionary_encode())
                 elif name == "events" and fld.name == "kind":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(array("b", values), I8), _EVENT_KIND_NAMES))
                 else:

@@ -99,3 +99,24 @@ def test_a_game_of_another_family_is_stored_through_its_hooks_only(tmp_path, mon
             (True, 1, "和", "a win", 1)]
         assert st.sql("SELECT count(*) FROM win_yaku").item() == 0  # riichi's yaku only
         assert st.sql("SELECT sum(amount) FROM payments WHERE reason = 'hand'").item() == 1500
+
+
+def test_a_toy_family_game_is_stored_with_its_items_and_its_transfers(tmp_path):
+    from tests import toy_family
+
+    (tmp_path / "a.txt").write_bytes(toy_family.toy_log())
+    toy_family.install()
+    try:
+        with Store() as st:
+            s = st.ingest([tmp_path])
+            assert (s.games_added, s.unreadable) == (1, 0)
+            assert st.sql("SELECT family, rule_set, lobby_display FROM games").rows() == [("toy", "toy-4", None)]
+            assert st.sql("SELECT seat, from_seat, value_unit, derived_value, han FROM wins ORDER BY round_index").rows() \
+                == [(1, 0, "point", 1, None), (1, 1, "point", 1, None)]
+            assert st.sql("SELECT count(*) FROM win_items WHERE family = 'toy' AND derived").item() == 2
+            pay = st.sql("SELECT round_index, payer, payee, reason, amount, recorded_amount FROM payments "
+                         "ORDER BY 1, 2").rows()
+            assert pay == [(0, 0, 1, "hand", 1, 1), (1, 0, 1, "hand", 1, 1), (1, 2, 1, "hand", 1, 1),
+                           (1, 3, 1, "hand", 1, 1)]
+    finally:
+        toy_family.uninstall()

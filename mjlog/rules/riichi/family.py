@@ -96,7 +96,7 @@ class RiichiFamily(Family):
         return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
 
     def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
-        return _items(win.yaku if win.yaku else tuple((y, 13) for y in win.yakuman))
+        return _items(tuple(win.yaku) if win.yaku else tuple((y, 13) for y in win.yakuman))
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
@@ -107,9 +107,19 @@ class RiichiFamily(Family):
 DORA_IDS = (52, 53, 54)
 
 
-def _items(pairs) -> tuple[WinItem, ...]:
+#: Win items by their (yaku id, han) pairs: wins repeat a few thousand distinct lists.
+_ITEMS: dict[tuple[tuple[int, int], ...], tuple[WinItem, ...]] = {}
+
+
+def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
     """(yaku id, han) pairs as win items, in their order, without 0-han dora entries."""
-    return tuple(WinItem(y, YAKU[y].name_ja, YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
+    got = _ITEMS.get(pairs)
+    if got is None:
+        got = tuple(WinItem(y, YAKU[y].name_ja, YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
+        if len(_ITEMS) >= 1 << 14:
+            _ITEMS.clear()
+        _ITEMS[pairs] = got
+    return got
 
 
 # -- the rule set a game plays under ----------------------------------------------------------------

@@ -149,6 +149,21 @@ def _tsumo(out: list[Transfer], basic: int, winner: int, dealer: int, rules: Rul
 
 def noten_transfers(tenpai: Sequence[bool], rules: RuleSet) -> tuple[Transfer, ...]:
     """Noten payments at an exhaustive draw: the pool split among tenpai seats, paid by the others."""
+    key = (tuple(tenpai), rules)
+    got = _NOTEN.get(key)
+    if got is None:
+        got = _noten_transfers(key[0], rules)
+        if len(_NOTEN) >= _MEMO_MAX:
+            _NOTEN.clear()
+        _NOTEN[key] = got
+    return got
+
+
+#: Memoised noten_transfers results, by the tenpai seats and the rule set.
+_NOTEN: dict[tuple[object, ...], tuple[Transfer, ...]] = {}
+
+
+def _noten_transfers(tenpai: tuple[bool, ...], rules: RuleSet) -> tuple[Transfer, ...]:
     n = rules.players
     t = sum(1 for x in tenpai if x)
     if t in (0, n):
