@@ -97,11 +97,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("derived", B), ("derived_han", I16), ("derived_fu", I16), ("derived_points", I32),
         ("derived_limit", I8), ("derived_pao_seat", I8), ("win_tile", I16), ("hand", L16),
         ("dora_indicators", L16), ("ura_indicators", L16), ("scores_before", L32), ("deltas", L32),
-        ("derived_deltas", L32), ("family", DS), ("value_unit", DS), ("value", I16), ("derived_value", I16),
+        ("derived_deltas", L32), ("value_unit", DS), ("value", I16), ("derived_value", I16),
     ]),
     "win_items": pa.schema([
         ("game_id", GID), ("round_index", I16), ("win_index", I8), ("derived", B), ("item_order", I8),
-        ("family", DS), ("item_id", I16), ("name", DS), ("english", DS), ("value", I16),
+        ("item_id", I16), ("name", DS), ("english", DS), ("value", I16),
     ]),
     "payments": pa.schema([
         ("game_id", GID), ("round_index", I16), ("result_index", I8), ("event_index", I16), ("payer", I8),
@@ -341,20 +341,19 @@ class _Rows:
              open_hand: bool, result: int) -> None:
         ri = rnd.index
         items = self.rows["win_items"].append
-        # win_items: game_id, round_index, win_index, derived, item_order, family, item_id, name, english, value
+        # win_items: game_id, round_index, win_index, derived, item_order, item_id, name, english, value
         recorded = fam.recorded_win_items(w)
         for order, it in enumerate(recorded):
-            items((g, ri, j, False, order, fam.name, it.item_id, it.name, it.english, it.value))
+            items((g, ri, j, False, order, it.item_id, it.name, it.english, it.value))
         if dw is not None:
             for order, it in enumerate(fam.win_items(dw)):
-                items((g, ri, j, True, order, fam.name, it.item_id, it.name, it.english, it.value))
+                items((g, ri, j, True, order, it.item_id, it.name, it.english, it.value))
         cols = self.cols["wins"]
         _put(cols, game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
              from_seat=w.from_who, deal_in_seat=None if w.tsumo else w.from_who, tsumo=w.tsumo,
              dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand, points=w.points,
              derived=dw is not None, win_tile=w.win_tile, hand=w.hand, scores_before=w.scores_before,
-             deltas=w.deltas, derived_deltas=dw.deltas if dw else None, family=fam.name,
-             value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
+             deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
              derived_value=fam.win_value(dw) if dw else None)
         if fam.name == RIICHI:
             _riichi_win_columns(cols, w, dw)

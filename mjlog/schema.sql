@@ -128,7 +128,6 @@ CREATE TABLE IF NOT EXISTS wins (
     scores_before INTEGER[],
     deltas INTEGER[],
     derived_deltas INTEGER[],
-    family VARCHAR NOT NULL,
     value_unit VARCHAR,
     value SMALLINT,
     derived_value SMALLINT
@@ -140,7 +139,6 @@ CREATE TABLE IF NOT EXISTS win_items (
     win_index TINYINT NOT NULL,
     derived BOOLEAN NOT NULL,
     item_order TINYINT NOT NULL,
-    family VARCHAR NOT NULL,
     item_id SMALLINT NOT NULL,
     name VARCHAR,
     english VARCHAR,
@@ -251,8 +249,8 @@ LEFT JOIN w USING (game_id, seat) LEFT JOIN d USING (game_id, seat) LEFT JOIN r 
 CREATE OR REPLACE VIEW win_yaku AS
 SELECT i.game_id, i.round_index, i.win_index, i.item_order AS yaku_order, i.item_id AS yaku_id, i.value AS han,
        coalesce(k.yakuman, false) AS yakuman
-FROM win_items i LEFT JOIN yaku k ON k.yaku_id = i.item_id
-WHERE i.family = 'riichi' AND NOT i.derived;
+FROM win_items i JOIN games g ON g.game_id = i.game_id LEFT JOIN yaku k ON k.yaku_id = i.item_id
+WHERE g.family = 'riichi' AND NOT i.derived;
 
 -- Each seat's side of the payments, by outcome and reason (the pot's side left out): what a seat
 -- paid is negative, what it received positive; per complete round they add up to its score change.
