@@ -164,11 +164,11 @@ def _add_rules_command(sub) -> None:
 
 
 def _cmd_schemes_table(args: argparse.Namespace) -> int:
-    from mjlog.rules.riichi.points import basic_points, limit_of
-    from mjlog.rules.riichi.sanma_schemes import LIMIT_BASIC, scheme_table
+    from mjlog.rules.riichi.points import LIMIT_BASIC_BY_NAME, basic_points, limit_of
+    from mjlog.rules.riichi.sanma_schemes import scheme_table
 
     if args.limit:
-        basic, what = LIMIT_BASIC[args.limit], args.limit
+        basic, what = LIMIT_BASIC_BY_NAME[args.limit], args.limit
     elif args.han is not None and args.fu is not None:
         if args.han < 1 or args.fu < 20 or (args.fu % 10 and args.fu != 25):
             print("mjlog: --han must be at least 1 and --fu 20, 25, 30, ... 110", file=sys.stderr)
@@ -282,7 +282,7 @@ def _add_store_commands(sub) -> None:
         help="read, replay and store logs in a DuckDB file",
         description=(
             "Read each log (Tenhou XML or JSON, gzip or not), replay it and store the game in a "
-            "DuckDB file: games, players, rounds, events, wins, win_yaku, payments, draws, findings "
+            "DuckDB file: games, players, rounds, events, wins, win_items, payments, draws, findings "
             "(see docs/schema.md). A game is keyed by its Tenhou log id, else a hash of the file, so "
             "ingesting a file twice changes nothing; a second file of a stored game (the JSON of an "
             "XML game) is listed in 'sources' as an alternate. Whole games are written in "

@@ -6,7 +6,11 @@ workers never load duckdb: :func:`build_chunk` takes paths and returns a :class:
 single writer (:class:`mjlog.store.Store`) puts into the database in one transaction.
 
 Values follow the data dictionary in ``docs/schema.md``: recorded values as the log
-states them, ``derived_*`` columns from :func:`mjlog.replay`.
+states them, ``derived_*`` columns from :func:`mjlog.replay`. What differs between rule
+families comes from the family's hooks (:meth:`~mjlog.rules.family.Family.win_items`,
+:meth:`~mjlog.rules.family.Family.win_value`) and the replay's payments
+(:class:`~mjlog.rules.transfers.Transfer` rows); the riichi-only columns are filled for
+riichi games only, and the Tenhou header columns only when the log has that header.
 
 >>> from tests.xmlbuild import simple_game4
 >>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
@@ -24,7 +28,6 @@ import os
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import sub
 
 import pyarrow as pa
 
@@ -35,26 +38,29 @@ from mjlog.ir import (
     Ryuukyoku, Win,
 )
 from mjlog.replayer import replay
-from mjlog.replayer.results import Replay
+from mjlog.replayer.results import DerivedWin, Replay
+from mjlog.rules.family import Family, family
 from mjlog.rules.riichi.flow import seat_order_rank
-from mjlog.rules.riichi.settlement import win_deltas
 
 HASH_PREFIX = "sha256-"
 HASH_CHARS = 16
-#: Yaku ids of dora, ura dora and red fives: a 0-han entry of these is not stored (ura convention).
-DORA_IDS = (52, 53, 54)
+#: The family whose games fill the riichi-only columns (han, fu, limit, dora...).
+RIICHI = "riichi"
 
 EVENT_KINDS = ("draw", "discard", "call", "riichi_declared", "riichi_accepted", "new_dora",
-               "disconnect", "reconnect", "win", "ryuukyoku")
+               "disconnect", "reconnect", "win", "ryuukyoku", "other")
 CALL_KINDS = tuple(k.value for k in CallKind)
 _KIND_CODE = {Draw: 0, Discard: 1, Call: 2, RiichiDeclared: 3, RiichiAccepted: 4, NewDora: 5,
               Disconnect: 6, Reconnect: 7, Win: 8, Ryuukyoku: 9}
+_OTHER_KIND = EVENT_KINDS.index("other")
 _CALL_CODE = {k: i for i, k in enumerate(CallKind)}
 _OPENING = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
 
 I8, I16, I32, F64, B, S, D = pa.int8(), pa.int16(), pa.int32(), pa.float64(), pa.bool_(), pa.string(), pa.date32()
 L8, L16, L32 = pa.list_(I8), pa.list_(I16), pa.list_(I32)
 GID = pa.dictionary(I32, S)
+#: A string column with few distinct values (names, reasons), handed to DuckDB dictionary-encoded.
+DS = pa.dictionary(I32, S)
 
 #: Arrow schema of every table the ingest fills, in the column order of ``schema.sql``.
 SCHEMAS: dict[str, pa.Schema] = {
@@ -91,15 +97,15 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("derived", B), ("derived_han", I16), ("derived_fu", I16), ("derived_points", I32),
         ("derived_limit", I8), ("derived_pao_seat", I8), ("win_tile", I16), ("hand", L16),
         ("dora_indicators", L16), ("ura_indicators", L16), ("scores_before", L32), ("deltas", L32),
-        ("derived_deltas", L32),
+        ("derived_deltas", L32), ("value_unit", DS), ("value", I16), ("derived_value", I16),
     ]),
-    "win_yaku": pa.schema([
-        ("game_id", GID), ("round_index", I16), ("win_index", I8), ("yaku_order", I8), ("yaku_id", I16),
-        ("han", I16), ("yakuman", B),
+    "win_items": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("win_index", I8), ("derived", B), ("item_order", I8),
+        ("item_id", I16), ("name", DS), ("english", DS), ("value", I16),
     ]),
     "payments": pa.schema([
-        ("game_id", GID), ("round_index", I16), ("result_index", I8), ("event_index", I16), ("seat", I8),
-        ("reason", S), ("points", I32), ("derived_points", I32),
+        ("game_id", GID), ("round_index", I16), ("result_index", I8), ("event_index", I16), ("payer", I8),
+        ("payee", I8), ("reason", DS), ("amount", I32), ("recorded_amount", I32),
     ]),
     "draws": pa.schema([
         ("game_id", GID), ("round_index", I16), ("event_index", I16), ("kind", S), ("abortive", B),
@@ -179,7 +185,7 @@ def game_date(log_id: str | None) -> tuple[_dt.date | None, int | None]:
 
 
 #: Tables with many small rows, kept as row tuples in schema order (turned into columns at the end).
-ROW_TABLES = ("win_yaku", "payments")
+ROW_TABLES = ("win_items", "payments")
 
 
 class _Rows:
@@ -195,8 +201,6 @@ class _Rows:
         self.gids: list[str] = []
         #: events' call_kind, from_seat and call_tiles, set on few rows: (row, call code, from seat, tiles)
         self.sparse: list[tuple[int, int | None, int | None, tuple[int, ...] | None]] = []
-        #: win_deltas splits already computed: key -> (rules, split); the rules kept alive so ids stay unique
-        self._splits: dict[tuple, tuple] = {}
 
     def mark(self) -> dict[tuple[str, str], int]:
         """The current length of every column and row list (see :meth:`rollback`)."""
@@ -217,10 +221,11 @@ class _Rows:
     def add(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         g = len(self.gids)
         self.gids.append(gid)
+        fam = family(log.family)
         self._game(log, rep, gid, source, sha)
         self._players(log, rep, g)
         for rnd, res in zip(log.rounds, _pad(rep.rounds, len(log.rounds))):
-            self._round(log, rnd, res, g)
+            self._round(fam, rnd, res, g)
         f = self.cols["findings"]
         for i, fd in enumerate(rep.findings):
             _put(f, game_id=g, finding_index=i, kind=fd.kind.value, severity=fd.severity.value,
@@ -229,14 +234,18 @@ class _Rows:
 
     def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         lobby, rules = log.header, log.rules
+        riichi = log.family == RIICHI
         date, hour = game_date(log.log_id)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
         _put(self.cols["games"], game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
-             content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players, length=rules.length,
-             red_fives=rules.red_fives, open_tanyao=rules.open_tanyao, lobby_type=lobby.type, lobby=lobby.lobby,
-             lobby_display=lobby.display, room=lobby.room, special_lobby=lobby.special, title=lobby.title,
+             content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players,
+             length=rules.length if riichi else None, red_fives=rules.red_fives if riichi else None,
+             open_tanyao=rules.open_tanyao if riichi else None,
+             lobby_type=lobby.type if lobby else None, lobby=lobby.lobby if lobby else None,
+             lobby_display=lobby.display if lobby else None, room=lobby.room if lobby else None,
+             special_lobby=lobby.special if lobby else None, title=lobby.title if lobby else None,
              game_date=date, game_hour=hour, seed_kind=seed.kind if seed else None,
-             synthetic=lobby.synthetic, truncated=rep.truncated, n_rounds=len(log.rounds),
+             synthetic=lobby.synthetic if lobby else False, truncated=rep.truncated, n_rounds=len(log.rounds),
              n_findings=len(rep.findings),
              n_finding_errors=sum(1 for f in rep.findings if f.severity.value == "error"),
              first_dealer=log.first_dealer, version=log.version)
@@ -244,7 +253,8 @@ class _Rows:
     def _players(self, log: GameLog, rep: Replay, g: int) -> None:
         n = log.rules.players
         final = log.final
-        rank = seat_order_rank(final.scores, log.first_dealer) if final and len(final.scores) == n else None
+        rank = (seat_order_rank(final.scores, log.first_dealer)
+                if final and len(final.scores) == n and log.family == RIICHI else None)
         by_seat = {p.seat: p for p in log.players}
         c = self.cols["players"]
         for s in range(n):
@@ -256,8 +266,7 @@ class _Rows:
                  derived_final_score=rep.final_scores[s] if rep.final_scores else None,
                  derived_placement_points=rep.placement_points[s] if rep.placement_points else None)
 
-    def _round(self, log: GameLog, rnd, res, g: int) -> None:
-        rules = log.rules
+    def _round(self, fam: Family, rnd, res, g: int) -> None:
         ri = rnd.index
         ev = self.cols["events"]
         events = rnd.events
@@ -267,12 +276,11 @@ class _Rows:
         ev["event_index"] += _EVENT_INDEXES[:n_ev] if n_ev <= len(_EVENT_INDEXES) else array("h", range(n_ev))
         sparse = self.sparse
         base = len(ev["kind"])
-        accepted: set[int] = set()
+        accepted: dict[int, int] = {}  # seat -> its riichi_accepted event
         opened: set[int] = set()
         n_decl = n_calls = n_kans = 0
         wins: list[tuple[int, Win, bool, bool, int]] = []
         draws: list[tuple[int, Ryuukyoku, int]] = []
-        pay = self.rows["payments"].append
         result = 0
         columns = (_event_columns or py_event_columns)(events, Draw, Discard)
         seats, kinds, tiles, tsumogiri = columns["seat"], columns["kind"], columns["tile"], columns["tsumogiri"]
@@ -281,7 +289,7 @@ class _Rows:
         for i in others:
             e = events[i]
             t = type(e)
-            kinds[i] = kind_code[t]
+            kinds[i] = kind_code.get(t, _OTHER_KIND)
             if t is Call:
                 k = e.kind
                 seats[i] = e.seat
@@ -302,21 +310,24 @@ class _Rows:
             elif t is Ryuukyoku:
                 draws.append((i, e, result))
                 result += 1
-            else:
+            elif t in kind_code:
                 seats[i] = e.seat
                 if t is RiichiDeclared:
                     n_decl += 1
                 elif t is RiichiAccepted:
-                    accepted.add(e.seat)
-                    # payments: game_id, round_index, result_index, event_index, seat, reason, points, derived
-                    pay((g, ri, None, i, e.seat, "riichi", -rules.riichi_deposit, -rules.riichi_deposit))
+                    accepted[e.seat] = i
         ev["seat"] += seats
         ev["kind"] += kinds
         ev["tile"] += tiles
         ev["tsumogiri"] += tsumogiri
+        if res is not None:
+            pay = self.rows["payments"].append
+            for t in res.deposit_transfers:
+                # payments: game_id, round_index, result_index, event_index, payer, payee, reason, amount, recorded
+                pay((g, ri, None, accepted.get(t.payer), t.payer, t.payee, t.reason, t.amount, t.amount))
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
         for j, (i, w, riichi, open_hand, result) in enumerate(wins):
-            self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
+            self._win(fam, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
         for i, d, result in draws:
             self._draw(rnd, g, i, d, res.draw if res is not None else None, result)
         draw_kind = draws[0][1].kind.value if draws else None
@@ -328,58 +339,30 @@ class _Rows:
              n_riichi_declared=n_decl, n_riichi=len(accepted), n_calls=n_calls, n_kans=n_kans, n_events=n_ev,
              complete=bool(wins or draws))
 
-    def _win(self, rules, rnd, g: int, j: int, i: int, w: Win, dw, riichi: bool, open_hand: bool,
-             result: int) -> None:
+    def _win(self, fam: Family, rnd, g: int, j: int, i: int, w: Win, dw: DerivedWin | None, riichi: bool,
+             open_hand: bool, result: int) -> None:
         ri = rnd.index
-        dora = aka = ura = 0
-        y = self.rows["win_yaku"].append  # (game_id, round_index, win_index, yaku_order, yaku_id, han, yakuman)
-        order = 0
-        if w.yaku:
-            for yid, han in w.yaku:
-                if yid == 52:
-                    dora = han
-                elif yid == 53:
-                    ura = han
-                elif yid == 54:
-                    aka = han
-                if han == 0 and yid in DORA_IDS:
-                    continue
-                y((g, ri, j, order, yid, han, False))
-                order += 1
-        else:
-            for yid in w.yakuman:
-                y((g, ri, j, order, yid, 13, True))
-                order += 1
-        v = dw.value if dw is not None else None
-        _put(self.cols["wins"], game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
+        items = self.rows["win_items"].append
+        # win_items: game_id, round_index, win_index, derived, item_order, item_id, name, english, value
+        recorded = fam.recorded_win_items(w)
+        for order, it in enumerate(recorded):
+            items((g, ri, j, False, order, it.item_id, it.name, it.english, it.value))
+        if dw is not None:
+            for order, it in enumerate(fam.win_items(dw)):
+                items((g, ri, j, True, order, it.item_id, it.name, it.english, it.value))
+        cols = self.cols["wins"]
+        _put(cols, game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
              from_seat=w.from_who, deal_in_seat=None if w.tsumo else w.from_who, tsumo=w.tsumo,
-             dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand, han=w.han, fu=w.fu,
-             points=w.points, limit=w.limit, yakuman_count=len(w.yakuman), dora=dora, aka=aka, ura=ura,
-             honba=w.honba, sticks=w.sticks, pao_seat=w.pao_who, derived=v is not None,
-             derived_han=v.han if v else None, derived_fu=v.fu if v else None,
-             derived_points=v.points if v else None, derived_limit=v.limit if v else None,
-             derived_pao_seat=dw.pao_who if dw else None, win_tile=w.win_tile, hand=w.hand,
-             dora_indicators=w.dora_indicators, ura_indicators=w.ura_indicators, scores_before=w.scores_before,
-             deltas=w.deltas, derived_deltas=dw.deltas if dw else None)
-        # payments: split the recorded and derived deltas into hand value, honba and sticks
-        first = j == 0
-        honba, sticks = (w.honba, w.sticks) if first else (0, 0)
-        basic = v.basic if v else 2000
-        rec = self._split(w.deltas, basic, w, rnd.dealer, rules, honba, sticks, w.pao_who)
-        der = (self._split(dw.deltas, basic, w, rnd.dealer, rules, honba, sticks, dw.pao_who) if dw
-               else {r: (None,) * len(w.deltas) for r in rec})
-        self._payments(g, ri, result, i, rec, der)
-
-    def _split(self, deltas, basic: int, w: Win, dealer: int, rules, honba: int, sticks: int,
-               pao) -> dict[str, tuple]:
-        """Deltas split by reason: the hand's value ('win'), honba and riichi sticks collected
-        (each distinct case's three win_deltas computed once per chunk)."""
-        key = (basic, w.who, w.from_who, dealer, id(rules), honba, sticks, pao)
-        hit = self._splits.get(key)
-        if hit is None or hit[0] is not rules:
-            hit = (rules, _split_parts(basic, w, dealer, rules, honba, sticks, pao))
-            self._splits[key] = hit
-        return _apply_split(deltas, hit[1])
+             dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand, points=w.points,
+             derived=dw is not None, win_tile=w.win_tile, hand=w.hand, scores_before=w.scores_before,
+             deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
+             derived_value=fam.win_value(dw) if dw else None)
+        if fam.name == RIICHI:
+            _riichi_win_columns(cols, w, dw)
+        else:
+            _put(cols, **dict.fromkeys(_RIICHI_WIN_COLUMNS))
+        if dw is not None:
+            self._payments(g, ri, result, i, dw.transfers, tuple(w.deltas) == dw.deltas)
 
     def _draw(self, rnd, g: int, i: int, d: Ryuukyoku, dd, result: int) -> None:
         ri = rnd.index
@@ -388,18 +371,14 @@ class _Rows:
              tenpai_seats=tuple(s for s, t in enumerate(dd.tenpai) if t) if dd else None,
              nagashi_seats=tuple(s for s, t in enumerate(dd.nagashi) if t) if dd else None,
              deltas=d.deltas, derived_deltas=dd.deltas if dd else None)
-        reason = "nagashi" if d.kind.value == "nm" else "noten"
-        der = dd.deltas if dd else (None,) * len(d.deltas)
-        self._payments(g, ri, result, i, {reason: tuple(d.deltas)}, {reason: der})
+        if dd is not None:
+            self._payments(g, ri, result, i, dd.transfers, tuple(d.deltas) == dd.deltas)
 
-    def _payments(self, g: int, ri: int, result: int, i: int, rec: dict, der: dict) -> None:
+    def _payments(self, g: int, ri: int, result: int, i: int, transfers, as_recorded: bool) -> None:
+        """An outcome's transfers; their recorded amount is theirs when the log's deltas are the derived ones."""
         pay = self.rows["payments"].append
-        for reason, amounts in rec.items():
-            damounts = der.get(reason, ())
-            for s, pts in enumerate(amounts):
-                dpts = damounts[s] if s < len(damounts) else None
-                if pts or dpts:
-                    pay((g, ri, result, i, s, reason, pts, dpts))
+        for t in transfers:
+            pay((g, ri, result, i, t.payer, t.payee, t.reason, t.amount, t.amount if as_recorded else None))
 
     def tables(self) -> dict[str, pa.Table]:
         """One Arrow table per store table (``game_id`` dictionary-encoded except in ``games``)."""
@@ -420,8 +399,10 @@ class _Rows:
                 values = cols[fld.name]
                 if isinstance(values, pa.Array):
                     arrays.append(values)
-                elif fld.type == GID:
+                elif fld.type == GID and fld.name == "game_id":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, I32), gdict))
+                elif fld.type == DS:
+                    arrays.append(pa.array(values, S).dictionary_encode())
                 elif name == "events" and fld.name == "kind":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(array("b", values), I8), _EVENT_KIND_NAMES))
                 else:
@@ -500,25 +481,31 @@ def _pad(seq: Sequence, n: int) -> list:
     return out + [None] * (n - len(out))
 
 
-def _split_parts(basic: int, w: Win, dealer: int, rules, honba: int, sticks: int, pao):
-    """The honba and sticks parts of a win's deltas, or None when the rules give no deltas for it."""
-    try:
-        base = win_deltas(basic, w.who, w.from_who, dealer, rules, 0, 0, pao)
-        with_honba = win_deltas(basic, w.who, w.from_who, dealer, rules, honba, 0, pao)
-        full = win_deltas(basic, w.who, w.from_who, dealer, rules, honba, sticks, pao)
-    except (ValueError, IndexError, KeyError, TypeError):
-        return None
-    h = tuple(map(sub, with_honba, base))
-    s = tuple(map(sub, full, with_honba))
-    return h, s, tuple(map(sub, full, base))
+#: The wins columns only riichi games fill (NULL for other families).
+_RIICHI_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ura", "honba", "sticks", "pao_seat",
+                       "derived_han", "derived_fu", "derived_points", "derived_limit", "derived_pao_seat",
+                       "dora_indicators", "ura_indicators")
+#: Yaku ids of dora, ura dora and red fives (Tenhou's).
+_DORA, _URA, _AKA = 52, 53, 54
 
 
-def _apply_split(deltas, parts) -> dict[str, tuple]:
-    """``deltas`` split by :func:`_split_parts`' parts (honba, sticks, both); all 'win' when there are none."""
-    if parts is None or len(parts[0]) != len(deltas):
-        return {"win": tuple(deltas)}
-    h, s, both = parts
-    return {"win": tuple(map(sub, deltas, both)), "honba": h, "sticks": s}
+def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None) -> None:
+    """The riichi-only columns of a win: recorded and derived han, fu, limit, dora counts, pao."""
+    dora = aka = ura = 0
+    for yid, han in w.yaku:
+        if yid == _DORA:
+            dora = han
+        elif yid == _URA:
+            ura = han
+        elif yid == _AKA:
+            aka = han
+    v = dw.value if dw is not None else None
+    _put(cols, han=w.han, fu=w.fu, limit=w.limit, yakuman_count=len(w.yakuman), dora=dora, aka=aka, ura=ura,
+         honba=w.honba, sticks=w.sticks, pao_seat=w.pao_who,
+         derived_han=v.han if v else None, derived_fu=v.fu if v else None,
+         derived_points=v.points if v else None, derived_limit=v.limit if v else None,
+         derived_pao_seat=dw.pao_who if dw else None, dora_indicators=w.dora_indicators,
+         ura_indicators=w.ura_indicators)
 
 
 def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str]) -> FileOutcome:

@@ -2,7 +2,8 @@
 -- Tiles are Tenhou ids 0..135 (kind = id // 4; 16, 52, 88 are the red fives when a game has them).
 -- Seats are 0-based as in the log (seat 0 = the first player of the header).
 -- Points are points (25000), never hundreds. "derived_*" columns come from mjlog's replay;
--- the others are recorded, exactly as the log states them.
+-- the others are recorded, exactly as the log states them. Columns marked "riichi only" are
+-- NULL for games of other rule families; Tenhou's header columns are NULL without that header.
 
 CREATE TABLE IF NOT EXISTS meta (
     key VARCHAR PRIMARY KEY,
@@ -126,17 +127,22 @@ CREATE TABLE IF NOT EXISTS wins (
     ura_indicators SMALLINT[],
     scores_before INTEGER[],
     deltas INTEGER[],
-    derived_deltas INTEGER[]
+    derived_deltas INTEGER[],
+    value_unit VARCHAR,
+    value SMALLINT,
+    derived_value SMALLINT
 );
 
-CREATE TABLE IF NOT EXISTS win_yaku (
+CREATE TABLE IF NOT EXISTS win_items (
     game_id VARCHAR NOT NULL,
     round_index SMALLINT NOT NULL,
     win_index TINYINT NOT NULL,
-    yaku_order TINYINT NOT NULL,
-    yaku_id SMALLINT NOT NULL,
-    han SMALLINT NOT NULL,
-    yakuman BOOLEAN NOT NULL
+    derived BOOLEAN NOT NULL,
+    item_order TINYINT NOT NULL,
+    item_id SMALLINT NOT NULL,
+    name VARCHAR,
+    english VARCHAR,
+    value SMALLINT NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS payments (
@@ -144,10 +150,11 @@ CREATE TABLE IF NOT EXISTS payments (
     round_index SMALLINT NOT NULL,
     result_index TINYINT,
     event_index SMALLINT,
-    seat TINYINT NOT NULL,
+    payer TINYINT,
+    payee TINYINT,
     reason VARCHAR NOT NULL,
-    points INTEGER,
-    derived_points INTEGER
+    amount INTEGER NOT NULL,
+    recorded_amount INTEGER
 );
 
 CREATE TABLE IF NOT EXISTS draws (
@@ -237,6 +244,28 @@ SELECT g.game_id, g.rule_set, g.lobby_display, g.game_date, g.n_rounds, g.trunca
        coalesce(r.calls, 0) AS calls
 FROM players p JOIN games g USING (game_id)
 LEFT JOIN w USING (game_id, seat) LEFT JOIN d USING (game_id, seat) LEFT JOIN r USING (game_id, seat);
+
+-- The recorded yaku of riichi wins, one row each (win_items as the store kept them before rule families).
+CREATE OR REPLACE VIEW win_yaku AS
+SELECT i.game_id, i.round_index, i.win_index, i.item_order AS yaku_order, i.item_id AS yaku_id, i.value AS han,
+       coalesce(k.yakuman, false) AS yakuman
+FROM win_items i JOIN games g ON g.game_id = i.game_id LEFT JOIN yaku k ON k.yaku_id = i.item_id
+WHERE g.family = 'riichi' AND NOT i.derived;
+
+-- Each seat's side of the payments, by outcome and reason (the pot's side left out): what a seat
+-- paid is negative, what it received positive; per complete round they add up to its score change.
+CREATE OR REPLACE VIEW seat_payments AS
+WITH sides AS (
+    SELECT game_id, round_index, result_index, event_index, payer AS seat, reason,
+           -recorded_amount AS points, -amount AS derived_points
+    FROM payments WHERE payer IS NOT NULL
+    UNION ALL
+    SELECT game_id, round_index, result_index, event_index, payee AS seat, reason,
+           recorded_amount AS points, amount AS derived_points
+    FROM payments WHERE payee IS NOT NULL)
+SELECT game_id, round_index, result_index, event_index, seat, reason,
+       sum(points)::INTEGER AS points, sum(derived_points)::INTEGER AS derived_points
+FROM sides GROUP BY ALL;
 
 -- One row per win with its recorded yaku (ids, han and English names, in the log's order).
 CREATE OR REPLACE VIEW wins_with_yaku AS

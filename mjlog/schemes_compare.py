@@ -144,7 +144,7 @@ FROM draws d JOIN games g USING (game_id) JOIN rounds r USING (game_id, round_in
 WHERE g.n_players = 3 AND NOT g.truncated
 """
 _DEPOSITS_SQL = """
-SELECT p.game_id, p.round_index, p.seat, CAST(-sum(p.points) AS INTEGER) AS paid
+SELECT p.game_id, p.round_index, p.payer AS seat, CAST(sum(p.amount) AS INTEGER) AS paid
 FROM payments p JOIN games g USING (game_id)
 WHERE g.n_players = 3 AND NOT g.truncated AND p.reason = 'riichi'
 GROUP BY ALL

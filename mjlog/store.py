@@ -38,7 +38,7 @@ import pyarrow.compute as pc
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
 from mjlog.reader import iter_log_files
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 #: Tables that hold rows of stored games (exported partitioned by rule set and game date).
 PARTITIONED = GAME_TABLES + ("sources",)
 #: Tables exported as one file each.

@@ -165,3 +165,16 @@ def live_wall(tiles: Tiles, count: int = 70, seed: int = 0, players: int = 4) ->
 def tsumogiri_turns(live: Sequence[int], first: int = 0, players: int = 4) -> str:
     """Each live tile drawn and thrown straight back, seats in turn from ``first``."""
     return "".join(turn((first + i) % players, t) for i, t in enumerate(live))
+
+
+def pinfu_tsumo_hand(deltas: Sequence[int], scores: Sequence[int] = (25000,) * 4) -> str:
+    """One hand (INIT to AGARI): seat 1 wins pinfu tsumo, 20 fu 2 han, on its second turn; the
+    rules pay it 700 from the dealer and 400 from each other seat, the log records ``deltas``."""
+    t = Tiles()
+    hands = deal(t, ("147m258p369s1357z", "123m456m789p34s88s", "258m369p147s2467z", "369m147p258s1234z"))
+    dora = t.take("3z")[0]                       # West indicates North: no dora in the winner's hand
+    first = t.take("9m1s5z7z")
+    ninth, win = t.take("9s")[0], t.take("2s")[0]
+    body = "".join(turn(s, x) for s, x in enumerate(first)) + turn(0, ninth) + draw(1, win)
+    body += agari(1, 1, sorted(hands[1] + [win]), win, 20, 1500, 0, [0, 1, 7, 1], [dora], scores, deltas)
+    return init(hands, dora, scores=scores) + body

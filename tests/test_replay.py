@@ -20,6 +20,7 @@ from tests.replaybuild import (
     game,
     init,
     live_wall,
+    pinfu_tsumo_hand,
     ryuukyoku,
     tsumogiri_turns,
     turn,
@@ -53,18 +54,10 @@ def next_round(kyoku: int, honba: int, sticks: int, scores) -> str:
 # ---- a tsumo win, scored and paid ------------------------------------------------------------
 
 def test_a_tsumo_win_is_scored_and_paid_exactly():
-    t = Tiles()
-    # seat 1: 123m 456m 789p 34s 88s, waiting on 2s-5s; it draws 2s on its second turn
-    hands = deal(t, (NOTEN[0], "123m456m789p34s88s", NOTEN[1], NOTEN[2]))
-    dora = t.take("3z")[0]                       # West indicates North: no dora in the winner's hand
-    first = t.take("9m1s5z7z")
-    ninth, win = t.take("9s")[0], t.take("2s")[0]
-    body = "".join(turn(s, x) for s, x in enumerate(first)) + turn(0, ninth) + draw(1, win)
     # pinfu tsumo, 20 fu 2 han: 700 from the dealer, 400 from each ko
     deltas = (-700, 1500, -400, -400)
-    body += agari(1, 1, sorted(hands[1] + [win]), win, 20, 1500, 0, [0, 1, 7, 1], [dora], START, deltas)
     after = tuple(s + d for s, d in zip(START, deltas))
-    result = audit(game(init(hands, dora) + body + next_round(1, 0, 0, after)))
+    result = audit(game(pinfu_tsumo_hand(deltas) + next_round(1, 0, 0, after)))
     assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
     rnd = result.rounds[0]
     (w,) = rnd.wins
@@ -77,15 +70,8 @@ def test_a_tsumo_win_is_scored_and_paid_exactly():
 
 
 def test_a_tsumo_win_paid_wrongly_is_a_payment_mismatch():
-    t = Tiles()
-    hands = deal(t, (NOTEN[0], "123m456m789p34s88s", NOTEN[1], NOTEN[2]))
-    dora = t.take("3z")[0]
-    first = t.take("9m1s5z7z")
-    ninth, win = t.take("9s")[0], t.take("2s")[0]
-    body = "".join(turn(s, x) for s, x in enumerate(first)) + turn(0, ninth) + draw(1, win)
     wrong = (-1000, 2000, -500, -500)               # paid as 30 fu
-    body += agari(1, 1, sorted(hands[1] + [win]), win, 20, 1500, 0, [0, 1, 7, 1], [dora], START, wrong)
-    result = audit(game(init(hands, dora) + body))
+    result = audit(game(pinfu_tsumo_hand(wrong)))
     (f,) = errors(result)
     assert f.kind is K.PAYMENT and f.round_index == 0
     assert (f.recorded, f.derived) == ("-1000,2000,-500,-500", "-700,1500,-400,-400")

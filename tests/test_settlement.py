@@ -13,6 +13,7 @@ import pytest
 from mjlog.rules.riichi.points import basic_points
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.settlement import nagashi_deltas, noten_deltas, win_deltas, yakuman_basic
+from mjlog.rules.transfers import Transfer
 
 R4 = PRESETS["tenhou-4p-south"]
 R3 = PRESETS["tenhou-3p-south"]
@@ -190,22 +191,23 @@ def test_pao_is_the_discarder_of_the_call_that_completes_the_big_dragons():
     assert pao_seat([haku, hatsu, chun], 0, (39,), rules.replace(pao=False)) is None
 
 
-def test_memoised_win_deltas_equal_the_computed_ones_under_every_rule_set():
-    """The memo keys on every input and every rule field the payments read: each answer is
-    the computed one, whatever was asked before (other schemes, deposits, honba values, pao)."""
+def test_memoised_settlements_equal_the_computed_ones_under_every_rule_set():
+    """The memo keys on every input and on the rule set itself: each answer is the computed
+    one, whatever was asked before (other schemes, deposits, honba values, pao)."""
     import dataclasses
     import random
 
     from mjlog.rules.riichi import settlement
     from mjlog.rules.riichi.ruleset import PRESETS
     from mjlog.rules.riichi.sanma_schemes import SCHEMES
+    from mjlog.rules.transfers import net
 
     rule_sets = list(PRESETS.values())
     rule_sets += [dataclasses.replace(PRESETS["tenhou-3p-south"], tsumo_scheme=s) for s in SCHEMES]
     for change in (dict(riichi_deposit=500), dict(honba_ron=100), dict(honba_tsumo_each=300)):
         rule_sets += [dataclasses.replace(PRESETS[name], **change) for name in ("tenhou-4p-south", "tenhou-3p-south")]
     rng = random.Random(7)
-    settlement._DELTAS.clear()
+    settlement._MEMO.clear()
     for _ in range(6000):
         rules = rng.choice(rule_sets)
         n = rules.players
@@ -216,5 +218,67 @@ def test_memoised_win_deltas_equal_the_computed_ones_under_every_rule_set():
         pao_basic = rng.choice([None, 8000]) if pao is not None else None
         honba, sticks = rng.randrange(4), rng.randrange(3)
         args = (basic, winner, frm, dealer, rules, honba, sticks, pao, pao_basic)
-        assert win_deltas(*args) == settlement.compute_win_deltas(*args), args
-    assert 0 < len(settlement._DELTAS) <= settlement._DELTAS_MAX
+        got = settlement.win_settlement(*args)
+        assert got.transfers == settlement.win_transfers(*args), args
+        assert got.deltas == net(got.transfers, n) == win_deltas(*args), args
+    assert 0 < len(settlement._MEMO) <= settlement._MEMO_MAX
+
+
+
+# ---- payments as transfers -----------------------------------------------------------------------
+
+
+def _rows(transfers):
+    return [(t.payer, t.payee, t.amount, t.reason) for t in transfers]
+
+
+def test_ron_transfers_are_hand_and_honba_from_the_discarder_and_sticks_from_the_pot():
+    from mjlog.rules.riichi.settlement import win_settlement
+
+    s = win_settlement(1920, 2, 0, 0, PRESETS["tenhou-4p-south"], honba=2, sticks=2)
+    assert _rows(s.transfers) == [(0, 2, 7700, "hand"), (0, 2, 600, "honba"), (None, 2, 2000, "sticks")]
+    assert s.deltas == (-8300, 0, 10300, 0)
+
+
+def test_tsumo_transfers_are_one_hand_and_one_honba_payment_per_payer():
+    from mjlog.rules.riichi.settlement import win_settlement
+
+    s = win_settlement(960, 1, 1, 0, PRESETS["tenhou-4p-south"], honba=1)
+    assert _rows(s.transfers) == [(0, 1, 2000, "hand"), (0, 1, 100, "honba"), (2, 1, 1000, "hand"),
+                                  (2, 1, 100, "honba"), (3, 1, 1000, "hand"), (3, 1, 100, "honba")]
+
+
+def test_pao_transfers_name_the_liable_seat():
+    from mjlog.rules.riichi.settlement import win_settlement
+
+    rules = PRESETS["tenhou-4p-south"]
+    tsumo = win_settlement(8000, 1, 1, 0, rules, honba=1, pao=3)
+    assert _rows(tsumo.transfers) == [(3, 1, 32000, "pao"), (3, 1, 300, "honba")]
+    ron = win_settlement(8000, 1, 2, 0, rules, honba=1, pao=3)
+    assert _rows(ron.transfers) == [(3, 1, 16000, "pao"), (2, 1, 16000, "hand"), (2, 1, 300, "honba")]
+    # the liable seat dealt in: it pays the whole as the discarder
+    assert _rows(win_settlement(8000, 1, 3, 0, rules, pao=3).transfers) == [(3, 1, 32000, "hand")]
+    # stacked yakuman with pao_basic: the liable part as pao, the rest as a tsumo by every seat
+    stacked = win_settlement(16000, 1, 1, 0, rules, pao=3, pao_basic=8000)
+    assert stacked.transfers[0] == Transfer(3, 1, 32000, "pao")
+    assert stacked.deltas == (-16000, 64000, -8000, -40000)
+
+
+def test_noten_transfers_go_from_each_noten_seat_to_each_tenpai_seat():
+    from mjlog.rules.riichi.settlement import noten_transfers
+
+    rules = PRESETS["tenhou-4p-south"]
+    assert _rows(noten_transfers([True, False, True, False], rules)) == [
+        (1, 0, 750, "noten"), (1, 2, 750, "noten"), (3, 0, 750, "noten"), (3, 2, 750, "noten")]
+    assert noten_transfers([True] * 4, rules) == noten_transfers([False] * 4, rules) == ()
+    # a pool that does not split evenly goes through the pot, with the same deltas as before
+    odd = rules.replace(noten_total=1000)
+    assert noten_deltas([True, True, True, False], odd) == (333, 333, 333, -1000)
+    assert {t.payee for t in noten_transfers([True, True, True, False], odd)} == {None, 0, 1, 2}
+
+
+def test_nagashi_transfers_pay_a_mangan_tsumo_without_honba():
+    from mjlog.rules.riichi.settlement import nagashi_transfers
+
+    got = nagashi_transfers([False, True, False, False], 0, PRESETS["tenhou-4p-south"])
+    assert _rows(got) == [(0, 1, 4000, "nagashi"), (2, 1, 2000, "nagashi"), (3, 1, 2000, "nagashi")]

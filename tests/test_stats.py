@@ -316,7 +316,7 @@ def test_outcome_pool_deltas_are_dealer_relative():
     wins = wins_frame([{"round_index": 0, "seat": 0, "from_seat": 1}])
     draws = draws_frame([{"round_index": 1, "kind": "exhaustive", "tenpai": [2]}])
     pay = pl.DataFrame({"game_id": ["g1"] * 7, "rule_set": [R4] * 7, "round_index": [0, 0, 0, 0, 1, 1, 1],
-                        "seat": [0, 1, 0, 1, 0, 1, 3], "reason": ["win", "win", "riichi", "sticks", "noten", "noten",
+                        "seat": [0, 1, 0, 1, 0, 1, 3], "reason": ["hand", "hand", "riichi", "sticks", "noten", "noten",
                                                                   "noten"],
                         "points": [3900, -3900, -1000, 1000, -1000, -1000, -1000]})
     pay = pl.concat([pay, pl.DataFrame({"game_id": ["g1"], "rule_set": [R4], "round_index": [1], "seat": [2],

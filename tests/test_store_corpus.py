@@ -183,16 +183,31 @@ def test_calls_by_kind(store, expected):
 
 
 def test_every_child_row_belongs_to_a_game_and_payments_add_up(store):
-    for t in ("players", "rounds", "events", "wins", "win_yaku", "payments", "draws", "findings", "sources"):
+    for t in ("players", "rounds", "events", "wins", "win_items", "payments", "draws", "findings", "sources"):
         assert one(store, f"SELECT count(*) FROM {t} WHERE game_id NOT IN (SELECT game_id FROM games)") == 0, t
-    # a complete round's payments (hand, honba, sticks, noten, nagashi, riichi) are its score changes
+    # a complete round's payments (hand, honba, sticks, noten, nagashi, pao, riichi) are its score changes
+    # (rounds the replay judged otherwise have findings, and their recorded amounts may be NULL)
     bad = one(store, """
-        WITH p AS (SELECT game_id, round_index, seat, sum(points) AS pts FROM payments GROUP BY ALL),
+        WITH p AS (SELECT game_id, round_index, seat, sum(points) AS pts FROM seat_payments GROUP BY ALL),
         r AS (SELECT game_id, round_index, generate_subscripts(start_scores, 1) - 1 AS seat,
-                     unnest(end_scores) - unnest(start_scores) AS delta FROM rounds WHERE complete)
+                     unnest(end_scores) - unnest(start_scores) AS delta FROM rounds WHERE complete
+              AND (game_id, round_index) NOT IN (SELECT (game_id, round_index) FROM findings
+                                                 WHERE round_index IS NOT NULL))
         SELECT count(*) FROM r LEFT JOIN p USING (game_id, round_index, seat)
         WHERE coalesce(p.pts, 0) <> r.delta""")
     assert bad == 0
+    # every settled win's transfers add up to its derived deltas, seat by seat
+    bad = one(store, """
+        WITH p AS (SELECT game_id, round_index, result_index, seat, sum(derived_points) AS pts
+                   FROM seat_payments WHERE result_index IS NOT NULL GROUP BY ALL),
+        w AS (SELECT w.game_id, w.round_index, w.win_index + coalesce(d.n, 0) AS result_index,
+                     generate_subscripts(w.derived_deltas, 1) - 1 AS seat, unnest(w.derived_deltas) AS delta
+              FROM wins w LEFT JOIN (SELECT game_id, round_index, 0 AS n FROM draws) d USING (game_id, round_index)
+              WHERE w.derived)
+        SELECT count(*) FROM w LEFT JOIN p USING (game_id, round_index, result_index, seat)
+        WHERE coalesce(p.pts, 0) <> w.delta""")
+    assert bad == 0
+    assert one(store, "SELECT count(DISTINCT reason) FROM payments") == 7
     # double ron: two wins, one deal-in
     assert one(store, "SELECT sum(deal_ins) FROM seat_results") == one(
         store, "SELECT count(DISTINCT (game_id, round_index)) FROM wins WHERE NOT tsumo")

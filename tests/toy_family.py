@@ -25,6 +25,7 @@ from mjlog.ir import Discard, Draw, FinalResult, GameLog, Player, Round, Win
 from mjlog.replayer.base_table import BaseTable
 from mjlog.replayer.results import DerivedWin, RoundResult
 from mjlog.rules.family import Family, HandReplay, NextHand, WinItem, register, unregister
+from mjlog.rules.transfers import HAND, Transfer, net
 
 K = FindingKind
 MAGIC = b"TOYLOG"
@@ -77,15 +78,13 @@ class ToyFamily(Family):
         def on_outcome(t: ToyTable, i: int, w) -> None:
             if not isinstance(w, Win):
                 return
-            deltas = [0] * t.n
             payers = [s for s in range(t.n) if s != w.who] if w.tsumo else [w.from_who]
-            for s in payers:
-                deltas[s] -= 1
-                deltas[w.who] += 1
+            transfers = tuple(Transfer(s, w.who, 1, HAND) for s in payers)
+            deltas = net(transfers, t.n)
             if tuple(w.deltas) != tuple(deltas):
                 t.find(K.PAYMENT, f"score changes of seat {w.who}'s win", _fmt(w.deltas), _fmt(deltas))
             t.scores = [s + d for s, d in zip(t.scores, w.deltas)]
-            wins.append(DerivedWin(w.who, w.from_who, ToyValue(), tuple(deltas), tsumo=w.tsumo))
+            wins.append(DerivedWin(w.who, w.from_who, ToyValue(), deltas, tsumo=w.tsumo, transfers=transfers))
 
         table.play(rnd.events, on_outcome)
         result = RoundResult(rnd.index, rnd.name, rnd.kyoku, 0, 0, rnd.dealer, tuple(rnd.scores),

@@ -16,7 +16,6 @@ split back from the recorded points (``1000-2000点``, ``2000点∀``).
 from __future__ import annotations
 
 import json
-import math
 
 from mjlog.formats.tenhou_json import (
     DRAW_RESULT_NAMES, LIMIT_NAMES, WIN_NAME, YAKU_NAMES, dan_string,
@@ -25,6 +24,7 @@ from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, DrawKind, GameLog, NewDora, Reconnect, RiichiDeclared, Round,
     Ryuukyoku, Win,
 )
+from mjlog.rules.riichi.points import c100_div
 from mjlog.tiles import to_json_code
 
 _DIRECTION_POS = {"p": {3: 0, 2: 1, 1: 2}, "m": {3: 0, 2: 1, 1: 3}}
@@ -194,10 +194,6 @@ def _result(wins: list[Win], draw: Ryuukyoku | None, n: int, dealer: int) -> lis
     return [DRAW_RESULT_NAMES[draw.kind]]
 
 
-def _c100(x: float) -> int:
-    return int(math.ceil(x / 100.0) * 100)
-
-
 def _win_info(w: Win, n: int, dealer: int) -> list:
     info: list = [w.who, w.from_who, w.who if w.pao_who is None else w.pao_who]
     if not w.yaku and not w.yakuman and not w.points:
@@ -208,7 +204,7 @@ def _win_info(w: Win, n: int, dealer: int) -> list:
     elif w.who == dealer:
         value = f"{w.points // (n - 1)}点∀"
     else:
-        ko = _c100(w.points / n)
+        ko = c100_div(w.points, n)
         value = f"{ko}-{w.points - ko * (n - 2)}点"
     info.append(rank + value)
     info += [f"{YAKU_NAMES[y]}({h}飜)" for y, h in w.yaku if h]

@@ -19,7 +19,10 @@ from mjlog.replayer.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.replayer.table import RoundState
 from mjlog.rules.riichi import WinContext, score
-from mjlog.rules.riichi.settlement import YAKUMAN_BASIC, nagashi_deltas, noten_deltas, pao_seat, win_deltas
+from mjlog.rules.riichi.settlement import (
+    YAKUMAN_BASIC, nagashi_transfers, noten_transfers, pao_seat, win_settlement,
+)
+from mjlog.rules.transfers import net
 from mjlog.tiles import WIND_KINDS, tile_name
 
 K = FindingKind
@@ -113,8 +116,9 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     pao = pao_seat(st.melds[who], who, value.yakuman, rules)
     if pao != w.pao_who:
         st.find(K.PAYMENT, f"pao (liability) for seat {who}'s win", w.pao_who, pao)
-    deltas = win_deltas(value.basic, who, frm, st.dealer, rules, ctx.honba, ctx.sticks, pao,
-                        None if rules.pao_covers_stacked_yakuman else YAKUMAN_BASIC)
+    paid = win_settlement(value.basic, who, frm, st.dealer, rules, ctx.honba, ctx.sticks, pao,
+                          None if rules.pao_covers_stacked_yakuman else YAKUMAN_BASIC)
+    deltas = paid.deltas
     if tuple(w.deltas) != deltas:
         st.find(K.PAYMENT, f"score changes of seat {who}'s win", _fmt(w.deltas), _fmt(deltas))
     if (w.honba, w.sticks) != (st.honba, st.sticks if first else 0):
@@ -125,7 +129,8 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     st.derived_scores = [s + d for s, d in zip(st.derived_scores, deltas)]
     _adopt_recorded(st, w, first)
     open_hand = any(m.kind.is_open for m in st.melds[who])
-    return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo)
+    return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo,
+                              paid.transfers)
 
 
 _build_context = builder(WinContext)
@@ -234,7 +239,7 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
     tenpai = tuple(st.tenpai(s) for s in range(n))
     nagashi = tuple(is_nagashi(st.river[s], st.called_away[s]) for s in range(n))
     kind = d.kind
-    deltas = (0,) * n
+    transfers = ()
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         if st.live_draws != st.live_limit() or st.phase != "after-discard":
             st.find(K.DRAW, "live draws at the exhaustive draw",
@@ -250,9 +255,10 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
         want_nm = rules.nagashi_mangan and any(nagashi)
         if want_nm != (kind is DrawKind.NAGASHI_MANGAN):
             st.find(K.DRAW, "nagashi mangan", kind.value, "nm" if want_nm else "exhaustive")
-        deltas = nagashi_deltas(nagashi, st.dealer, rules) if want_nm else noten_deltas(tenpai, rules)
+        transfers = nagashi_transfers(nagashi, st.dealer, rules) if want_nm else noten_transfers(tenpai, rules)
     else:
         _check_abort(st, d)
+    deltas = net(transfers, n)
     if tuple(d.deltas) != deltas:
         st.find(K.PAYMENT, f"score changes of the {kind.value} draw", _fmt(d.deltas), _fmt(deltas))
     if (d.honba, d.sticks) != (st.honba, st.sticks):
@@ -262,7 +268,7 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
         st.derived_scores = list(d.scores_before)
     st.derived_scores = [s + x for s, x in zip(st.derived_scores, deltas)]
     st.scores = [s + x for s, x in zip(d.scores_before, d.deltas)]
-    return DerivedDraw(kind, tenpai, nagashi, deltas)
+    return DerivedDraw(kind, tenpai, nagashi, deltas, transfers)
 
 
 #: The abortive draws the ``abortive_draws`` knob switches (a triple ron has its own knob).

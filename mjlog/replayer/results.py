@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from mjlog.findings import Finding, FindingKind
 from mjlog.ir import DrawKind, GameLog
 from mjlog.rules.riichi.scorer import HandValue
+from mjlog.rules.transfers import Transfer
 
 
 @dataclass(frozen=True, slots=True)
 class DerivedWin:
-    """A win as mjlog derives it: the hand's value and the score changes it causes."""
+    """A win as mjlog derives it: the hand's value, its payments (``transfers``) and the score
+    changes they make (``deltas``, the transfers summed per seat)."""
 
     who: int
     from_who: int
@@ -22,16 +24,19 @@ class DerivedWin:
     dealer: bool = False
     open_hand: bool = False
     tsumo: bool = False
+    transfers: tuple[Transfer, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class DerivedDraw:
-    """A round without a win: its kind, who was tenpai, nagashi seats and the payments."""
+    """A round without a win: its kind, who was tenpai, nagashi seats, the payments (``transfers``)
+    and the score changes they make (``deltas``)."""
 
     kind: DrawKind
     tenpai: tuple[bool, ...]
     nagashi: tuple[bool, ...]
     deltas: tuple[int, ...]
+    transfers: tuple[Transfer, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,17 @@ class RoundResult:
     deposits: tuple[int, ...] = ()                # riichi deposits paid, per seat
     calls: tuple[int, ...] = ()                   # open calls per seat (chi, pon, open kans)
     complete: bool = True                         # False when the log stops inside this round
+    deposit_transfers: tuple[Transfer, ...] = ()  # each accepted riichi's deposit into the pot
+
+    @property
+    def transfers(self) -> tuple[Transfer, ...]:
+        """Every payment of the hand: deposits, then each win's (in order) or the draw's."""
+        out = self.deposit_transfers
+        for w in self.wins:
+            out += w.transfers
+        if self.draw is not None:
+            out += self.draw.transfers
+        return out
 
     @property
     def deltas(self) -> tuple[int, ...]:

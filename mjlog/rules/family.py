@@ -14,7 +14,9 @@ A family brings:
   hand judged, each outcome scored and paid, the findings made;
 - its **flow** (:meth:`Family.first_hand`, the :class:`NextHand` of each hand,
   :meth:`Family.final_scores`, :meth:`Family.placement_points`);
-- what the sinks show of it (:meth:`Family.win_items`, :meth:`Family.describe_rules`).
+- what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
+  :meth:`Family.win_value`, :meth:`Family.describe_rules`); its payments are
+  :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results.
 
 >>> sorted(families())
 ['riichi']
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
     from mjlog.findings import FindingKind, Severity
-    from mjlog.ir import GameLog, Round
+    from mjlog.ir import GameLog, Round, Win
     from mjlog.replayer.results import DerivedWin, RoundResult
 
 
@@ -160,6 +162,10 @@ class Family:
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         """The scoring elements of a derived win, in the order the family lists them."""
         raise NotImplementedError
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        """The scoring elements a log records for a win (none when the format records none)."""
+        return ()
 
     def win_value(self, win: DerivedWin) -> int:
         """A derived win's value in :attr:`value_unit`."""

@@ -51,7 +51,8 @@ class StatFrames:
     - ``draws``: game_id, rule_set, round_index, kind, abortive, tenpai_seats
     - ``seat_events``: game_id, rule_set, round_index, seat, riichi_declared, riichi_accepted, calls
       (one row per seat that declared riichi or called in a round; calls = chi, pon, open kan)
-    - ``payments``: game_id, rule_set, round_index, seat, reason, points
+    - ``payments``: game_id, rule_set, round_index, seat, reason, points (each seat's side of the
+      store's payments, from the ``seat_payments`` view)
     - ``findings``: game_id, rule_set, source, finding_index, kind, severity, round_index, round_name, message
     """
 
@@ -134,7 +135,7 @@ _QUERIES = {
         WHERE e.kind IN ('riichi_declared', 'riichi_accepted', 'call') AND {cond}
         GROUP BY ALL""",
     "payments": """SELECT p.game_id::VARCHAR AS game_id, g.rule_set, p.round_index, p.seat, p.reason, p.points
-        FROM payments p JOIN games g ON g.game_id = p.game_id WHERE {cond}""",
+        FROM seat_payments p JOIN games g ON g.game_id = p.game_id WHERE {cond}""",
     "findings": """SELECT f.game_id::VARCHAR AS game_id, g.rule_set, g.source, f.finding_index, f.kind, f.severity,
         f.round_index, f.round_name, f.message FROM findings f JOIN games g ON g.game_id = f.game_id
         WHERE {cond}""",

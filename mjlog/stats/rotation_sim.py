@@ -8,7 +8,7 @@ Model (its assumptions, which bound what the results mean):
    dealer won, anyone won, the draw was abortive, and the dealer was tenpai at a draw. Outcomes
    are conditioned on who deals (the deltas are rotated onto the current dealer) and on nothing
    else: not on scores, the round wind, honba, all-last tactics, or the players' skill.
-2. Score changes are the hand payments only (``payments`` reasons ``win``, ``noten``, ``nagashi``):
+2. Score changes are the hand payments only (``payments`` reasons ``hand``, ``pao``, ``noten``, ``nagashi``):
    riichi deposits, collected sticks and honba payments are left out, so each round is zero-sum
    and the simulated honba and sticks only steer the rotation (``next_hand``), never the scores.
 3. Rotation and game end are :func:`mjlog.rules.riichi.flow.next_hand` under each rule set's knobs
@@ -44,7 +44,7 @@ from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.stats.dealer import round_outcomes
 
 #: Payment reasons that make up a round's hand payments (no riichi deposits, sticks or honba).
-HAND_REASONS = ("win", "noten", "nagashi")
+HAND_REASONS = ("hand", "pao", "noten", "nagashi")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, WinItem
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.rules.transfers import RIICHI as DEPOSIT
+from mjlog.rules.transfers import Transfer
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
 
 K = FindingKind
@@ -91,11 +93,33 @@ class RiichiFamily(Family):
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         v = win.value
-        pairs = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
-        return tuple(WinItem(y, YAKU[y].japanese, YAKU[y].english, h) for y, h in pairs)
+        return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        return _items(tuple(win.yaku) if win.yaku else tuple((y, 13) for y in win.yakuman))
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
+
+
+#: Yaku ids of dora, ura dora and red fives: an entry of these with 0 han is no item (Tenhou lists
+#: ura dora with 0 han on every riichi win).
+DORA_IDS = (52, 53, 54)
+
+
+#: Win items by their (yaku id, han) pairs: wins repeat a few thousand distinct lists.
+_ITEMS: dict[tuple[tuple[int, int], ...], tuple[WinItem, ...]] = {}
+
+
+def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
+    """(yaku id, han) pairs as win items, in their order, without 0-han dora entries."""
+    got = _ITEMS.get(pairs)
+    if got is None:
+        got = tuple(WinItem(y, YAKU[y].name_ja, YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
+        if len(_ITEMS) >= 1 << 14:
+            _ITEMS.clear()
+        _ITEMS[pairs] = got
+    return got
 
 
 # -- the rule set a game plays under ----------------------------------------------------------------
@@ -201,9 +225,11 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     play(st, rnd.events, on_outcome)
     end_scores = tuple(st.scores)
     riichi = tuple(s for s in range(rules.players) if st.riichi_accepted[s])
+    deposits = tuple(st.deposits)
     result = _build_result(
         rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores), end_scores, riichi,
-        tuple(wins), draw, tuple(st.deposits), tuple(st.calls_open), outcome_seen,
+        tuple(wins), draw, deposits, tuple(st.calls_open), outcome_seen,
+        tuple(Transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a),
     )
     if not outcome_seen:
         return HandReplay(result, None)

@@ -19,12 +19,23 @@ from mjlog.rules.riichi.ruleset import RuleSet
 
 #: Limit codes as Tenhou writes them (third field of AGARI ``ten``).
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-_LIMIT_BASIC = (0, 2000, 3000, 4000, 6000, 8000)
+#: Basic points of each limit code (0: below the limits, counted from han and fu); the one home
+#: of the limit table.
+LIMIT_BASIC = (0, 2000, 3000, 4000, 6000, 8000)
+#: Basic points by limit name (``mangan`` .. ``yakuman``).
+LIMIT_BASIC_BY_NAME = dict(zip(LIMIT_NAMES[1:], LIMIT_BASIC[1:]))
+MANGAN_BASIC = LIMIT_BASIC[1]
+YAKUMAN_BASIC = LIMIT_BASIC[5]
 
 
 def c100(x: int) -> int:
     """``x`` rounded up to a multiple of 100."""
     return -(-x // 100) * 100
+
+
+def c100_div(num: int, den: int) -> int:
+    """``num / den`` rounded up to a multiple of 100, in exact integer arithmetic."""
+    return c100(-(-num // den))
 
 
 def limit_of(han: int, fu: int, yakuman: int = 0, *, kiriage: bool = False, kazoe: bool = True) -> int:
@@ -49,9 +60,9 @@ def limit_of(han: int, fu: int, yakuman: int = 0, *, kiriage: bool = False, kazo
 def basic_points(han: int, fu: int, limit: int, yakuman: int = 0) -> int:
     """Basic points: ``fu * 2**(han+2)`` below the limits, else the limit's value."""
     if yakuman:
-        return 8000 * yakuman
+        return YAKUMAN_BASIC * yakuman
     if limit:
-        return _LIMIT_BASIC[limit]
+        return LIMIT_BASIC[limit]
     return fu << (han + 2)
 
 
@@ -120,11 +131,6 @@ def _sanma_scheme(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: 
     pts = v.tsumo_dealer + v.tsumo_child
     return Payment(dealer=v.tsumo_dealer + hb, non_dealer=v.tsumo_child + hb, non_dealer_payers=1,
                    points=pts, honba_points=2 * hb, sticks=st, total=pts + 2 * hb + st)
-
-
-def payment_rules(rules: RuleSet) -> tuple[object, ...]:
-    """The rule fields :func:`payments` reads: the part of a memo's key that stands for ``rules``."""
-    return (rules.players, rules.honba_ron, rules.honba_tsumo_each, rules.riichi_deposit, rules.tsumo_scheme)
 
 
 def payments(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: int = 0, sticks: int = 0) -> Payment:

@@ -16,15 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-
-def r100(x: int) -> int:
-    """Round an integer number of points up to a multiple of 100."""
-    return -(-x // 100) * 100
-
-
-def r100_div(num: int, den: int) -> int:
-    """``num / den`` rounded up to a multiple of 100, in exact integer arithmetic."""
-    return r100(-(-num // den))
+from mjlog.rules.riichi.points import c100, c100_div
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +45,7 @@ class SchemeValues:
 
 def _four_player(b: int) -> tuple[int, int, int, int]:
     """Rd, Rn, D2, C1: dealer ron, non-dealer ron, dealer's tsumo share, non-dealer's share."""
-    return r100(6 * b), r100(4 * b), r100(2 * b), r100(b)
+    return c100(6 * b), c100(4 * b), c100(2 * b), c100(b)
 
 
 def _tsumo_loss(b: int) -> SchemeValues:
@@ -69,24 +61,24 @@ def _plus_1000(b: int) -> SchemeValues:
 def _marudori(b: int) -> SchemeValues:
     # the non-dealer payer's share is rounded up; the dealer pays the rest (10700/21300)
     rd, rn, _, _ = _four_player(b)
-    child = r100_div(rn, 3)
-    return SchemeValues(rd, r100_div(rd, 2), rn, child, rn - child)
+    child = c100_div(rn, 3)
+    return SchemeValues(rd, c100_div(rd, 2), rn, child, rn - child)
 
 
 def _marudori2(b: int) -> SchemeValues:
     # 北家折半: the absent North's share is split between the two payers
     rd, rn, d2, c1 = _four_player(b)
-    return SchemeValues(rd, r100_div(3 * d2, 2), rn, r100_div(3 * c1, 2), r100_div(2 * d2 + c1, 2))
+    return SchemeValues(rd, c100_div(3 * d2, 2), rn, c100_div(3 * c1, 2), c100_div(2 * d2 + c1, 2))
 
 
 def _split_half(b: int) -> SchemeValues:
     rd, rn, _, _ = _four_player(b)
-    return SchemeValues(rd, r100(3 * b), rn, r100(2 * b), r100(2 * b))
+    return SchemeValues(rd, c100(3 * b), rn, c100(2 * b), c100(2 * b))
 
 
 def _dealer_triple(b: int) -> SchemeValues:
     rd, rn, _, _ = _four_player(b)
-    return SchemeValues(rd, r100(3 * b), rn, r100(b), r100(3 * b))
+    return SchemeValues(rd, c100(3 * b), rn, c100(b), c100(3 * b))
 
 
 def _double_take(b: int) -> SchemeValues:
@@ -110,8 +102,6 @@ SCHEMES: dict[str, tuple[str, str, Callable[[int], SchemeValues]]] = {
     "ron-reduced": ("榮和收入調整", "", _ron_reduced),
 }
 """Scheme key -> (name in the rules documents, who uses it, payment function)."""
-
-LIMIT_BASIC = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
 
 
 def scheme_table(basic: int) -> list[str]:

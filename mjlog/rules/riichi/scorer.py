@@ -26,7 +26,7 @@ from mjlog.rules.riichi.decompose import (
     HONOR_SHAPES, SUIT_SHAPES, clear_tables, honor_shape, is_thirteen_orphans, suit_shapes,
 )
 from mjlog.rules.riichi.fu import WAIT_FU, YAOCHUU, fu_items, pair_fu, set_fu
-from mjlog.rules.riichi.points import basic_points, limit_of
+from mjlog.rules.riichi.points import LIMIT_BASIC, basic_points, limit_of
 from mjlog.rules.riichi.yaku import (
     KANCHAN, KOKUSHI_FORM, NO_WAIT, PENCHAN, REGULAR_FORM, RYANMEN, SEVEN_PAIRS_FORM, SHANPON, TANKI,
     yakuhai,
@@ -118,7 +118,6 @@ _S0, _S1, _S2 = SUIT_SHAPES
 _MEMO = Y.MEMO
 _SET_FU = {(c, y, k): set_fu(c, y, k) for c in (False, True) for y in (False, True) for k in (False, True)}
 _SHANPON_OPEN_FU = tuple(4 if y else 2 for y in YAOCHUU)   # fu a concealed triplet loses when ron opens it
-_LIMIT_BASIC = (0, 2000, 3000, 4000, 6000, 8000)
 
 
 def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
@@ -368,7 +367,7 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
             if han:
                 han += bonus
                 lim = limit_of(han, fu, kiriage=kiriage, kazoe=kazoe)
-                key = (_LIMIT_BASIC[lim] if lim else fu << (han + 2), 0, han, fu)
+                key = (LIMIT_BASIC[lim] if lim else fu << (han + 2), 0, han, fu)
             else:
                 key = (0, 0, 0, fu)
         if key > best_key:

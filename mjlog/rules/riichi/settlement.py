@@ -1,7 +1,8 @@
-"""Settlement: who pays whom after a win or a draw, as pure functions of the rule set.
+"""Settlement: who pays whom after a win or a draw, and why, as pure functions of the rule set.
 
-Deltas are per seat, in points, summing to the sticks the winner collects
-(riichi deposits are paid into the pot when a riichi is accepted, not here).
+Each payment is a :class:`~mjlog.rules.transfers.Transfer` (payer, payee, amount, reason);
+deltas are per seat, in points, the transfers summed: they add up to the sticks the winner
+collects from the pot (riichi deposits are paid into the pot when a riichi is accepted, not here).
 
 >>> from mjlog.rules.riichi.ruleset import PRESETS
 >>> rs = PRESETS["tenhou-4p-south"]
@@ -14,23 +15,33 @@ Deltas are per seat, in points, summing to the sticks the winner collects
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mjlog.ir import Call, CallKind
-from mjlog.rules.riichi.points import payment_rules, payments
+from mjlog.rules.riichi.points import MANGAN_BASIC, YAKUMAN_BASIC, payments
 from mjlog.rules.riichi.ruleset import RuleSet
+from mjlog.rules.transfers import HAND, HONBA, NAGASHI, NOTEN, PAO, STICKS, Transfer, net, split_evenly
 from mjlog.tiles import DRAGON_KINDS, WIND_KINDS
 
-MANGAN_BASIC = 2000
-YAKUMAN_BASIC = 8000
+__all__ = ["MANGAN_BASIC", "YAKUMAN_BASIC", "Settlement", "nagashi_deltas", "nagashi_transfers", "noten_deltas",
+           "noten_transfers", "pao_seat", "win_deltas", "win_settlement", "yakuman_basic"]
 
 
-#: Memoised win_deltas results (each a tuple, so shared safely), by the inputs and the rule fields
-#: the payments read (points.payment_rules); cleared when it grows past _DELTAS_MAX entries.
-_DELTAS: dict[tuple[object, ...], tuple[int, ...]] = {}
-_DELTAS_MAX = 1 << 14
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """An outcome's payments: the transfers, and each seat's score change (their sum)."""
+
+    transfers: tuple[Transfer, ...]
+    deltas: tuple[int, ...]
 
 
-def win_deltas(
+#: Memoised win_settlement results (immutable, so shared safely), keyed by the inputs and the
+#: rule set itself (a frozen dataclass); cleared when it grows past _MEMO_MAX entries.
+_MEMO: dict[tuple[object, ...], Settlement] = {}
+_MEMO_MAX = 1 << 14
+
+
+def win_settlement(
     basic: int,
     winner: int,
     from_seat: int,
@@ -40,8 +51,8 @@ def win_deltas(
     sticks: int = 0,
     pao: int | None = None,
     pao_basic: int | None = None,
-) -> tuple[int, ...]:
-    """Score changes of one win worth ``basic`` points (honba and ``sticks`` to this winner).
+) -> Settlement:
+    """The payments of one win worth ``basic`` points (honba and ``sticks`` to this winner).
 
     ``pao`` is the liable seat; ``pao_basic`` the part of ``basic`` it is liable
     for (all of it when None, which is Tenhou's rule for stacked yakuman).
@@ -50,24 +61,38 @@ def win_deltas(
     split that part evenly; the discarder pays the honba.
 
     >>> from mjlog.rules.riichi.ruleset import PRESETS
-    >>> win_deltas(2000, 1, 3, 0, PRESETS["tenhou-4p-south"], honba=1, sticks=1)
+    >>> s = win_settlement(2000, 1, 3, 0, PRESETS["tenhou-4p-south"], honba=1, sticks=1)
+    >>> s.deltas
     (0, 9300, 0, -8300)
+    >>> [(t.payer, t.payee, t.amount, t.reason) for t in s.transfers]
+    [(3, 1, 8000, 'hand'), (3, 1, 300, 'honba'), (None, 1, 1000, 'sticks')]
     """
-    key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic, payment_rules(rules))
-    got = _DELTAS.get(key)
+    key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic, rules)
+    got = _MEMO.get(key)
     if got is None:
-        got = compute_win_deltas(basic, winner, from_seat, dealer, rules, honba, sticks, pao, pao_basic)
-        if len(_DELTAS) >= _DELTAS_MAX:
-            _DELTAS.clear()
-        _DELTAS[key] = got
+        transfers = win_transfers(basic, winner, from_seat, dealer, rules, honba, sticks, pao, pao_basic)
+        got = Settlement(transfers, net(transfers, rules.players))
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = got
     return got
 
 
-def compute_win_deltas(basic: int, winner: int, from_seat: int, dealer: int, rules: RuleSet, honba: int = 0,
-                       sticks: int = 0, pao: int | None = None, pao_basic: int | None = None) -> tuple[int, ...]:
-    """:func:`win_deltas` computed, without the memo."""
-    n = rules.players
-    d = [0] * n
+def win_deltas(basic: int, winner: int, from_seat: int, dealer: int, rules: RuleSet, honba: int = 0,
+               sticks: int = 0, pao: int | None = None, pao_basic: int | None = None) -> tuple[int, ...]:
+    """Score changes of one win: the sum of :func:`win_settlement`'s transfers.
+
+    >>> from mjlog.rules.riichi.ruleset import PRESETS
+    >>> win_deltas(2000, 1, 3, 0, PRESETS["tenhou-4p-south"], honba=1, sticks=1)
+    (0, 9300, 0, -8300)
+    """
+    return win_settlement(basic, winner, from_seat, dealer, rules, honba, sticks, pao, pao_basic).deltas
+
+
+def win_transfers(basic: int, winner: int, from_seat: int, dealer: int, rules: RuleSet, honba: int = 0,
+                  sticks: int = 0, pao: int | None = None, pao_basic: int | None = None) -> tuple[Transfer, ...]:
+    """:func:`win_settlement`'s transfers computed, without the memo."""
+    out: list[Transfer] = []
     tsumo = winner == from_seat
     is_dealer = winner == dealer
     if pao is not None and pao != winner:
@@ -75,57 +100,95 @@ def compute_win_deltas(basic: int, winner: int, from_seat: int, dealer: int, rul
         rest = basic - liable
         if tsumo:
             # the liable seat pays the liable part as a ron, the honba too
-            pay = payments(liable, is_dealer, False, rules, honba, 0).ron
-            d[pao] -= pay
+            pay = payments(liable, is_dealer, False, rules, honba, 0)
+            _pay(out, pao, winner, pay.points, PAO)
+            _pay(out, pao, winner, pay.honba_points, HONBA)
             if rest:
-                _add_tsumo(d, rest, winner, dealer, rules, 0)
-            d[winner] += pay + sticks * rules.riichi_deposit
-            return tuple(d)
-        ron = payments(liable, is_dealer, False, rules, 0, 0).ron
-        half = ron // 2
-        d[pao] -= half
-        d[from_seat] -= ron - half + (payments(rest, is_dealer, False, rules, 0, 0).ron if rest else 0)
-        d[from_seat] -= rules.honba_ron * honba
-        d[winner] -= sum(d) - sticks * rules.riichi_deposit
-        return tuple(d)
-    if tsumo:
-        _add_tsumo(d, basic, winner, dealer, rules, honba)
-        d[winner] += sticks * rules.riichi_deposit
-        return tuple(d)
-    pay = payments(basic, is_dealer, False, rules, honba, sticks)
-    d[from_seat] -= pay.ron
-    d[winner] += pay.ron + pay.sticks
-    return tuple(d)
+                _tsumo(out, rest, winner, dealer, rules, 0, HAND)
+        else:
+            ron = payments(liable, is_dealer, False, rules, 0, 0).ron
+            rest_ron = payments(rest, is_dealer, False, rules, 0, 0).ron if rest else 0
+            if pao == from_seat:
+                _pay(out, from_seat, winner, ron + rest_ron, HAND)
+            else:
+                half = ron // 2
+                _pay(out, pao, winner, half, PAO)
+                _pay(out, from_seat, winner, ron - half + rest_ron, HAND)
+            _pay(out, from_seat, winner, rules.honba_ron * honba, HONBA)
+    elif tsumo:
+        _tsumo(out, basic, winner, dealer, rules, honba, HAND)
+    else:
+        pay = payments(basic, is_dealer, False, rules, honba, 0)
+        _pay(out, from_seat, winner, pay.points, HAND)
+        _pay(out, from_seat, winner, pay.honba_points, HONBA)
+    _pay(out, None, winner, sticks * rules.riichi_deposit, STICKS)
+    return tuple(out)
 
 
-def _add_tsumo(d: list[int], basic: int, winner: int, dealer: int, rules: RuleSet, honba: int) -> None:
-    pay = payments(basic, winner == dealer, True, rules, honba, 0)
+def _pay(out: list[Transfer], payer: int | None, payee: int, amount: int, reason: str) -> None:
+    if amount:
+        out.append(Transfer(payer, payee, amount, reason))
+
+
+def _tsumo(out: list[Transfer], basic: int, winner: int, dealer: int, rules: RuleSet, honba: int,
+           reason: str) -> None:
+    """Each other seat pays its share of a tsumo worth ``basic`` (and its honba) to ``winner``."""
+    is_dealer = winner == dealer
+    hand = payments(basic, is_dealer, True, rules, 0, 0)
+    full = payments(basic, is_dealer, True, rules, honba, 0) if honba else hand
     for seat in range(rules.players):
         if seat == winner:
             continue
-        amount = pay.dealer if seat == dealer else pay.non_dealer
-        d[seat] -= amount
-        d[winner] += amount
+        if seat == dealer:
+            _pay(out, seat, winner, hand.dealer, reason)
+            _pay(out, seat, winner, full.dealer - hand.dealer, HONBA)
+        else:
+            _pay(out, seat, winner, hand.non_dealer, reason)
+            _pay(out, seat, winner, full.non_dealer - hand.non_dealer, HONBA)
 
 
-def noten_deltas(tenpai: Sequence[bool], rules: RuleSet) -> tuple[int, ...]:
-    """Noten payments at an exhaustive draw: the pool split among tenpai seats."""
+def noten_transfers(tenpai: Sequence[bool], rules: RuleSet) -> tuple[Transfer, ...]:
+    """Noten payments at an exhaustive draw: the pool split among tenpai seats, paid by the others."""
+    key = (tuple(tenpai), rules)
+    got = _NOTEN.get(key)
+    if got is None:
+        got = _noten_transfers(key[0], rules)
+        if len(_NOTEN) >= _MEMO_MAX:
+            _NOTEN.clear()
+        _NOTEN[key] = got
+    return got
+
+
+#: Memoised noten_transfers results, by the tenpai seats and the rule set.
+_NOTEN: dict[tuple[object, ...], tuple[Transfer, ...]] = {}
+
+
+def _noten_transfers(tenpai: tuple[bool, ...], rules: RuleSet) -> tuple[Transfer, ...]:
     n = rules.players
     t = sum(1 for x in tenpai if x)
     if t in (0, n):
-        return (0,) * n
-    gain = rules.noten_total // t
-    loss = rules.noten_total // (n - t)
-    return tuple(gain if x else -loss for x in tenpai)
+        return ()
+    return split_evenly((s for s in range(n) if not tenpai[s]), (s for s in range(n) if tenpai[s]),
+                        rules.noten_total // (n - t), rules.noten_total // t, NOTEN)
+
+
+def noten_deltas(tenpai: Sequence[bool], rules: RuleSet) -> tuple[int, ...]:
+    """Each seat's noten payment: the sum of :func:`noten_transfers`."""
+    return net(noten_transfers(tenpai, rules), rules.players)
+
+
+def nagashi_transfers(nagashi: Sequence[bool], dealer: int, rules: RuleSet) -> tuple[Transfer, ...]:
+    """Nagashi mangan: each such seat is paid a mangan tsumo, without honba or sticks."""
+    out: list[Transfer] = []
+    for seat, yes in enumerate(nagashi):
+        if yes:
+            _tsumo(out, MANGAN_BASIC, seat, dealer, rules, 0, NAGASHI)
+    return tuple(out)
 
 
 def nagashi_deltas(nagashi: Sequence[bool], dealer: int, rules: RuleSet) -> tuple[int, ...]:
-    """Nagashi mangan: each such seat is paid a mangan tsumo, without honba or sticks."""
-    d = [0] * rules.players
-    for seat, yes in enumerate(nagashi):
-        if yes:
-            _add_tsumo(d, MANGAN_BASIC, seat, dealer, rules, 0)
-    return tuple(d)
+    """Each seat's nagashi mangan payments: the sum of :func:`nagashi_transfers`."""
+    return net(nagashi_transfers(nagashi, dealer, rules), rules.players)
 
 
 def yakuman_basic(count: int) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from mjlog.frozen import builder
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.fu import FuItem
-from mjlog.rules.riichi.points import Payment, payment_rules, payments
+from mjlog.rules.riichi.points import Payment, payments
 from mjlog.rules.riichi.yaku_table import YAKU
 from mjlog.rules.riichi.ruleset import RuleSet
 
@@ -88,7 +88,7 @@ NO_PAYMENT = Payment()
 def payment_for(basic: int, ctx: WinContext, rules: RuleSet) -> Payment:
     """:func:`payments` for the win, memoised (a Payment is an immutable value)."""
     dealer = ctx.seat_wind == 0
-    key = (basic, dealer, ctx.tsumo, ctx.honba, ctx.sticks, payment_rules(rules))
+    key = (basic, dealer, ctx.tsumo, ctx.honba, ctx.sticks, rules)
     pay = _PAYMENTS.get(key)
     if pay is None:
         pay = payments(basic, dealer, ctx.tsumo, rules, ctx.honba, ctx.sticks)
