@@ -23,7 +23,7 @@ from tests.conftest import TENHOU_JSON, TENHOU_XML
 pytestmark = pytest.mark.corpus
 
 SEED = 20261203
-MUTANTS = 3000
+MUTANTS = 2500
 BATCH = 100
 #: Values that do not fit somewhere: huge, negative, long, fractional, not numbers.
 NUMBERS = [b"1000000000000000000", b"-99999999999999999999999", b"9" * 45, b"-1", b"32768", b"2147483648",

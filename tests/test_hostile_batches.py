@@ -293,3 +293,15 @@ def test_ingest_workers_end_when_their_parent_is_killed(tmp_path):
         for w in workers:
             if _alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("fmt", ["xml", "json"])
+def test_an_infinite_final_score_is_a_malformed_log_not_an_internal_error(fmt):
+    """Found by the corpus fuzz test: ``int(float('1e400'))`` raised OverflowError in the readers."""
+    if fmt == "xml":
+        data = simple_game4().replace(b'owari="280,8.0,', b'owari="1e400,8.0,')
+    else:
+        data = json.dumps(_json_game("x"), separators=(",", ":")).replace('"sc":[28000,', '"sc":[1e400,').encode()
+    with pytest.raises(MalformedLogError) as info:
+        read_log(data)
+    assert "internal error" not in str(info.value) and "finite" in info.value.reason

@@ -30,6 +30,7 @@ nagashi mangan (``Ryuukyoku.hands`` all None).
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from typing import Any
@@ -401,9 +402,9 @@ class _Game:
         if sc is None:
             return None
         if not isinstance(sc, list) or len(sc) != 8 or not all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in sc
         ):
-            raise JsonProblem("sc is not 8 numbers (score, placement points per seat)", "header (sc)")
+            raise JsonProblem("sc is not 8 finite numbers (score, placement points per seat)", "header (sc)")
         points = tuple(float(p) for p in sc[1 : 2 * n : 2])
         return FinalResult(tuple(int(s) for s in sc[0 : 2 * n : 2]), points, all(p == int(p) for p in points))
 
