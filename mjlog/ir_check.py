@@ -111,15 +111,16 @@ def _extra(pairs, where: str) -> None:
 
 def _check_header(log: GameLog) -> None:
     where = "the header"
-    lobby = log.lobby
-    if not (INT32_RANGE[0] <= lobby.type <= INT32_RANGE[1]
-            and (lobby.lobby is None or INT32_RANGE[0] <= lobby.lobby <= INT32_RANGE[1])):
-        _int(lobby.type, "the GO type", INT32_RANGE, where)
-        _int(lobby.lobby, "the lobby number", INT32_RANGE, where)
-    texts = [(lobby.title, "the lobby's title", where), (lobby.rule, "the lobby's rule", where),
-             (lobby.ranking, "the lobby's ranking", where), (lobby.csrule, "the lobby's csrule", where),
-             (log.log_id, "the log id", where), (log.version, "the version", where),
+    lobby = log.header  # Tenhou's lobby; other formats may have none
+    texts = [(log.log_id, "the log id", where), (log.version, "the version", where),
              (log.seed.text if log.seed is not None else None, "the seed", where)]
+    if lobby is not None:
+        if not (INT32_RANGE[0] <= lobby.type <= INT32_RANGE[1]
+                and (lobby.lobby is None or INT32_RANGE[0] <= lobby.lobby <= INT32_RANGE[1])):
+            _int(lobby.type, "the GO type", INT32_RANGE, where)
+            _int(lobby.lobby, "the lobby number", INT32_RANGE, where)
+        texts += [(lobby.title, "the lobby's title", where), (lobby.rule, "the lobby's rule", where),
+                  (lobby.ranking, "the lobby's ranking", where), (lobby.csrule, "the lobby's csrule", where)]
     for p in log.players:
         at = f"the header, seat {p.seat}"
         texts += ((p.name, "the player's name", at), (p.sex, "the player's sex", at))

@@ -305,3 +305,24 @@ def test_an_infinite_final_score_is_a_malformed_log_not_an_internal_error(fmt):
     with pytest.raises(MalformedLogError) as info:
         read_log(data)
     assert "internal error" not in str(info.value) and "finite" in info.value.reason
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_poison_files_do_not_take_a_build_down(tmp_path, poisoned_dir, jobs):
+    from mjlog.dataset import build
+
+    summary = build([poisoned_dir], tmp_path / "ds", jobs=jobs, batch_files=3)
+    assert summary.games == 2 and summary.unreadable == len(POISON_REASONS)
+    with Store.open_dataset(tmp_path / "ds") as st:
+        bad = st.sql("SELECT source, error_type, error FROM unreadable ORDER BY source").rows()
+    assert len(bad) == len(POISON_REASONS)
+    for source, error_type, error in bad:
+        assert error_type == "MalformedLogError" and POISON_REASONS[Path(source).stem[2:]] in error
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_build_refuses_a_named_pipe_given_as_a_file(tmp_path):
+    fifo = tmp_path / "game.xml"
+    os.mkfifo(fifo)
+    done = _mjlog("build", str(fifo), "--out", str(tmp_path / "ds"), timeout=30)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "a named pipe is not a log file" in done.stderr
