@@ -83,8 +83,9 @@ def add_build_command(sub) -> None:
             "same inputs changes nothing; an input whose size or time changed is built again. The last, "
             "serial step writes DIR/_dataset.json: the finished batches and the games that two inputs "
             "hold (kept once). Query the dataset with 'mjlog query --dataset DIR', load it into a "
-            "DuckDB file with 'mjlog ingest DIR --db FILE'. Exit status: 0, 1 when some file was "
-            "unreadable, 2 usage error."
+            "DuckDB file with 'mjlog ingest DIR --db FILE'. A file that cannot be read is recorded in "
+            "'unreadable' and the rest goes on. Exit status: 0, 1 when some file was unreadable, 2 "
+            "usage error (a missing path, a named pipe or device given as a file)."
         ),
     )
     build.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")

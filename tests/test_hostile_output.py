@@ -117,3 +117,15 @@ def test_the_longest_hand_the_columns_hold_is_stored(tmp_path):
     with Store(tmp_path / "s.duckdb") as st:
         assert st.ingest([tmp_path]).games_added == 1
         assert st.sql("SELECT max(event_index) FROM events").rows()[0][0] > EVENT_LIMIT - 10
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file names as bytes")
+def test_a_build_takes_file_names_that_are_not_utf8(tmp_path):
+    from mjlog.dataset import build
+
+    d = tmp_path / "logs"
+    d.mkdir()
+    with open(os.path.join(os.fsencode(d), b"bad-\xff-name.xml"), "wb") as fh:
+        fh.write(simple_game4())
+    assert build([d], tmp_path / "ds").games == 1
+    assert build([d], tmp_path / "ds").batches_built == 0  # the manifest finds the file again
