@@ -266,7 +266,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if not (args.csv or args.parquet) or args.print:
         with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, fmt_str_lengths=60, tbl_width_chars=200):
-            print(frame)
+            print(printable_lines(str(frame)))  # names in the rows may hold terminal escapes
     return EXIT_OK
 
 

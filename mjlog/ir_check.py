@@ -57,6 +57,8 @@ def check_log(log: GameLog) -> GameLog:
             _check_round(rnd)
     except _Bad as bad:
         raise MalformedLogError(bad.reason, source, bad.where) from None
+    except TypeError as exc:  # a number that is not one (no reader gives it; a range cannot hold it)
+        raise MalformedLogError(f"a value of the wrong type ({exc})", source) from None
     return log
 
 
@@ -67,7 +69,7 @@ class _Bad(Exception):
 
 def _int(value, what: str, bounds: tuple[int, int], where: str) -> None:
     lo, hi = bounds
-    if type(value) is not int and not isinstance(value, int):
+    if not isinstance(value, int):
         raise _Bad(f"{what} {value!r} is not an integer", where)
     if not lo <= value <= hi:
         raise _Bad(f"{what} of {value} is outside {lo}..{hi}", where)

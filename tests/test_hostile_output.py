@@ -129,3 +129,12 @@ def test_a_build_takes_file_names_that_are_not_utf8(tmp_path):
         fh.write(simple_game4())
     assert build([d], tmp_path / "ds").games == 1
     assert build([d], tmp_path / "ds").batches_built == 0  # the manifest finds the file again
+
+
+def test_query_prints_stored_names_with_control_characters_escaped(tmp_path):
+    (tmp_path / "g.xml").write_bytes(_escaping_xml())
+    db = tmp_path / "s.duckdb"
+    with Store(db) as st:
+        st.ingest([tmp_path])
+    done = _mjlog("query", "--db", str(db), "SELECT name FROM players ORDER BY seat")
+    assert done.returncode == 0 and b"\x1b" not in done.stdout and b"\\x1b[2J" in done.stdout

@@ -56,3 +56,14 @@ def test_more_wins_in_a_hand_than_a_count_column_holds_is_malformed():
     with pytest.raises(MalformedLogError) as info:
         read_log(data.replace(ryuukyoku, win * (PER_HAND_LIMIT + 1)))
     assert f"{PER_HAND_LIMIT + 1} wins, more than {PER_HAND_LIMIT}" in info.value.reason
+
+
+def test_a_value_of_the_wrong_type_is_malformed_not_an_internal_error():
+    import dataclasses
+
+    from mjlog.ir_check import check_log
+
+    log = read_log(simple_game4())
+    bad = dataclasses.replace(log, rounds=(dataclasses.replace(log.rounds[0], honba="3"),))
+    with pytest.raises(MalformedLogError, match="wrong type"):
+        check_log(bad)
