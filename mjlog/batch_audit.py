@@ -12,13 +12,14 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import Finding
 from mjlog.reader import iter_log_files, read_log
 from mjlog.replayer import replay
+from mjlog.text import path_label
+from mjlog.workers import worker_pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +63,14 @@ class AuditReport:
 
 def audit_one(source) -> FileAudit:
     """Audit one path or bytes; a read error (or a replay that fails) becomes the result's ``error``."""
-    label = str(source) if isinstance(source, (str, os.PathLike)) else "<bytes>"
+    is_path = isinstance(source, (str, os.PathLike))
+    label = path_label(source) if is_path else "<bytes>"
     try:
-        log = read_log(source)
+        log = read_log(source, label if is_path else None)
     except MalformedLogError as exc:
         return FileAudit(label, error=str(exc))
+    except Exception as exc:  # read_log raises MalformedLogError only; this is the batch's guard
+        return FileAudit(label, error=f"{label}: internal error while reading ({type(exc).__name__}: {exc})")
     try:
         return FileAudit(label, replay(log).findings)
     except Exception as exc:  # a replay bug must not end the batch; fuzz tests keep this unused
@@ -90,7 +94,7 @@ def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16, engine: str =
             yield audit_one(s)
         return
     chunks = (list(map(str, sources[i : i + chunk])) for i in range(0, len(sources), chunk))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         yield from _in_order(lambda c: pool.submit(_audit_chunk, c), chunks, 2 * jobs)
 
 

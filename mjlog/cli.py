@@ -12,8 +12,30 @@ from collections.abc import Sequence
 
 from mjlog import __version__
 from mjlog.errors import MalformedLogError
+from mjlog.text import json_printable, printable, printable_lines
 
 from mjlog.cli_dataset import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, add_build_command, is_dataset, missing_path  # noqa: E402
+
+
+def _fail(message: str) -> int:
+    """Print ``mjlog: MESSAGE`` (control characters escaped) on standard error; the usage exit code."""
+    print(f"mjlog: {printable(message)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _open_store(path: str, read_only: bool = False):
+    """The store at ``path``, or None after a one-line error (another process holds it, not a database)."""
+    from mjlog.store import Store, StoreBusyError
+
+    try:
+        return Store(path, read_only=read_only)
+    except FileNotFoundError:
+        _fail(f"no such database: {path}")
+    except StoreBusyError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # noqa: BLE001 - a file that is not a DuckDB database, a newer schema
+        _fail(f"cannot open {path}: {exc}")
+    return None
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -24,37 +46,33 @@ def _cmd_show(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.log)
     except MalformedLogError as exc:
-        print(f"mjlog: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(str(exc))
     if args.json:
-        print(dumps(log))
+        print(json_printable(dumps(log)))
     else:
-        print(format_game(log, japanese=not args.no_japanese))
+        print(printable_lines(format_game(log, japanese=not args.no_japanese)))
     return EXIT_OK
 
 
 def _cmd_audit(args: argparse.Namespace) -> int:
     import json
-    import os
 
     from mjlog.batch_audit import FileAudit, audit_sources
 
-    missing = [p for p in args.paths if not os.path.exists(p)]
-    if missing:
-        print(f"mjlog: no such file or directory: {missing[0]}", file=sys.stderr)
+    if missing_path(args.paths):
         return EXIT_USAGE
     if args.jobs < 1:
-        print("mjlog: --jobs must be at least 1", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail("--jobs must be at least 1")
 
     def emit(fa: FileAudit) -> bool:
         if fa.error is not None:
             if args.json:
-                print(json.dumps({"source": fa.source, "kind": "unreadable", "message": fa.error}, ensure_ascii=False))
+                print(json_printable(json.dumps({"source": fa.source, "kind": "unreadable", "message": fa.error},
+                                                ensure_ascii=False)))
             else:
-                print(f"{fa.source}: unreadable: {fa.error}")
+                print(printable(f"{fa.source}: unreadable: {fa.error}"))
         for f in fa.findings:
-            print(json.dumps(f.to_dict(), ensure_ascii=False) if args.json else f.line())
+            print(json_printable(json.dumps(f.to_dict(), ensure_ascii=False)) if args.json else printable(f.line()))
         return bool(args.strict and not fa.clean)
 
     progress = sys.stderr.isatty() and not args.no_progress
@@ -79,9 +97,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.log)
     except MalformedLogError as exc:
-        print(f"mjlog: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    text = dumps_tenhou6(log)
+        return _fail(str(exc))
+    text = json_printable(dumps_tenhou6(log))
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
@@ -187,18 +204,18 @@ def _cmd_schemes_table(args: argparse.Namespace) -> int:
 
 
 def _cmd_ingest(args: argparse.Namespace) -> int:
-    from mjlog.store import Store
-
     if missing_path(args.paths):
         return EXIT_USAGE
     if args.jobs < 1 or args.batch < 1:
-        print("mjlog: --jobs and --batch must be at least 1", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail("--jobs and --batch must be at least 1")
     progress = sys.stderr.isatty() and not args.no_progress
     datasets = [p for p in args.paths if is_dataset(p)]
     logs = [p for p in args.paths if p not in datasets]
     unreadable = 0
-    with Store(args.db) as store:
+    store = _open_store(args.db)
+    if store is None:
+        return EXIT_USAGE
+    with store:
         for d in datasets:
             summary = store.load_dataset(d)  # a built dataset: a bulk load of its Parquet
             print(f"{d}: {summary.line()}")
@@ -211,15 +228,7 @@ def _cmd_ingest(args: argparse.Namespace) -> int:
 
 
 def _open_store_read_only(path: str):
-    from mjlog.store import Store
-
-    try:
-        return Store(path, read_only=True)
-    except FileNotFoundError:
-        print(f"mjlog: no such database: {path}", file=sys.stderr)
-    except Exception as exc:  # noqa: BLE001 - a file that is not a DuckDB database, a lock
-        print(f"mjlog: cannot open {path}: {exc}", file=sys.stderr)
-    return None
+    return _open_store(path, read_only=True)
 
 
 def _open_source(args: argparse.Namespace):
@@ -257,7 +266,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if not (args.csv or args.parquet) or args.print:
         with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, fmt_str_lengths=60, tbl_width_chars=200):
-            print(frame)
+            print(printable_lines(str(frame)))  # names in the rows may hold terminal escapes
     return EXIT_OK
 
 
@@ -288,7 +297,8 @@ def _add_store_commands(sub) -> None:
             "XML game) is listed in 'sources' as an alternate. Whole games are written in "
             "transactions, so an interrupted ingest leaves no half game. Unreadable files are "
             "recorded in 'unreadable' and the rest goes on. Prints a summary line. Exit status: 0, "
-            "1 when some file was unreadable, 2 usage error."
+            "1 when some file was unreadable, 2 usage error (a missing path, a named pipe or device "
+            "given as a file, a database another process holds)."
         ),
     )
     ingest.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")
@@ -429,13 +439,17 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
     import polars as pl
 
     from mjlog.schemes_compare import compare_store
-    from mjlog.store import Store
 
     if not os.path.exists(args.db):
-        print(f"mjlog: no such database: {args.db}", file=sys.stderr)
+        return _fail(f"no such database: {args.db}")
+    store = _open_store(args.db)
+    if store is None:
         return EXIT_USAGE
-    with Store(args.db) as store:
-        summary, _ = compare_store(store)
+    skipped: list[str] = []
+    with store:
+        summary, _ = compare_store(store, skipped=skipped)
+    for line in skipped:
+        print(printable(f"skipped: {line}"), file=sys.stderr)
     if summary.is_empty():
         print("no complete three-player games in the database")
         return EXIT_OK
@@ -508,7 +522,8 @@ def build_parser() -> argparse.ArgumentParser:
             "schemes, keeping the play. Per scheme: points moved by tsumo, mean tsumo value for "
             "dealer and non-dealer, how often the winner and each seat's placement change, "
             "placement-point changes and final-score variance; games whose end would flip are set "
-            "apart. The per-seat results are stored in the table scheme_results."
+            "apart. The per-seat results are stored in the table scheme_results. A game that cannot "
+            "be re-paid is left out with a 'skipped:' line on standard error."
         ),
     )
     compare.add_argument("--db", required=True, metavar="FILE", help="a database made by 'mjlog ingest'")
@@ -542,7 +557,9 @@ def build_parser() -> argparse.ArgumentParser:
             "play, furiten, every win's yaku/han/fu/points and payments, draws, honba and sticks, "
             "game end and placement points. Prints one line per finding (file, round, event index, "
             "kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
-            "unreadable'. Exit status: 0 all clean, 1 any finding or unreadable file, 2 usage error."
+            "unreadable'. A game lists at most 100 findings (the rest counted in one line). Exit "
+            "status: 0 all clean, 1 any finding or unreadable file, 2 usage error (a missing path, a "
+            "named pipe or device given as a file)."
         ),
     )
     audit.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")

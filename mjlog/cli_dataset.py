@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 
 #: mjlog's exit statuses (the CLI's): clean, findings or unreadable files, usage error.
@@ -11,11 +12,24 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
 def missing_path(paths) -> bool:
-    """Print the first of ``paths`` that does not exist (a usage error) and say whether there was one."""
-    missing = [p for p in paths if not os.path.exists(p)]
-    if missing:
-        print(f"mjlog: no such file or directory: {missing[0]}", file=sys.stderr)
-    return bool(missing)
+    """Print the first of ``paths`` that does not exist, or is neither a directory nor a regular file
+    (a named pipe or a device would block or never end): a usage error. Say whether there was one."""
+    from mjlog.text import printable
+
+    for p in paths:
+        try:
+            mode = os.stat(p).st_mode
+        except OSError:
+            message = f"no such file or directory: {p}"
+        else:
+            if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+                continue
+            from mjlog.source import file_kind
+
+            message = f"{p}: {file_kind(mode)} is not a log file; only regular files and directories are read"
+        print(f"mjlog: {printable(message)}", file=sys.stderr)
+        return True
+    return False
 
 
 def is_dataset(path: str | os.PathLike) -> bool:
@@ -69,8 +83,9 @@ def add_build_command(sub) -> None:
             "same inputs changes nothing; an input whose size or time changed is built again. The last, "
             "serial step writes DIR/_dataset.json: the finished batches and the games that two inputs "
             "hold (kept once). Query the dataset with 'mjlog query --dataset DIR', load it into a "
-            "DuckDB file with 'mjlog ingest DIR --db FILE'. Exit status: 0, 1 when some file was "
-            "unreadable, 2 usage error."
+            "DuckDB file with 'mjlog ingest DIR --db FILE'. A file that cannot be read is recorded in "
+            "'unreadable' and the rest goes on. Exit status: 0, 1 when some file was unreadable, 2 "
+            "usage error (a missing path, a named pipe or device given as a file)."
         ),
     )
     build.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")

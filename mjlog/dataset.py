@@ -35,6 +35,8 @@ import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
+from mjlog.text import path_label
+from mjlog.workers import worker_pool
 
 #: The dataset layout's version (``_dataset.json``); readers refuse another.
 DATASET_VERSION = 1
@@ -163,8 +165,8 @@ def build_batch(batch: Batch, out: str) -> BatchResult:
     """Read, replay and write one batch (the worker's task; safe to run again after a kill)."""
     t0 = os.times()
     root = Path(out)
-    stamps = {f: input_stamp(f) if os.path.exists(f) else {"source": f, "size": None, "mtime_ns": None}
-              for f in batch.files}
+    stamps = {path_label(f): input_stamp(f) if os.path.exists(f) else {"source": f, "size": None, "mtime_ns": None}
+              for f in batch.files}  # by the name the chunk gives each file (see path_label)
     chunk = build_chunk(list(batch.files))
     parts: list[str] = []
     for name, table in _partition_columns(chunk).items():
@@ -262,9 +264,9 @@ def run_local(batches: list[Batch], out: str, jobs: int = 1) -> Iterator[BatchRe
         for b in batches:
             yield build_batch(b, out)
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import as_completed
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         futures = [pool.submit(build_batch, b, out) for b in batches]
         for fut in as_completed(futures):
             yield fut.result()

@@ -28,6 +28,7 @@ class FindingKind(str, Enum):
     DRAW = "draw mismatch"                     # tenpai, nagashi, the kind of a draw
     FLOW = "flow mismatch"                     # round order, honba, sticks, start scores, game end
     FINAL_SCORE = "final-score mismatch"       # final scores or placement points
+    OMITTED = "findings omitted"               # more findings in a game than a report lists
 
 
 class Severity(str, Enum):

@@ -40,6 +40,8 @@ from mjlog.ir import (
 from mjlog.replayer import replay
 from mjlog.replayer.results import DerivedWin, Replay
 from mjlog.rules.family import Family, family
+from mjlog.source import read_file
+from mjlog.text import path_label
 from mjlog.rules.riichi.flow import seat_order_rank
 
 HASH_PREFIX = "sha256-"
@@ -508,7 +510,20 @@ def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None) ->
          ura_indicators=w.ura_indicators)
 
 
-def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str]) -> FileOutcome:
+@dataclass(frozen=True, slots=True)
+class _Added:
+    """A game whose rows a chunk holds: what it takes to build them again on their own."""
+
+    at: int  # its outcome's index in the chunk's files
+    log: GameLog
+    rep: Replay
+    gid: str
+    source: str
+    sha: str
+
+
+def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
+                at: int) -> FileOutcome:
     from mjlog.reader import read_log
 
     sha = hashlib.sha256(data).hexdigest()
@@ -516,6 +531,8 @@ def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str]) -> 
         log = read_log(data, source)
     except MalformedLogError as exc:
         return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
+    except Exception as exc:  # noqa: BLE001 - read_log raises MalformedLogError only; this is the batch's guard
+        return _failed(source, sha, "reading", exc)
     gid = game_id_for(log.log_id, sha)
     if gid in seen:
         return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha)
@@ -530,20 +547,46 @@ def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str]) -> 
         rows.rollback(mark)
         return _failed(source, sha, "building rows", exc)
     seen[gid] = source
+    added.append(_Added(at, log, rep, gid, source, sha))
     return FileOutcome(source, "game", gid, log.log_id, log.source_format, sha, len(rep.findings))
 
 
-def _failed(source: str, sha: str, step: str, exc: Exception) -> FileOutcome:
+def _failed(source: str, sha: str | None, step: str, exc: Exception) -> FileOutcome:
     return FileOutcome(source, "unreadable", content_sha256=sha,
                        error=f"{source}: {step} failed ({type(exc).__name__}: {exc})", error_type="InternalError")
+
+
+def _finish(files: list[FileOutcome], rows: _Rows, added: list[_Added]) -> Chunk:
+    """The chunk of ``files``: its tables from ``rows``. Should they not convert (a value no column
+    holds, which the IR check is there to prevent), each game is converted on its own, those that
+    fail become unreadable files, and the tables are built again from the rest."""
+    try:
+        return Chunk(tuple(files), rows.tables())
+    except Exception:  # noqa: BLE001 - one file must not take the batch down
+        pass
+    keep = []
+    for a in added:
+        alone = _Rows()
+        try:
+            alone.add(a.log, a.rep, a.gid, a.source, a.sha)
+            alone.tables()
+        except Exception as exc:  # noqa: BLE001
+            files[a.at] = _failed(a.source, a.sha, "building rows", exc)
+            continue
+        keep.append(a)
+    rows = _Rows()
+    for a in keep:
+        rows.add(a.log, a.rep, a.gid, a.source, a.sha)
+    return Chunk(tuple(files), rows.tables())
 
 
 def build_chunk_from_bytes(items: Iterable[tuple[str, bytes]]) -> Chunk:
     """A :class:`Chunk` from (source name, file bytes) pairs."""
     rows = _Rows()
     seen: dict[str, str] = {}
-    files = tuple(_ingest_one(data, source, rows, seen) for source, data in items)
-    return Chunk(files, rows.tables())
+    added: list[_Added] = []
+    files = [_ingest_one(data, source, rows, seen, added, i) for i, (source, data) in enumerate(items)]
+    return _finish(files, rows, added)
 
 
 def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Chunk:
@@ -554,21 +597,20 @@ def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Ch
     """
     rows = _Rows()
     seen: dict[str, str] = {}
-    files = []
+    added: list[_Added] = []
+    files: list[FileOutcome] = []
     known = known or {}
     for p in paths:
-        source = os.fspath(p)
+        source = path_label(p)
         try:
-            with open(source, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            files.append(FileOutcome(source, "unreadable", error=f"{source}: cannot read file ({exc.strerror or exc})",
-                                     error_type="OSError"))
+            data = read_file(p, source)
+        except MalformedLogError as exc:
+            files.append(FileOutcome(source, "unreadable", error=str(exc), error_type=type(exc).__name__))
             continue
         if source in known:
             sha = hashlib.sha256(data).hexdigest()
             if known[source] == sha:
                 files.append(FileOutcome(source, "known", content_sha256=sha))
                 continue
-        files.append(_ingest_one(data, source, rows, seen))
-    return Chunk(tuple(files), rows.tables())
+        files.append(_ingest_one(data, source, rows, seen, added, len(files)))
+    return _finish(files, rows, added)

@@ -17,6 +17,7 @@ from pathlib import Path
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.formats import format_of, formats
 from mjlog.ir import GameLog
+from mjlog.ir_check import check_log
 from mjlog.source import LogSource, load
 
 #: File name endings that directory walks pick up.
@@ -61,7 +62,7 @@ def _read_log(source: LogSource, name: str | None) -> GameLog:
         lid = log_id_from_name(raw.name)
         if lid:
             log = dataclasses.replace(log, log_id=lid)
-    return log
+    return check_log(log)
 
 
 @dataclass(frozen=True, slots=True)

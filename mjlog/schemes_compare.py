@@ -151,16 +151,23 @@ GROUP BY ALL
 """
 
 
-def games_from_store(store) -> dict[str, tuple[list[HandRecord], tuple[int, ...], int, int, str]]:
+def games_from_store(store, skipped: dict[str, str] | None = None
+                     ) -> dict[str, tuple[list[HandRecord], tuple[int, ...], int, int, str]]:
     """Every complete sanma game in a :class:`~mjlog.store.Store` as re-payment records.
 
     Returns game id -> (hands, start scores, sticks left at the end, first dealer, rule set name).
+    A game whose rows cannot be made into records is left out, with the reason in ``skipped``.
     """
+    skipped = {} if skipped is None else skipped
     wins: dict[tuple[str, int], list[HandWin]] = {}
     for w in store.sql(_WINS_SQL + " ORDER BY game_id, round_index, win_index").iter_rows(named=True):
-        basic = basic_points(w["han"], w["fu"], w["lim"], w["yakuman_count"] if w["lim"] == 5 else 0)
-        if w["lim"] == 5 and not w["yakuman_count"]:
-            basic = basic_points(13, 0, 5, 1)  # counted yakuman
+        try:
+            basic = basic_points(w["han"], w["fu"], w["lim"], w["yakuman_count"] if w["lim"] == 5 else 0)
+            if w["lim"] == 5 and not w["yakuman_count"]:
+                basic = basic_points(13, 0, 5, 1)  # counted yakuman
+        except Exception as exc:  # noqa: BLE001 - one game's odd values must not stop the comparison
+            skipped.setdefault(w["game_id"], _reason(f"round {w['round_index']}", exc))
+            continue
         wins.setdefault((w["game_id"], w["round_index"]), []).append(
             HandWin(w["seat"], w["from_seat"], basic, w["honba"] if w["win_index"] == 0 else 0,
                     w["sticks"] if w["win_index"] == 0 else 0, w["derived_pao_seat"]))
@@ -171,29 +178,42 @@ def games_from_store(store) -> dict[str, tuple[list[HandRecord], tuple[int, ...]
     games: dict[str, tuple[list[HandRecord], tuple[int, ...], int, int, str]] = {}
     last_sticks: dict[str, int] = {}
     for r in store.sql(_ROUNDS_SQL).iter_rows(named=True):
-        key = (r["game_id"], r["round_index"])
-        d = draws.get(key)
-        dep = deposits.get(key, {})
-        hw = tuple(wins.get(key, ()))
-        nagashi = tuple(s in (d["nagashi_seats"] or []) for s in range(3)) if d and d["kind"] == "nm" else ()
-        hand = HandRecord(
-            kyoku=r["kyoku"], honba=r["honba"], dealer=r["dealer"],
-            deposits=tuple(dep.get(s, 0) for s in range(3)),
-            wins=hw,
-            draw_deltas=tuple(d["deltas"]) if d else None,
-            nagashi=nagashi,
-            abortive=bool(d and d["abortive"]),
-            dealer_tenpai=bool(d and r["dealer"] in (d["tenpai_seats"] or [])),
-        )
-        entry = games.setdefault(r["game_id"], ([], tuple(r["start_scores"]), 0, r["first_dealer"], r["rule_set"]))
-        entry[0].append(hand)
-        last_sticks[r["game_id"]] = 0 if hw else r["sticks"] + r["n_riichi"]
-    return {g: (h, start, last_sticks[g], fd, rs) for g, (h, start, _, fd, rs) in games.items()}
+        if r["game_id"] in skipped:
+            continue
+        try:
+            key = (r["game_id"], r["round_index"])
+            d = draws.get(key)
+            dep = deposits.get(key, {})
+            hw = tuple(wins.get(key, ()))
+            nagashi = tuple(s in (d["nagashi_seats"] or []) for s in range(3)) if d and d["kind"] == "nm" else ()
+            hand = HandRecord(
+                kyoku=r["kyoku"], honba=r["honba"], dealer=r["dealer"],
+                deposits=tuple(dep.get(s, 0) for s in range(3)),
+                wins=hw,
+                draw_deltas=tuple(d["deltas"]) if d else None,
+                nagashi=nagashi,
+                abortive=bool(d and d["abortive"]),
+                dealer_tenpai=bool(d and r["dealer"] in (d["tenpai_seats"] or [])),
+            )
+            entry = games.setdefault(r["game_id"], ([], tuple(r["start_scores"]), 0, r["first_dealer"], r["rule_set"]))
+            entry[0].append(hand)
+            last_sticks[r["game_id"]] = 0 if hw else r["sticks"] + r["n_riichi"]
+        except Exception as exc:  # noqa: BLE001 - one game's odd rows must not stop the comparison
+            skipped.setdefault(r["game_id"], _reason(f"round {r['round_index']}", exc))
+    return {g: (h, start, last_sticks[g], fd, rs) for g, (h, start, _, fd, rs) in games.items() if g not in skipped}
 
 
-def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES)) -> tuple["pl.DataFrame", "pl.DataFrame"]:
+def _reason(where: str, exc: Exception) -> str:
+    return f"{where}: {type(exc).__name__}: {exc}"
+
+
+def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[str] | None = None
+                  ) -> tuple["pl.DataFrame", "pl.DataFrame"]:
     """Re-pay every stored sanma game under each scheme; store the per-seat results as
-    ``scheme_results`` and return (summary per scheme, per-seat results)."""
+    ``scheme_results`` and return (summary per scheme, per-seat results).
+
+    A game that cannot be re-paid is left out and the comparison goes on; ``skipped``, when
+    given, receives one line per such game (its id and why)."""
     import polars as pl
     import pyarrow as pa
 
@@ -202,12 +222,16 @@ def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES)) -> tuple["pl.D
     comparisons = []
     rows: dict[str, list] = {k: [] for k in ("game_id", "scheme", "seat", "final_score", "placement",
                                              "placement_points", "flipped", "flips")}
-    for gid, (hands, start, sticks, first_dealer, rule_set) in games_from_store(store).items():
+    failed: dict[str, str] = {}
+    for gid, (hands, start, sticks, first_dealer, rule_set) in games_from_store(store, failed).items():
         base = PRESETS.get(rule_set.replace("+custom", ""), PRESETS["tenhou-3p-south"])
-        results = {}
-        for s in schemes:
-            res = repay_game(hands, start, sticks, base.replace(tsumo_scheme=s), first_dealer)
-            results[s] = res
+        try:
+            results = {s: repay_game(hands, start, sticks, base.replace(tsumo_scheme=s), first_dealer)
+                       for s in schemes}
+        except Exception as exc:  # noqa: BLE001 - one game must not stop the comparison
+            failed[gid] = _reason("re-paying", exc)
+            continue
+        for s, res in results.items():
             for seat in range(len(res.final_scores)):
                 rows["game_id"].append(gid)
                 rows["scheme"].append(s)
@@ -218,6 +242,8 @@ def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES)) -> tuple["pl.D
                 rows["flipped"].append(res.flipped)
                 rows["flips"].append("; ".join(res.flips))
         comparisons.append(GameComparison(gid, results))
+    if skipped is not None:
+        skipped.extend(f"{gid}: {why}" for gid, why in sorted(failed.items()))
     table = pa.table(rows)
     store.replace_table("scheme_results", table)
     return summarize(comparisons), pl.from_arrow(table)

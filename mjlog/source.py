@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import zlib
 from dataclasses import dataclass
 from typing import BinaryIO, Union
@@ -50,27 +51,47 @@ def gunzip(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> bytes:
     return bytes(out)
 
 
-def _read_file(path: str | os.PathLike, label: str, limit: int) -> bytes:
-    """A file's bytes, up to ``limit`` + 1 of them (the caller refuses more), with the system's calls
-    alone: a regular file in one read of its size; anything else read on to its end."""
-    fd = os.open(path, os.O_RDONLY)
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    for test, what in ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory")):
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+def read_file(path: str | os.PathLike, label: str | None = None, limit: int = MAX_LOG_BYTES) -> bytes:
+    """A regular file's bytes, refused before reading when it is larger than ``limit``.
+
+    A named pipe, device, socket or directory is refused without waiting on it (the file is
+    opened non-blocking); a file that grows while it is read is refused at ``limit`` + 1 bytes.
+    """
+    label = label or str(path)
     try:
-        size = os.fstat(fd).st_size
-        if size > limit:
-            raise LogTooLargeError(f"file is {size} bytes, over the limit of {limit}", label, "byte 0")
-        data = os.read(fd, size + 1)
-        if len(data) != size:  # grown since, cut short, or a size the system does not report (a pipe)
-            parts, total = [data], len(data)
-            while total <= limit:
-                chunk = os.read(fd, min(limit + 1 - total, _READ_CHUNK))
-                if not chunk:
-                    break
-                parts.append(chunk)
-                total += len(chunk)
-            data = b"".join(parts)
-        return data
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise MalformedLogError(f"{file_kind(info.st_mode)} is not a log file; only regular files are read", label)
+        if info.st_size > limit:
+            raise LogTooLargeError(f"file is {info.st_size} bytes, over the limit of {limit}", label, "byte 0")
+        parts, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(limit + 1 - total, max(info.st_size + 1 - total, _READ_CHUNK)))
+            if not chunk:
+                break
+            parts.append(chunk)
+            total += len(chunk)
+        data = b"".join(parts)
+    except OSError as exc:
+        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
     finally:
         os.close(fd)
+    if len(data) > limit:
+        raise LogTooLargeError(f"file grew past the limit of {limit} bytes while it was read", label, f"byte {limit}")
+    return data
 
 
 #: The most read at once from a source of unknown size.
@@ -84,12 +105,7 @@ def load(source: LogSource, name: str | None = None, limit: int = MAX_LOG_BYTES)
         label = name or "<bytes>"
     elif isinstance(source, (str, os.PathLike)):
         label = name or str(source)
-        try:
-            data = _read_file(source, label, limit)
-        except LogTooLargeError:
-            raise
-        except OSError as exc:
-            raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+        data = read_file(source, label, limit)
     elif hasattr(source, "read"):
         label = name or getattr(source, "name", None) or "<stream>"
         data = source.read(limit + 1)

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -37,6 +38,8 @@ import pyarrow.compute as pc
 
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
 from mjlog.reader import iter_log_files
+from mjlog.text import path_label
+from mjlog.workers import worker_pool
 
 SCHEMA_VERSION = "2"
 #: Tables that hold rows of stored games (exported partitioned by rule set and game date).
@@ -91,6 +94,15 @@ def _schema_statements() -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
 
+class StoreBusyError(RuntimeError):
+    """Another process holds the database file (DuckDB allows one writer process at a time)."""
+
+    def __init__(self, path: str, pid: int | None = None) -> None:
+        self.path, self.pid = path, pid
+        by = f" (process {pid})" if pid is not None else ""
+        super().__init__(f"{path}: another process{by} holds the database; wait for it to finish")
+
+
 class Store:
     """One DuckDB file of ingested games; ``Store(":memory:")`` for a throwaway one.
 
@@ -101,7 +113,13 @@ class Store:
         self.path = os.fspath(path)
         if read_only and not os.path.exists(self.path):
             raise FileNotFoundError(f"no such database: {self.path}")
-        self.con = duckdb.connect(self.path, read_only=read_only)
+        try:
+            self.con = duckdb.connect(self.path, read_only=read_only)
+        except duckdb.IOException as exc:
+            if "lock" in str(exc).lower():
+                holder = re.search(r"\(PID (\d+)\)", str(exc))
+                raise StoreBusyError(self.path, int(holder.group(1)) if holder else None) from None
+            raise
         if not read_only:
             self._create_schema()
 
@@ -215,8 +233,8 @@ class Store:
         lookup = self.con.cursor()  # a second connection: the writer thread owns self.con meanwhile
 
         def known(paths: list[str]) -> dict[str, str]:
-            return dict(lookup.execute(
-                "SELECT source, content_sha256 FROM sources WHERE source = ANY(?)", [paths]).fetchall())
+            return dict(lookup.execute("SELECT source, content_sha256 FROM sources WHERE source = ANY(?)",
+                                       [[path_label(p) for p in paths]]).fetchall())
 
         # DuckDB's own threads share the cores with the processes (or thread) that build rows:
         # leave those their cores (measured with --jobs 2 on 2 cores: 305-355 vs 241-305 games/s).
@@ -512,7 +530,7 @@ def _chunks(chunks: list[list[str]], jobs: int, known: Callable[[list[str]], dic
         for c in chunks:
             yield build_chunk(c, known(c))
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with worker_pool(jobs) as pool:
         pending: deque[Future] = deque()
         todo = iter(chunks)
         for c in todo:

@@ -151,7 +151,40 @@ def test_a_draw_past_the_end_of_the_live_wall_is_an_illegal_action():
     found = errors(result)
     assert all(f.round_index == 0 for f in found), lines(result)
     hits = [f for f in found if f.kind is K.ILLEGAL_ACTION and "after the live wall is empty" in f.message]
+    assert "replay stops here" in hits[0].message
     assert len(hits) == 1 and hits[0].event_index == 2 * 70, lines(result)   # events 0..139 are the live turns
+
+
+def test_a_hand_with_thousands_of_draws_past_its_wall_stops_at_the_first_with_one_finding():
+    """Work per hand is bounded: the replay does not go on through draws no wall can hold."""
+    import time
+
+    seats = "".join(f"<{'TUVW'[i % 4]}{dead}/><{'DEFG'[i % 4]}{dead}/>" for i, dead in enumerate([130] * 10000))
+    body, hands, dead = exhaustive_round((), extra=seats)
+    body += ryuukyoku(START, (0, 0, 0, 0))
+    started = time.perf_counter()
+    result = audit(game(body))
+    assert time.perf_counter() - started < 10
+    hits = [f for f in result.findings if "after the live wall is empty" in f.message]
+    assert len(hits) == 1 and hits[0].event_index == 2 * 70, lines(result)
+    later = [f for f in result.findings if f.event_index is not None and f.event_index > 2 * 70]
+    assert later == [], lines(result)
+    assert not result.rounds  # nothing derived after the stop
+
+
+def test_findings_past_the_cap_are_counted_in_one_line():
+    from mjlog.replayer import FINDINGS_LIMIT
+    from tests.xmlbuild import simple_game4
+
+    # each out-of-turn riichi declaration is a finding
+    log = read_log(simple_game4('<REACH who="2" step="1"/>' * (FINDINGS_LIMIT + 20)))
+    found = replay(log).findings
+    assert len(found) == FINDINGS_LIMIT + 1
+    last = found[-1]
+    assert last.kind is K.OMITTED and last.severity is Severity.WARNING
+    assert "more findings in this game are not listed" in last.message
+    omitted = int(last.message.split()[0])
+    assert omitted >= 20
 
 
 def test_a_tile_seen_twice_is_an_illegal_action():

@@ -197,33 +197,30 @@ def test_fifty_megabyte_attribute(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-@pytest.mark.parametrize("extra, too_large", [(0, False), (1, True)])
-def test_a_pipe_with_no_size_is_read_to_the_end_and_to_the_limit(tmp_path, extra, too_large):
-    """A source whose size the system reports as 0 (a pipe) is read on, up to the size limit."""
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    """Only regular files are read: a pipe could block for ever or never end."""
     from mjlog.source import load
 
-    data = simple_game4()
-    with _pipe_of(tmp_path, data) as fifo:
-        if too_large:
-            with pytest.raises(LogTooLargeError):
-                load(fifo, limit=len(data) - extra)
-        else:
-            assert load(fifo, limit=len(data)).data == data
-
-
-@contextlib.contextmanager
-def _pipe_of(tmp_path, data: bytes):
-    """A named pipe that a thread writes ``data`` into while the block reads it."""
-    import threading
+    from tests.conftest import call_near_a_pipe
 
     fifo = tmp_path / "log.pipe"
     os.mkfifo(fifo)
-    writer = threading.Thread(target=fifo.write_bytes, args=(data,))
-    writer.start()
-    try:
-        yield fifo
-    finally:
-        writer.join()
+    with pytest.raises(MalformedLogError, match="a named pipe is not a log file"):
+        call_near_a_pipe(lambda: load(fifo), fifo)
+
+
+@pytest.mark.parametrize("extra, too_large", [(0, False), (1, True)])
+def test_a_stream_is_read_to_its_end_and_to_the_limit(extra, too_large):
+    import io
+
+    from mjlog.source import load
+
+    data = simple_game4()
+    if too_large:
+        with pytest.raises(LogTooLargeError):
+            load(io.BytesIO(data), limit=len(data) - extra)
+    else:
+        assert load(io.BytesIO(data), limit=len(data)).data == data
 
 
 def test_one_megabyte_attribute_is_refused_by_the_attribute_limit():
@@ -311,24 +308,26 @@ def test_player_names_decode_as_urllib_unquote_does():
         assert unquote_name(text) == unquote(text), text
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-def test_a_pipe_is_read_on_in_chunks_to_its_end(tmp_path, monkeypatch):
+def test_a_file_longer_than_its_reported_size_is_read_on_in_chunks_to_its_end(tmp_path, monkeypatch):
     from mjlog import source
 
-    monkeypatch.setattr(source, "_READ_CHUNK", 7)
+    p = tmp_path / "g.xml"
     data = simple_game4()
-    with _pipe_of(tmp_path, data) as fifo:
-        assert source.load(fifo).data == data
+    p.write_bytes(data)
+    real_fstat = os.fstat
+    monkeypatch.setattr(source, "_READ_CHUNK", 7)
+    monkeypatch.setattr(source.os, "fstat", lambda fd: os.stat_result((*real_fstat(fd)[:6], 3, *real_fstat(fd)[7:10])))
+    assert source.load(p).data == data
 
 
 def test_a_directory_or_a_missing_file_is_a_malformed_log_error_naming_it(tmp_path):
     from mjlog.errors import MalformedLogError
     from mjlog.source import load
 
-    for path in (tmp_path, tmp_path / "missing.xml"):
+    for path, reason in ((tmp_path, "a directory is not a log file"), (tmp_path / "missing.xml", "cannot read file")):
         with pytest.raises(MalformedLogError) as info:
             load(path)
-        assert "cannot read file" in info.value.reason and str(path) in str(info.value)
+        assert reason in info.value.reason and str(path) in str(info.value)
     empty = tmp_path / "empty.xml"
     empty.write_bytes(b"")
     assert load(empty).data == b""

@@ -40,6 +40,13 @@ def first_char(head: bytes) -> bytes:
     return m.group(1) if m else b""
 
 
+def _wide_xml(head: bytes) -> bool:
+    """Whether ``head`` starts like UTF-16 or UTF-32 text (a byte-order mark, or XML's zero pattern)."""
+    from mjlog.formats.safe_xml import wide_encoding
+
+    return wide_encoding(head) is not None
+
+
 def _read_tenhou_xml(data: bytes, name: str) -> "GameLog":
     from mjlog.formats.tenhou_xml import _Reader, scan_log
 
@@ -53,7 +60,7 @@ def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
 
 
 _FORMATS: list[LogFormat] = [
-    LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<", _read_tenhou_xml),
+    LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head), _read_tenhou_xml),
     LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
 ]
 

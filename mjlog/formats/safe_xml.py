@@ -1,14 +1,25 @@
 """Hardened XML parsing for logs: no DTDs, entities, network or file access; bounded sizes.
 
+The bytes are first turned into text as XML says (a byte-order mark, else the first bytes'
+pattern of zeros, else the XML declaration's ``encoding``), and the text, not the bytes, is
+checked: a DTD or an entity declaration is refused in any encoding. lxml is then given that
+text as UTF-8 without a declaration, by a parser whose resolver hands back nothing for any
+file or URL and whose result is refused if it has a DTD: even if the check were bypassed,
+nothing is loaded and no declared entity reaches a value.
+
 >>> parse_xml_bytes(b'<mjloggm ver="2.3"/>').tag
 'mjloggm'
 >>> parse_xml_bytes(b'<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>')
 Traceback (most recent call last):
 mjlog.errors.MalformedLogError: <bytes>: DTDs and entity declarations are not allowed in a log at byte 0
+>>> parse_xml_bytes('<!DOCTYPE x SYSTEM "/etc/passwd"><mjloggm/>'.encode("utf-16-le"))
+Traceback (most recent call last):
+mjlog.errors.MalformedLogError: <bytes>: DTDs and entity declarations are not allowed in a log at character 0 (of the text decoded as utf-16-le)
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 
 from lxml import etree
@@ -22,54 +33,139 @@ _HUGE_VALUE = re.compile(rb'="[^"]{%d,}' % MAX_ATTRIBUTE_CHARS)
 _DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _DECL_ENCODING = re.compile(rb"""encoding\s*=\s*["']([A-Za-z0-9_.:-]+)["']""")
 _DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_UTF8_NAMES = (b"utf-8", b"utf8", b"us-ascii", b"ascii")
+
+#: Byte-order marks, longest first (UTF-32's little-endian mark starts like UTF-16's).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def _sniff(data: bytes) -> str | None:
+    """The UTF-16 or UTF-32 flavour the first bytes' zeros show (XML 1.0, appendix F), else None."""
+    head = data[:4]
+    if len(head) < 4 or 0 not in head:
+        return None
+    zeros = tuple(b == 0 for b in head)
+    return {
+        (False, True, True, True): "utf-32-le",
+        (True, True, True, False): "utf-32-be",
+        (False, True, False, True): "utf-16-le",
+        (True, False, True, False): "utf-16-be",
+    }.get(zeros)
+
+
+def wide_encoding(data: bytes) -> str | None:
+    """The UTF-16 or UTF-32 flavour of ``data`` by its byte-order mark or its first bytes, else None."""
+    for bom, enc in _BOMS:
+        if data.startswith(bom):
+            return None if enc == "utf-8" else enc
+    return _sniff(data)
+
+
+def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:
+    """The document as UTF-8 bytes without a byte-order mark or XML declaration, and the encoding
+    it was decoded from (None when it was UTF-8 or ASCII already)."""
+    encoding = None
+    for bom, enc in _BOMS:
+        if data.startswith(bom):
+            data, encoding = data[len(bom):], enc
+            break
+    else:
+        encoding = _sniff(data)
+    if encoding == "utf-8":
+        encoding = None
+    if encoding is not None:
+        try:
+            data = data.decode(encoding).encode("utf-8")
+        except UnicodeError as exc:
+            raise MalformedLogError(f"cannot decode the file as {encoding} ({exc})", name, "byte 0") from None
+    decl = _DECL.match(data)
+    if decl:
+        enc = _DECL_ENCODING.search(decl.group(0))
+        data = data[decl.end():]
+        declared = enc.group(1).lower().replace(b"_", b"-") if enc else b"utf-8"
+        if encoding is None and declared not in _UTF8_NAMES:
+            name_text = enc.group(1).decode("ascii")
+            try:
+                data = data.decode(name_text).encode("utf-8")
+            except (LookupError, UnicodeError) as exc:
+                raise MalformedLogError(
+                    f"cannot decode the file as its declared encoding {name_text!r} ({exc})",
+                    name,
+                    "the XML declaration",
+                ) from None
+            encoding = name_text
+    return data, encoding
+
+
+def _place(data: bytes, offset: int, encoding: str | None) -> str:
+    """``byte N`` of a UTF-8 log, or ``character N`` of one decoded from another encoding."""
+    if encoding is None:
+        return f"byte {offset}"
+    return f"character {len(data[:offset].decode('utf-8', 'ignore'))} (of the text decoded as {encoding})"
+
+
+class _NothingResolver(etree.Resolver):
+    """Answers every request for an external DTD, entity or include with empty text: no file or URL
+    is ever opened, whatever the document names."""
+
+    def resolve(self, system_url, public_id, context):
+        return self.resolve_string("", context)
 
 
 def _parser() -> etree.XMLParser:
-    """An lxml parser that resolves no entities, loads no DTD and touches no network."""
-    return etree.XMLParser(
+    """An lxml parser that loads nothing: no DTD, no external entity, no network, no XInclude."""
+    parser = etree.XMLParser(
         resolve_entities=False,
         no_network=True,
         load_dtd=False,
         dtd_validation=False,
+        attribute_defaults=False,
         huge_tree=False,
         remove_comments=True,
         remove_pis=True,
         collect_ids=False,
     )
+    parser.resolvers.add(_NothingResolver())
+    return parser
 
 
 PARSER = _parser()
+
+
+def check_text(data: bytes, name: str, encoding: str | None = None) -> None:
+    """Refuse over-long attribute values and any DTD or entity declaration in a document's UTF-8 text."""
+    huge = _HUGE_VALUE.search(data)
+    if huge:
+        raise LogTooLargeError(
+            f"an attribute value is longer than {MAX_ATTRIBUTE_CHARS} characters", name,
+            _place(data, huge.start(), encoding),
+        )
+    doctype = _DOCTYPE.search(data)
+    if doctype:
+        raise MalformedLogError(
+            "DTDs and entity declarations are not allowed in a log", name, _place(data, doctype.start(), encoding)
+        )
 
 
 def parse_xml_bytes(data: bytes, name: str = "<bytes>") -> etree._Element:
     """Parse log bytes safely into an lxml root element (no DTD, entities or network)."""
     if not _NONSPACE.search(data, 0, 4096) and not data.strip():
         raise MalformedLogError("the file is empty", name, "byte 0")
-    decl = _DECL.match(data)
-    if decl:
-        enc = _DECL_ENCODING.search(decl.group(0))
-        data = data[decl.end():]
-        if enc and enc.group(1).lower().replace(b"_", b"-") not in (b"utf-8", b"utf8", b"us-ascii", b"ascii"):
-            try:
-                data = data.decode(enc.group(1).decode("ascii")).encode("utf-8")
-            except (LookupError, UnicodeDecodeError) as exc:
-                raise MalformedLogError(
-                    f"cannot decode the file as its declared encoding {enc.group(1).decode()!r} ({exc})",
-                    name,
-                    "the XML declaration",
-                ) from None
-    huge = _HUGE_VALUE.search(data)
-    if huge:
-        raise LogTooLargeError(
-            f"an attribute value is longer than {MAX_ATTRIBUTE_CHARS} characters", name, f"byte {huge.start()}"
-        )
-    doctype = _DOCTYPE.search(data)
-    if doctype:
-        raise MalformedLogError(
-            "DTDs and entity declarations are not allowed in a log", name, f"byte {doctype.start()}"
-        )
+    data, encoding = _to_utf8(data, name)
+    check_text(data, name, encoding)
+    return parse_checked(data, name)
+
+
+def parse_checked(data: bytes, name: str) -> etree._Element:
+    """Parse UTF-8 bytes with :data:`PARSER`; a document that has a DTD anyway is refused."""
     try:
-        return etree.fromstring(data, PARSER)
+        root = etree.fromstring(data, PARSER)
     except etree.XMLSyntaxError as exc:
         line, col = exc.position if exc.position else (0, 0)
         msg = exc.msg or str(exc)
@@ -77,3 +173,7 @@ def parse_xml_bytes(data: bytes, name: str = "<bytes>") -> etree._Element:
         raise MalformedLogError(f"not well-formed XML ({msg})", name, f"line {line}, column {col}") from None
     except (ValueError, etree.LxmlError) as exc:
         raise MalformedLogError(f"not well-formed XML ({exc})", name, "byte 0") from None
+    info = root.getroottree().docinfo
+    if info.internalDTD is not None or info.externalDTD is not None or info.doctype:
+        raise MalformedLogError("DTDs and entity declarations are not allowed in a log", name, "the DOCTYPE")
+    return root

@@ -30,6 +30,7 @@ nagashi mangan (``Ryuukyoku.hands`` all None).
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from typing import Any
@@ -269,13 +270,31 @@ def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
         raise MalformedLogError(f"cannot read the JSON log ({type(exc).__name__}: {exc})", name) from None
 
 
+#: Digits allowed in a JSON integer: more than any value a log holds, far fewer than Python's
+#: own limit on converting text to int (4,300), whose error would otherwise end the read.
+MAX_INT_DIGITS = 40
+
+
+def _loads(text: str, name: str):
+    """``json.loads`` with integers longer than :data:`MAX_INT_DIGITS` digits refused by place."""
+
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            at = text.find(digits)
+            raise MalformedLogError(f"a number with {len(digits.lstrip('-'))} digits is longer than any "
+                                    f"value of a log ({MAX_INT_DIGITS} digits at most)", name, f"character {at}")
+        return int(digits)
+
+    return json.loads(text, parse_int=parse_int)
+
+
 def _parse(data: bytes, name: str) -> dict:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MalformedLogError(f"the JSON is not UTF-8 ({exc.reason})", name, f"byte {exc.start}") from None
     try:
-        obj = json.loads(text)
+        obj = _loads(text, name)
     except json.JSONDecodeError as first:
         lines = [(i, ln) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
         if len(lines) < 2:
@@ -284,7 +303,7 @@ def _parse(data: bytes, name: str) -> dict:
         objs = []
         for no, ln in lines:
             try:
-                o = json.loads(ln)
+                o = _loads(ln, name)
             except json.JSONDecodeError as exc:
                 if not objs:  # not JSON-lines either: report the whole document's error
                     exc = first
@@ -383,9 +402,9 @@ class _Game:
         if sc is None:
             return None
         if not isinstance(sc, list) or len(sc) != 8 or not all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc
+            isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in sc
         ):
-            raise JsonProblem("sc is not 8 numbers (score, placement points per seat)", "header (sc)")
+            raise JsonProblem("sc is not 8 finite numbers (score, placement points per seat)", "header (sc)")
         points = tuple(float(p) for p in sc[1 : 2 * n : 2])
         return FinalResult(tuple(int(s) for s in sc[0 : 2 * n : 2]), points, all(p == int(p) for p in points))
 

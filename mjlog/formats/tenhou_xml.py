@@ -598,9 +598,9 @@ class _Reader:
         try:
             scores = tuple(int(float(v)) * 100 for v in vals[0 : 2 * self.n : 2])
             points = tuple(float(v) for v in vals[1 : 2 * self.n : 2])
-        except ValueError:
-            raise MalformedLogError(f"owari={text[:60]!r} is not a list of numbers") from None
-        rounded = all(p == int(p) for p in points)
+            rounded = all(p == int(p) for p in points)
+        except (ValueError, OverflowError):  # not numbers, or not finite ones
+            raise MalformedLogError(f"owari={text[:60]!r} is not a list of finite numbers") from None
         self.final = FinalResult(scores, points, rounded)
 
     _handlers: dict[str, Callable[["_Reader", dict], None]] = {

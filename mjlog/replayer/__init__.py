@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from mjlog.errors import AuditFailed
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import GameLog, Round
-from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
+from mjlog.replayer.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
 from mjlog.rules.family import GameRules, family
 
 __all__ = ["DerivedDraw", "DerivedWin", "Replay", "RoundResult", "audit", "replay"]
@@ -32,11 +32,12 @@ class _Game:
     def __init__(self, log: GameLog) -> None:
         self.log = log
         self.family = family(log.family)
-        self.findings: list[Finding] = []
+        self.findings = CappedFindings()
 
     def find(self, kind: FindingKind, message: str, recorded=None, derived=None, rnd: Round | None = None,
              severity: Severity = Severity.ERROR) -> None:
-        self.findings.append(
+        # the truncation warning is kept past the cap: Replay.truncated is read from it
+        (self.findings.keep if kind is K.TRUNCATED else self.findings.append)(
             Finding(kind, message, None if recorded is None else str(recorded),
                     None if derived is None else str(derived), rnd.index if rnd else None,
                     rnd.name if rnd else None, None, self.log.source, severity)
@@ -74,6 +75,9 @@ class _Game:
             wall = wall_for(rnd) if wall_for is not None else None
             try:
                 hand = fam.replay_hand(self, rnd, rules, wall)
+            except HandStopped:
+                stopped = True  # the hand made its finding; nothing is derived after it
+                break
             except _NOT_REPLAYABLE as exc:
                 # a hand built by hand with values no reader gives (a seat not at the table, a tile id
                 # outside the family's ids...): reported, and the replay stops there, with nothing derived after it
@@ -102,7 +106,7 @@ class _Game:
             if not over:
                 self.find(K.FLOW, "the game ends although the rules say it goes on", "ended", "continues")
             final_s, final_p = self._final(game_rules, scores, alt_scores, sticks)
-        return Replay(log, tuple(results), final_s, final_p, tuple(self.findings))
+        return Replay(log, tuple(results), final_s, final_p, self.findings.closed(log.source))
 
     def _final(self, game_rules: GameRules, scores, alt_scores, sticks: int):
         """The final scores and placement points the rules give, each compared with the log's."""
@@ -118,6 +122,35 @@ class _Game:
             if tuple(log.final.points) != final_p:
                 self.find(K.FINAL_SCORE, "placement points", _fmt(log.final.points), _fmt(final_p))
         return final_s, final_p
+
+
+#: Most findings listed for one game; the rest are counted in one more finding.
+FINDINGS_LIMIT = 100
+
+
+class CappedFindings(list):
+    """A game's findings, of which the first :data:`FINDINGS_LIMIT` are kept and the rest counted,
+    so that a hostile log cannot make the report (or the store) as large as it likes."""
+
+    omitted = 0
+
+    def append(self, finding: Finding) -> None:
+        if len(self) < FINDINGS_LIMIT:
+            list.append(self, finding)
+        else:
+            self.omitted += 1
+
+    def keep(self, finding: Finding) -> None:
+        """Add ``finding`` even past the cap."""
+        list.append(self, finding)
+
+    def closed(self, source: str | None) -> tuple[Finding, ...]:
+        """The findings kept, and one that counts those left out, if any."""
+        if not self.omitted:
+            return tuple(self)
+        more = Finding(K.OMITTED, f"{self.omitted} more findings in this game are not listed "
+                       f"(the first {FINDINGS_LIMIT} are)", source=source, severity=Severity.WARNING)
+        return (*self, more)
 
 
 #: What a hand of values outside the IR's ranges raises in a family's table.

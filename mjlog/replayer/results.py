@@ -10,6 +10,11 @@ from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.transfers import Transfer
 
 
+class HandStopped(Exception):
+    """Raised by a family's table when a hand cannot go on (its finding already made): the replay
+    of the game stops there, with nothing derived after it."""
+
+
 @dataclass(frozen=True, slots=True)
 class DerivedWin:
     """A win as mjlog derives it: the hand's value, its payments (``transfers``) and the score

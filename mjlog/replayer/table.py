@@ -28,12 +28,17 @@ from mjlog.ir import (
     Win,
 )
 from mjlog.replayer.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
+from mjlog.replayer.results import HandStopped
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import tile_name
 from mjlog.wall import Wall
 
 K = FindingKind
 DEAD_WALL = 14
+
+
+class WallExhausted(HandStopped):
+    """A hand draws more tiles than its wall holds: reported once, and its replay stops there."""
 
 
 class RoundState:
@@ -173,7 +178,8 @@ class RoundState:
                     self.find(K.ILLEGAL_ACTION, f"seat {seat} draws out of turn (seat {self.actor} is next)", seat, self.actor)
             i = self.live_draws
             if i >= self.live_base - self.replacements:
-                self.find(K.ILLEGAL_ACTION, "a draw after the live wall is empty")
+                self.find(K.ILLEGAL_ACTION, "a draw after the live wall is empty; the replay stops here")
+                raise WallExhausted  # no hand goes on past its wall: the work per hand stays bounded
             expected = self.live_tiles[i] if i < len(self.live_tiles) else None
             self.live_draws = i + 1
             if self.riichi_discard_pending is not None:

@@ -1,0 +1,45 @@
+"""Worker processes (``--jobs N``) that end with the process that started them.
+
+A process pool's workers wait on a pipe their parent holds; if the parent is killed (SIGKILL,
+SIGTERM, an out-of-memory kill), nothing tells them, and they would wait for ever. Each worker
+therefore asks Linux to send it SIGTERM when its parent ends, and, on any system, watches its
+parent's id and exits as soon as it changes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+import threading
+from concurrent.futures import ProcessPoolExecutor
+
+#: How often (seconds) a worker checks that its parent is alive.
+PARENT_CHECK_SECONDS = 0.5
+_PR_SET_PDEATHSIG = 1
+
+
+def worker_pool(jobs: int) -> ProcessPoolExecutor:
+    """A process pool of ``jobs`` workers that end when this process ends."""
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_end_with_parent, initargs=(os.getpid(),))
+
+
+def _end_with_parent(parent: int) -> None:
+    """Run in each worker as it starts: exit when ``parent`` is gone."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watcher below still ends the worker
+    if os.getppid() != parent:  # the parent ended before the request above took effect
+        os._exit(1)
+    threading.Thread(target=_watch, args=(parent,), name="mjlog-parent-watch", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    event = threading.Event()
+    while not event.wait(PARENT_CHECK_SECONDS):
+        if os.getppid() != parent:
+            os._exit(1)
