@@ -18,6 +18,7 @@ class FindingKind(str, Enum):
     MALFORMED = "malformed"                    # the log cannot be read or is self-contradictory
     TRUNCATED = "truncated"                    # the log stops before the game's end
     UNSUPPORTED_RULE = "unsupported rule"      # a rule the log uses that mjlog does not model
+    UNRECORDED = "unrecorded"                  # the log leaves out something the audit needs (a note)
     ILLEGAL_ACTION = "illegal action"          # a move the rules do not allow
     WALL = "wall mismatch"                     # a tile, die or indicator differs from the seed's wall
     YAKU = "yaku mismatch"
@@ -33,6 +34,7 @@ class FindingKind(str, Enum):
 class Severity(str, Enum):
     ERROR = "error"      # the log breaks a rule or disagrees with the derivation
     WARNING = "warning"  # the log cannot be fully checked (truncated, unsupported rule)
+    NOTE = "note"        # how the audit read the log where the log is silent; the game is still clean
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mjlog.findings import Finding, FindingKind
+from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import DrawKind, GameLog
 from mjlog.rules.riichi.scorer import HandValue
 
@@ -71,8 +71,8 @@ class Replay:
 
     @property
     def clean(self) -> bool:
-        """No finding at all."""
-        return not self.findings
+        """No finding but notes (a note says how the audit read a silent log; it finds no fault)."""
+        return all(f.severity is Severity.NOTE for f in self.findings)
 
     @property
     def truncated(self) -> bool:
