@@ -3,7 +3,7 @@
 >>> f = Finding(FindingKind.POINTS, "points 7700", recorded="7700", derived="8000", round_index=2,
 ...             round_name="East 3", event_index=41, source="g.xml")
 >>> f.line()
-'g.xml: East 3, event 41: points mismatch: points 7700 (recorded 7700, derived 8000)'
+'g.xml: East 3, event 41: error: points mismatch: points 7700 (recorded 7700, derived 8000)'
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ class Finding:
         return ", ".join(parts) or "game"
 
     def line(self) -> str:
-        """One line for a report: ``file: round, event N: kind: message (recorded R, derived D)``."""
-        text = f"{self.source or '<log>'}: {self.where()}: {self.kind.value}: {self.message}"
+        """One line for a report: ``file: round, event N: severity: kind: message (recorded R, derived D)``."""
+        text = f"{self.source or '<log>'}: {self.where()}: {self.severity.value}: {self.kind.value}: {self.message}"
         if self.recorded is not None or self.derived is not None:
             text += f" (recorded {self.recorded}, derived {self.derived})"
         return text
