@@ -169,3 +169,26 @@ def test_a_json_game_cut_short_is_still_truncated():
     rep = replay(read_log(json.dumps(obj).encode(), name="x.json"))
     assert [f.kind for f in rep.findings] == [K.TRUNCATED]
     assert "stops before the game's end" in rep.findings[0].message
+
+
+# ---- converting a special-lobby game to tenhou.net/6 JSON keeps its lobby -------------------------
+
+
+def test_a_special_lobby_game_converted_to_json_keeps_its_lobby():
+    """GO type 0x8A9 (a special lobby bit) and 30,000 start points: the JSON audits as the XML does."""
+    text = _as_played(simulate_game(SOUTH.replace(start_points=30000), 2))
+    text = re.sub(r' knobs="[^"]*"', "", text).replace('type="169"', 'type="2217"')
+    xml_log = read_log(text.encode(), name=ROUNDED_ERA_NAME)
+    xml_rep = replay(xml_log)
+    assert [f.kind for f in xml_rep.findings] == [K.UNSUPPORTED_RULE]
+    json_log = read_log(dumps_tenhou6(xml_log).encode(), name="converted.json")
+    assert json_log.header.type == 2217
+    assert [f.line().split(": ", 1)[1] for f in replay(json_log).findings] == \
+           [f.line().split(": ", 1)[1] for f in xml_rep.findings]
+
+
+def test_a_csrule_survives_the_conversion():
+    text = _as_played(simulate_game(SOUTH, 1)).replace('type="169"', 'type="425" csrule="0FE0BF0B,0000001F,,,25000"')
+    log = read_log(text.encode(), name=ROUNDED_ERA_NAME)
+    back = read_log(dumps_tenhou6(log).encode(), name="converted.json")
+    assert back.header.csrule == log.header.csrule and back.header.type == log.header.type == 425

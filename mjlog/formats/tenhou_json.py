@@ -172,8 +172,13 @@ def lobby_from_rule(obj: dict, sanma_hint: bool) -> tuple[Lobby, list[tuple[str,
         red = any(bool(v) for v in aka)
     go = 0x01 * online | 0x02 * (not red) | 0x04 * (not kuitan) | 0x08 * hanchan | 0x10 * sanma | room
     go |= 0x40 * fast
+    stated = rule.get("type")  # mjlog's writer keeps a special lobby's GO type and csrule here
+    if is_int(stated) and 0 <= stated < 1 << 16:
+        go |= stated & ~0xFF
+    csrule = rule.get("csrule")
     lobby_no = obj.get("lobby")
-    return lobby_from_go_type(go, lobby_no if is_int(lobby_no) else None), extra
+    return lobby_from_go_type(go, lobby_no if is_int(lobby_no) else None,
+                              csrule=csrule if isinstance(csrule, str) and csrule else None), extra
 
 
 

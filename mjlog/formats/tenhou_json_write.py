@@ -58,6 +58,11 @@ def write_tenhou6(log: GameLog) -> dict:
     disp = display[1:] if display.startswith("四") else display
     aka = 1 if red else 0
     out["rule"] = {"disp": disp, "aka53": aka, "aka52": aka, "aka51": aka}
+    if log.header.special_bits or log.header.csrule:
+        # mjlog's addition: a special lobby's GO type and csrule, which rule.disp cannot carry
+        out["rule"]["type"] = log.header.type
+        if log.header.csrule:
+            out["rule"]["csrule"] = log.header.csrule
     out["lobby"] = log.header.lobby or 0
     players = list(log.players) + [None] * (4 - len(log.players))
     out["dan"] = [dan_string(p.rank) if p else "新人" for p in players]
