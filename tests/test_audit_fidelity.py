@@ -192,3 +192,39 @@ def test_a_csrule_survives_the_conversion():
     log = read_log(text.encode(), name=ROUNDED_ERA_NAME)
     back = read_log(dumps_tenhou6(log).encode(), name="converted.json")
     assert back.header.csrule == log.header.csrule and back.header.type == log.header.type == 425
+
+
+# ---- a file cut off mid-way keeps its complete hands ------------------------------------------------
+
+
+def _cut_in_hand(data: bytes, marker: bytes, hand: int) -> bytes:
+    """``data`` cut a few bytes into hand ``hand`` (0-based), found by its ``marker``."""
+    at = -1
+    for _ in range(hand + 1):
+        at = data.index(marker, at + 1)
+    return data[: at + 40]
+
+
+@pytest.mark.parametrize("fmt", ["xml", "json"])
+def test_a_cut_off_file_keeps_its_complete_hands_with_one_truncated_finding(fmt):
+    text = _as_played(simulate_game(SOUTH, 1)).encode()
+    if fmt == "json":
+        text = dumps_tenhou6(read_log(text, name=ROUNDED_ERA_NAME)).encode()
+        cut = _cut_in_hand(text, b"],[[", 3)  # a hand's [kyoku, honba, sticks] opens with ",[["
+    else:
+        cut = _cut_in_hand(text, b"<INIT ", 4)
+    full = replay(read_log(text, name=ROUNDED_ERA_NAME))
+    rep = replay(read_log(cut, name=ROUNDED_ERA_NAME))
+    assert [(f.kind, f.severity) for f in rep.findings] == [(K.TRUNCATED, Severity.WARNING)]
+    assert "cut off" in rep.findings[0].message
+    kept = [r for r in rep.rounds if r.wins or r.draw]
+    assert len(kept) >= 3 and [r.end_scores for r in kept] == [r.end_scores for r in full.rounds[: len(kept)]]
+
+
+def test_a_file_wrong_in_the_middle_is_still_unreadable():
+    from mjlog.errors import MalformedLogError
+
+    text = _as_played(simulate_game(SOUTH, 1))
+    broken = text.replace("<INIT ", "<INIT <", 1)
+    with pytest.raises(MalformedLogError):
+        read_log(broken.encode(), name=ROUNDED_ERA_NAME)

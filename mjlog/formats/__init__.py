@@ -41,9 +41,9 @@ def first_char(head: bytes) -> bytes:
 
 
 def _read_tenhou_xml(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.tenhou_xml import _Reader, scan_log
+    from mjlog.formats.tenhou_xml import read_xml_bytes
 
-    return _Reader(name).read_items(*scan_log(data, name))
+    return read_xml_bytes(data, name)
 
 
 def _read_tenhou_json(data: bytes, name: str) -> "GameLog":

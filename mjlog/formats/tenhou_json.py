@@ -29,6 +29,7 @@ nagashi mangan (``Ryuukyoku.hands`` all None).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -263,15 +264,37 @@ def _win_info(info: Json, n: int, where: str) -> tuple:
 
 def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
     """Read tenhou.net/6 JSON bytes into a GameLog; bad input raises MalformedLogError only."""
-    obj = _parse(data, name)
     try:
-        return _Game(obj, name).read()
+        obj, cut = _parse(data, name), None
+    except MalformedLogError as exc:
+        obj, cut = _salvage(data, name), exc.where or "its end"
+        if obj is None:
+            raise
+    try:
+        log = _Game(obj, name).read()
+        # a cut-off file: its hands before the cut, and where it stops (the replay reports it)
+        return log if cut is None else dataclasses.replace(log, header_extra=log.header_extra + (("file.cut_off", cut),))
     except MalformedLogError as exc:
         raise exc.with_source(name) from None
     except JsonProblem as exc:
         raise MalformedLogError(exc.reason, name, exc.where) from None
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
         raise MalformedLogError(f"cannot read the JSON log ({type(exc).__name__}: {exc})", name) from None
+
+
+def _salvage(data: bytes, name: str) -> dict | None:
+    """The complete part of a file cut off mid-way: a JSON object's hands before the cut, or a
+    JSON-lines file's lines before its last; None for a file wrong anywhere else."""
+    from mjlog.formats.tenhou_json_salvage import salvage_cut_off
+
+    text = data.decode("utf-8-sig", errors="replace")
+    lines = text.rstrip().splitlines()
+    if len(lines) > 1:
+        try:
+            return _parse("\n".join(lines[:-1]).encode(), name)
+        except MalformedLogError:
+            pass
+    return salvage_cut_off(text)
 
 
 def _parse(data: bytes, name: str) -> dict:

@@ -107,7 +107,10 @@ class _Game:
         parts = []
         if fragment is not None:
             parts.append(f"starts in the middle of the game ({fragment})")
-        if self.log.final is None:
+        cut = dict(self.log.header_extra).get("file.cut_off")
+        if cut is not None:
+            parts.append(f"is cut off mid-file (at {cut}): the hands before the cut are audited")
+        elif self.log.final is None:
             parts.append("records no final result" if complete else "stops before the game's end (no final result)")
         if parts:
             self.find(K.TRUNCATED, "the log " + " and ".join(parts), severity=Severity.WARNING)
