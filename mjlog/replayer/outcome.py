@@ -127,7 +127,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     st.derived_scores = [s + d for s, d in zip(st.derived_scores, deltas)]
     _adopt_recorded(st, w, first)
     open_hand = any(m.kind.is_open for m in st.melds[who])
-    return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo)
+    return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo, ctx)
 
 
 _build_context = builder(WinContext)

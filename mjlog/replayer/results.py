@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import DrawKind, GameLog
+from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue
 
 
@@ -22,6 +23,7 @@ class DerivedWin:
     dealer: bool = False
     open_hand: bool = False
     tsumo: bool = False
+    context: WinContext | None = None   # the situation the replay derived (riichi, ippatsu, haitei...)
 
 
 @dataclass(frozen=True, slots=True)
