@@ -314,7 +314,7 @@ class _Rows:
         ev["tsumogiri"] += tsumogiri
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
         for j, (i, w, riichi, open_hand, result) in enumerate(wins):
-            self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
+            self._win(rules, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result, log.fu_of(w))
         for i, d, result in draws:
             self._draw(rnd, g, i, d, res.draw if res is not None else None, result)
         draw_kind = draws[0][1].kind.value if draws else None
@@ -327,7 +327,8 @@ class _Rows:
              complete=bool(wins or draws))
 
     def _win(self, rules, rnd, g: int, j: int, i: int, w: Win, dw, riichi: bool, open_hand: bool,
-             result: int) -> None:
+             result: int, fu: int | None) -> None:
+        """One win's rows; ``fu`` is its recorded fu, None where the log records none."""
         ri = rnd.index
         dora = aka = ura = 0
         y = self.rows["win_yaku"].append  # (game_id, round_index, win_index, yaku_order, yaku_id, han, yakuman)
@@ -351,7 +352,7 @@ class _Rows:
         v = dw.value if dw is not None else None
         _put(self.cols["wins"], game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
              from_seat=w.from_who, deal_in_seat=None if w.tsumo else w.from_who, tsumo=w.tsumo,
-             dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand, han=w.han, fu=w.fu,
+             dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand, han=w.han, fu=fu,
              points=w.points, limit=w.limit, yakuman_count=len(w.yakuman), dora=dora, aka=aka, ura=ura,
              honba=w.honba, sticks=w.sticks, pao_seat=w.pao_who, derived=v is not None,
              derived_han=v.han if v else None, derived_fu=v.fu if v else None,
