@@ -10,8 +10,8 @@ states them, ``derived_*`` columns from :func:`mjlog.replay`.
 
 >>> from tests.xmlbuild import simple_game4
 >>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
->>> [(f.status, f.game_id[:7]) for f in chunk.files]
-[('game', 'sha256-')]
+>>> [(f.status, f.game_id[:6]) for f in chunk.files]
+[('game', 'hands-')]
 >>> {name: t.num_rows for name, t in chunk.tables.items()}["events"]
 5
 """
@@ -166,6 +166,27 @@ class Chunk:
 def game_id_for(log_id: str | None, sha256_hex: str) -> str:
     """The stable game id: the Tenhou log id, else ``sha256-`` and the first 16 hex digits of the file's hash."""
     return log_id if log_id else HASH_PREFIX + sha256_hex[:HASH_CHARS]
+
+
+# -- one game, one row ------------------------------------------------------------------------------
+
+#: Prefix of the id of a game known by its hands alone (no log id).
+HANDS_PREFIX = "hands-"
+
+
+def game_id_of(log: GameLog, sha256_hex: str) -> str:
+    """The id a game is stored under, the same for every file of it: the Tenhou log id; else the
+    digest of its complete hands as both formats record them (:mod:`mjlog.game_identity`), so a
+    game's XML, its JSON export and a copy with an edited header are one row; else the file's hash."""
+    if log.log_id:
+        return log.log_id
+    from mjlog.game_identity import identity_of
+
+    try:
+        hands = next((k for k in identity_of(log).keys if k.startswith("hands ")), None)
+    except Exception:  # noqa: BLE001 - a game that cannot be identified is stored as its own file
+        hands = None
+    return HANDS_PREFIX + hands.split(" ", 1)[1][:HASH_CHARS] if hands else game_id_for(None, sha256_hex)
 
 
 def game_date(log_id: str | None) -> tuple[_dt.date | None, int | None]:
@@ -528,7 +549,7 @@ def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str]) -> 
         log = read_log(data, source)
     except MalformedLogError as exc:
         return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
-    gid = game_id_for(log.log_id, sha)
+    gid = game_id_of(log, sha)
     if gid in seen:
         return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha)
     try:
