@@ -15,6 +15,7 @@ from typing import ClassVar
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
 from mjlog.formats.tenhou_date import game_date
+from mjlog.formats.tenhou_lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
@@ -149,8 +150,9 @@ def game_rules(game: GameCheck) -> GameRules:
 def _rounding_era(game: GameCheck, rules: RuleSet) -> RuleSet:
     """``rules`` with the placement rounding of the game's era, told by its date (a note when it is not)."""
     log = game.log
-    if log.final is None:
-        return rules
+    if log.final is None or (log.header is not None
+                             and log.rules.placement_rounding != ruleset_for_lobby(log.header).placement_rounding):
+        return rules  # no placement points to check, or a rounding set in code (a GameLog built with its rules)
     day = game_date(log.log_id, dict(log.header_extra).get("title"))
     if day is not None and day <= ROUNDED_UNTIL:
         return rules.replace(placement_rounding="round-half-away")
@@ -176,9 +178,11 @@ def _unstated_lobby(log: GameLog, rules: RuleSet) -> list[str]:
         marks.append("csrule")
     if lobby.tournament:
         marks.append(f"lobby L{lobby.lobby}")
+    # a private room (L1..L9999) that starts the first hand off the preset's points plays rules of its own;
+    # in the public lobby (L0) such a start is the header's rules broken (or a fragment), not another rule set
     first = log.rounds[0] if log.rounds else None
-    if (first is not None and (first.kyoku, first.honba, first.sticks) == (0, 0, 0) and len(set(first.scores)) == 1
-            and first.scores[0] != rules.start_points):
+    if (lobby.lobby and first is not None and (first.kyoku, first.honba, first.sticks) == (0, 0, 0)
+            and len(set(first.scores)) == 1 and first.scores[0] != rules.start_points):
         marks.append(f"{first.scores[0]:,} start points")
     return marks
 
