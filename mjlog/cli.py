@@ -64,16 +64,21 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         return _fail("--jobs must be at least 1")
 
-    def emit(fa: FileAudit) -> bool:
+    def emit(fa: FileAudit) -> None:
         if fa.error is not None:
             if args.json:
-                print(json_printable(json.dumps({"source": fa.source, "kind": "unreadable", "message": fa.error},
+                print(json_printable(json.dumps({"source": fa.source, "kind": "unreadable", "severity": "error",
+                                                 "message": fa.error}, ensure_ascii=False)))
+            else:
+                print(printable(f"{fa.source}: error: unreadable: {fa.error}"))
+        if fa.same_as is not None:
+            if args.json:
+                print(json_printable(json.dumps({"source": fa.source, "kind": "duplicate", "same_as": fa.same_as},
                                                 ensure_ascii=False)))
             else:
-                print(printable(f"{fa.source}: unreadable: {fa.error}"))
+                print(printable(f"{fa.source}: duplicate: the same game as {fa.same_as}"))
         for f in fa.findings:
             print(json_printable(json.dumps(f.to_dict(), ensure_ascii=False)) if args.json else printable(f.line()))
-        return bool(args.strict and not fa.clean)
 
     progress = sys.stderr.isatty() and not args.no_progress
     try:
@@ -82,12 +87,13 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     except RuntimeError as exc:  # the dask extra is not installed
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    if args.json:
-        print(json.dumps({"summary": report.summary(), "games": len(report.files), "clean": report.clean,
-                          "with_findings": report.with_findings, "unreadable": report.unreadable}))
-    else:
-        print(report.summary())
-    return EXIT_OK if report.clean == len(report.files) else EXIT_FINDINGS
+    if not report.games:
+        print(f"mjlog: no logs to audit in {', '.join(args.paths)}"
+              + (f" ({report.skipped} file{'s' if report.skipped != 1 else ''} skipped: not a log)"
+                 if report.skipped else ""), file=sys.stderr)
+        return EXIT_USAGE
+    print(json.dumps(report.to_dict()) if args.json else report.summary())
+    return EXIT_FINDINGS if report.failed(strict=args.strict) else EXIT_OK
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
@@ -556,10 +562,13 @@ def build_parser() -> argparse.ArgumentParser:
             "Replay each game under its rule set (Tenhou 4p/3p): the wall from the seed, legal "
             "play, furiten, every win's yaku/han/fu/points and payments, draws, honba and sticks, "
             "game end and placement points. Prints one line per finding (file, round, event index, "
-            "kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
-            "unreadable'. A game lists at most 100 findings (the rest counted in one line). Exit "
-            "status: 0 all clean, 1 any finding or unreadable file, 2 usage error (a missing path, a "
-            "named pipe or device given as a file)."
+            "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
+            "unreadable; X errors, W warnings'. A game lists at most 100 findings (the rest counted in "
+            "one line). Each game is counted once: other files of the same game "
+            "(by log id, seed or hands) are listed as duplicates, with an error where they disagree. "
+            "Files that are not logs are skipped and counted. Exit status: 0 no errors (warnings and "
+            "notes alone exit 0), 1 any error or unreadable file (with --strict also any warning), "
+            "2 usage error, including no logs to audit and a named pipe or device given as a file."
         ),
     )
     audit.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")
@@ -570,7 +579,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--scheduler", metavar="ADDRESS",
                        help="with --engine dask: a scheduler's address; without it a LocalCluster of --jobs workers")
     audit.add_argument("--json", action="store_true", help="one JSON object per finding, then a summary object")
-    audit.add_argument("--strict", action="store_true", help="stop at the first file with a finding")
+    audit.add_argument("--strict", action="store_true", help="warnings (truncated logs, unsupported rules) fail too: exit 1")
     audit.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     audit.set_defaults(func=_cmd_audit)
 

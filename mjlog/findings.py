@@ -3,7 +3,7 @@
 >>> f = Finding(FindingKind.POINTS, "points 7700", recorded="7700", derived="8000", round_index=2,
 ...             round_name="East 3", event_index=41, source="g.xml")
 >>> f.line()
-'g.xml: East 3, event 41: points mismatch: points 7700 (recorded 7700, derived 8000)'
+'g.xml: East 3, event 41: error: points mismatch: points 7700 (recorded 7700, derived 8000)'
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ class FindingKind(str, Enum):
     MALFORMED = "malformed"                    # the log cannot be read or is self-contradictory
     TRUNCATED = "truncated"                    # the log stops before the game's end
     UNSUPPORTED_RULE = "unsupported rule"      # a rule the log uses that mjlog does not model
+    UNRECORDED = "unrecorded"                  # the log leaves out something the audit needs (a note)
     ILLEGAL_ACTION = "illegal action"          # a move the rules do not allow
     WALL = "wall mismatch"                     # a tile, die or indicator differs from the seed's wall
     YAKU = "yaku mismatch"
@@ -34,6 +35,7 @@ class FindingKind(str, Enum):
 class Severity(str, Enum):
     ERROR = "error"      # the log breaks a rule or disagrees with the derivation
     WARNING = "warning"  # the log cannot be fully checked (truncated, unsupported rule)
+    NOTE = "note"        # how the audit read the log where the log is silent; the game is still clean
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +61,8 @@ class Finding:
         return ", ".join(parts) or "game"
 
     def line(self) -> str:
-        """One line for a report: ``file: round, event N: kind: message (recorded R, derived D)``."""
-        text = f"{self.source or '<log>'}: {self.where()}: {self.kind.value}: {self.message}"
+        """One line for a report: ``file: round, event N: severity: kind: message (recorded R, derived D)``."""
+        text = f"{self.source or '<log>'}: {self.where()}: {self.severity.value}: {self.kind.value}: {self.message}"
         if self.recorded is not None or self.derived is not None:
             text += f" (recorded {self.recorded}, derived {self.derived})"
         return text

@@ -14,8 +14,8 @@ riichi games only, and the Tenhou header columns only when the log has that head
 
 >>> from tests.xmlbuild import simple_game4
 >>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
->>> [(f.status, f.game_id[:7]) for f in chunk.files]
-[('game', 'sha256-')]
+>>> [(f.status, f.game_id[:6]) for f in chunk.files]
+[('game', 'hands-')]
 >>> {name: t.num_rows for name, t in chunk.tables.items()}["events"]
 5
 """
@@ -176,6 +176,27 @@ def game_id_for(log_id: str | None, sha256_hex: str) -> str:
     return log_id if log_id else HASH_PREFIX + sha256_hex[:HASH_CHARS]
 
 
+# -- one game, one row ------------------------------------------------------------------------------
+
+#: Prefix of the id of a game known by its hands alone (no log id).
+HANDS_PREFIX = "hands-"
+
+
+def game_id_of(log: GameLog, sha256_hex: str) -> str:
+    """The id a game is stored under, the same for every file of it: the Tenhou log id; else the
+    digest of its complete hands as both formats record them (:mod:`mjlog.game_identity`), so a
+    game's XML, its JSON export and a copy with an edited header are one row; else the file's hash."""
+    if log.log_id:
+        return log.log_id
+    from mjlog.game_identity import identity_of
+
+    try:
+        hands = next((k for k in identity_of(log).keys if k.startswith("hands ")), None)
+    except Exception:  # noqa: BLE001 - a game that cannot be identified is stored as its own file
+        hands = None
+    return HANDS_PREFIX + hands.split(" ", 1)[1][:HASH_CHARS] if hands else game_id_for(None, sha256_hex)
+
+
 def game_date(log_id: str | None) -> tuple[_dt.date | None, int | None]:
     """(date, hour) from a log id's leading ``YYYYMMDDHH``; (None, None) without one."""
     if not log_id or len(log_id) < 10 or not log_id[:10].isdigit():
@@ -329,7 +350,7 @@ class _Rows:
                 pay((g, ri, None, accepted.get(t.payer), t.payer, t.payee, t.reason, t.amount, t.amount))
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
         for j, (i, w, riichi, open_hand, result) in enumerate(wins):
-            self._win(fam, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
+            self._win(fam, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result, log.fu_of(w))
         for i, d, result in draws:
             self._draw(rnd, g, i, d, res.draw if res is not None else None, result)
         draw_kind = draws[0][1].kind.value if draws else None
@@ -342,7 +363,8 @@ class _Rows:
              complete=bool(wins or draws))
 
     def _win(self, fam: Family, rnd, g: int, j: int, i: int, w: Win, dw: DerivedWin | None, riichi: bool,
-             open_hand: bool, result: int) -> None:
+             open_hand: bool, result: int, fu: int | None) -> None:
+        """One win's rows; ``fu`` is its recorded fu, None where the log records none."""
         ri = rnd.index
         items = self.rows["win_items"].append
         # win_items: game_id, round_index, win_index, derived, item_order, item_id, name, english, value
@@ -360,7 +382,7 @@ class _Rows:
              deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
              derived_value=fam.win_value(dw) if dw else None)
         if fam.name == RIICHI:
-            _riichi_win_columns(cols, w, dw)
+            _riichi_win_columns(cols, w, dw, fu)
         else:
             _put(cols, **dict.fromkeys(_RIICHI_WIN_COLUMNS))
         if dw is not None:
@@ -491,7 +513,7 @@ _RIICHI_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ur
 _DORA, _URA, _AKA = 52, 53, 54
 
 
-def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None) -> None:
+def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None, fu: int | None) -> None:
     """The riichi-only columns of a win: recorded and derived han, fu, limit, dora counts, pao."""
     dora = aka = ura = 0
     for yid, han in w.yaku:
@@ -502,7 +524,7 @@ def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None) ->
         elif yid == _AKA:
             aka = han
     v = dw.value if dw is not None else None
-    _put(cols, han=w.han, fu=w.fu, limit=w.limit, yakuman_count=len(w.yakuman), dora=dora, aka=aka, ura=ura,
+    _put(cols, han=w.han, fu=fu, limit=w.limit, yakuman_count=len(w.yakuman), dora=dora, aka=aka, ura=ura,
          honba=w.honba, sticks=w.sticks, pao_seat=w.pao_who,
          derived_han=v.han if v else None, derived_fu=v.fu if v else None,
          derived_points=v.points if v else None, derived_limit=v.limit if v else None,
@@ -533,7 +555,7 @@ def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], add
         return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
     except Exception as exc:  # noqa: BLE001 - read_log raises MalformedLogError only; this is the batch's guard
         return _failed(source, sha, "reading", exc)
-    gid = game_id_for(log.log_id, sha)
+    gid = game_id_of(log, sha)
     if gid in seen:
         return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha)
     try:

@@ -327,3 +327,9 @@ class GameLog:
     @property
     def n_players(self) -> int:
         return self.rules.players
+
+    def fu_of(self, win: Win) -> int | None:
+        """The win's recorded fu, or None where the format does not record it (a limit hand in JSON)."""
+        if "limit_fu" in self.unrecorded and (win.limit or win.yakuman):
+            return None
+        return win.fu

@@ -12,7 +12,7 @@ leaves no half game. The schema is ``schema.sql``; the data dictionary ``docs/sc
 >>> with Store(":memory:") as st:
 ...     print(st.ingest([d]).line().split(" in ")[0])
 ...     print(st.sql("SELECT kind, count(*) AS n FROM events GROUP BY kind ORDER BY kind").rows())
-ingested 1 files: 1 new games, 0 already stored, 0 unreadable, 8 findings
+ingested 1 files: 1 new games, 0 already stored, 0 unreadable, 9 findings
 [('discard', 2), ('draw', 2), ('ryuukyoku', 1)]
 """
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 from mjlog.cli import main
+from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.simulate import simulate_game
 from tests.xmlbuild import simple_game4
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -16,7 +19,7 @@ def test_audit_of_clean_samples_exits_0_with_the_summary_line(capsys):
     assert main(["audit", "--no-progress", str(SAMPLE)]) == 0
     out = capsys.readouterr().out.splitlines()
     n = len(list(SAMPLE.glob("*.xml")))
-    assert out == [f"audited {n} games: {n} clean, 0 with findings, 0 unreadable"]
+    assert out == [f"audited {n} games: {n} clean, 0 with findings, 0 unreadable; 0 errors, 0 warnings"]
 
 
 def test_audit_reports_findings_and_unreadable_files_and_exits_1(tmp_path, capsys):
@@ -26,8 +29,8 @@ def test_audit_reports_findings_and_unreadable_files_and_exits_1(tmp_path, capsy
     (tmp_path / "wrong.xml").write_bytes(simple_game4().replace(b'sc="250,30,250,-10', b'sc="250,20,250,-10'))
     assert main(["audit", "--no-progress", str(tmp_path)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "audited 3 games: 1 clean, 1 with findings, 1 unreadable"
-    assert any(line.startswith(f"{tmp_path / 'broken.xml'}: unreadable: ") for line in out)
+    assert out[-1] == "audited 3 games: 1 clean, 1 with findings, 1 unreadable; 9 errors, 0 warnings, 1 note"
+    assert any(line.startswith(f"{tmp_path / 'broken.xml'}: error: unreadable: ") for line in out)
     assert any("wrong.xml: East 1" in line and "payment mismatch" in line for line in out)
 
 
@@ -42,11 +45,15 @@ def test_audit_json_gives_one_object_per_finding(tmp_path, capsys):
     assert summary["with_findings"] == 1 and summary["games"] == 1
 
 
-def test_audit_strict_stops_at_the_first_file_with_a_finding(tmp_path, capsys):
-    for name in ("a.xml", "b.xml"):
-        (tmp_path / name).write_bytes(b"<mjloggm")
+def test_audit_severity_marks_each_line_and_warnings_alone_exit_0_unless_strict(tmp_path, capsys):
+    # every hand but no final result: one warning, no error
+    game = simulate_game(PRESETS["tenhou-4p-south"], 3)
+    (tmp_path / "cut.xml").write_bytes(re.sub(rb' owari="[^"]*"', b"", game))
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert any(": game: warning: unrecorded: " in line for line in out)
+    assert out[-1] == "audited 1 game: 0 clean, 1 with findings, 0 unreadable; 0 errors, 1 warning"
     assert main(["audit", "--no-progress", "--strict", str(tmp_path)]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == "audited 1 games: 0 clean, 0 with findings, 1 unreadable"
 
 
 def test_audit_usage_errors_exit_2(tmp_path, capsys):

@@ -173,9 +173,9 @@ def inject(mutate: Mutator, players: int = 4, not_last: bool = False, skip: int 
             if mutated is None:
                 continue
             assert mutated.bytes() != doc.bytes()
-            base = replay(read_log(doc.bytes()))
+            base = replay(read_log(doc.bytes(), path.name))
             assert base.clean, [f.line() for f in base.findings]
-            return Case(path, doc, mutated, r, base, replay(read_log(mutated.bytes())))
+            return Case(path, doc, mutated, r, base, replay(read_log(mutated.bytes(), path.name)))
     pytest.fail(f"no clean {players}p corpus game offers a place for {mutate.__name__}")
 
 
@@ -440,7 +440,7 @@ def test_fault_sc_delta_in_the_last_hand_stays_in_its_round():
     spans = doc.rounds()
     r = len(spans) - 1
     mutated = sc_delta(doc.copy(), spans[r])
-    case = Case(path, doc, mutated, r, replay(read_log(doc.bytes())), replay(read_log(mutated.bytes())))
+    case = Case(path, doc, mutated, r, replay(read_log(doc.bytes(), path.name)), replay(read_log(mutated.bytes(), path.name)))
     assert_in_round(case, {K.PAYMENT}, "score changes")
 
 
@@ -485,7 +485,7 @@ def test_fault_riichi_deposit_is_a_payment_mismatch(players):
 @pytest.mark.parametrize("players", [4, 3])
 def test_fault_owari_value_is_a_final_score_mismatch(players):
     path, doc = next(clean_games(players))
-    result = replay(read_log(owari_score(doc.copy()).bytes()))
+    result = replay(read_log(owari_score(doc.copy()).bytes(), path.name))
     assert result.findings
     assert all(f.round_index is None and f.kind is K.FINAL_SCORE for f in result.findings), \
         [f.line() for f in result.findings]

@@ -66,4 +66,4 @@ def test_audit_of_toy_games_counts_the_clean_and_the_wrong(toy, tmp_path, capsys
     (tmp_path / "b.txt").write_bytes(toy.toy_log(ron_deltas="-2,2,0,0"))
     assert main(["audit", "--no-progress", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "b.txt: East 1, event 2: payment mismatch" in out
+    assert "b.txt: East 1, event 2: error: payment mismatch" in out

@@ -27,7 +27,8 @@ def test_every_corpus_xml_game_audits_as_the_rules_say(corpus_xml_files):
     for path in corpus_xml_files:
         log = read_log(path)
         result = replay(log)
-        kinds = Counter(f.kind.value for f in result.findings)
+        # notes (e.g. the rounding era of a game of no known date) find no fault
+        kinds = Counter(f.kind.value for f in result.findings if f.severity.value != "note")
         rounds += len(result.rounds)
         wins += sum(len(r.wins) for r in result.rounds)
         if log.final is None:
@@ -65,5 +66,6 @@ def test_csrule_lobby_uses_the_stated_return_and_uma(corpus_xml_files):
     log = read_log(path)
     result = replay(log)
     assert result.placement_points == log.final.points == (-10.7, 10.7, -10.7, 10.7)
-    assert [f.kind for f in result.findings] == [FindingKind.UNSUPPORTED_RULE]
+    # the file name does not date the game, so its (unrounded) values choose the rounding, with a note
+    assert [f.kind for f in result.findings] == [FindingKind.UNSUPPORTED_RULE, FindingKind.UNRECORDED]
     assert "csrule flag words" in result.findings[0].message

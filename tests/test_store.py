@@ -43,7 +43,8 @@ def write_games(folder: Path, n: int = 6) -> list[Path]:
         body = init4(honba=0) + "<T100/><D0/>" + "<U101/><E101/>" * (i % 3) + (
             f'<RYUUKYOKU ba="0,0" sc="250,30,250,-10,250,-10,250,-10" hai0="{hand(4)}" '
             f'owari="280,8.0,240,-6.0,240,-26.0,240,24.0"/>')
-        data = game4(body).replace(b'n2="C"', f'n2="P{i}"'.encode())
+        # distinct hands too (a dora indicator of its own): files with the same hands are one game
+        data = game4(body).replace(b'n2="C"', f'n2="P{i}"'.encode()).replace(b',2,3,135"', f',2,3,{135 - 4 * i}"'.encode())
         name = f"{LOG_IDS[i]}.xml" if i < len(LOG_IDS) else f"game{i:02d}.xml"
         p = folder / name
         p.write_bytes(data)
@@ -77,7 +78,8 @@ def test_game_ids_dates_and_synthetic_flag(tmp_path):
     assert rows[:3] == [(LOG_IDS[0], LOG_IDS[0], "2020-01-01", 1, False), (LOG_IDS[1], LOG_IDS[1], "2020-01-02", 3, False),
                         (LOG_IDS[2], LOG_IDS[2], "2020-01-03", 5, False)]
     gid, log_id, date, hour, synthetic = rows[3]
-    assert gid.startswith("sha256-") and len(gid) == 7 + 16 and (log_id, date, hour, synthetic) == (None, None, None, True)
+    # no log id: the game is known by its hands (one row for all its files)
+    assert gid.startswith("hands-") and len(gid) == 6 + 16 and (log_id, date, hour, synthetic) == (None, None, None, True)
 
 
 def test_unreadable_file_is_recorded_and_the_rest_stored(tmp_path):

@@ -243,7 +243,9 @@ def test_every_complete_json_game_audits_clean_and_fragments_are_truncated():
         result = replay(read_log(path))
         kinds = [f.kind.value for f in result.findings]
         if "truncated" not in kinds:
-            assert result.clean, (path.name, [f.line() for f in result.findings])
+            # clean, or (every hand but no final result, as mjx's editor-flavour files) one warning saying so
+            faults = [f.kind.value for f in result.findings if f.severity.value != "note"]
+            assert faults in ([], ["unrecorded"]), (path.name, [f.line() for f in result.findings])
             complete += 1
             continue
         fragments += 1

@@ -48,9 +48,9 @@ def _wide_xml(head: bytes) -> bool:
 
 
 def _read_tenhou_xml(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.tenhou_xml import _Reader, scan_log
+    from mjlog.formats.tenhou_xml import read_xml_bytes
 
-    return _Reader(name).read_items(*scan_log(data, name))
+    return read_xml_bytes(data, name)
 
 
 def _read_tenhou_json(data: bytes, name: str) -> "GameLog":

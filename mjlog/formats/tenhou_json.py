@@ -29,6 +29,7 @@ nagashi mangan (``Ryuukyoku.hands`` all None).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -173,8 +174,13 @@ def lobby_from_rule(obj: dict, sanma_hint: bool) -> tuple[Lobby, list[tuple[str,
         red = any(bool(v) for v in aka)
     go = 0x01 * online | 0x02 * (not red) | 0x04 * (not kuitan) | 0x08 * hanchan | 0x10 * sanma | room
     go |= 0x40 * fast
+    stated = rule.get("type")  # mjlog's writer keeps a special lobby's GO type and csrule here
+    if is_int(stated) and 0 <= stated < 1 << 16:
+        go |= stated & ~0xFF
+    csrule = rule.get("csrule")
     lobby_no = obj.get("lobby")
-    return lobby_from_go_type(go, lobby_no if is_int(lobby_no) else None), extra
+    return lobby_from_go_type(go, lobby_no if is_int(lobby_no) else None,
+                              csrule=csrule if isinstance(csrule, str) and csrule else None), extra
 
 
 
@@ -259,9 +265,16 @@ def _win_info(info: Json, n: int, where: str) -> tuple:
 
 def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
     """Read tenhou.net/6 JSON bytes into a GameLog; bad input raises MalformedLogError only."""
-    obj = _parse(data, name)
     try:
-        return _Game(obj, name).read()
+        obj, cut = _parse(data, name), None
+    except MalformedLogError as exc:
+        obj, cut = _salvage(data, name), exc.where or "its end"
+        if obj is None:
+            raise
+    try:
+        log = _Game(obj, name).read()
+        # a cut-off file: its hands before the cut, and where it stops (the replay reports it)
+        return log if cut is None else dataclasses.replace(log, header_extra=log.header_extra + (("file.cut_off", cut),))
     except MalformedLogError as exc:
         raise exc.with_source(name) from None
     except JsonProblem as exc:
@@ -286,6 +299,21 @@ def _loads(text: str, name: str):
         return int(digits)
 
     return json.loads(text, parse_int=parse_int)
+
+
+def _salvage(data: bytes, name: str) -> dict | None:
+    """The complete part of a file cut off mid-way: a JSON object's hands before the cut, or a
+    JSON-lines file's lines before its last; None for a file wrong anywhere else."""
+    from mjlog.formats.tenhou_json_salvage import salvage_cut_off
+
+    text = data.decode("utf-8-sig", errors="replace")
+    lines = text.rstrip().splitlines()
+    if len(lines) > 1:
+        try:
+            return _parse("\n".join(lines[:-1]).encode(), name)
+        except MalformedLogError:
+            pass
+    return salvage_cut_off(text)
 
 
 def _parse(data: bytes, name: str) -> dict:

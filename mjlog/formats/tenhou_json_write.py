@@ -42,7 +42,7 @@ def write_tenhou6(log: GameLog) -> dict:
     out: dict = {"ver": _version(log.version), "ref": log.log_id or "", "log": []}
     connection = []
     for i, r in enumerate(log.rounds):
-        out["log"].append(_round(r, n, red))
+        out["log"].append(round_json(r, n, red))
         played = 0
         for e in r.events:
             if isinstance(e, (Draw, Discard, Call)):
@@ -58,6 +58,11 @@ def write_tenhou6(log: GameLog) -> dict:
     disp = display[1:] if display.startswith("四") else display
     aka = 1 if red else 0
     out["rule"] = {"disp": disp, "aka53": aka, "aka52": aka, "aka51": aka}
+    if log.header.special_bits or log.header.csrule:
+        # mjlog's addition: a special lobby's GO type and csrule, which rule.disp cannot carry
+        out["rule"]["type"] = log.header.type
+        if log.header.csrule:
+            out["rule"]["csrule"] = log.header.csrule
     out["lobby"] = log.header.lobby or 0
     players = list(log.players) + [None] * (4 - len(log.players))
     out["dan"] = [dan_string(p.rank) if p else "新人" for p in players]
@@ -125,7 +130,8 @@ def _call_string(call: Call, red: bool) -> str:
     return "".join(own[:pos]) + letter + "".join(own[pos:])
 
 
-def _round(r: Round, n: int, red: bool) -> list:
+def round_json(r: Round, n: int, red: bool) -> list:
+    """One hand as the official export writes it (the 17-element array, reference §11.2)."""
     takes: list[list] = [[] for _ in range(4)]
     outs: list[list] = [[] for _ in range(4)]
     last_draw: list[int | None] = [None] * 4

@@ -25,6 +25,10 @@ from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 #: GO ``title`` that marks a game mjlog generated (``mjlog simulate``), not one people played.
 SYNTHETIC_TITLE = "mjlog-synthetic"
 
+#: Lobby numbers from here up are tournament lobbies, whose rules a log does not state; below it
+#: (private rooms such as L7994) Tenhou plays the rules of the GO type (docs/rules-notes.md).
+TOURNAMENT_LOBBY_FROM = 10000
+
 ROOM_NAMES = {0: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}
 ROOM_ENGLISH = {0: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
 
@@ -56,8 +60,13 @@ class Lobby:
 
     @property
     def special(self) -> bool:
-        """A special lobby (custom rules): type bits above 0xFF, or a csrule."""
-        return bool(self.special_bits) or bool(self.csrule)
+        """A special lobby (custom rules): type bits above 0xFF, a csrule, or a tournament lobby number."""
+        return bool(self.special_bits) or bool(self.csrule) or self.tournament
+
+    @property
+    def tournament(self) -> bool:
+        """A tournament lobby (numbered from :data:`TOURNAMENT_LOBBY_FROM`)."""
+        return self.lobby is not None and self.lobby >= TOURNAMENT_LOBBY_FROM
 
     @property
     def display(self) -> str:
@@ -81,7 +90,7 @@ class Lobby:
         if not self.online:
             parts.append("vs computer")
         if self.special:
-            parts.append(f"special lobby (type 0x{self.type:X})")
+            parts.append(f"special lobby (type 0x{self.type:X}{f', L{self.lobby}' if self.tournament else ''})")
         return ", ".join(parts)
 
 

@@ -18,6 +18,7 @@ attribute length.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Mapping
@@ -81,7 +82,34 @@ _KNOWN_UN = frozenset("n0 n1 n2 n3 dan rate sx".split())
 def read_xml(source: LogSource, name: str | None = None) -> GameLog:
     """Read a Tenhou mjlog XML log (path, bytes or binary stream; gzip by magic bytes)."""
     raw = load(source, name)
-    return _Reader(raw.name).read_items(*scan_log(raw.data, raw.name))
+    return read_xml_bytes(raw.data, raw.name)
+
+
+#: The root's end tag: every complete mjlog ends with it.
+ROOT_END = b"</mjloggm>"
+#: ``header_extra`` name of where a cut-off file stops (see :func:`read_xml_bytes`).
+CUT_OFF = "file.cut_off"
+
+
+def read_xml_bytes(data: bytes, name: str) -> GameLog:
+    """Read a log's XML bytes. A file cut off mid-way (a download that stopped: no closing
+    ``</mjloggm>``) with a complete hand keeps every element before the cut, and ``header_extra``
+    says where it stops."""
+    try:
+        scanned = scan_log(data, name)
+    except MalformedLogError as exc:
+        end = data.rfind(b"/>")
+        if ROOT_END in data[-4096:] or end < 0:
+            raise
+        try:
+            scanned = scan_log(data[: end + 2] + ROOT_END, name)
+        except MalformedLogError:
+            raise exc from None
+        log = _Reader(name).read_items(*scanned)
+        if not any(r.outcomes for r in log.rounds):
+            raise exc from None  # not one complete hand before the cut: nothing to keep
+        return dataclasses.replace(log, header_extra=log.header_extra + ((CUT_OFF, exc.where or "its end"),))
+    return _Reader(name).read_items(*scanned)
 
 
 _PERCENT_ENCODED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")

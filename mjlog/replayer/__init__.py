@@ -94,19 +94,30 @@ class _Game:
             expected = (end.kyoku, end.honba, end.sticks, scores)
             alt_scores = hand.alternative_end  # after a payment finding, the rules' scores are also a fair start
             over = end.game_over
-        if log.final is None or fragment is not None:
-            parts = []
-            if fragment is not None:
-                parts.append(f"starts in the middle of the game ({fragment})")
-            if log.final is None:
-                parts.append("stops before the game's end (no final result)")
-            self.find(K.TRUNCATED, "the log " + " and ".join(parts), severity=Severity.WARNING)
+        self._ends(fragment, over and not stopped)
         final_s = final_p = None
         if log.final is not None and results and not stopped:
             if not over:
                 self.find(K.FLOW, "the game ends although the rules say it goes on", "ended", "continues")
             final_s, final_p = self._final(game_rules, scores, alt_scores, sticks)
         return Replay(log, tuple(results), final_s, final_p, self.findings.closed(log.source))
+
+    def _ends(self, fragment: str | None, complete: bool) -> None:
+        """One finding for a log that starts in the middle, stops early, or has every hand but no result."""
+        if fragment is None and self.log.final is None and complete:
+            self.find(K.UNRECORDED, "the log has every hand of the game but no final result, so the final scores "
+                      "and placement points are not checked", severity=Severity.WARNING)
+            return
+        parts = []
+        if fragment is not None:
+            parts.append(f"starts in the middle of the game ({fragment})")
+        cut = dict(self.log.header_extra).get("file.cut_off")
+        if cut is not None:
+            parts.append(f"is cut off mid-file (at {cut}): the hands before the cut are audited")
+        elif self.log.final is None:
+            parts.append("records no final result" if complete else "stops before the game's end (no final result)")
+        if parts:
+            self.find(K.TRUNCATED, "the log " + " and ".join(parts), severity=Severity.WARNING)
 
     def _final(self, game_rules: GameRules, scores, alt_scores, sticks: int):
         """The final scores and placement points the rules give, each compared with the log's."""

@@ -72,7 +72,9 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     # --- furiten and situation
     if not tsumo:
         _check_furiten(st, w, chankan or kita_ron)
-    if w.dora_indicators and tuple(w.dora_indicators) != tuple(st.dora):
+    if not w.dora_indicators and st.dora:
+        st.find(K.WALL, "the win records no dora indicators", None, _fmt(st.dora))
+    elif tuple(w.dora_indicators) != tuple(st.dora):
         st.find(K.WALL, "the win's dora indicators differ from those revealed",
                 _fmt(w.dora_indicators), _fmt(st.dora))
     riichi = st.riichi_accepted[who]
@@ -130,7 +132,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     _adopt_recorded(st, w, first)
     open_hand = any(m.kind.is_open for m in st.melds[who])
     return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo,
-                              paid.transfers)
+                              paid.transfers, ctx)
 
 
 _build_context = builder(WinContext)
@@ -177,7 +179,9 @@ def _ura(st: RoundState, w: Win, riichi: bool) -> tuple[int, ...]:
         return ()
     if st.wall is not None:
         derived = st.wall.ura_indicators(len(st.dora))
-        if w.ura_indicators and tuple(w.ura_indicators) != derived:
+        if not w.ura_indicators:
+            st.find(K.WALL, f"seat {w.who}'s riichi win records no ura dora indicators", None, _fmt(derived))
+        elif tuple(w.ura_indicators) != derived:
             st.find(K.WALL, "ura dora indicators differ from the seed's wall", _fmt(w.ura_indicators), _fmt(derived))
         return derived
     return tuple(w.ura_indicators)

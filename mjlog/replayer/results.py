@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mjlog.findings import Finding, FindingKind
+from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import DrawKind, GameLog
+from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.transfers import Transfer
 
@@ -30,6 +31,7 @@ class DerivedWin:
     open_hand: bool = False
     tsumo: bool = False
     transfers: tuple[Transfer, ...] = ()
+    context: WinContext | None = None   # the situation the replay derived (riichi, ippatsu, haitei...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +94,8 @@ class Replay:
 
     @property
     def clean(self) -> bool:
-        """No finding at all."""
-        return not self.findings
+        """No finding but notes (a note says how the audit read a silent log; it finds no fault)."""
+        return all(f.severity is Severity.NOTE for f in self.findings)
 
     @property
     def truncated(self) -> bool:

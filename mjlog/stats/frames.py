@@ -46,7 +46,8 @@ class StatFrames:
     - ``rounds``: game_id, rule_set, n_players, length, round_index, kyoku, wind, honba, sticks, dealer,
       start_scores, end_scores, result, n_wins, draw_kind, n_riichi_declared, n_riichi, n_calls, complete
     - ``wins``: game_id, rule_set, round_index, win_index, seat, from_seat, deal_in_seat, tsumo, dealer,
-      riichi, open_hand, han, fu, points, limit, yakuman_count, ura
+      riichi, open_hand, han, fu (the replay's where the log records none), fu_derived, points, limit,
+      yakuman_count, ura
     - ``win_yaku``: game_id, rule_set, round_index, win_index, yaku_id, han, yakuman
     - ``draws``: game_id, rule_set, round_index, kind, abortive, tenpai_seats
     - ``seat_events``: game_id, rule_set, round_index, seat, riichi_declared, riichi_accepted, calls
@@ -121,7 +122,7 @@ _QUERIES = {
         r.n_riichi_declared, r.n_riichi, r.n_calls, r.complete
         FROM rounds r JOIN games g ON g.game_id = r.game_id WHERE {cond}""",
     "wins": """SELECT w.game_id::VARCHAR AS game_id, g.rule_set, w.round_index, w.win_index, w.seat, w.from_seat,
-        w.deal_in_seat, w.tsumo, w.dealer, w.riichi, w.open_hand, w.han, w.fu, w.points, w."limit",
+        w.deal_in_seat, w.tsumo, w.dealer, w.riichi, w.open_hand, w.han, coalesce(w.fu, w.derived_fu) AS fu, w.fu IS NULL AS fu_derived, w.points, w."limit",
         w.yakuman_count, w.ura FROM wins w JOIN games g ON g.game_id = w.game_id WHERE {cond}""",
     "win_yaku": """SELECT y.game_id::VARCHAR AS game_id, g.rule_set, y.round_index, y.win_index, y.yaku_id, y.han,
         y.yakuman FROM win_yaku y JOIN games g ON g.game_id = y.game_id WHERE {cond}""",

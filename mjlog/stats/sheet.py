@@ -227,9 +227,13 @@ def han_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFr
 
 
 def fu_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP, max_han: int = 4) -> pl.DataFrame:
-    """Per group and ``fu``, over wins of at most ``max_han`` han (no yakuman): ``wins``, then ``share``."""
+    """Per group and ``fu``, over wins of at most ``max_han`` han (no yakuman): ``wins``, then ``share``;
+    ``fu_derived`` counts the wins whose log does not record their fu (the replay's fu is used)."""
     w, keys = _g(wins.filter((pl.col("han") <= max_han) & (pl.col("yakuman_count") == 0)), by)
-    out = w.group_by([*keys, "fu"]).agg(pl.len().cast(pl.Int64).alias("wins"))
+    aggs = [pl.len().cast(pl.Int64).alias("wins")]
+    if "fu_derived" in w.columns:
+        aggs.append(pl.col("fu_derived").fill_null(False).sum().cast(pl.Int64).alias("fu_derived"))
+    out = w.group_by([*keys, "fu"]).agg(aggs)
     return _done(out.with_columns(_share("wins", keys)).sort([*keys, "fu"]))
 
 
@@ -279,7 +283,7 @@ _TITLES = {
     "wins_by_hand": "Wins by hand: riichi / open / closed without riichi",
     "yaku": "Yaku per win (share of wins listing the yaku, 95 % Wilson interval)",
     "han": "Han of wins (13+ includes yakuman)",
-    "fu": "Fu of wins with 4 han or less",
+    "fu": "Fu of wins with 4 han or less (fu_derived: wins whose log records no fu, counted at the replay's fu)",
 }
 
 

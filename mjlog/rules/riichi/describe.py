@@ -25,7 +25,8 @@ def format_win(log: GameLog, w: Win, japanese: bool = True) -> str:
         value = f"{len(w.yakuman)}x yakuman {w.points}"
         yaku = ", ".join(yaku_label(y, None, japanese) for y in w.yakuman)
     else:
-        value = f"{w.han} han {w.fu} fu {w.points}"
+        fu = log.fu_of(w)
+        value = f"{w.han} han {w.points}" if fu is None else f"{w.han} han {fu} fu {w.points}"
         if w.limit:
             value += f" ({LIMIT_NAMES[w.limit] if 0 < w.limit < len(LIMIT_NAMES) else w.limit})"
         yaku = ", ".join(yaku_label(y, h, japanese) for y, h in w.yaku if h or y != 53)

@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
+from mjlog.formats.tenhou_date import game_date
+from mjlog.formats.tenhou_lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
@@ -125,23 +128,40 @@ def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
 # -- the rule set a game plays under ----------------------------------------------------------------
 
 
+#: Placement points were rounded to the thousand in logs up to at least January 2020 and not at
+#: all from June 2022 on (reference §8); for a game between the two, or of no known date, the
+#: recorded values decide.
+ROUNDED_UNTIL = datetime.date(2020, 1, 31)
+UNROUNDED_FROM = datetime.date(2022, 6, 1)
+
+
 def game_rules(game: GameCheck) -> GameRules:
-    """The preset the header selected, with what the header says of special lobbies and eras."""
+    """The preset the header selected, with what the header says of special lobbies and eras.
+
+    The rules come from the header and the presets only: GO ``knobs`` (a what-if rule set) count
+    in games mjlog's simulator marked synthetic, and anywhere else are a finding.
+    """
     log = game.log
     rules: RuleSet = log.rules
     lobby = log.header
     placement_stated = True
-    if lobby is not None and lobby.special:
-        rules, placement_stated = _special_lobby(game, rules, lobby)
     knobs = dict(log.header_extra).get("GO.knobs")
-    if knobs:
-        try:
-            rules = apply_knobs(rules, knobs)
-        except ValueError as exc:
-            game.find(K.UNSUPPORTED_RULE, f"the log's rule knobs cannot be applied ({exc})",
-                      severity=Severity.WARNING)
-    if log.final is not None and not log.final.rounded:
-        rules = rules.replace(placement_rounding="none")
+    if lobby is not None and lobby.synthetic:
+        if knobs:
+            try:
+                rules = apply_knobs(rules, knobs)
+            except ValueError as exc:
+                game.find(K.UNSUPPORTED_RULE, f"the log's rule knobs cannot be applied ({exc})",
+                          severity=Severity.WARNING)
+    else:
+        if knobs:
+            game.find(K.UNSUPPORTED_RULE, "the log restates the rules (GO knobs), which only mjlog's synthetic "
+                      "games may; the knobs are ignored", recorded=knobs)
+        unstated = _unstated_lobby(log, rules)
+        if unstated:
+            rules, placement_stated = _special_lobby(game, rules, unstated)
+        if placement_stated:
+            rules = _rounding_era(game, rules)
     if log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.kind == "mt19937ar":
         # Tenhou's first era (per-hand seeds, 2008-2009): no tenpai-yame, and east games
         # paid uma 10/5 (reference §8; docs/rules-notes.md)
@@ -151,9 +171,51 @@ def game_rules(game: GameCheck) -> GameRules:
     return GameRules(rules, placement_stated)
 
 
-def _special_lobby(game: GameCheck, rules: RuleSet, lobby) -> tuple[RuleSet, bool]:
+def _rounding_era(game: GameCheck, rules: RuleSet) -> RuleSet:
+    """``rules`` with the placement rounding of the game's era, told by its date (a note when it is not)."""
+    log = game.log
+    if log.final is None or (log.header is not None
+                             and log.rules.placement_rounding != ruleset_for_lobby(log.header).placement_rounding):
+        return rules  # no placement points to check, or a rounding set in code (a GameLog built with its rules)
+    day = game_date(log.log_id, dict(log.header_extra).get("title"))
+    if day is not None and day <= ROUNDED_UNTIL:
+        return rules.replace(placement_rounding="round-half-away")
+    if day is not None and day >= UNROUNDED_FROM:
+        return rules.replace(placement_rounding="none")
+    rounded = log.final.rounded
+    when = (f"the game's date ({day}) falls between the rounded era (to {ROUNDED_UNTIL:%Y-%m}) and the "
+            f"unrounded one (from {UNROUNDED_FROM:%Y-%m})" if day else "the log does not say when the game was played")
+    game.find(K.UNRECORDED, f"{when}, so the placement points' rounding is taken from the recorded values "
+              f"({'whole numbers: rounded' if rounded else 'decimals: not rounded'})", severity=Severity.NOTE)
+    return rules if rounded else rules.replace(placement_rounding="none")
+
+
+def _unstated_lobby(log: GameLog, rules: RuleSet) -> list[str]:
+    """What marks the game's lobby as one whose rules the log does not state (empty for Tenhou's own)."""
+    lobby = log.header
+    if lobby is None:
+        return []
+    marks = []
+    if lobby.special_bits:
+        marks.append(f"GO type 0x{lobby.type:X}")
+    if lobby.csrule:
+        marks.append("csrule")
+    if lobby.tournament:
+        marks.append(f"lobby L{lobby.lobby}")
+    # a private room (L1..L9999) that starts the first hand off the preset's points plays rules of its own;
+    # in the public lobby (L0) such a start is the header's rules broken (or a fragment), not another rule set
+    first = log.rounds[0] if log.rounds else None
+    if (lobby.lobby and first is not None and (first.kyoku, first.honba, first.sticks) == (0, 0, 0)
+            and len(set(first.scores)) == 1 and first.scores[0] != rules.start_points):
+        marks.append(f"{first.scores[0]:,} start points")
+    return marks
+
+
+def _special_lobby(game: GameCheck, rules: RuleSet, marks: list[str]) -> tuple[RuleSet, bool]:
     """A special lobby's rules as far as its header (GO type, csrule) states them, with one finding."""
     log = game.log
+    lobby = log.header
+    assert lobby is not None
     placement_stated = False
     parts = (lobby.csrule or "").split(",")
     start = _csrule_int(parts, 4)
@@ -166,7 +228,7 @@ def _special_lobby(game: GameCheck, rules: RuleSet, lobby) -> tuple[RuleSet, boo
         rules = rules.replace(kiriage_mangan=True)
     target = _csrule_int(parts, 5)
     uma = [_csrule_int(parts, i) for i in (21, 22, 23)]
-    what = [f"special lobby (GO type 0x{lobby.type:X}{', csrule' if lobby.csrule else ''})"]
+    what = [f"special lobby ({', '.join(marks)}), whose rules the log does not state in full"]
     if target is not None and None not in uma and rules.players == 4:
         # csrule states the return and the uma of places 2-4 (docs/rules-notes.md)
         rules = rules.replace(target_points=target, uma=(-sum(uma),) + tuple(uma),  # type: ignore[arg-type]
@@ -174,7 +236,7 @@ def _special_lobby(game: GameCheck, rules: RuleSet, lobby) -> tuple[RuleSet, boo
         placement_stated = True
         what.append(f"the csrule flag words {parts[0]},{parts[1]} are not decoded")
     else:
-        what.append("its placement points (uma/oka) are not modelled")
+        what.append("its placement points (uma/oka) are not known, so they are not checked")
     if any(k == "sc" for r in log.rounds for o in r.outcomes for k, _ in o.extra):
         what.append("chip payments are not modelled")
     game.find(K.UNSUPPORTED_RULE, "; ".join(what), severity=Severity.WARNING)

@@ -1,0 +1,87 @@
+"""Which game a log records, across files and formats, and what two records of one game disagree on.
+
+A game is known by its Tenhou log id, by its wall seed (the SHUFFLE seed, or an old log's first
+per-hand seed), and by a digest of its hands as both formats record them (tenhou.net/6 JSON's
+view of each hand: tile kinds and red fives, calls, results). Files that share any of these are
+one game; the first file read is its primary source and the others are listed as its sources.
+
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from mjlog.ir import GameLog
+
+#: Player fields compared between two records of a game (None in one of them: not recorded there).
+PLAYER_FIELDS = ("name", "rank", "rate", "sex")
+
+
+@dataclass(frozen=True, slots=True)
+class GameIdentity:
+    """The keys that name a game, and the recorded facts two files of it must agree on."""
+
+    keys: tuple[str, ...]
+    players: tuple[tuple[object, ...], ...]
+    rounds: tuple[tuple[tuple[int, int], str, str], ...]   # per hand: (kyoku, honba), its name, its digest
+    final: tuple[tuple[int, ...], tuple[float, ...]] | None
+
+
+def _digest(value: object) -> str:
+    return hashlib.sha256(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()[:24]
+
+
+def _hand_view(log: GameLog):
+    """What both formats of the log's family record of a hand: for riichi, tenhou.net/6 JSON's view."""
+    if log.family == "riichi":
+        from mjlog.formats.tenhou_json_write import round_json
+
+        n, red = log.n_players, log.rules.red_fives
+        return lambda r: round_json(r, n, red)
+    return lambda r: repr((r.kyoku, r.honba, r.sticks, r.scores, r.hands, r.events))
+
+
+def identity_of(log: GameLog) -> GameIdentity:
+    """The identity of the game ``log`` records (a Tenhou log of either format)."""
+    n = log.n_players
+    view = _hand_view(log)
+    # a hand cut off before its outcome records only a prefix of its events: it is not compared
+    rounds = tuple(((r.kyoku, r.honba), r.name, _digest(view(r))) for r in log.rounds if r.outcomes)
+    keys = []
+    if log.log_id:
+        keys.append(f"log id {log.log_id}")
+    seed = log.seed if log.seed is not None and log.seed.value else None
+    if seed is None and log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.value:
+        seed = log.rounds[0].shuffle
+    if seed is not None:
+        # one seed, one wall: but the simulator deals 3p and 4p games (and games under other knobs) from one seed
+        keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs')])}")
+    if rounds:
+        keys.append(f"hands {_digest([d for _, _, d in rounds])}")
+    players = tuple(tuple(getattr(p, f) for f in PLAYER_FIELDS) for p in log.players)
+    final = (tuple(log.final.scores), tuple(log.final.points)) if log.final is not None else None
+    return GameIdentity(tuple(keys), players, rounds, final)
+
+
+def disagreements(a: GameIdentity, b: GameIdentity) -> list[str]:
+    """What two records of one game disagree on; a value one of them does not record is no disagreement."""
+    out = []
+    for field_i, field in enumerate(PLAYER_FIELDS):
+        pairs = [(pa[field_i], pb[field_i]) for pa, pb in zip(a.players, b.players)]
+        if any(x is not None and y is not None and x != y for x, y in pairs):
+            out.append(f"the players' {field}s")
+    if len(a.players) != len(b.players):
+        out.append("the number of players")
+    # a fragment holds some of the game's hands: compare the hands both files hold
+    theirs = {key: digest for key, _, digest in b.rounds}
+    differ = [name for key, name, digest in a.rounds if key in theirs and theirs[key] != digest]
+    if differ:
+        out.append(f"{len(differ)} hand{'s' if len(differ) > 1 else ''} ({', '.join(differ[:3])}"
+                   f"{', ...' if len(differ) > 3 else ''})")
+    if a.final is not None and b.final is not None and len(a.rounds) != len(b.rounds):
+        out.append(f"the number of hands ({len(a.rounds)} and {len(b.rounds)})")
+    if a.final is not None and b.final is not None and a.final != b.final:
+        out.append("the final result")
+    return out

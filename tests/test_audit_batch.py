@@ -1,0 +1,75 @@
+"""mjlog audit over a batch: each game counted once, files that are not logs skipped, and an empty
+input a usage error."""
+
+from __future__ import annotations
+
+import json
+
+from mjlog.batch_audit import audit_sources
+from mjlog.cli import main
+from mjlog.formats.tenhou_json import dumps_tenhou6
+from mjlog.reader import read_log
+from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.simulate import simulate_game
+
+LOG_ID = "2019061512gm-00a9-0000-1234abcd"
+
+
+def _played(seed: int = 1) -> bytes:
+    """A simulated game without its synthetic marks, as if played at Tenhou."""
+    text = simulate_game(PRESETS["tenhou-4p-south"], seed).decode()
+    return text.replace(' title="mjlog-synthetic"', "").replace('lobby="9999"', 'lobby="0"').encode()
+
+
+def _write_game_three_ways(tmp_path, edit_names: bool = False):
+    xml = _played()
+    (tmp_path / f"{LOG_ID}.xml").write_bytes(xml)
+    (tmp_path / f"{LOG_ID}.json").write_text(dumps_tenhou6(read_log(xml, f"{LOG_ID}.xml")), encoding="utf-8")
+    copy = xml.replace(b'n0="', b'n0="X') if edit_names else xml
+    (tmp_path / "copy-of-game.xml").write_bytes(copy)
+
+
+def test_the_same_game_in_three_files_is_one_game_with_two_duplicates(tmp_path, capsys):
+    _write_game_three_ways(tmp_path)
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == ("audited 1 game: 1 clean, 0 with findings, 0 unreadable; 0 errors, 0 warnings; "
+                       "2 duplicate files (a game already counted)")
+    dups = [line for line in out if ": duplicate: the same game as " in line]
+    assert len(dups) == 2 and all(line.endswith(f"{LOG_ID}.xml") for line in dups)
+
+
+def test_two_files_of_one_game_that_disagree_is_a_finding(tmp_path):
+    _write_game_three_ways(tmp_path, edit_names=True)
+    report = audit_sources([tmp_path])
+    assert len(report.games) == 1 and len(report.duplicates) == 2
+    [copy] = [f for f in report.files if f.source.endswith("copy-of-game.xml")]
+    assert [f.kind.value for f in copy.findings] == ["malformed"]
+    assert "disagree on the players' names" in copy.findings[0].message
+    assert report.clean == 0 and report.with_findings == 1 and report.failed()
+
+
+def test_a_file_that_is_not_a_log_is_skipped_and_counted(tmp_path, capsys):
+    (tmp_path / f"{LOG_ID}.xml").write_bytes(_played())
+    (tmp_path / "readme.txt").write_text("These are my Tenhou logs.\n")
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "audited 1 game: 1 clean, 0 with findings, 0 unreadable; 0 errors, 0 warnings; 1 file skipped (not a log)")
+
+
+def test_an_empty_input_is_a_usage_error(tmp_path, capsys):
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 2
+    assert "no logs to audit" in capsys.readouterr().err
+    (tmp_path / "readme.txt").write_text("nothing here\n")
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 2
+
+
+def test_the_summary_counts_errors_warnings_and_notes_apart(tmp_path, capsys):
+    (tmp_path / "undated.xml").write_bytes(_played())          # a note: the rounding era from the values
+    cut = _played(2).replace(b"owari=", b"x=")                 # every hand, no result: a warning
+    (tmp_path / f"{LOG_ID}.xml").write_bytes(cut)
+    assert main(["audit", "--no-progress", "--json", str(tmp_path)]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert (summary["errors"], summary["warnings"], summary["notes"]) == (0, 1, 1)
+    assert summary["summary"] == ("audited 2 games: 1 clean, 1 with findings, 0 unreadable; "
+                                  "0 errors, 1 warning, 1 note")
