@@ -587,6 +587,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_build_command(sub)
     _add_stats_command(sub)
     _add_rules_command(sub)
+    from mjlog.fetch_cli import add_fetch_command
+
+    add_fetch_command(sub)
     return parser
 
 
