@@ -72,26 +72,39 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     return EXIT_OK if report.clean == len(report.files) else EXIT_FINDINGS
 
 
-def _cmd_convert(args: argparse.Namespace) -> int:
-    from mjlog.formats.tenhou_json import dumps_tenhou6
+def read_log_or_report(path: str):
+    """The log at ``path``, or None after printing its one-line error (``mjlog: FILE: what at WHERE``)."""
     from mjlog.reader import read_log
 
     try:
-        log = read_log(args.log)
+        return read_log(path)
     except MalformedLogError as exc:
         print(f"mjlog: {exc}", file=sys.stderr)
+        return None
+
+
+def write_text_or_report(path: str, text: str) -> bool:
+    """Write ``text`` to ``path``; False after printing why it could not be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        print(f"mjlog: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from mjlog.formats.tenhou_json import dumps_tenhou6
+
+    log = read_log_or_report(args.log)
+    if log is None:
         return EXIT_USAGE
     text = dumps_tenhou6(log)
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
-    try:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
-    except OSError as exc:
-        print(f"mjlog: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
-    return EXIT_OK
+    return EXIT_OK if write_text_or_report(args.output, text + "\n") else EXIT_USAGE
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -590,6 +603,9 @@ def build_parser() -> argparse.ArgumentParser:
     from mjlog.fetch_cli import add_fetch_command
 
     add_fetch_command(sub)
+    from mjlog.view.command import add_view_command
+
+    add_view_command(sub)
     return parser
 
 
