@@ -71,10 +71,12 @@ def _call(st: TableState, ev: Call, p: Presenter) -> str:
         st.take(seat, [t for t in ev.tiles if t != ev.called])
         if ev.from_seat is not None and st.discards[ev.from_seat]:
             st.discards[ev.from_seat][-1].called = True
-        meld["called"] = p.tile(ev.called) if ev.called is not None else None
+    if ev.called is not None:
+        meld["called"] = p.tile(ev.called)
     st.settle_drawn(seat)
     st.melds[seat].append(meld)
-    whence = f" from {st.who(ev.from_seat)}" if ev.from_seat is not None and ev.from_seat != seat else ""
+    taken = ev.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
+    whence = f" from {st.who(ev.from_seat)}" if taken and ev.from_seat is not None and ev.from_seat != seat else ""
     return f"{st.who(seat)} calls {ev.kind.value}{whence}: {' '.join(p.tile(t) for t in ev.tiles)}"
 
 

@@ -76,9 +76,10 @@
     }
     s.melds[seat].forEach(function (m) { hand.appendChild(meldBox(m)); });
     box.appendChild(hand);
-    var river = el("div", "river");
+    var river = el("div", "river"), line = null;
     var ds = s.discards[seat];
     ds.forEach(function (d, k) {
+      if (k % 6 === 0) line = river.appendChild(el("div", "line"));
       var cls = [d.tg ? "tg" : "", d.r ? "r" : "", d.c ? "c" : "", d.w ? "win" : "",
                  (k === ds.length - 1 && s.actor === seat && steps[cur].caption.indexOf("discards") >= 0) ? "last" : ""];
       var t = tile(d.t, cls.join(" ").trim());
@@ -86,7 +87,7 @@
       if (d.c) t.title += " (called)";
       if (d.w) t.title += " (won on)";
       if (d.tg) t.title += " (drawn and discarded)";
-      river.appendChild(t);
+      line.appendChild(t);
     });
     box.appendChild(river);
     return box;
