@@ -296,6 +296,8 @@ def fetch_logs(client: PoliteClient, refs: Iterable[LogRef], out_dir: str | os.P
 
 def _fetch_one(client: PoliteClient, log_id: str, path: Path) -> str | None:
     """Fetch and save one log: None, or the one-line reason it failed."""
+    for stale in path.parent.glob(f".{path.name}.*.part"):   # left by a run that was killed mid-write
+        stale.unlink(missing_ok=True)
     try:
         body = client.get(LOG_PATH.format(log_id=log_id))
         check_log(body, log_id)

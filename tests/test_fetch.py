@@ -15,7 +15,7 @@ import pytest
 from mjlog.cli import main
 from mjlog.fetch import FetchError, Politeness, PoliteClient, fetch_logs, log_path
 from mjlog.fetch_index import LogFilter, LogRef, ids_in_text, recent_files, refs_in_index
-from mjlog.reader import read_log
+from mjlog.reader import iter_log_files, read_log
 from tests.fetch_server import RecordedServer, Reply
 from tests.xmlbuild import simple_game4
 
@@ -100,6 +100,15 @@ def test_cut_body_leaves_no_file_and_a_rerun_resumes(server, tmp_path, capsys):
     assert main(args) == 0
     assert server.paths() == [log_url(ID_A), log_url(ID_B), log_url(ID_B)]
     assert gzip.decompress((tmp_path / f"{ID_B}.xml.gz").read_bytes()) == LOG
+
+
+def test_a_killed_runs_temporary_file_is_cleared(server, tmp_path):
+    stale = tmp_path / f".{ID_A}.xml.gz.k3j2.part"
+    stale.write_bytes(b"half a log")
+    server.serve(log_url(ID_A), Reply(body=LOG))
+    with client(server) as c:
+        assert fetch_logs(c, [LogRef(ID_A, 0xA9)], tmp_path).fetched == 1
+    assert sorted(os.listdir(tmp_path)) == [f"{ID_A}.xml.gz"]
 
 
 def test_cut_body_is_retried(server, tmp_path):
@@ -234,6 +243,8 @@ def test_fetch_year_downloads_the_archive_once_and_fetches_the_chosen_logs(serve
     assert main(args) == 0
     assert server.paths() == ["/sc/raw/scraw2019.zip", log_url(ID_A), log_url(ID_B)]
     assert (tmp_path / "index" / "scraw2019.zip.index").exists()
+    # what 'mjlog audit OUT' walks: the logs, not the kept index
+    assert sorted(p.name for p in iter_log_files([tmp_path])) == [f"{ID_A}.xml.gz", f"{ID_B}.xml.gz"]
     assert "fetched 0 logs, 2 already on disk" in capsys.readouterr().out.splitlines()[-1]
 
 

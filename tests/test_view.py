@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 import mjlog
 from mjlog.cli import main
 from mjlog.ir import Call, Discard, RiichiDeclared, Win
@@ -130,3 +132,54 @@ def test_view_of_a_malformed_file_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"mjlog: {bad}")
     assert not (tmp_path / "x.html").exists()
+
+
+def test_ankan_shows_four_tiles_and_names_no_discarder():
+    log = mjlog.read_log(GAME4)
+    data = steps_of(log)
+    r, k = next((r, k) for r in log.rounds for k, e in enumerate(r.events)
+                if isinstance(e, Call) and e.kind.value == "ankan")
+    step = data["steps"][data["rounds"][r.index]["first"] + 1 + k]
+    seat = r.events[k].seat
+    assert step["melds"][seat][-1]["kind"] == "ankan" and len(step["melds"][seat][-1]["tiles"]) == 4
+    assert " from " not in step["caption"] and "calls ankan" in step["caption"]
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_corpus_games_become_steps_with_every_finding_placed(corpus_xml_files):
+    """Every 32nd XML game and every 4th JSON file: no error, each finding on one step, hands whole."""
+    from tests.conftest import TENHOU_JSON
+
+    files = corpus_xml_files[::32] + sorted(TENHOU_JSON.iterdir())[::4]
+    seen_findings = 0
+    for path in files:
+        try:
+            log = mjlog.read_log(path)
+        except mjlog.MalformedLogError:
+            continue
+        replay = mjlog.replay(log)
+        data = game_steps(log, replay, presenter_for(log))
+        assert sum(len(s["findings"]) for s in data["steps"]) == len(replay.findings), path
+        seen_findings += len(replay.findings)
+        for step in data["steps"]:
+            if "outcome" in step:
+                continue
+            for seat, hand in enumerate(step["hands"]):
+                melded = 3 * sum(1 for m in step["melds"][seat] if m["kind"] != "kita")
+                assert len(hand) + bool(step["drawn"][seat]) + melded in (13, 14), (path, step["caption"])
+    assert seen_findings > 0
+
+
+def test_a_log_built_in_code_with_an_impossible_tile_still_views():
+    import dataclasses
+
+    log = mjlog.read_log(GAME4)
+    rnd = log.rounds[0]
+    k = next(i for i, e in enumerate(rnd.events) if isinstance(e, Discard))
+    events = list(rnd.events)
+    events[k] = dataclasses.replace(events[k], tile=200)
+    bad = dataclasses.replace(log, rounds=(dataclasses.replace(rnd, events=tuple(events)),) + log.rounds[1:])
+    data = page_data(view_html(bad))
+    assert data["steps"][1 + k]["discards"][events[k].seat][-1]["t"] == "??"
+    assert any(f["kind"] == "malformed" for s in data["steps"] for f in s["findings"])

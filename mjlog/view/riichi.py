@@ -10,7 +10,7 @@ from mjlog.ir import DRAW_NAMES, Event, GameLog, RiichiAccepted, RiichiDeclared,
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.yaku_table import YAKU
-from mjlog.tiles import tile_name
+from mjlog.tiles import N_TILES, tile_name
 from mjlog.view.state import TableState
 
 
@@ -29,12 +29,11 @@ class RiichiPresenter:
     family = "riichi"
 
     def __init__(self, log: GameLog) -> None:
-        self.red_fives = log.rules.red_fives
-        self.log = log
+        self._labels = tuple(tile_name(t, log.rules.red_fives) for t in range(N_TILES))
 
     def tile(self, tile: int) -> str:
-        """mpsz label, ``'0p'`` for a red five."""
-        return tile_name(tile, self.red_fives)
+        """mpsz label, ``'0p'`` for a red five; ``'??'`` for an id no tile has (a GameLog built in code)."""
+        return self._labels[tile] if 0 <= tile < N_TILES else "??"
 
     def on_event(self, st: TableState, ev: Event) -> str | None:
         """The riichi events: the declaration turns the seat's next discard; acceptance pays the stick."""
