@@ -183,3 +183,20 @@ def test_a_log_built_in_code_with_an_impossible_tile_still_views():
     data = page_data(view_html(bad))
     assert data["steps"][1 + k]["discards"][events[k].seat][-1]["t"] == "??"
     assert any(f["kind"] == "malformed" for s in data["steps"] for f in s["findings"])
+
+
+def test_a_family_without_its_own_presenter_is_shown_through_its_interface():
+    from tests import toy_family
+
+    toy_family.install()
+    try:
+        log = mjlog.read_log(toy_family.toy_log(ron_deltas="-2,2,0,0"))
+        replay = mjlog.replay(log)
+        data = page_data(view_html(log, replay))
+    finally:
+        toy_family.uninstall()
+    assert data["family"] == "toy" and data["rules"] == "toy-4"
+    ron = data["steps"][3]["outcome"]
+    assert ron["yaku"] == [{"name": "win", "ja": "win", "han": 1}] and ron["value"] == "1 point"
+    assert ron["deltas"] == [-1, 1, 0, 0] and data["steps"][3]["findings"][0]["kind"] == "payment mismatch"
+    assert data["steps"][2]["discards"][0] == [{"t": "5p"}] and data["steps"][0]["dora"] == []

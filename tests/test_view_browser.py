@@ -117,3 +117,18 @@ def test_screenshot_shows_the_table(chromium, tmp_path):
     assert tuple((pixels[5, 5, :3] * 255).round().astype(int)) == (0x1F, 0x3A, 0x2E)
     if os.environ.get("MJLOG_SCREENSHOT_DIR"):  # keep it to look at
         shutil.copy(shot, os.path.join(os.environ["MJLOG_SCREENSHOT_DIR"], "view-win.png"))
+
+
+def test_a_toy_family_page_steps_through_without_errors(chromium, tmp_path):
+    from tests import toy_family
+
+    toy_family.install()
+    try:
+        log, path = write_page(tmp_path, toy_family.toy_log(ron_deltas="-2,2,0,0"))
+        n_findings = len(mjlog.replay(log).findings)
+    finally:
+        toy_family.uninstall()
+    result, dom, proc = selftest(chromium, tmp_path, path)
+    assert n_findings >= 1
+    assert result == {"steps": 7, "visited": 7, "wrong": 0, "errors": 0, "findings": n_findings}
+    assert console_lines(proc.stderr) == []

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from mjlog.ir import GameLog
 from mjlog.replayer.results import Replay
+from mjlog.view.generic import FamilyPresenter
 from mjlog.view.page import render_page
 from mjlog.view.riichi import RiichiPresenter
 from mjlog.view.steps import Presenter, game_steps
 
-__all__ = ["Presenter", "RiichiPresenter", "game_steps", "presenter_for", "view_html"]
+__all__ = ["FamilyPresenter", "Presenter", "RiichiPresenter", "game_steps", "presenter_for", "view_html"]
 
 
 def presenter_for(log: GameLog) -> Presenter:
-    """The presenter of the log's rule family (Tenhou riichi is the one mjlog reads today)."""
-    return RiichiPresenter(log)
+    """The presenter of the log's rule family: riichi's own, else one that asks the family's interface."""
+    return RiichiPresenter(log) if log.family == "riichi" else FamilyPresenter(log)
 
 
 def view_html(log: GameLog, replay: Replay | None = None) -> str:

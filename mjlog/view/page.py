@@ -65,8 +65,9 @@ def _asset(name: str) -> str:
 def render_page(log: GameLog, replay: Replay, presenter: Presenter) -> str:
     """The page of one game; nothing in it loads from the network."""
     data = game_steps(log, replay, presenter)
-    meta = f"{data['lobby']} · rule set {data['rules']} · {len(data['rounds'])} hands · " \
-           f"{data['findings']} audit finding{'s' if data['findings'] != 1 else ''}"
+    described = [data["description"]] if data["description"] != data["rules"] else []
+    meta = " · ".join(described + [f"rule set {data['rules']}", f"{len(data['rounds'])} hands",
+                                   f"{data['findings']} audit finding{'s' if data['findings'] != 1 else ''}"])
     parts = {"@TITLE@": html.escape(data["title"]), "@META@": html.escape(meta),
              "@CSS@": _asset("viewer.css"), "@JS@": _asset("viewer.js"), "@DATA@": _script_safe_json(data)}
     out = PAGE

@@ -63,7 +63,7 @@ class RiichiPresenter:
         deltas = list(derived.deltas) if derived is not None else list(w.deltas)
         melds = [{"kind": m.kind.value, "tiles": [self.tile(t) for t in m.tiles]} for m in w.melds]
         return {
-            "type": "win", "who": w.who, "from": w.from_who, "tsumo": w.tsumo,
+            "type": "win", "unit": "han", "who": w.who, "from": w.from_who, "tsumo": w.tsumo,
             "hand": [self.tile(t) for t in sorted(t for t in w.hand if t != w.win_tile)],
             "winTile": self.tile(w.win_tile), "melds": melds, "yaku": yaku,
             "value": _value_text(han, fu, points, limit, bool(value and value.is_yakuman) or bool(w.yakuman)),

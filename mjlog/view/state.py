@@ -43,7 +43,8 @@ class TableState:
     @classmethod
     def deal(cls, log: GameLog, rnd: Round) -> TableState:
         n = len(rnd.hands)
-        return cls(log, [sorted(h) for h in rnd.hands], list(rnd.scores), [rnd.dora_indicator], rnd.sticks,
+        dora = [] if rnd.dora_indicator is None else [rnd.dora_indicator]
+        return cls(log, [sorted(h) for h in rnd.hands], list(rnd.scores), dora, rnd.sticks,
                    [None] * n, [[] for _ in range(n)], [[] for _ in range(n)], [False] * n)
 
     def who(self, seat: int) -> str:

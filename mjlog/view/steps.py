@@ -14,6 +14,7 @@ from typing import Protocol
 from mjlog.findings import Finding
 from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, NewDora, Reconnect, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
+from mjlog.rules import family
 from mjlog.view import state as st_mod
 from mjlog.view.state import TableState, player_name
 
@@ -168,7 +169,7 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
         "family": presenter.family,
         "title": f"{log.log_id or log.source or 'game'}",
         "rules": getattr(log.rules, "name", ""),
-        "lobby": log.lobby.english if log.lobby is not None else "",
+        "description": family(log.family).describe_rules(log),
         "players": [player_name(log, s) for s in range(len(log.rounds[0].hands) if log.rounds else log.n_players)],
         "rounds": rounds,
         "steps": steps,

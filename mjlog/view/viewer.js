@@ -29,7 +29,10 @@
     var num = label.charAt(0), suit = label.charAt(1);
     var t = el("span", "tile s-" + suit + (extra ? " " + extra : ""));
     t.title = label;
-    if (suit === "z") {
+    if (!/^[0-9][mpsz]$/.test(label)) {
+      t.classList.add("other");
+      t.appendChild(el("b", "", label));
+    } else if (suit === "z") {
       t.classList.add("z" + num);
       t.appendChild(el("b", "", HONOR[num]));
     } else {
@@ -112,8 +115,10 @@
       box.appendChild(el("h2", "", "Win: " + game.players[o.who] + ", " + how));
       var hand = el("div", "row");
       o.hand.forEach(function (l) { hand.appendChild(tile(l)); });
-      hand.appendChild(el("span", "gap"));
-      hand.appendChild(tile(o.winTile, "win"));
+      if (o.winTile) {
+        hand.appendChild(el("span", "gap"));
+        hand.appendChild(tile(o.winTile, "win"));
+      }
       o.melds.forEach(function (m) { hand.appendChild(meldBox(m)); });
       box.appendChild(hand);
       var yt = el("table", "pay yaku");
@@ -122,7 +127,7 @@
         var name = el("td", "", y.name);
         if (y.ja) name.title = y.ja;
         tr.appendChild(name);
-        tr.appendChild(el("td", "num", typeof y.han === "number" ? y.han + " han" : y.han));
+        tr.appendChild(el("td", "num", typeof y.han === "number" ? y.han + " " + o.unit : y.han));
         yt.appendChild(tr);
       });
       box.appendChild(yt);
@@ -177,7 +182,7 @@
     info.appendChild(el("h2", "", r.name));
     var dora = el("div", "row");
     dora.appendChild(el("span", "muted", "dora indicators "));
-    dora.appendChild(tiles(s.dora));
+    dora.appendChild(s.dora.length ? tiles(s.dora) : el("span", "muted", "none"));
     info.appendChild(dora);
     info.appendChild(el("div", "muted", "riichi sticks on the table: " + s.sticks + ", honba: " + r.honba));
     var here = clear(document.getElementById("here"));
