@@ -268,7 +268,7 @@ def fetch_logs(client: PoliteClient, refs: Iterable[LogRef], out_dir: str | os.P
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=len(refs), unit="log", file=sys.stderr, leave=False)
+        bar = tqdm(total=len(refs), unit="log", file=sys.stderr, leave=False, mininterval=0)  # requests are seconds apart
     try:
         for ref in refs:
             path = log_path(out_dir, ref.log_id)

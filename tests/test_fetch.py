@@ -296,5 +296,13 @@ def test_fetch_help_documents_the_politeness_settings(capsys):
         assert option in text
 
 
+def test_progress_bar_counts_the_logs_on_stderr(server, tmp_path, capsys):
+    server.serve(log_url(ID_A), Reply(body=LOG))
+    with client(server) as c:
+        fetch_logs(c, [LogRef(ID_A, 0xA9), LogRef(ID_A, 0xA9)], tmp_path, progress=True)
+    err = capsys.readouterr().err
+    assert "2/2" in err and "log" in err
+
+
 def test_log_path_is_the_id_with_xml_gz():
     assert log_path("out", ID_A).name == f"{ID_A}.xml.gz"
