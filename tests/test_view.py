@@ -19,8 +19,23 @@ def steps_of(log):
 
 
 def page_data(page: str) -> dict:
+    """The game data in a page, with the packed per-seat entries (0: as the step before) filled in."""
     m = re.search(r'<script type="application/json" id="game-data">(.*?)</script>', page, re.S)
-    return json.loads(m.group(1))
+    data = json.loads(m.group(1))
+    for key in data.get("packed", ()):
+        for before, step in zip(data["steps"], data["steps"][1:]):
+            step[key] = [before[key][s] if v == 0 and not isinstance(v, bool) else v for s, v in enumerate(step[key])]
+    return data
+
+
+def test_the_page_holds_the_steps_packed_and_whole():
+    log = mjlog.read_log(GAME4)
+    page = view_html(log)
+    data = steps_of(log)
+    raw = json.loads(re.search(r'id="game-data">(.*?)</script>', page, re.S).group(1))
+    assert raw["packed"] == ["hands", "drawn", "discards", "melds"]
+    assert sum(v == 0 for s in raw["steps"] for v in s["hands"]) > len(raw["steps"])   # most seats repeat
+    assert page_data(page)["steps"] == data["steps"]
 
 
 def test_one_step_per_event_plus_each_deal():

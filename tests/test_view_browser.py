@@ -132,3 +132,21 @@ def test_a_toy_family_page_steps_through_without_errors(chromium, tmp_path):
     assert n_findings >= 1
     assert result == {"steps": 7, "visited": 7, "wrong": 0, "errors": 0, "findings": n_findings}
     assert console_lines(proc.stderr) == []
+
+
+def test_the_page_draws_what_the_steps_say(chromium, tmp_path):
+    """The packed data expanded in the page: every seat's hand and river at a late step, tile by tile."""
+    log, path = write_page(tmp_path, GAME4)
+    data = game_steps(log, mjlog.replay(log), presenter_for(log))
+    k = data["rounds"][2]["last"] - 3
+    step = data["steps"][k]
+    proc = run_chromium(chromium, tmp_path, f"{path.as_uri()}#step={k}", "--dump-dom")
+    table = re.search(r'<section id="table">(.*?)</section>', proc.stdout, re.S).group(1)
+    seats = table.split('<div class="seat')[1:]
+    assert len(seats) == len(step["hands"])
+    for seat, box in enumerate(seats):
+        hand, river = box.split('<div class="river">')
+        titles = re.findall(r'<span class="tile[^"]*" title="([^" ]+)', hand)
+        melded = [t for m in step["melds"][seat] for t in m["tiles"]]
+        assert titles == step["hands"][seat] + ([step["drawn"][seat]] if step["drawn"][seat] else []) + melded
+        assert re.findall(r'title="([^" ]+)', river) == [d["t"] for d in step["discards"][seat]]

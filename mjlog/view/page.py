@@ -58,6 +58,27 @@ def _script_safe_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+#: Step fields kept per seat; a seat's entry equal to the previous step's is written as 0.
+PER_SEAT = ("hands", "drawn", "discards", "melds")
+
+
+def pack_steps(data: dict) -> dict:
+    """The data with each per-seat entry that the previous step repeats replaced by 0 (viewer.js expands it).
+
+    Between two steps most seats do not change, so this makes the page several times smaller.
+    Labels are strings, lists, objects or null, never the number 0.
+    """
+    packed, prev = [], None
+    for step in data["steps"]:
+        out = dict(step)
+        if prev is not None:
+            for key in PER_SEAT:
+                out[key] = [0 if prev[key][s] == v else v for s, v in enumerate(step[key])]
+        packed.append(out)
+        prev = step
+    return dict(data, steps=packed, packed=list(PER_SEAT))
+
+
 def _asset(name: str) -> str:
     return resources.files("mjlog.view").joinpath(name).read_text(encoding="utf-8")
 
@@ -69,7 +90,7 @@ def render_page(log: GameLog, replay: Replay, presenter: Presenter) -> str:
     meta = " · ".join(described + [f"rule set {data['rules']}", f"{len(data['rounds'])} hands",
                                    f"{data['findings']} audit finding{'s' if data['findings'] != 1 else ''}"])
     parts = {"@TITLE@": html.escape(data["title"]), "@META@": html.escape(meta),
-             "@CSS@": _asset("viewer.css"), "@JS@": _asset("viewer.js"), "@DATA@": _script_safe_json(data)}
+             "@CSS@": _asset("viewer.css"), "@JS@": _asset("viewer.js"), "@DATA@": _script_safe_json(pack_steps(data))}
     out = PAGE
     for key in ("@TITLE@", "@META@", "@CSS@", "@JS@"):   # the data last: its text is never searched
         out = out.replace(key, parts[key])

@@ -14,6 +14,13 @@
 
   var game = JSON.parse(document.getElementById("game-data").textContent);
   var steps = game.steps, rounds = game.rounds, cur = 0;
+  // page.py's pack_steps wrote 0 for a seat's entry that repeats the previous step's: fill it in
+  (game.packed || []).forEach(function (key) {
+    for (var k = 1; k < steps.length; k++) {
+      var here = steps[k][key], before = steps[k - 1][key];
+      for (var seat = 0; seat < here.length; seat++) if (here[seat] === 0) here[seat] = before[seat];
+    }
+  });
   var n = game.players.length;
   var WINDS = ["E", "S", "W", "N"];
   var HONOR = { "1": "E", "2": "S", "3": "W", "4": "N", "5": "", "6": "F", "7": "C" };
