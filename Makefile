@@ -28,7 +28,7 @@ install: $(STAMP)  ## create .venv and install mjlog
 
 dev: $(DEVSTAMP)  ## install mjlog with the test and benchmark extras
 
-demo: $(DEVSTAMP)  ## show, audit and ingest the sample games, then write the reports
+demo: $(DEVSTAMP)  ## show, audit and ingest the sample games, then write the reports and game pages
 	$(BIN)/mjlog show $(SAMPLE)/sim-tenhou-4p-south-2024-0.xml
 	@echo
 	$(BIN)/mjlog show $(SAMPLE)/sim-tenhou-3p-south-2024-0.xml
@@ -40,6 +40,8 @@ demo: $(DEVSTAMP)  ## show, audit and ingest the sample games, then write the re
 	$(BIN)/mjlog stats --db $(DB) --include-synthetic
 	$(BIN)/mjlog schemes compare --db $(DB)
 	$(BIN)/python scripts/run_notebooks.py --db $(DB)
+	$(BIN)/mjlog view $(SAMPLE)/sim-tenhou-4p-south-2024-0.xml -o reports/view-4p-south-0.html
+	$(BIN)/mjlog view $(SAMPLE)/sim-tenhou-3p-south-2024-0.xml -o reports/view-3p-south-0.html
 	@echo "reports written to reports/ (open reports/*.html)"
 
 notebooks: $(DEVSTAMP)  ## execute every notebook into HTML under reports/

@@ -96,25 +96,39 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if report.failed(strict=args.strict) else EXIT_OK
 
 
-def _cmd_convert(args: argparse.Namespace) -> int:
-    from mjlog.formats.tenhou_json import dumps_tenhou6
+def read_log_or_report(path: str):
+    """The log at ``path``, or None after printing its one-line error (``mjlog: FILE: what at WHERE``)."""
     from mjlog.reader import read_log
 
     try:
-        log = read_log(args.log)
+        return read_log(path)
     except MalformedLogError as exc:
-        return _fail(str(exc))
+        _fail(str(exc))
+        return None
+
+
+def write_text_or_report(path: str, text: str) -> bool:
+    """Write ``text`` to ``path``; False after printing why it could not be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        _fail(f"cannot write {path}: {exc.strerror or exc}")
+        return False
+    return True
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from mjlog.formats.tenhou_json import dumps_tenhou6
+
+    log = read_log_or_report(args.log)
+    if log is None:
+        return EXIT_USAGE
     text = json_printable(dumps_tenhou6(log))
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
-    try:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
-    except OSError as exc:
-        print(f"mjlog: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
-    return EXIT_OK
+    return EXIT_OK if write_text_or_report(args.output, text + "\n") else EXIT_USAGE
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -613,6 +627,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_build_command(sub)
     _add_stats_command(sub)
     _add_rules_command(sub)
+    from mjlog.fetch_cli import add_fetch_command
+
+    add_fetch_command(sub)
+    from mjlog.view.command import add_view_command
+
+    add_view_command(sub)
     return parser
 
 

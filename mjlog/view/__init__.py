@@ -1,0 +1,33 @@
+"""``mjlog view``: one game as a self-contained HTML page, step by step, with the audit's findings.
+
+>>> import mjlog
+>>> from tests.xmlbuild import simple_game4
+>>> page = view_html(mjlog.read_log(simple_game4()))
+>>> page.startswith("<!DOCTYPE html>") and "http" not in page.split("<script type")[0].replace("http-equiv", "")
+True
+"""
+
+from __future__ import annotations
+
+from mjlog.ir import GameLog
+from mjlog.replayer.results import Replay
+from mjlog.view.generic import FamilyPresenter
+from mjlog.view.page import render_page
+from mjlog.view.riichi import RiichiPresenter
+from mjlog.view.steps import Presenter, game_steps
+
+__all__ = ["FamilyPresenter", "Presenter", "RiichiPresenter", "game_steps", "presenter_for", "view_html"]
+
+
+def presenter_for(log: GameLog) -> Presenter:
+    """The presenter of the log's rule family: riichi's own, else one that asks the family's interface."""
+    return RiichiPresenter(log) if log.family == "riichi" else FamilyPresenter(log)
+
+
+def view_html(log: GameLog, replay: Replay | None = None) -> str:
+    """The HTML page of ``log`` (replayed here unless ``replay`` is given)."""
+    if replay is None:
+        from mjlog.replayer import replay as run_replay
+
+        replay = run_replay(log)
+    return render_page(log, replay, presenter_for(log))
