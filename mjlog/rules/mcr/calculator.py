@@ -75,6 +75,7 @@ class _Hand:
     sit: WinSituation
     last_copy: bool
     kong_flag: bool
+    present: list[int]                     # the codes of the concealed tiles, ascending
 
 
 def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules = MCR) -> FanResult:
@@ -97,11 +98,15 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
     return FanResult(lines, fan_total + flowers, fan_total, flowers, rules.min_fan)
 
 
+_CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
+
+
 def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     fixed = []
     total = [0] * 48
+    code = _CODE_OF_ID
     for m in hand.melds:
-        codes = sorted(code_of_kind(t >> 2) for t in m.tiles)
+        codes = sorted(code[t] for t in m.tiles)
         kind = CHOW if m.kind == "chow" else PUNG if m.kind == "pung" else KONG
         fixed.append((kind, codes[1], not m.concealed))
         for c in codes[:3]:
@@ -109,13 +114,14 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
         if len(codes) == 4:
             total[codes[3]] += 1
     counts = [0] * 48
-    for t in (*hand.concealed, hand.win_tile):
-        counts[code_of_kind(t >> 2)] += 1
+    for t in hand.concealed:
+        counts[code[t]] += 1
+    counts[code[hand.win_tile]] += 1
     for c, n in enumerate(counts):
         total[c] += n
         if total[c] > 4:
             raise McrHandError("more than four tiles of one kind")
-    win = code_of_kind(hand.win_tile >> 2)
+    win = code[hand.win_tile]
     fixed_of_win = total[win] - counts[win]
     # what the hand itself shows of the situation: the last copy cannot be in the hand twice,
     # and is certain when the other three are in one's melds; a kong flag needs a kong to be
@@ -125,7 +131,8 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
         kong_flag = sit.after_kong and any(k == KONG for k, _, _ in fixed)
     else:
         kong_flag = sit.robbed_kong and fixed_of_win == 0 and counts[win] == 1
-    return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag)
+    present = [c for c, n in enumerate(counts) if n]
+    return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present)
 
 
 def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
@@ -242,7 +249,9 @@ def _finish(counts: dict[int, int]) -> dict[int, int]:
 def _special(h: _Hand) -> dict[int, int] | None:
     """Seven pairs (连七对), 全不靠 / 七星不靠, thirteen orphans."""
     counts = h.counts
-    present = [c for c, n in enumerate(counts) if n]
+    present = h.present
+    if 8 <= len(present) <= 12:
+        return None
     if is_seven_pairs(counts):
         if is_shifted_pairs(counts):
             out = {6: 1}
@@ -274,6 +283,8 @@ def _special(h: _Hand) -> dict[int, int] | None:
 
 def _nine_gates(h: _Hand) -> dict[int, int] | None:
     """九莲宝灯, with the fans both reference calculators add by the winning tile's rank."""
+    if len(h.present) != 9:
+        return None
     rank = nine_gates_rank(h.counts, h.win)
     if rank is None:
         return None
@@ -291,7 +302,9 @@ _NINE_GATES_EXTRA = {1: (28, 64), 9: (28, 64), 2: (66, 71, 73), 8: (66, 71, 73),
 
 def _knitted(h: _Hand, rules: McrRules) -> dict[int, int] | None:
     """组合龙 with one set and a pair (the set may be the one meld)."""
-    seq = knitted_of({c for c, n in enumerate(h.counts) if n})
+    if len(h.present) < 9:
+        return None
+    seq = knitted_of(set(h.present))
     if seq is None:
         return None
     rest = list(h.counts)

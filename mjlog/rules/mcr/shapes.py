@@ -77,85 +77,132 @@ def divisions(counts: list[int], n_sets: int) -> list[Division]:
 
 @lru_cache(maxsize=1 << 16)
 def _divisions(counts: tuple[int, ...], n_sets: int) -> tuple[Division, ...]:
-    work = list(counts)
-    out: list[Division] = []
-    stack: list[tuple[int, int]] = []
-
-    def rec(need: int, prev: int) -> None:
-        if need == 0:
-            present = [c for c in range(N_CODES) if work[c]]
-            if len(present) == 1 and work[present[0]] == 2:
-                out.append(Division(tuple(stack), present[0]))
-            return
-        for c in range(N_CODES):
-            n = work[c]
-            if not n:
-                continue
-            if n >= 3 and 2 * c > prev:
-                work[c] -= 3
-                stack.append((PUNG, c))
-                rec(need - 1, 2 * c)
-                stack.pop()
-                work[c] += 3
-            if c < 40 and c % 10 <= 7 and work[c + 1] and work[c + 2] and 2 * c + 1 >= prev:
-                work[c] -= 1
-                work[c + 1] -= 1
-                work[c + 2] -= 1
-                stack.append((CHOW, c + 1))
-                rec(need - 1, 2 * c + 1)
-                stack.pop()
-                work[c] += 1
-                work[c + 1] += 1
-                work[c + 2] += 1
-
-    rec(n_sets, -1)
-    return tuple(out)
+    if sum(counts) != 3 * n_sets + 2:
+        return ()
+    found: list[tuple[tuple[int, ...], Division]] = []
+    for pair in range(N_CODES):
+        if counts[pair] < 2:
+            continue
+        work = list(counts)
+        work[pair] -= 2
+        for sets in _sets_of(work, 0):
+            sets = sorted(sets, key=_eigen)
+            found.append((tuple(_eigen(x) for x in sets), Division(tuple(sets), pair)))
+    found.sort(key=lambda f: f[0])
+    return tuple(d for _, d in found)
 
 
-@lru_cache(maxsize=1 << 16)
-def _complete(counts: tuple[int, ...], pair_done: bool) -> bool:
-    """Whether ``counts`` splits into sets (and one pair unless ``pair_done``)."""
+def _eigen(s: tuple[int, int]) -> int:
+    """A set's place in the canonical order: by first tile, a pung before a chow."""
+    kind, code = s
+    return 2 * code if kind == PUNG else 2 * code - 1
+
+
+def _sets_of(work: list[int], start: int) -> list[list[tuple[int, int]]]:
+    """Every way to split ``work`` into sets, the lowest tile first."""
+    c = start
+    while c < N_CODES and not work[c]:
+        c += 1
+    if c == N_CODES:
+        return [[]]
+    out = []
+    if work[c] >= 3:
+        work[c] -= 3
+        out.extend([(PUNG, c)] + rest for rest in _sets_of(work, c))
+        work[c] += 3
+    if c < 40 and c % 10 <= 7 and work[c + 1] and work[c + 2]:
+        work[c] -= 1
+        work[c + 1] -= 1
+        work[c + 2] -= 1
+        out.extend([(CHOW, c + 1)] + rest for rest in _sets_of(work, c))
+        work[c] += 1
+        work[c + 1] += 1
+        work[c + 2] += 1
+    return out
+
+
+SETS_ONLY, WITH_PAIR = 1, 2
+
+
+@lru_cache(maxsize=None)
+def suit_shape(counts: tuple[int, ...], pair_done: bool = False) -> int:
+    """For the counts of one suit (ranks 1-9): bit 1 when they split into sets only, bit 2 when
+    into sets and one pair (``pair_done``: only whether sets alone are possible)."""
     c = next((i for i, n in enumerate(counts) if n), None)
     if c is None:
-        return pair_done
+        return SETS_ONLY
+    out = 0
     n = counts[c]
     work = list(counts)
     if n >= 3:
         work[c] -= 3
-        if _complete(tuple(work), pair_done):
-            return True
+        out |= suit_shape(tuple(work), pair_done)
         work[c] += 3
     if not pair_done and n >= 2:
         work[c] -= 2
-        if _complete(tuple(work), True):
-            return True
+        if suit_shape(tuple(work), True) & SETS_ONLY:
+            out |= WITH_PAIR
         work[c] += 2
-    if c < 40 and c % 10 <= 7 and counts[c + 1] and counts[c + 2]:
+    if c <= 6 and counts[c + 1] and counts[c + 2]:
         work[c] -= 1
         work[c + 1] -= 1
         work[c + 2] -= 1
-        return _complete(tuple(work), pair_done)
-    return False
+        out |= suit_shape(tuple(work), pair_done)
+    return out & SETS_ONLY if pair_done else out
+
+
+def _honor_shape(counts: list[int]) -> int:
+    pairs = sum(1 for n in counts if n == 2)
+    if any(n not in (0, 2, 3) for n in counts) or pairs > 1:
+        return 0
+    return WITH_PAIR if pairs else SETS_ONLY
+
+
+@lru_cache(maxsize=None)
+def _suit_adds(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(rank index, shape)`` for every tile of the suit whose addition leaves a usable shape."""
+    out = []
+    for r in range(9):
+        if counts[r] or (r > 0 and counts[r - 1]) or (r > 1 and counts[r - 2]) or (r < 8 and counts[r + 1]) \
+                or (r < 7 and counts[r + 2]):
+            trial = list(counts)
+            trial[r] += 1
+            shape = suit_shape(tuple(trial))
+            if shape:
+                out.append((r, shape))
+    return tuple(out)
 
 
 def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
     """The tiles that complete ``counts13`` as sets and a pair (and as seven pairs when allowed)."""
-    candidates: set[int] = set()
-    for c, n in enumerate(counts13):
-        if n:
-            if c < 40:
-                r = c % 10
-                candidates.update(x for x in range(c - 2, c + 3) if 1 <= x % 10 <= 9 and abs(x % 10 - r) <= 2)
-            else:
-                candidates.add(c)
+    groups = [tuple(counts13[base + 1:base + 10]) for base in (10, 20, 30)]
+    honors = counts13[41:48]
+    states = [suit_shape(g) for g in groups] + [_honor_shape(honors)]
+    bad = [0 if st & SETS_ONLY else 1 for st in states]
+    n_bad = sum(bad)
     out = set()
-    for c in candidates:
-        counts13[c] += 1
-        if _complete(tuple(counts13), False):
-            out.add(c)
-        elif seven_pairs and all(n % 2 == 0 for n in counts13):
-            out.add(c)
-        counts13[c] -= 1
+    for g in range(4):
+        bad_others = n_bad - bad[g]
+        all_sets = bad_others == 0
+        pair_elsewhere = any(i != g and states[i] & WITH_PAIR and bad_others - bad[i] == 0 for i in range(4))
+        if not (all_sets or pair_elsewhere):
+            continue
+        if g < 3:
+            adds = _suit_adds(groups[g])
+        else:
+            adds = []
+            for r in range(7):
+                if honors[r]:
+                    trial = list(honors)
+                    trial[r] += 1
+                    adds.append((r, _honor_shape(trial)))
+        for r, shape in adds:
+            if (shape & WITH_PAIR and all_sets) or (shape & SETS_ONLY and pair_elsewhere):
+                out.add(10 * (g + 1) + r + 1 if g < 3 else 41 + r)
+    if seven_pairs:
+        odd = [c for c, n in enumerate(counts13) if n % 2]
+        if len(odd) == 1 and sum(counts13) == 13:
+            out.add(odd[0])
     return out
 
 
