@@ -121,3 +121,15 @@ def test_mcr_family_is_registered_and_lists_fans_of_a_win():
 def test_mcr_family_replay_is_not_built_yet():
     with pytest.raises(NotImplementedError):
         family("mcr").replay_hand(None, None, MCR, None)   # type: ignore[arg-type]
+
+
+def test_docs_fan_table_matches_the_fan_definitions():
+    from pathlib import Path
+
+    from mjlog.rules.mcr.fans import EXCLUDES
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "mcr.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    want = [f"| {n} | {f.name} | {f.english} | {f.value} | {', '.join(FANS[e].name for e in EXCLUDES.get(n, ()))} |"
+            for n, f in FANS.items()]
+    assert rows == want
