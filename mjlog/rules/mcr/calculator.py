@@ -18,6 +18,7 @@ added after the search and do not count toward the 8-fan minimum.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mjlog.rules.mcr import fans as F
 from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fans, pung_fans
@@ -93,12 +94,18 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
     flowers = len(hand.flowers)
     if flowers:
         counts[F.FLOWER] = flowers
-    lines = tuple(FanLine(n, F.FANS[n].name, F.FANS[n].english, F.FANS[n].value, k)
-                  for n, k in sorted(counts.items()) if k)
+    lines = tuple(_line(n, k) for n, k in sorted(counts.items()) if k)
     return FanResult(lines, fan_total + flowers, fan_total, flowers, rules.min_fan)
 
 
 _CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
+
+
+@lru_cache(maxsize=None)
+def _line(number: int, count: int) -> FanLine:
+    """The (shared, frozen) line of a fan counted ``count`` times."""
+    f = F.FANS[number]
+    return FanLine(number, f.name, f.english, f.value, count)
 
 
 def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
