@@ -133,3 +133,26 @@ def test_docs_fan_table_matches_the_fan_definitions():
     want = [f"| {n} | {f.name} | {f.english} | {f.value} | {', '.join(FANS[e].name for e in EXCLUDES.get(n, ()))} |"
             for n, f in FANS.items()]
     assert rows == want
+
+
+def test_hostile_text_and_hands_give_typed_errors_only():
+    import random
+
+    from mjlog.rules.mcr import McrHand, Meld
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        text = "".join(rng.choice("0123456789mpszf[]()+ ") for _ in range(rng.randrange(30)))
+        try:
+            score(parse_hand(text))
+        except McrHandError:
+            pass
+    for _ in range(3000):
+        ids = rng.sample(range(150), 14)
+        kind = rng.choice(["chow", "pung", "kong", "x"])
+        hand = (McrHand(tuple(ids[3:13]), (Meld(kind, tuple(ids[:3])),), ids[13]) if rng.random() < 0.5  # type: ignore[arg-type]
+                else McrHand(tuple(ids[:13]), (), ids[13], tuple(rng.sample(range(130, 146), rng.randrange(3)))))
+        try:
+            score(hand, WinSituation(self_drawn=rng.random() < 0.5))
+        except McrHandError:
+            pass
