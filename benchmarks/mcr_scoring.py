@@ -33,7 +33,8 @@ from mjlog.rules.mcr.randhand import random_win  # noqa: E402
 
 def clear_memos() -> None:
     """Empty mjlog's memos, so that a run pays for filling them."""
-    shapes._divisions.cache_clear()
+    shapes._suit_readings.cache_clear()
+    shapes._suit_adds.cache_clear()
     shapes.suit_shape.cache_clear()
 
 

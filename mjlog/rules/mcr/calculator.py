@@ -90,7 +90,7 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
     counts = _best(h, rules)
     if counts is None:
         raise NotAWinError("the tiles do not form a winning hand")
-    fan_total = sum(F.FANS[n].value * k for n, k in counts.items())
+    fan_total = _value(counts)
     flowers = len(hand.flowers)
     if flowers:
         counts[F.FLOWER] = flowers
@@ -110,25 +110,21 @@ def _line(number: int, count: int) -> FanLine:
 
 def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     fixed = []
-    total = [0] * 48
     code = _CODE_OF_ID
+    counts = [0] * 48
+    for t in hand.concealed:
+        counts[code[t]] += 1
+    win = code[hand.win_tile]
+    counts[win] += 1
+    total = list(counts)
     for m in hand.melds:
         codes = sorted(code[t] for t in m.tiles)
         kind = CHOW if m.kind == "chow" else PUNG if m.kind == "pung" else KONG
         fixed.append((kind, codes[1], not m.concealed))
-        for c in codes[:3]:
+        for c in codes:
             total[c] += 1
-        if len(codes) == 4:
-            total[codes[3]] += 1
-    counts = [0] * 48
-    for t in hand.concealed:
-        counts[code[t]] += 1
-    counts[code[hand.win_tile]] += 1
-    for c, n in enumerate(counts):
-        total[c] += n
-        if total[c] > 4:
-            raise McrHandError("more than four tiles of one kind")
-    win = code[hand.win_tile]
+    if max(total) > 4:
+        raise McrHandError("more than four tiles of one kind")
     fixed_of_win = total[win] - counts[win]
     # what the hand itself shows of the situation: the last copy cannot be in the hand twice,
     # and is certain when the other three are in one's melds; a kong flag needs a kong to be
@@ -138,7 +134,7 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
         kong_flag = sit.after_kong and any(k == KONG for k, _, _ in fixed)
     else:
         kong_flag = sit.robbed_kong and fixed_of_win == 0 and counts[win] == 1
-    present = [c for c, n in enumerate(counts) if n]
+    present = sorted({code[t] for t in hand.concealed} | {win})
     return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present)
 
 
@@ -169,8 +165,12 @@ def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
     return best
 
 
+_VALUES = [F.FANS[n].value if n in F.FANS else 0 for n in range(max(F.FANS) + 1)]
+
+
 def _value(counts: dict[int, int]) -> int:
-    return sum(F.FANS[n].value * k for n, k in counts.items())
+    values = _VALUES
+    return sum(values[n] * k for n, k in counts.items())
 
 
 def _without_win(h: _Hand) -> list[int]:
@@ -401,7 +401,7 @@ def _wait_form(sets: list[tuple[int, int]], pair: int, win: int) -> int:
 def _common(h: _Hand) -> dict[int, int]:
     """Fans every regular reading shares: the situation, the tiles held, concealment."""
     out = _flags(h)
-    out.update(_tile_fans([c for c, n in enumerate(h.total) if n]))
+    out.update(_tile_fans([c for c in range(48) if h.total[c]]))
     melded = sum(1 for _, _, m in h.fixed if m)
     if melded == 0:
         if h.sit.self_drawn:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
+from itertools import permutations, product
 
 CHOW, PUNG, KONG = 0, 1, 2
 N_CODES = 48
@@ -70,26 +70,59 @@ def divisions(counts: list[int], n_sets: int) -> list[Division]:
     """Every reading of ``counts`` as ``n_sets`` sets and a pair, in canonical order.
 
     Sets are taken in ascending order of their first tile, a pung before a chow on the same
-    tile; the order decides between readings of equal value.
+    tile; the order decides between readings of equal value. Each suit is read on its own
+    (and remembered); the readings of the suits are then combined.
     """
-    return list(_divisions(tuple(counts), n_sets))
-
-
-@lru_cache(maxsize=1 << 16)
-def _divisions(counts: tuple[int, ...], n_sets: int) -> tuple[Division, ...]:
     if sum(counts) != 3 * n_sets + 2:
-        return ()
-    found: list[tuple[tuple[int, ...], Division]] = []
-    for pair in range(N_CODES):
-        if counts[pair] < 2:
+        return []
+    options: list[tuple[tuple[tuple[tuple[int, int], ...], int], ...]] = []
+    for base in (10, 20, 30):
+        key = tuple(counts[base + 1:base + 10])
+        if any(key):
+            suit = _suit_readings(key, base)
+            if not suit:
+                return []
+            options.append(suit)
+    honor_sets: list[tuple[int, int]] = []
+    honor_pair = 0
+    for c in range(41, 48):
+        n = counts[c]
+        if n == 3:
+            honor_sets.append((PUNG, c))
+        elif n == 2 and not honor_pair:
+            honor_pair = c
+        elif n:
+            return []
+    found = []
+    for combo in product(*options):
+        pairs = [p for _, p in combo if p] + ([honor_pair] if honor_pair else [])
+        if len(pairs) != 1:
             continue
-        work = list(counts)
-        work[pair] -= 2
-        for sets in _sets_of(work, 0):
-            sets = sorted(sets, key=_eigen)
-            found.append((tuple(_eigen(x) for x in sets), Division(tuple(sets), pair)))
+        sets = sorted([x for sets_, _ in combo for x in sets_] + honor_sets, key=_eigen)
+        found.append((tuple(_eigen(x) for x in sets), Division(tuple(sets), pairs[0])))
     found.sort(key=lambda f: f[0])
-    return tuple(d for _, d in found)
+    return [d for _, d in found]
+
+
+@lru_cache(maxsize=None)
+def _suit_readings(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """The readings of one suit's counts as sets, with at most one pair: ``(sets, pair or 0)``."""
+    total = sum(key)
+    if total % 3 == 1:
+        return ()
+    work = [0] * N_CODES
+    for r, n in enumerate(key):
+        work[base + 1 + r] = n
+    out: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    if total % 3 == 0:
+        out.extend((tuple(sets), 0) for sets in _sets_of(work, base))
+    else:
+        for r, n in enumerate(key):
+            if n >= 2:
+                work[base + 1 + r] -= 2
+                out.extend((tuple(sets), base + 1 + r) for sets in _sets_of(work, base))
+                work[base + 1 + r] += 2
+    return tuple(out)
 
 
 def _eigen(s: tuple[int, int]) -> int:
