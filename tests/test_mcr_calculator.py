@@ -156,3 +156,8 @@ def test_hostile_text_and_hands_give_typed_errors_only():
             score(hand, WinSituation(self_drawn=rng.random() < 0.5))
         except McrHandError:
             pass
+
+
+def test_mcr_presets_are_described_for_the_rules_list():
+    line = family("mcr").describe_preset(PRESETS["mcr-duplicate"])
+    assert line == "4 players, 16 hands, no renchan, 8-fan minimum, duplicate payments, edition book-2006"

@@ -39,6 +39,10 @@ class McrFamily(Family):
         rules: McrRules = log.rules
         return f"{rules.name} (edition {rules.edition}, {rules.payments} payments)"
 
+    def describe_preset(self, rules: McrRules) -> str:
+        return (f"{rules.players} players, {rules.hands} hands, {'renchan' if rules.renchan else 'no renchan'}, "
+                f"{rules.min_fan}-fan minimum, {rules.payments} payments, edition {rules.edition}")
+
     def final_scores(self, rules: McrRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
         return tuple(scores)            # no pot: a match's score is the sum of its hands
 
