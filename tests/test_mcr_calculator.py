@@ -161,3 +161,15 @@ def test_hostile_text_and_hands_give_typed_errors_only():
 def test_mcr_presets_are_described_for_the_rules_list():
     line = family("mcr").describe_preset(PRESETS["mcr-duplicate"])
     assert line == "4 players, 16 hands, no renchan, 8-fan minimum, duplicate payments, edition book-2006"
+
+
+def test_payments_follow_the_rules_examples_and_the_duplicate_double_win():
+    from mjlog.rules.mcr import MCR_DUPLICATE, false_win_deltas, win_deltas
+
+    assert win_deltas({0: 9}, 1) == (33, -17, -8, -8)
+    assert win_deltas({2: 10}, None) == (-18, -18, 54, -18)
+    assert win_deltas({1: 12, 3: 12}, 0, MCR_DUPLICATE) == (-32, 36, -8, 36)   # PMN example 2
+    assert false_win_deltas(0) == (-30, 10, 10, 10)
+    for bad in (({1: 12, 3: 12}, 0, MCR), ({0: 9}, 0, MCR), ({0: 9, 1: 8}, None, MCR), ({}, 1, MCR)):
+        with pytest.raises(ValueError):
+            win_deltas(*bad)
