@@ -3,7 +3,7 @@
 ``mjlog rules list`` and ``mjlog rules show`` print these; they read only the registry
 (:mod:`mjlog.rules.family`), so a family registered later is listed like riichi.
 
->>> list_lines()[0]
+>>> [line for line in list_lines() if not line.startswith(" ")][-1]
 "riichi: Japanese riichi mahjong (Tenhou's rules)"
 >>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "nukidora"][0].text
 'True'

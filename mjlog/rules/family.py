@@ -1,6 +1,6 @@
 """The rule-family interface and its registry: what differs between rule systems, behind one seam.
 
-A family (riichi, and later Beijing and Chinese Official) is one package under
+A family (riichi, Chinese Official, and later Beijing) is one package under
 :mod:`mjlog.rules` that subclasses :class:`Family` and registers itself. The readers name a
 game's family in :attr:`mjlog.ir.GameLog.family`; the replay, the store, the statistics and the
 CLI look the family up here and never import a family's modules themselves.
@@ -19,7 +19,7 @@ A family brings:
   :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results.
 
 >>> sorted(families())
-['riichi']
+['mcr', 'riichi']
 >>> family("riichi").presets["tenhou-4p-south"].players
 4
 >>> find_preset("tenhou-3p-east").name
@@ -196,6 +196,8 @@ def unregister(name: str) -> None:
 def _builtin() -> None:
     if "riichi" not in _FAMILIES:
         from mjlog.rules.riichi.family import RIICHI  # noqa: F401  (registers itself)
+    if "mcr" not in _FAMILIES:
+        from mjlog.rules.mcr.family import MCR_FAMILY  # noqa: F401  (registers itself)
 
 
 def families() -> dict[str, Family]:

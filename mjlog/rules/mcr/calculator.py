@@ -1,0 +1,551 @@
+"""The MCR fan calculator: every reading of a winning hand scored, the highest kept, flowers added.
+
+:func:`score` takes a :class:`~mjlog.rules.mcr.hand.McrHand` and how it was won and returns
+the fan lines and the total. The special hands (seven pairs, thirteen orphans, 全不靠 and
+七星不靠, 组合龙 with its remaining set and pair, nine gates) are tried first; the regular reading
+(four sets and a pair) is tried when none applies, and also beside seven pairs. Flowers are
+added after the search and do not count toward the 8-fan minimum.
+
+>>> from mjlog.rules.mcr.hand import parse_hand, WinSituation
+>>> r = score(parse_hand("123m456m789m123s5s 5s"), WinSituation(self_drawn=True))
+>>> [(line.name, line.count) for line in r.lines], r.total
+([('清龙', 1), ('不求人', 1), ('平和', 1), ('喜相逢', 1), ('缺一门', 1), ('单钓将', 1)], 25)
+>>> r = score(parse_hand("[444z] 77789m 11888p 7m"))
+>>> r.fan_total, r.false_win
+(6, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mjlog.rules.mcr import fans as F
+from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fans, pung_fans
+from mjlog.rules.mcr.hand import McrHand, McrHandError, WinSituation, validate
+from mjlog.rules.mcr.ruleset import MCR, McrRules
+from mjlog.rules.mcr.shapes import (
+    CHOW, DRAGONS, EAST, KNITTED, KONG, ORPHANS, PUNG, REVERSIBLE, WINDS, Division, GREEN_TILES, code_of_kind,
+    divisions, is_seven_pairs, is_shifted_pairs, knitted_of, nine_gates_rank, waits,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FanLine:
+    """One fan of a result: its number, names, value and how many times it counts."""
+
+    number: int
+    name: str
+    english: str
+    value: int
+    count: int
+
+    @property
+    def points(self) -> int:
+        return self.value * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class FanResult:
+    """The fans of a win. ``total`` includes the flowers; ``fan_total`` does not (the minimum is on it)."""
+
+    lines: tuple[FanLine, ...]
+    total: int
+    fan_total: int
+    flowers: int
+    minimum: int
+
+    @property
+    def false_win(self) -> bool:
+        """Below the minimum without the flowers: a false win (錯和)."""
+        return self.fan_total < self.minimum
+
+
+class NotAWinError(McrHandError):
+    """The tiles do not form a winning hand."""
+
+
+@dataclass(slots=True)
+class _Hand:
+    """What every reading of one hand shares."""
+
+    fixed: list[tuple[int, int, bool]]     # (CHOW/PUNG/KONG, code (chow: middle), melded)
+    counts: list[int]                      # concealed tiles with the winning tile
+    total: list[int]                       # every tile, melds included
+    win: int
+    sit: WinSituation
+    last_copy: bool
+    kong_flag: bool
+    present: list[int]                     # the codes of the concealed tiles, ascending
+
+
+def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules = MCR) -> FanResult:
+    """The fans and total of ``hand`` won as ``situation`` says, under ``rules``.
+
+    Raises :class:`McrHandError` for an impossible hand and :class:`NotAWinError` when the tiles
+    do not form a winning hand.
+    """
+    validate(hand)
+    h = _prepare(hand, situation or WinSituation())
+    counts = _best(h, rules)
+    if counts is None:
+        raise NotAWinError("the tiles do not form a winning hand")
+    fan_total = _value(counts)
+    flowers = len(hand.flowers)
+    if flowers:
+        counts[F.FLOWER] = flowers
+    lines = tuple(_line(n, k) for n, k in sorted(counts.items()) if k)
+    return FanResult(lines, fan_total + flowers, fan_total, flowers, rules.min_fan)
+
+
+_CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
+
+
+@lru_cache(maxsize=None)
+def _line(number: int, count: int) -> FanLine:
+    """The (shared, frozen) line of a fan counted ``count`` times."""
+    f = F.FANS[number]
+    return FanLine(number, f.name, f.english, f.value, count)
+
+
+def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
+    fixed = []
+    code = _CODE_OF_ID
+    counts = [0] * 48
+    for t in hand.concealed:
+        counts[code[t]] += 1
+    win = code[hand.win_tile]
+    counts[win] += 1
+    total = list(counts)
+    for m in hand.melds:
+        codes = sorted(code[t] for t in m.tiles)
+        kind = CHOW if m.kind == "chow" else PUNG if m.kind == "pung" else KONG
+        fixed.append((kind, codes[1], not m.concealed))
+        for c in codes:
+            total[c] += 1
+    if max(total) > 4:
+        raise McrHandError("more than four tiles of one kind")
+    fixed_of_win = total[win] - counts[win]
+    # what the hand itself shows of the situation: the last copy cannot be in the hand twice,
+    # and is certain when the other three are in one's melds; a kong flag needs a kong to be
+    # about (the replacement tile) or a fourth copy that no one else holds (the robbed tile)
+    last_copy = (sit.last_copy and counts[win] == 1) or fixed_of_win == 3
+    if sit.self_drawn:
+        kong_flag = sit.after_kong and any(k == KONG for k, _, _ in fixed)
+    else:
+        kong_flag = sit.robbed_kong and fixed_of_win == 0 and counts[win] == 1
+    present = sorted({code[t] for t in hand.concealed} | {win})
+    return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present)
+
+
+def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
+    """The highest-scoring reading's fan counts (flowers apart), or None when nothing wins."""
+    special: dict[int, int] | None = None
+    if not h.fixed:
+        special = _special(h) or _knitted(h, rules) or _nine_gates(h)
+    elif len(h.fixed) == 1:
+        special = _knitted(h, rules)
+    if special is not None and 19 not in special:
+        return special
+    best, best_value = special, _value(special) if special else 0
+    seven = special is not None
+    n_sets = 4 - len(h.fixed)
+    divs = divisions(h.counts, n_sets)
+    if not divs:
+        return best
+    common = _common(h)
+    unique = len(waits(_without_win(h), n_sets, not h.fixed)) == 1
+    for d in divs:
+        counts = _regular(h, d, common, unique)
+        value = _value(counts)
+        # equal totals: a reading with 一色三同顺 or 三同刻 is kept (identical sets read as such),
+        # and any regular reading over seven pairs
+        if value > best_value or (value == best_value and (seven or 23 in counts or 32 in counts)):
+            best, best_value = counts, value
+    return best
+
+
+_VALUES = [F.FANS[n].value if n in F.FANS else 0 for n in range(max(F.FANS) + 1)]
+
+
+def _value(counts: dict[int, int]) -> int:
+    values = _VALUES
+    return sum(values[n] * k for n, k in counts.items())
+
+
+def _without_win(h: _Hand) -> list[int]:
+    c = list(h.counts)
+    c[h.win] -= 1
+    return c
+
+
+# -- fans of the whole hand -------------------------------------------------------------------------
+
+
+def _flags(h: _Hand) -> dict[int, int]:
+    """The situational fans: 和绝张, 妙手回春 / 海底捞月, 杠上开花 / 抢杠和, 自摸."""
+    out: dict[int, int] = {}
+    sit = h.sit
+    if h.last_copy:
+        out[58] = 1
+    if sit.self_drawn:
+        out[80] = 1
+        if sit.wall_last:
+            out[44] = 1
+        if h.kong_flag:
+            out[46] = 1
+    else:
+        if sit.wall_last:
+            out[45] = 1
+        if h.kong_flag:
+            out[47] = 1
+    return out
+
+
+def _tile_fans(codes: list[int]) -> dict[int, int]:
+    """Fans of which tiles the hand holds: suits, simples, colours, ranges (``codes``: distinct tiles)."""
+    out: dict[int, int] = {}
+    suits = {c // 10 for c in codes if c < 40}
+    honors = [c for c in codes if c > 40]
+    if not honors:
+        out[76] = 1                                     # 无字
+    missing = 3 - len(suits)
+    if missing == 2:
+        out[49 if honors else 22] = 1                   # 混一色 / 清一色
+        out.pop(76, None)
+    elif missing:
+        out[75] = missing                               # 缺一门
+    if len(suits) == 3 and any(c in WINDS for c in honors) and any(c in DRAGONS for c in honors):
+        out[51] = 1                                     # 五门齐
+    simples = not any(c > 40 or c % 10 in (1, 9) for c in codes)
+    if simples:
+        out[68] = 1                                     # 断幺
+    if all(c in REVERSIBLE for c in codes):
+        out[40] = 1                                     # 推不倒
+    if all(c in GREEN_TILES for c in codes):
+        out[3] = 1                                      # 绿一色
+    if not simples:
+        if len(honors) == len(codes):
+            out[11] = 1                                 # 字一色
+        elif all(c in ORPHANS for c in codes):
+            out[8 if not honors else 18] = 1            # 清幺九 / 混幺九
+    if not honors:
+        ranks = {c % 10 for c in codes}
+        if ranks <= {1, 2, 3, 4}:
+            out[37 if 4 in ranks else 27] = 1           # 小于五 / 全小
+        elif ranks <= {6, 7, 8, 9}:
+            out[36 if 6 in ranks else 25] = 1           # 大于五 / 全大
+        elif ranks <= {4, 5, 6}:
+            out[26] = 1                                 # 全中
+    return out
+
+
+def _hogs(total: list[int], kongs: int) -> int:
+    """四归一: kinds of which the hand holds all four, not as a kong."""
+    return sum(1 for n in total if n == 4) - kongs
+
+
+def _finish(counts: dict[int, int]) -> dict[int, int]:
+    F.apply_exclusions(counts)
+    return {n: k for n, k in counts.items() if k > 0}
+
+
+# -- special hands ----------------------------------------------------------------------------------
+
+
+def _special(h: _Hand) -> dict[int, int] | None:
+    """Seven pairs (连七对), 全不靠 / 七星不靠, thirteen orphans."""
+    counts = h.counts
+    present = h.present
+    if 8 <= len(present) <= 12:
+        return None
+    if is_seven_pairs(counts):
+        if is_shifted_pairs(counts):
+            out = {6: 1}
+            if present[0] % 10 != 1 and present[-1] % 10 != 9:
+                out[68] = 1
+            out.update(_flags(h))
+            return _finish(out)
+        out = {19: 1}
+        out.update(_tile_fans(present))
+        hogs = _hogs(counts, 0)
+        if hogs:
+            out[64] = hogs
+        out.update(_flags(h))
+        return _finish(out)
+    if len(present) == 14:
+        suited = [c for c in present if c < 40]
+        if 7 <= len(suited) <= 9 and any(set(suited) <= set(seq) for seq in KNITTED):
+            out = {20: 1} if len(suited) == 7 else {34: 1}
+            if len(suited) == 9:
+                out[35] = 1
+            out.update(_flags(h))
+            return _finish(out)
+    if len(present) == 13 and set(present) == set(ORPHANS):
+        out = {7: 1}
+        out.update(_flags(h))
+        return _finish(out)
+    return None
+
+
+def _nine_gates(h: _Hand) -> dict[int, int] | None:
+    """九莲宝灯, with the fans both reference calculators add by the winning tile's rank."""
+    if len(h.present) != 9:
+        return None
+    rank = nine_gates_rank(h.counts, h.win)
+    if rank is None:
+        return None
+    out = {4: 1}
+    for n in _NINE_GATES_EXTRA[rank]:
+        out[n] = 1
+    out.update(_flags(h))
+    return _finish(out)
+
+
+#: 1/9: 清龙 and 四归一; 2/8: 双暗刻, 连六, one 幺九刻; 5: 双暗刻, one 幺九刻; 3/4/6/7: 连六.
+_NINE_GATES_EXTRA = {1: (28, 64), 9: (28, 64), 2: (66, 71, 73), 8: (66, 71, 73), 5: (66, 73),
+                     3: (71,), 4: (71,), 6: (71,), 7: (71,)}
+
+
+def _knitted(h: _Hand, rules: McrRules) -> dict[int, int] | None:
+    """组合龙 with one set and a pair (the set may be the one meld)."""
+    if len(h.present) < 9:
+        return None
+    seq = knitted_of(set(h.present))
+    if seq is None:
+        return None
+    rest = list(h.counts)
+    for c in seq:
+        rest[c] -= 1
+    divs = divisions(rest, 1 - len(h.fixed))
+    if len(divs) != 1:
+        return None
+    d = divs[0]
+    kind, code, melded = h.fixed[0] if h.fixed else (d.sets[0][0], d.sets[0][1], False)
+    pair = d.pair
+    out = {35: 1}
+    if kind == CHOW:
+        if pair < 40:
+            out[63] = 1
+        if h.total[pair] == 4:
+            out[64] = 1
+    elif code > 40:
+        if code in WINDS:
+            out[73] = _winds(out, [code], h.sit, deducted=False)
+            if pair in DRAGONS:
+                out[51] = 1
+        else:
+            out[59] = 1
+            if pair in WINDS:
+                out[51] = 1
+    else:
+        if code % 10 in (1, 9):
+            out[73] = 1
+        if pair < 40:
+            out[76] = 1
+        if kind != KONG and h.total[code] == 4:
+            out[64] = 1
+    out.update(_flags(h))
+    if melded:
+        if kind == KONG:
+            out[74] = 1
+    else:
+        if kind == KONG:
+            out[67] = 1
+        if h.sit.self_drawn:
+            out[56] = 1
+            out.pop(80, None)
+        else:
+            out[62] = 1
+    wait = _knitted_wait(h, seq, rest, d, rules)
+    if wait:
+        out[wait] = 1
+    return _finish(out)
+
+
+def _knitted_wait(h: _Hand, seq: tuple[int, ...], rest: list[int], d: Division, rules: McrRules) -> int:
+    """The wait fan of a 组合龙 hand under the rule edition (0: none)."""
+    in_body = h.win in seq
+    if in_body and rules.edition == "book-2006":
+        return 0                       # the winning tile completes the knitted straight: no wait fan
+    if h.fixed:
+        if not in_body or h.counts[h.win] == 3:
+            return 79
+        return 0
+    if not rest[h.win]:
+        return 0
+    rest = list(rest)
+    rest[h.win] -= 1
+    if len(waits(rest, 1, False)) != 1:
+        return 0
+    return _wait_form(list(d.sets), d.pair, h.win)
+
+
+def _wait_form(sets: list[tuple[int, int]], pair: int, win: int) -> int:
+    """边张, 坎张 or 单钓将 of a unique wait, from where the winning tile sits in the concealed sets."""
+    edge = closed = single = False
+    for kind, code in sets:
+        if kind == CHOW:
+            if code == win:
+                closed = True
+            elif abs(code - win) == 1:
+                edge = True
+    if pair == win:
+        single = True
+    return 77 if edge else 78 if closed else 79 if single else 0
+
+
+# -- the regular hand ---------------------------------------------------------------------------------
+
+
+def _common(h: _Hand) -> dict[int, int]:
+    """Fans every regular reading shares: the situation, the tiles held, concealment."""
+    out = _flags(h)
+    out.update(_tile_fans([c for c in range(48) if h.total[c]]))
+    melded = sum(1 for _, _, m in h.fixed if m)
+    if melded == 0:
+        if h.sit.self_drawn:
+            out[56] = 1                                 # 不求人
+        else:
+            out[62] = 1                                 # 门前清
+    elif melded == 4 and not h.sit.self_drawn:
+        out[52] = 1                                     # 全求人
+    return out
+
+
+def _regular(h: _Hand, d: Division, common: dict[int, int], unique: bool) -> dict[int, int]:
+    """The fans of one reading as four sets and a pair."""
+    out = dict(common)
+    chows: list[int] = []
+    pungs: list[int] = []
+    concealed_pungs = melded_kongs = concealed_kongs = 0
+    for kind, code, melded in h.fixed:
+        if kind == CHOW:
+            chows.append(code)
+        else:
+            pungs.append(code)
+            if kind == KONG:
+                if melded:
+                    melded_kongs += 1
+                else:
+                    concealed_kongs += 1
+    own_chow_has_win = False
+    for kind, code in d.sets:
+        if kind == CHOW:
+            chows.append(code)
+            own_chow_has_win = own_chow_has_win or abs(code - h.win) <= 1
+        else:
+            pungs.append(code)
+            concealed_pungs += 1
+    if not h.sit.self_drawn and not own_chow_has_win and any(c == h.win for k, c in d.sets if k == PUNG):
+        concealed_pungs -= 1                            # the discard completed that pung
+    pair = d.pair
+    if pungs:
+        _kong_fans(out, concealed_pungs, melded_kongs, concealed_kongs)
+        if len(pungs) == 4:
+            out[48] = 1                                 # 碰碰和
+        dragons = sum(1 for c in pungs if c in DRAGONS)
+        if dragons:
+            out[59] = dragons
+    if len(chows) == 4 and pair % 10 == 5 and pair < 40 and _terminal_chows(chows, pair, out):
+        pass
+    else:
+        for n, k in chow_fans(chows).items():
+            out[n] = out.get(n, 0) + k
+        if len(chows) < 3:
+            for n, k in pung_fans(pungs).items():
+                out[n] = out.get(n, 0) + k
+    if len(chows) == 4:
+        if pair < 40:
+            out[63] = 1                                 # 平和
+    elif 54 in out and pair in DRAGONS:
+        del out[54]
+        out[10] = 1                                     # 小三元
+    elif 38 in out and pair in WINDS:
+        del out[38]
+        out[9] = 1                                      # 小四喜
+    _set_traits(out, chows, pungs, pair)
+    if QUADRUPLE_CHOW not in out:
+        hogs = _hogs(h.total, melded_kongs + concealed_kongs)
+        if hogs:
+            out[64] = hogs
+    if unique and 52 not in out and 5 not in out:
+        wait = _wait_form(list(d.sets), pair, h.win)
+        if wait:
+            out[wait] = 1
+    _terminal_pungs(out, pungs, h.sit)
+    counts = _finish(out)
+    return counts or {43: 1}                            # 无番和
+
+
+def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed: int) -> None:
+    """One fan of the kong series and one of the concealed-pung series."""
+    kongs = melded + concealed
+    series = {4: 5, 3: 17}.get(kongs)                   # 四杠, 三杠
+    if kongs == 2:
+        series = (57, 82, 53)[concealed]                # 双明杠, 明暗杠, 双暗杠
+    elif kongs == 1:
+        series = 74 if melded else 67                   # 明杠, 暗杠
+    if series:
+        out[series] = 1
+    hidden = concealed_pungs + concealed
+    if hidden >= 2 and not (series == 53 and hidden == 2):   # 双暗杠 includes 双暗刻
+        out[{2: 66, 3: 33, 4: 12}[hidden]] = 1
+
+
+def _terminal_chows(chows: list[int], pair: int, out: dict[int, int]) -> bool:
+    """一色双龙会 / 三色双龙会: 123 and 789 twice with a pair of fives (then no other chow fan)."""
+    suit = pair // 10
+    if any(c % 10 not in (2, 8) for c in chows):
+        return False
+    lows = sorted(c // 10 for c in chows if c % 10 == 2)
+    highs = sorted(c // 10 for c in chows if c % 10 == 8)
+    if lows == highs == [suit, suit]:
+        out[13] = 1
+        return True
+    others = sorted({1, 2, 3} - {suit})
+    if lows == highs == others:
+        out[29] = 1
+        return True
+    return False
+
+
+def _set_traits(out: dict[int, int], chows: list[int], pungs: list[int], pair: int) -> None:
+    """全带幺, 全带五, 全双刻: what every set and the pair hold."""
+    sets = [(c, True) for c in chows] + [(c, False) for c in pungs] + [(pair, False)]
+    if all(c > 40 or (c % 10 in (2, 8) if chow else c % 10 in (1, 9)) for c, chow in sets):
+        out[55] = 1
+    elif all(c < 40 and (c % 10 in (4, 5, 6) if chow else c % 10 == 5) for c, chow in sets):
+        out[31] = 1
+    elif all(c < 40 and not chow and c % 2 == 0 for c, chow in sets):
+        out[21] = 1
+
+
+def _terminal_pungs(out: dict[int, int], pungs: list[int], sit: WinSituation) -> None:
+    """幺九刻, 圈风刻 and 门风刻 (a wind pung counts one of them, never both kinds)."""
+    terminals = sum(1 for c in pungs if c < 40 and c % 10 in (1, 9))
+    winds = [c for c in pungs if c in WINDS]
+    if 1 in out:
+        out[73] = terminals
+        return
+    grouped = 38 in out or 9 in out
+    plain = _winds(out, winds, sit, deducted=grouped)
+    out[73] = terminals + plain
+
+
+def _winds(out: dict[int, int], winds: list[int], sit: WinSituation, deducted: bool) -> int:
+    """Mark 圈风刻 and 门风刻; return how many wind pungs are left as plain 幺九刻."""
+    plain = 0
+    for c in winds:
+        special = False
+        if c == EAST + sit.round_wind:
+            out[60] = 1
+            special = True
+        if c == EAST + sit.seat_wind:
+            out[61] = 1
+            special = True
+        if not special and not deducted:
+            plain += 1
+    if deducted:
+        return 0
+    return plain

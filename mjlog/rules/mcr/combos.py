@@ -1,0 +1,206 @@
+"""Fans made of several sets: chows with chows, pungs with pungs, under the exclusion principles.
+
+The principles of the rules (docs/mcr.md) as they apply to a fixed reading of the hand:
+
+- a fan of four sets leaves no other chow (or pung) fan (不拆移, non-separation);
+- with a fan of three sets, the fourth set may combine once with one of them (套算一次,
+  account once), and only for a two-set fan (the highest, 一般高 before 喜相逢, 连六, 老少副);
+- without one, every pair of sets is a candidate two-set fan, but a set combines with others at
+  most as the account-once principle allows: n chows give at most n - 1 fans, fewer when some
+  chow relates to no other; the surplus is cut from fans that repeat (不得相同, non-identical),
+  老少副 first, then 连六, 喜相逢, 一般高.
+
+Chows are given by their middle tile's code, pungs (and kongs) by their tile's code.
+
+>>> chow_fans([12, 15, 18, 22])          # 123m 456m 789m 123s: 清龙 with 喜相逢
+{28: 1, 70: 1}
+>>> chow_fans([23, 26, 33, 36])          # 234567s 234567p: 喜相逢 x2, 连六 x1
+{70: 2, 71: 1}
+>>> pung_fans([41, 42, 43, 45])          # three winds and 中
+{38: 1}
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from mjlog.rules.mcr.shapes import DRAGONS, EAST, GREEN, NORTH, RED, WHITE
+
+# fan numbers
+QUADRUPLE_CHOW, FOUR_SHIFTED_CHOWS = 14, 16
+PURE_STRAIGHT, PURE_SHIFTED_CHOWS, PURE_TRIPLE_CHOW = 28, 30, 23
+MIXED_STRAIGHT, MIXED_TRIPLE_CHOW, MIXED_SHIFTED_CHOWS = 39, 41, 50
+PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS = 69, 70, 71, 72
+#: Two-chow fans from the first kept to the first cut.
+TWO_CHOW_ORDER = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
+
+
+def _suit(c: int) -> int:
+    return c // 10
+
+
+def _rank(c: int) -> int:
+    return c % 10
+
+
+def four_chows(a: int, b: int, c: int, d: int) -> int:
+    """The fan of four sorted chows (一色四步高, 一色四同顺), or 0."""
+    if _suit(a) == _suit(d):
+        if b - a == c - b == d - c and b - a in (1, 2):
+            return FOUR_SHIFTED_CHOWS
+        if a == d:
+            return QUADRUPLE_CHOW
+    return 0
+
+
+def three_chows(a: int, b: int, c: int) -> int:
+    """The fan of three sorted chows, or 0."""
+    sa, sb, sc = _suit(a), _suit(b), _suit(c)
+    if sa != sb and sb != sc and sa != sc:
+        ranks = sorted((_rank(a), _rank(b), _rank(c)))
+        if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+            return MIXED_SHIFTED_CHOWS
+        if ranks[0] == ranks[2]:
+            return MIXED_TRIPLE_CHOW
+        if ranks == [2, 5, 8]:
+            return MIXED_STRAIGHT
+        return 0
+    if sa == sb == sc:
+        if b - a == 3 and c - b == 3:
+            return PURE_STRAIGHT
+        if b - a == c - b and b - a in (1, 2):
+            return PURE_SHIFTED_CHOWS
+        if a == c:
+            return PURE_TRIPLE_CHOW
+    return 0
+
+
+def two_chows(a: int, b: int) -> int:
+    """The fan of two chows, or 0."""
+    if _suit(a) != _suit(b):
+        return MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else 0
+    if abs(a - b) == 3:
+        return SHORT_STRAIGHT
+    if {_rank(a), _rank(b)} == {2, 8}:
+        return TWO_TERMINAL_CHOWS
+    if a == b:
+        return PURE_DOUBLE_CHOW
+    return 0
+
+
+def chow_fans(mids: list[int]) -> dict[int, int]:
+    """The chow-combination fans of two to four chows (middle-tile codes)."""
+    mids = sorted(mids)
+    if len(mids) == 4:
+        fan = four_chows(*mids)
+        if fan:
+            return {fan: 1}
+        for trio in ((0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)):
+            fan = three_chows(*(mids[i] for i in trio))
+            if fan:
+                extra = next(i for i in range(4) if i not in trio)
+                found = {two_chows(mids[i], mids[extra]) for i in trio}
+                out = {fan: 1}
+                for two in TWO_CHOW_ORDER:
+                    if two in found:
+                        out[two] = 1
+                        break
+                return out
+    elif len(mids) == 3:
+        fan = three_chows(*mids)
+        if fan:
+            return {fan: 1}
+    elif len(mids) == 2:
+        fan = two_chows(*mids)
+        return {fan: 1} if fan else {}
+    else:
+        return {}
+    return _pairwise(mids)
+
+
+def _pairwise(mids: list[int]) -> dict[int, int]:
+    """Two-chow fans over every pair, capped by account-once and cut from the repeats."""
+    n = len(mids)
+    pairs = {(i, j): two_chows(mids[i], mids[j]) for i, j in combinations(range(n), 2)}
+    isolated = sum(1 for i in range(n) if not any(f for (x, y), f in pairs.items() if i in (x, y)))
+    cap = n - 1 - isolated
+    counts = {f: 0 for f in TWO_CHOW_ORDER}
+    for f in pairs.values():
+        if f:
+            counts[f] += 1
+    total = sum(counts.values())
+    for keep in (1, 0):
+        for f in reversed(TWO_CHOW_ORDER):
+            while total > cap and counts[f] > keep:
+                counts[f] -= 1
+                total -= 1
+    return {f: k for f, k in counts.items() if k}
+
+
+# -- pungs ---------------------------------------------------------------------------------------
+
+FOUR_SHIFTED_PUNGS, BIG_FOUR_WINDS, BIG_THREE_DRAGONS = 15, 1, 2
+PURE_SHIFTED_PUNGS, TRIPLE_PUNG, BIG_THREE_WINDS, MIXED_SHIFTED_PUNGS = 24, 32, 38, 42
+DOUBLE_PUNG, TWO_DRAGON_PUNGS = 65, 54
+
+
+def four_pungs(a: int, b: int, c: int, d: int) -> int:
+    if d < 40 and b == a + 1 and c == b + 1 and d == c + 1:
+        return FOUR_SHIFTED_PUNGS
+    if (a, b, c, d) == (EAST, EAST + 1, EAST + 2, NORTH):
+        return BIG_FOUR_WINDS
+    return 0
+
+
+def three_pungs(a: int, b: int, c: int) -> int:
+    if c < 40:
+        if len({_suit(a), _suit(b), _suit(c)}) == 3:
+            ranks = sorted((_rank(a), _rank(b), _rank(c)))
+            if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
+                return MIXED_SHIFTED_PUNGS
+            if ranks[0] == ranks[2]:
+                return TRIPLE_PUNG
+        elif b == a + 1 and c == b + 1:
+            return PURE_SHIFTED_PUNGS
+        return 0
+    if EAST <= a and c <= NORTH:
+        return BIG_THREE_WINDS
+    if (a, b, c) == (RED, GREEN, WHITE):
+        return BIG_THREE_DRAGONS
+    return 0
+
+
+def two_pungs(a: int, b: int) -> int:
+    if a < 40 and b < 40:
+        return DOUBLE_PUNG if _rank(a) == _rank(b) else 0
+    if a in DRAGONS and b in DRAGONS:
+        return TWO_DRAGON_PUNGS
+    return 0
+
+
+def pung_fans(tiles: list[int]) -> dict[int, int]:
+    """The pung-combination fans of two to four pungs or kongs (tile codes)."""
+    tiles = sorted(tiles)
+    out: dict[int, int] = {}
+    if len(tiles) == 4:
+        fan = four_pungs(*tiles)
+        if fan:
+            return {fan: 1}
+    if len(tiles) >= 3:
+        for trio in combinations(range(len(tiles)), 3):
+            fan = three_pungs(*(tiles[i] for i in trio))
+            if fan:
+                out[fan] = 1
+                rest = [i for i in range(len(tiles)) if i not in trio]
+                for free in rest:  # the fourth pung combines once
+                    for i in trio:
+                        two = two_pungs(tiles[i], tiles[free])
+                        if two:
+                            out[two] = out.get(two, 0) + 1
+                            return out
+                return out
+    for a, b in combinations(tiles, 2):
+        two = two_pungs(a, b)
+        if two:
+            out[two] = out.get(two, 0) + 1
+    return out

@@ -1,0 +1,58 @@
+"""MCR rule sets as data: a frozen dataclass of knobs and its presets.
+
+>>> PRESETS["mcr"].min_fan, PRESETS["mcr"].hands, PRESETS["mcr"].renchan
+(8, 16, False)
+>>> PRESETS["mcr"].replace(edition="mil").name
+'mcr+custom'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+Edition = Literal["book-2006", "mil"]
+Payments = Literal["standard", "duplicate"]
+
+
+@dataclass(frozen=True, slots=True)
+class McrRules:
+    """The knobs of one Chinese Official rule set. Scores are in points (1 point per fan)."""
+
+    name: str = "mcr"
+    players: int = 4
+    start_points: int = 0
+    hands: int = 16
+    renchan: bool = False
+    min_fan: int = 8
+    base_payment: int = 8
+    false_win_penalty: int = 30
+    payments: Payments = "standard"
+    edition: Edition = "book-2006"
+
+    def replace(self, **changes: object) -> "McrRules":
+        """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
+        if "name" not in changes and not self.name.endswith("+custom"):
+            changes["name"] = self.name + "+custom"
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+
+#: One line of meaning for each knob.
+KNOB_DOCS: dict[str, str] = {
+    "name": "the preset's name (+custom once a knob is changed)",
+    "players": "seats at the table (always 4)",
+    "start_points": "each seat's score at the start of a match",
+    "hands": "hands in a match: four prevalent winds times four dealers",
+    "renchan": "the dealer keeps the deal after a win (never in MCR: the deal always moves on)",
+    "min_fan": "fans a win needs, flowers not counted; below it the win is false (錯和)",
+    "base_payment": "points every loser pays the winner on top of the fans (discarder: base + fans)",
+    "false_win_penalty": "points a false win costs, paid out equally to the three others",
+    "payments": "standard (zero-sum, one winner per discard) or duplicate (each winner of a multiple win paid as if alone)",
+    "edition": "rule edition: book-2006 (the 2006 interpretation book) or mil (a knitted straight's last tile may count a wait)",
+}
+
+MCR = McrRules()
+MCR_DUPLICATE = McrRules(name="mcr-duplicate", payments="duplicate")
+
+PRESETS: dict[str, McrRules] = {"mcr": MCR, "mcr-duplicate": MCR_DUPLICATE}

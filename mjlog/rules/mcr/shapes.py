@@ -1,0 +1,272 @@
+"""Tile codes and hand shapes for the fan calculator: decompositions, waits, the special shapes.
+
+Inside the calculator a tile is a *code*: ``suit * 10 + rank`` for the suited tiles (suits in
+the order 万 1, 条 2, 饼 3) and 41-47 for East South West North 中 发 白. Shifts of one or two
+ranks are then sums, and sets sort in the order the fan rules list them.
+
+>>> code_of_kind(0), code_of_kind(9), code_of_kind(18), code_of_kind(27), code_of_kind(33)
+(11, 31, 21, 41, 45)
+>>> [d.sets for d in divisions(counts_of([11, 11, 11, 12, 12, 12, 13, 13, 13, 14, 14]), 3)]
+[((1, 11), (1, 12), (1, 13)), ((0, 12), (0, 12), (0, 12)), ((0, 12), (0, 13), (0, 13))]
+>>> sorted(waits(counts_of([11, 12, 13, 15, 16, 17, 22, 23, 24, 33, 33, 34, 35]), 4, False))
+[33, 36]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations, product
+
+CHOW, PUNG, KONG = 0, 1, 2
+N_CODES = 48
+EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(41, 48)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (RED, GREEN, WHITE)
+TERMINALS = (11, 19, 21, 29, 31, 39)
+ORPHANS = TERMINALS + WINDS + DRAGONS
+GREEN_TILES = frozenset((22, 23, 24, 26, 28, GREEN))
+REVERSIBLE = frozenset((31, 32, 33, 34, 35, 38, 39, 22, 24, 25, 26, 28, 29, WHITE))
+
+_KIND_CODE = ([11 + r for r in range(9)] + [31 + r for r in range(9)] + [21 + r for r in range(9)]
+              + [EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED])
+
+#: The six knitted straights (组合龙): 147, 258, 369 spread over the three suits.
+KNITTED = tuple(tuple(sorted(10 * (s + 1) + start + 3 * i for s, start in enumerate(p) for i in range(3)))
+                for p in permutations((1, 2, 3)))
+
+
+def code_of_kind(kind: int) -> int:
+    """The code of a kind 0-33."""
+    return _KIND_CODE[kind]
+
+
+def is_suited(c: int) -> bool:
+    return c < 40
+
+
+def is_terminal_or_honor(c: int) -> bool:
+    return c > 40 or c % 10 in (1, 9)
+
+
+def counts_of(codes: Iterable[int]) -> list[int]:
+    """A count per code."""
+    out = [0] * N_CODES
+    for c in codes:
+        out[c] += 1
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Division:
+    """Concealed tiles read as sets (``(CHOW, middle)`` or ``(PUNG, tile)``, in canonical order) and a pair."""
+
+    sets: tuple[tuple[int, int], ...]
+    pair: int
+
+
+def divisions(counts: list[int], n_sets: int) -> list[Division]:
+    """Every reading of ``counts`` as ``n_sets`` sets and a pair, in canonical order.
+
+    Sets are taken in ascending order of their first tile, a pung before a chow on the same
+    tile; the order decides between readings of equal value. Each suit is read on its own
+    (and remembered); the readings of the suits are then combined.
+    """
+    if sum(counts) != 3 * n_sets + 2:
+        return []
+    options: list[tuple[tuple[tuple[tuple[int, int], ...], int], ...]] = []
+    for base in (10, 20, 30):
+        key = tuple(counts[base + 1:base + 10])
+        if any(key):
+            suit = _suit_readings(key, base)
+            if not suit:
+                return []
+            options.append(suit)
+    honor_sets: list[tuple[int, int]] = []
+    honor_pair = 0
+    for c in range(41, 48):
+        n = counts[c]
+        if n == 3:
+            honor_sets.append((PUNG, c))
+        elif n == 2 and not honor_pair:
+            honor_pair = c
+        elif n:
+            return []
+    found = []
+    for combo in product(*options):
+        pairs = [p for _, p in combo if p] + ([honor_pair] if honor_pair else [])
+        if len(pairs) != 1:
+            continue
+        sets = sorted([x for sets_, _ in combo for x in sets_] + honor_sets, key=_eigen)
+        found.append((tuple(_eigen(x) for x in sets), Division(tuple(sets), pairs[0])))
+    found.sort(key=lambda f: f[0])
+    return [d for _, d in found]
+
+
+@lru_cache(maxsize=None)
+def _suit_readings(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """The readings of one suit's counts as sets, with at most one pair: ``(sets, pair or 0)``."""
+    total = sum(key)
+    if total % 3 == 1:
+        return ()
+    work = [0] * N_CODES
+    for r, n in enumerate(key):
+        work[base + 1 + r] = n
+    out: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    if total % 3 == 0:
+        out.extend((tuple(sets), 0) for sets in _sets_of(work, base))
+    else:
+        for r, n in enumerate(key):
+            if n >= 2:
+                work[base + 1 + r] -= 2
+                out.extend((tuple(sets), base + 1 + r) for sets in _sets_of(work, base))
+                work[base + 1 + r] += 2
+    return tuple(out)
+
+
+def _eigen(s: tuple[int, int]) -> int:
+    """A set's place in the canonical order: by first tile, a pung before a chow."""
+    kind, code = s
+    return 2 * code if kind == PUNG else 2 * code - 1
+
+
+def _sets_of(work: list[int], start: int) -> list[list[tuple[int, int]]]:
+    """Every way to split ``work`` into sets, the lowest tile first."""
+    c = start
+    while c < N_CODES and not work[c]:
+        c += 1
+    if c == N_CODES:
+        return [[]]
+    out = []
+    if work[c] >= 3:
+        work[c] -= 3
+        out.extend([(PUNG, c)] + rest for rest in _sets_of(work, c))
+        work[c] += 3
+    if c < 40 and c % 10 <= 7 and work[c + 1] and work[c + 2]:
+        work[c] -= 1
+        work[c + 1] -= 1
+        work[c + 2] -= 1
+        out.extend([(CHOW, c + 1)] + rest for rest in _sets_of(work, c))
+        work[c] += 1
+        work[c + 1] += 1
+        work[c + 2] += 1
+    return out
+
+
+SETS_ONLY, WITH_PAIR = 1, 2
+
+
+@lru_cache(maxsize=None)
+def suit_shape(counts: tuple[int, ...], pair_done: bool = False) -> int:
+    """For the counts of one suit (ranks 1-9): bit 1 when they split into sets only, bit 2 when
+    into sets and one pair (``pair_done``: only whether sets alone are possible)."""
+    c = next((i for i, n in enumerate(counts) if n), None)
+    if c is None:
+        return SETS_ONLY
+    out = 0
+    n = counts[c]
+    work = list(counts)
+    if n >= 3:
+        work[c] -= 3
+        out |= suit_shape(tuple(work), pair_done)
+        work[c] += 3
+    if not pair_done and n >= 2:
+        work[c] -= 2
+        if suit_shape(tuple(work), True) & SETS_ONLY:
+            out |= WITH_PAIR
+        work[c] += 2
+    if c <= 6 and counts[c + 1] and counts[c + 2]:
+        work[c] -= 1
+        work[c + 1] -= 1
+        work[c + 2] -= 1
+        out |= suit_shape(tuple(work), pair_done)
+    return out & SETS_ONLY if pair_done else out
+
+
+def _honor_shape(counts: list[int]) -> int:
+    pairs = sum(1 for n in counts if n == 2)
+    if any(n not in (0, 2, 3) for n in counts) or pairs > 1:
+        return 0
+    return WITH_PAIR if pairs else SETS_ONLY
+
+
+@lru_cache(maxsize=None)
+def _suit_adds(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(rank index, shape)`` for every tile of the suit whose addition leaves a usable shape."""
+    out = []
+    for r in range(9):
+        if counts[r] or (r > 0 and counts[r - 1]) or (r > 1 and counts[r - 2]) or (r < 8 and counts[r + 1]) \
+                or (r < 7 and counts[r + 2]):
+            trial = list(counts)
+            trial[r] += 1
+            shape = suit_shape(tuple(trial))
+            if shape:
+                out.append((r, shape))
+    return tuple(out)
+
+
+def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
+    """The tiles that complete ``counts13`` as sets and a pair (and as seven pairs when allowed)."""
+    groups = [tuple(counts13[base + 1:base + 10]) for base in (10, 20, 30)]
+    honors = counts13[41:48]
+    states = [suit_shape(g) for g in groups] + [_honor_shape(honors)]
+    bad = [0 if st & SETS_ONLY else 1 for st in states]
+    n_bad = sum(bad)
+    out = set()
+    for g in range(4):
+        bad_others = n_bad - bad[g]
+        all_sets = bad_others == 0
+        pair_elsewhere = any(i != g and states[i] & WITH_PAIR and bad_others - bad[i] == 0 for i in range(4))
+        if not (all_sets or pair_elsewhere):
+            continue
+        if g < 3:
+            adds = _suit_adds(groups[g])
+        else:
+            adds = []
+            for r in range(7):
+                if honors[r]:
+                    trial = list(honors)
+                    trial[r] += 1
+                    adds.append((r, _honor_shape(trial)))
+        for r, shape in adds:
+            if (shape & WITH_PAIR and all_sets) or (shape & SETS_ONLY and pair_elsewhere):
+                out.add(10 * (g + 1) + r + 1 if g < 3 else 41 + r)
+    if seven_pairs:
+        odd = [c for c, n in enumerate(counts13) if n % 2]
+        if len(odd) == 1 and sum(counts13) == 13:
+            out.add(odd[0])
+    return out
+
+
+def is_seven_pairs(counts: list[int]) -> bool:
+    """Fourteen tiles as seven pairs (four of a kind counts as two)."""
+    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+
+
+def is_shifted_pairs(counts: list[int]) -> bool:
+    """Seven pairs of seven consecutive tiles of one suit (连七对)."""
+    present = [c for c, n in enumerate(counts) if n]
+    return (len(present) == 7 and present[0] < 40 and present[-1] - present[0] == 6
+            and all(counts[c] == 2 for c in present))
+
+
+def knitted_of(unique: set[int]) -> tuple[int, ...] | None:
+    """The first knitted straight whose nine tiles are all in ``unique``."""
+    for seq in KNITTED:
+        if unique.issuperset(seq):
+            return seq
+    return None
+
+
+def nine_gates_rank(counts: list[int], win: int) -> int | None:
+    """The winning tile's rank when the hand is 1112345678999 of one suit plus that tile (九莲宝灯)."""
+    if win > 40 or sum(counts) != 14:
+        return None
+    base = win - win % 10
+    counts = list(counts)
+    counts[win] -= 1
+    if sum(counts[base + 1:base + 10]) != 13:
+        return None
+    pattern = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return win % 10 if tuple(counts[base + 1:base + 10]) == pattern else None
