@@ -16,8 +16,11 @@ from mjlog.findings import FindingKind, Severity
 from mjlog.frozen import builder
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
-from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, WinItem, register
+from mjlog.rules.family import (
+    Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
+)
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
+from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import YAKU
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
@@ -90,12 +93,21 @@ class RiichiFamily(Family):
         return format_draw(log, outcome, japanese)
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
-        v = win.value
-        pairs = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
-        return tuple(WinItem(y, YAKU[y].japanese, YAKU[y].english, h) for y, h in pairs)
+        return yaku_items(win.value)
+
+    def score_hand(self, request: ScoreRequest) -> ScoredHand:
+        from mjlog.rules.riichi.score_request import score_request
+
+        return score_request(request)
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
+
+
+def yaku_items(v: HandValue) -> tuple[WinItem, ...]:
+    """A hand value's yaku as scoring elements (each yakuman as 13 han)."""
+    pairs = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
+    return tuple(WinItem(y, YAKU[y].name_ja, YAKU[y].name_en, h) for y, h in pairs)
 
 
 # -- the rule set a game plays under ----------------------------------------------------------------
