@@ -587,6 +587,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_build_command(sub)
     _add_stats_command(sub)
     _add_rules_command(sub)
+    from mjlog.score_cli import add_score_command
+
+    add_score_command(sub)
     return parser
 
 
