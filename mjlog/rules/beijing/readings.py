@@ -77,59 +77,84 @@ class Shape:
         return self.tiles[-1] < 27 and self.tiles[0] // 9 == self.tiles[-1] // 9
 
 
-# -- concrete hands ------------------------------------------------------------------------------------
+# -- splits into sets and a pair, wild tiles ("jokers") filling the gaps ---------------------------------
+
+Split = tuple[tuple[bool, int], ...]       # (is_run, kind) per set; the pair as (False, -1 - kind)
+
+
+def _gap_fills(counts: list[int], kinds: tuple[int, ...]) -> tuple[int, ...]:
+    """The kinds of ``kinds`` the hand lacks (to be jokers), taking the rest from ``counts`` (changed in place)."""
+    missing = []
+    for k in kinds:
+        if counts[k]:
+            counts[k] -= 1
+        else:
+            missing.append(k)
+    return tuple(missing)
+
+
+def _groups_with(i: int, need_pair: bool) -> list[tuple[tuple[bool, int], tuple[int, ...]]]:
+    """The groups that can hold kind ``i``: (its entry in a split, its kinds)."""
+    groups = [((False, -1 - i), (i, i))] if need_pair else []
+    groups.append(((False, i), (i, i, i)))
+    if i < 27:
+        lo = i - i % 9
+        groups += [((True, s), (s, s + 1, s + 2)) for s in (i - 2, i - 1, i) if lo <= s <= lo + 6]
+    return groups
 
 
 @lru_cache(maxsize=65536)
-def _set_splits(counts: tuple[int, ...], need_pair: bool) -> tuple[tuple[tuple[bool, int], ...], ...]:
-    """Every split of ``counts`` into sets (and one pair when ``need_pair``): tuples of (is_run, kind).
+def _splits(counts: tuple[int, ...], jokers: int, need_pair: bool) -> tuple[tuple[Split, tuple[int, ...]], ...]:
+    """Every split of ``counts`` and ``jokers`` wild tiles into sets (and one pair when ``need_pair``).
 
-    The pair is written as ``(False, -1 - kind)`` so that it sorts apart from the sets.
+    Each answer is ``(split, joker kinds)``: what the wild tiles stand for. The lowest kind left is
+    put in each group that can hold it, the group's other tiles taken from the hand where it has
+    them and from the jokers where not (taking a joker where the hand has the tile gives no reading
+    the other choice does not).
     """
     i = next((k for k, c in enumerate(counts) if c), -1)
     if i < 0:
-        return ((),) if not need_pair else ()
-    out: list[tuple[tuple[bool, int], ...]] = []
-    c = list(counts)
-    if need_pair and c[i] >= 2:
-        c[i] -= 2
-        out.extend(((False, -1 - i),) + rest for rest in _set_splits(tuple(c), False))
-        c[i] += 2
-    if c[i] >= 3:
-        c[i] -= 3
-        out.extend(((False, i),) + rest for rest in _set_splits(tuple(c), need_pair))
-        c[i] += 3
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        for k in (i, i + 1, i + 2):
-            c[k] -= 1
-        out.extend(((True, i),) + rest for rest in _set_splits(tuple(c), need_pair))
+        return _joker_groups(jokers, need_pair)
+    out: list[tuple[Split, tuple[int, ...]]] = []
+    for entry, kinds in _groups_with(i, need_pair):
+        left = list(counts)
+        fills = _gap_fills(left, kinds)
+        if len(fills) > jokers:
+            continue
+        still_pair = need_pair and entry[1] >= 0
+        for rest, more in _splits(tuple(left), jokers - len(fills), still_pair):
+            out.append(((entry,) + rest, fills + more))
     return tuple(out)
 
 
-def _standard(counts: tuple[int, ...], melds: Sequence[Meld], tiles: tuple[int, ...], win: int) -> Iterator[Shape]:
-    for split in _set_splits(counts, True):
-        sets = [(run, k) for run, k in split if k >= 0] + [(m.run, m.kind) for m in melds]
-        runs = {k for run, k in sets if run}
-        straight = any({s, s + 3, s + 6} <= runs for s in (0, 9, 18))
-        closed_five = win == FIVE_MAN and (True, FIVE_MAN - 1) in split
-        yield Shape("standard", tiles, win, all_pungs=not runs, straight=straight, closed_five=closed_five)
+def _joker_groups(jokers: int, need_pair: bool) -> tuple[tuple[Split, tuple[int, ...]], ...]:
+    """Groups made of wild tiles alone: any pair, pung or run (no more than three jokers reach here)."""
+    if jokers == 0:
+        return (((), ()),) if not need_pair else ()
+    if need_pair and jokers == 2:
+        return tuple((((False, -1 - k),), (k, k)) for k in range(34))
+    if not need_pair and jokers == 3:
+        pungs = [(((False, k),), (k, k, k)) for k in range(34)]
+        runs = [(((True, s),), (s, s + 1, s + 2)) for s in range(27) if s % 9 <= 6]
+        return tuple(pungs + runs)
+    return ()
 
 
-def _pairs(counts: tuple[int, ...], tiles: tuple[int, ...], win: int) -> Iterator[Shape]:
-    if sum(counts) == 14 and all(c in (0, 2, 4) for c in counts):
-        yield Shape("pairs", tiles, win, luxury=4 in counts)
+def _seven_pairs(counts: tuple[int, ...], jokers: int) -> Iterator[tuple[int, ...]]:
+    """The joker kinds of every seven-pairs reading: each odd count filled, spare jokers as pairs."""
+    odd = tuple(k for k, c in enumerate(counts) if c % 2)
+    spare = jokers - len(odd)
+    if spare < 0 or spare % 2:
+        return
+    for extra in combinations_with_replacement(range(34), spare // 2):
+        yield odd + tuple(k for k in extra for _ in range(2))
 
 
-def concrete_shapes(counts: tuple[int, ...], melds: Sequence[Meld], win: int) -> Iterator[Shape]:
-    """The readings of a hand without wild tiles: ``counts`` are the concealed kinds, win included."""
-    tiles = tuple(sorted([k for k, c in enumerate(counts) for _ in range(c)]
-                         + [m.kind + (i if m.run else 0) for m in melds for i in range(m.tiles)]))
-    yield from _standard(counts, melds, tiles, win)
-    if not melds:
-        yield from _pairs(counts, tiles, win)
+# -- readings -----------------------------------------------------------------------------------------
 
 
-# -- wild tiles ----------------------------------------------------------------------------------------
+def _meld_kinds(melds: Sequence[Meld]) -> list[int]:
+    return [m.kind + (i if m.run else 0) for m in melds for i in range(m.tiles)]
 
 
 def shapes(concealed: Sequence[int], melds: Sequence[Meld], win: int, wild: int | None = None) -> Iterator[Shape]:
@@ -142,21 +167,35 @@ def shapes(concealed: Sequence[int], melds: Sequence[Meld], win: int, wild: int 
     counts = [0] * 34
     for k in concealed:
         counts[k] += 1
-    jokers = counts[wild] if wild is not None else 0
-    if jokers == 0:
-        yield from concrete_shapes(tuple(counts), melds, win)
-        return
-    counts[wild] = 0  # type: ignore[index]
-    in_melds = [0] * 34
-    for m in melds:
-        for i in range(m.tiles):
-            in_melds[m.kind + (i if m.run else 0)] += 1
-    win_is_wild = win == wild
-    for subs in combinations_with_replacement(range(34), jokers):
-        filled = list(counts)
-        for k in subs:
-            filled[k] += 1
-        if any(filled[k] + in_melds[k] > 4 for k in set(subs)):
+    jokers = 0
+    if wild is not None:
+        jokers, counts[wild] = counts[wild], 0
+    base = tuple(counts)
+    fixed = _meld_kinds(melds)
+    win_is_wild = jokers > 0 and win == wild
+    for split, fills in _splits(base, jokers, True):
+        tiles = _tiles(base, fills, fixed)
+        if tiles is None:
             continue
-        for w in (set(subs) if win_is_wild else (win,)):
-            yield from concrete_shapes(tuple(filled), melds, w)
+        sets = [(run, k) for run, k in split if k >= 0] + [(m.run, m.kind) for m in melds]
+        runs = {k for run, k in sets if run}
+        straight = any({s, s + 3, s + 6} <= runs for s in (0, 9, 18))
+        for w in (set(fills) if win_is_wild else (win,)):
+            closed_five = w == FIVE_MAN and (True, FIVE_MAN - 1) in split
+            yield Shape("standard", tiles, w, all_pungs=not runs, straight=straight, closed_five=closed_five)
+    if melds:
+        return
+    for fills in _seven_pairs(base, jokers):
+        tiles = _tiles(base, fills, fixed)
+        if tiles is not None:
+            for w in (set(fills) if win_is_wild else (win,)):
+                yield Shape("pairs", tiles, w, luxury=any(tiles.count(k) == 4 for k in set(tiles)))
+
+
+def _tiles(base: tuple[int, ...], fills: tuple[int, ...], fixed: list[int]) -> tuple[int, ...] | None:
+    """The reading's kinds, sorted; None when it would need a fifth copy of a kind."""
+    tiles = sorted([k for k, c in enumerate(base) for _ in range(c)] + list(fills) + fixed)
+    for k in set(fills):
+        if tiles.count(k) > 4:
+            return None
+    return tuple(tiles)
