@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mjlog.rules.beijing import PRESETS, score_hand
 from mjlog.rules.beijing.settlement import (
-    burn_rounds, mutual_pairs, partners_of, settle_draw, settle_win, transfer_deltas,
+    burn_rounds, burn_turns, claims, mutual_pairs, partners_of, settle_draw, settle_win, transfer_deltas,
 )
 from mjlog.rules.family import Transfer
 
@@ -79,3 +79,24 @@ def test_mutual_liability_needs_three_claims_one_way_unless_both_ways_is_chosen(
     assert mutual_pairs(claims, both_ways=True) == frozenset({frozenset({S, N})})
     pairs = mutual_pairs([(S, N)] * 3 + [(W, S)] * 3)
     assert partners_of(S, pairs) == (W, N) and partners_of(E, pairs) == ()
+
+
+def test_burn_turns_and_claims_read_a_hands_events():
+    from mjlog.ir import Call, CallKind, Discard, Draw
+
+    events = [Draw(0, 20), Discard(0, 20), Discard(1, 21), Call(2, CallKind.PON, (22, 23, 21), 21, 1),
+              Discard(2, 40), Call(3, CallKind.ANKAN, (0, 1, 2, 3)), Discard(3, 44),
+              Call(1, CallKind.CHI, (44, 48, 52), 44, 0)]
+    assert burn_turns(events) == [(0, 5), (1, 5), None, (2, 10), (3, 11), None]
+    assert claims(events) == [(2, 1), (1, 0)]
+    assert burn_rounds(burn_turns(events), dealer=0) == 0
+
+
+def test_the_deal_stays_on_a_dealer_win_or_a_draw_and_passes_in_the_rotation_otherwise():
+    from mjlog.rules.beijing.flow import next_dealer
+
+    src, ccw = BEIJING, PRESETS["beijing-ccw"]
+    assert next_dealer(src, E, [E]).renchan and next_dealer(src, W, []).dealer == W
+    assert [next_dealer(src, d, [(d + 1) % 4]).dealer for d in range(4)] == [N, E, S, W]
+    assert [next_dealer(ccw, d, [(d + 2) % 4]).dealer for d in range(4)] == [S, W, N, E]
+    assert next_dealer(src, S, [S, W]).renchan  # the dealer among two winners keeps the deal

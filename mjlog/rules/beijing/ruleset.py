@@ -37,7 +37,6 @@ class BeijingRules:
     burn_on_draw: bool = True
     mutual_both_ways: bool = False
     mutual_tsumo: MutualTsumo = "all"
-    reserve: int = 14
 
     def __post_init__(self) -> None:
         if self.rotation not in ("source", "ccw"):
@@ -76,7 +75,6 @@ KNOB_DOCS: dict[str, str] = {
                         "(else three claims by one player on the other's discards)",
     "mutual_tsumo": "what a 互包 partner pays on the winner's self-draw: 'all' the three payments "
                     "(3 x fan x base), 'one' one payment (fan x base)",
-    "reserve": "tiles at the end of the wall never drawn except as kan replacements (7 stacks)",
 }
 
 

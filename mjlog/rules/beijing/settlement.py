@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mjlog.ir import Call, CallKind, Discard
 from mjlog.rules.beijing.fans import burn_fan
 from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.family import Transfer, transfer_deltas
 
-__all__ = ["Transfer", "burn_rounds", "burn_rows", "hand_payers", "mutual_pairs", "partners_of",
-           "settle_draw", "settle_win", "transfer_deltas"]
+__all__ = ["Transfer", "burn_rounds", "burn_rows", "burn_turns", "claims", "hand_payers", "mutual_pairs",
+           "partners_of", "settle_draw", "settle_win", "transfer_deltas"]
 
 HAND, MUTUAL, BURN = "hand", "mutual", "burn"
 
@@ -89,6 +90,33 @@ def burn_rounds(turns: Sequence[tuple[int, int] | None], dealer: int, players: i
             break
         rounds += 1
     return rounds
+
+
+def burn_turns(events: Iterable[object]) -> list[tuple[int, int] | None]:
+    """A hand's events as :func:`burn_rounds` reads them: each discard ``(seat, kind)``, each claim None.
+
+    A claim (chi, pon, open kan) takes a discard and breaks the turn order; closed and added kans
+    do not (every seat still discards in turn).
+    """
+    out: list[tuple[int, int] | None] = []
+    for ev in events:
+        if type(ev) is Discard:
+            out.append((ev.seat, ev.tile >> 2))
+        elif type(ev) is Call and ev.kind in _CLAIMS:
+            out.append(None)
+    return out
+
+
+_CLAIMS = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
+
+
+def claims(events: Iterable[object]) -> list[tuple[int, int]]:
+    """The chi and pon of a hand's events as ``(claimer, discarder)``: what 互包 counts ("吃+碰").
+
+    Open kans on a discard are not counted: the source names chi and pon only.
+    """
+    return [(ev.seat, ev.from_seat) for ev in events
+            if type(ev) is Call and ev.kind in (CallKind.CHI, CallKind.PON) and ev.from_seat is not None]
 
 
 def mutual_pairs(claims: Iterable[tuple[int, int]], both_ways: bool = False) -> frozenset[frozenset[int]]:

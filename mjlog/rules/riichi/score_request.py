@@ -53,6 +53,8 @@ def score_request(req: ScoreRequest) -> ScoredHand:
     discarder = None if req.tsumo else (winner - 1) % rules.players if req.discarder is None else req.discarder
     if discarder == winner:
         raise InvalidHandError("the winner cannot deal in to itself")
+    if req.tsumo and req.discarder is not None:
+        raise InvalidHandError("a self-draw has no discarder")
     v = score_hand(req.hand, melds=list(req.calls), dora=req.dora, rules=rules, seat_wind=winner,
                    round_wind=req.round_wind, tsumo=req.tsumo, riichi=req.riichi,
                    haitei=req.last_tile and req.tsumo, houtei=req.last_tile and not req.tsumo,
