@@ -100,3 +100,10 @@ def test_the_deal_stays_on_a_dealer_win_or_a_draw_and_passes_in_the_rotation_oth
     assert [next_dealer(src, d, [(d + 1) % 4]).dealer for d in range(4)] == [N, E, S, W]
     assert [next_dealer(ccw, d, [(d + 2) % 4]).dealer for d in range(4)] == [S, W, N, E]
     assert next_dealer(src, S, [S, W]).renchan  # the dealer among two winners keeps the deal
+
+
+def test_two_mutual_partners_winning_on_one_discard_settle_by_the_difference():
+    # "如果這兩家同時吃一張牌的銃，按和牌的積分差異進行互包": South (3 fan) and North (1 fan) are in 互包
+    # and both win on West's discard; each pays the other's hand, so North pays South the difference.
+    rows = settle_win(BEIJING, S, W, 3, dealer=E, partners=[N]) + settle_win(BEIJING, N, W, 1, dealer=E, partners=[S])
+    assert transfer_deltas(rows, 4) == (0, 1000, 0, -1000)
