@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from mjlog.cli import main
-from mjlog.rules import iter_presets
+from mjlog.rules import families, iter_presets
 from mjlog.rules.family import knob_values
 from tests import toy_family
 
@@ -22,10 +22,13 @@ def test_rules_list_prints_each_family_then_one_line_per_preset():
     res = run("rules", "list")
     assert res.returncode == 0 and res.stderr == ""
     lines = res.stdout.splitlines()
-    assert lines[0] == "riichi: Japanese riichi mahjong (Tenhou's rules)"
+    heads = [ln for ln in lines if not ln.startswith(" ")]
+    assert heads == [f"{name}: {fam.english}" for name, fam in sorted(families().items())]
+    assert "riichi: Japanese riichi mahjong (Tenhou's rules)" in heads
     presets = [p for _, p, _ in iter_presets()]
-    assert [ln.split()[0] for ln in lines[1:]] == presets
-    by_name = {ln.split()[0]: ln for ln in lines[1:]}
+    rows = [ln for ln in lines if ln.startswith(" ")]
+    assert [ln.split()[0] for ln in rows] == presets
+    by_name = {ln.split()[0]: ln for ln in rows}
     assert "3 players" in by_name["tenhou-3p-east"] and "east round only" in by_name["tenhou-3p-east"]
     assert "kita" in by_name["tenhou-3p-east"] and "kita" not in by_name["tenhou-4p-south"]
     assert "25,000 start" in by_name["tenhou-4p-south"] and "uma +20/+10/-10/-20" in by_name["tenhou-4p-south"]
