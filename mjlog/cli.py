@@ -633,6 +633,9 @@ def build_parser() -> argparse.ArgumentParser:
     from mjlog.view.command import add_view_command
 
     add_view_command(sub)
+    from mjlog.score_cli import add_score_command
+
+    add_score_command(sub)
     return parser
 
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from mjlog.cli import main
-from mjlog.rules import iter_presets
+from mjlog.rules import families, iter_presets
 from mjlog.rules.family import knob_values
 from tests import toy_family
 
@@ -23,7 +23,8 @@ def test_rules_list_prints_each_family_then_one_line_per_preset():
     assert res.returncode == 0 and res.stderr == ""
     lines = res.stdout.splitlines()
     heads = [ln for ln in lines if not ln.startswith(" ")]
-    assert heads[0] == lines[0] and "riichi: Japanese riichi mahjong (Tenhou's rules)" in heads
+    assert heads == [f"{name}: {fam.english}" for name, fam in sorted(families().items())]
+    assert "riichi: Japanese riichi mahjong (Tenhou's rules)" in heads
     presets = [p for _, p, _ in iter_presets()]
     rows = [ln for ln in lines if ln.startswith(" ")]
     assert [ln.split()[0] for ln in rows] == presets

@@ -16,10 +16,11 @@ A family brings:
   :meth:`Family.final_scores`, :meth:`Family.placement_points`);
 - what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
   :meth:`Family.win_value`, :meth:`Family.describe_rules`); its payments are
-  :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results.
+  :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
+- its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``).
 
 >>> sorted(families())
-['mcr', 'riichi']
+['beijing', 'mcr', 'riichi']
 >>> family("riichi").presets["tenhou-4p-south"].players
 4
 >>> find_preset("tenhou-3p-east").name
@@ -32,6 +33,8 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from mjlog.rules.transfers import Transfer
 
 if TYPE_CHECKING:
     from mjlog.findings import FindingKind, Severity
@@ -100,6 +103,55 @@ class WinItem:
     value: int         # in the family's unit (han, fan...)
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreRequest:
+    """One hand to score, as ``mjlog score`` takes it; a family reads the fields its rules know.
+
+    ``hand`` is mpsz text (1-7z = E S W N 白 發 中), the winning tile last; ``calls`` are
+    ``kind:tiles`` texts (chi, pon, kan, ankan, kakan). Seats and winds are 0 East .. 3 North:
+    ``seat_wind`` is the winner's seat, ``discarder`` the seat that dealt in (None: the seat
+    before the winner), ``dealer_seat`` who deals (None: East, or the winner with ``dealer``).
+    ``mutual`` lists seats in 互包 with the winner, ``burn_rounds`` the 燒莊 rounds, ``base``
+    overrides the rule set's base, ``knobs`` is ``name=value;...`` text of rule knobs.
+    """
+
+    hand: str
+    rules: Any
+    calls: tuple[str, ...] = ()
+    tsumo: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    dealer: bool = False
+    dealer_seat: int | None = None
+    discarder: int | None = None
+    wild: str | None = None
+    last_tile: bool = False
+    after_kan: bool = False
+    robbed_kan: bool = False
+    first_turn: bool = False
+    riichi: bool = False
+    dora: str = ""
+    burn_rounds: int = 0
+    mutual: tuple[int, ...] = ()
+    base: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """A scored hand: its fan or yaku lines, its value in ``unit``, and who pays whom.
+
+    ``side`` holds lines printed among the items but paid apart (Beijing's 燒莊); ``notes``
+    whatever else the family states of the hand (riichi: fu and points).
+    """
+
+    items: tuple[WinItem, ...]
+    total: int
+    unit: str
+    payments: tuple[Transfer, ...]
+    side: tuple[WinItem, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
 class Family:
     """One rule system. Subclass, fill in the class attributes and methods, and :func:`register` it."""
 
@@ -153,6 +205,12 @@ class Family:
         """Apply every event of ``rnd``, judge it, score and pay each outcome, and say what follows."""
         raise NotImplementedError
 
+    # -- one hand by hand -------------------------------------------------------------------------
+
+    def score_hand(self, request: ScoreRequest) -> ScoredHand:
+        """Score the hand of ``request`` under its rule set; a ValueError subclass says why it cannot win."""
+        raise NotImplementedError(f"the {self.name} family has no hand scorer yet")
+
     # -- what the sinks show ----------------------------------------------------------------------
 
     def describe_outcome(self, log: GameLog, outcome: Any, japanese: bool = True) -> str:
@@ -198,6 +256,8 @@ def _builtin() -> None:
         from mjlog.rules.riichi.family import RIICHI  # noqa: F401  (registers itself)
     if "mcr" not in _FAMILIES:
         from mjlog.rules.mcr.family import MCR_FAMILY  # noqa: F401  (registers itself)
+    if "beijing" not in _FAMILIES:
+        from mjlog.rules.beijing.family import BEIJING  # noqa: F401  (registers itself)
 
 
 def families() -> dict[str, Family]:
@@ -243,3 +303,59 @@ def family_of_preset(name: str) -> Family:
 def knob_values(rules: Any) -> list[tuple[str, object]]:
     """``(knob, value)`` for every field of a rule set, in declaration order."""
     return [(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)]
+
+
+#: Knobs no log may change: the preset's label, and the seats its table has.
+FIXED_KNOBS = ("name", "players")
+
+
+def apply_knobs(rules: Any, text: str) -> Any:
+    """``rules`` (any family's rule set) with the knobs of a ``name=value;…`` text changed.
+
+    Values are written as Python writes them (``True``, ``500``, ``(30, 10, -10, -30)``, a bare
+    string). This is how a log states a what-if rule set (the simulator's GO ``knobs``) and how
+    ``mjlog score --knob`` changes one. Raises ``ValueError`` naming an unknown knob, one of
+    :data:`FIXED_KNOBS`, a value that does not fit, or a rule set the family's replay cannot apply
+    (the rule set's ``knob_problem()``, where it has one).
+
+    >>> apply_knobs(find_preset("tenhou-4p-south"), "renchan_on_dealer_tenpai=False;uma=(30, 10, -10, -30)").uma
+    (30, 10, -10, -30)
+    >>> apply_knobs(find_preset("beijing"), "dealer_fan=b;base=2000").base
+    2000
+    >>> apply_knobs(find_preset("tenhou-4p-south"), "nukidora=True")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule knobs 'nukidora=True': nukidora is a three-player knob (four players have no kita)
+    """
+    fields = {f.name for f in dataclasses.fields(rules)}
+    changes: dict[str, object] = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        name, sep, raw = part.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or name not in fields:
+            raise ValueError(f"unknown rule knob {name!r}")
+        if name in FIXED_KNOBS:
+            raise ValueError(f"rule knob {name!r} is the preset's, not the log's to change")
+        current = getattr(rules, name)
+        try:
+            if isinstance(current, bool):
+                if raw not in ("True", "False"):
+                    raise ValueError(raw)
+                value: object = raw == "True"
+            elif isinstance(current, int):
+                value = int(raw)
+            elif isinstance(current, tuple):
+                value = tuple(int(x) for x in raw.strip("()").split(",") if x.strip())
+            else:
+                value = raw
+        except ValueError:
+            raise ValueError(f"rule knob {name}={raw!r} does not fit its type") from None
+        changes[name] = value
+    if not changes:
+        return rules
+    changed = rules.replace(**changes)
+    check = getattr(changed, "knob_problem", None)
+    problem = check() if check is not None else None
+    if problem is not None:
+        raise ValueError(f"rule knobs {text!r}: {problem}")
+    return changed

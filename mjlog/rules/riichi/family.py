@@ -19,8 +19,11 @@ from mjlog.formats.tenhou_lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
-from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, WinItem, register
+from mjlog.rules.family import (
+    Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
+)
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
+from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import YAKU
 from mjlog.rules.transfers import RIICHI as DEPOSIT
@@ -101,6 +104,11 @@ class RiichiFamily(Family):
     def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
         return _items(tuple(win.yaku) if win.yaku else tuple((y, 13) for y in win.yakuman))
 
+    def score_hand(self, request: ScoreRequest) -> ScoredHand:
+        from mjlog.rules.riichi.score_request import score_request
+
+        return score_request(request)
+
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
 
@@ -123,6 +131,11 @@ def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
             _ITEMS.clear()
         _ITEMS[pairs] = got
     return got
+
+
+def yaku_items(v: HandValue) -> tuple[WinItem, ...]:
+    """A hand value's yaku as scoring elements (each yakuman as 13 han)."""
+    return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
 
 
 # -- the rule set a game plays under ----------------------------------------------------------------

@@ -17,6 +17,8 @@ import functools
 from dataclasses import dataclass
 from typing import Literal
 
+from mjlog.rules.family import apply_knobs  # noqa: F401  (one parser of knob text for every family)
+
 GameLength = Literal["east", "south"]
 PlacementRounding = Literal["round-half-away", "none"]
 
@@ -80,6 +82,10 @@ class RuleSet:
         if "name" not in changes and not self.name.endswith("+custom"):
             changes["name"] = self.name + "+custom"
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def knob_problem(self) -> str | None:
+        """Why the replay could not apply this rule set (see :func:`rule_problem`), or None."""
+        return rule_problem(self)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -155,10 +161,6 @@ def preset(name: str) -> RuleSet:
         raise KeyError(f"unknown rule-set preset {name!r}; known: {', '.join(PRESETS)}") from None
 
 
-#: Fields a log's knobs cannot change: the preset's label, and the seats its table has.
-FIXED_KNOBS = ("name", "players")
-
-
 def rule_problem(rules: RuleSet) -> str | None:
     """Why the replay could not apply ``rules`` (a value outside the knob's choices, or a
     three-player knob switched on for four players), or None when it can."""
@@ -177,48 +179,3 @@ def rule_problem(rules: RuleSet) -> str | None:
         return "nukidora is a three-player knob (four players have no kita)"
     return None
 
-
-def apply_knobs(rules: RuleSet, text: str) -> RuleSet:
-    """``rules`` with the knobs of a ``name=value;…`` text changed (values as Python writes them).
-
-    This is how a log states a what-if rule set (the simulator's GO ``knobs``).
-    Raises ``ValueError`` naming an unknown knob, one of :data:`FIXED_KNOBS`, a value that does
-    not fit, or a rule set the replay cannot apply (:func:`rule_problem`).
-
-    >>> apply_knobs(PRESETS["tenhou-4p-south"], "renchan_on_dealer_tenpai=False;uma=(30, 10, -10, -30)").uma
-    (30, 10, -10, -30)
-    >>> apply_knobs(PRESETS["tenhou-4p-south"], "nukidora=True")
-    Traceback (most recent call last):
-    ...
-    ValueError: rule knobs 'nukidora=True': nukidora is a three-player knob (four players have no kita)
-    """
-    fields = {f.name for f in dataclasses.fields(RuleSet)}
-    changes: dict[str, object] = {}
-    for part in filter(None, (p.strip() for p in text.split(";"))):
-        name, sep, raw = part.partition("=")
-        if not sep or name not in fields:
-            raise ValueError(f"unknown rule knob {name!r}")
-        if name in FIXED_KNOBS:
-            raise ValueError(f"rule knob {name!r} is the preset's, not the log's to change")
-        current = getattr(rules, name)
-        try:
-            if isinstance(current, bool):
-                if raw not in ("True", "False"):
-                    raise ValueError(raw)
-                value: object = raw == "True"
-            elif isinstance(current, int):
-                value = int(raw)
-            elif isinstance(current, tuple):
-                value = tuple(int(x) for x in raw.strip("()").split(",") if x.strip())
-            else:
-                value = raw
-        except ValueError:
-            raise ValueError(f"rule knob {name}={raw!r} does not fit its type") from None
-        changes[name] = value
-    if not changes:
-        return rules
-    changed = rules.replace(**changes)
-    problem = rule_problem(changed)
-    if problem is not None:
-        raise ValueError(f"rule knobs {text!r}: {problem}")
-    return changed

@@ -1,0 +1,84 @@
+"""Beijing rule sets as data: one frozen dataclass of knobs, a knob for each open point of the rules.
+
+The rules are the project's reading of the source (``docs/beijing.md``; the shared
+``beijing-rules.md``). Where the source is silent or ambiguous the choice is a knob, so a what-if
+can flip it.
+
+>>> rs = PRESETS["beijing"]
+>>> rs.rotation, rs.dealer_fan, rs.base, rs.players
+('source', 'a', 500, 4)
+>>> PRESETS["beijing-ccw"].next_seat(0), rs.next_seat(0)
+(1, 3)
+>>> rs.replace(dealer_fan="b").name
+'beijing+custom'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+Rotation = Literal["source", "ccw"]
+DealerFan = Literal["a", "b"]
+MutualTsumo = Literal["all", "one"]
+
+
+@dataclass(frozen=True, slots=True)
+class BeijingRules:
+    """The knobs of one Beijing rule set. Seats are 0 East, 1 South, 2 West, 3 North."""
+
+    name: str = "beijing"
+    players: int = 4
+    start_points: int = 0
+    base: int = 500
+    rotation: Rotation = "source"
+    dealer_fan: DealerFan = "a"
+    burn_on_draw: bool = True
+    mutual_both_ways: bool = False
+    mutual_tsumo: MutualTsumo = "all"
+
+    def __post_init__(self) -> None:
+        if self.rotation not in ("source", "ccw"):
+            raise ValueError(f"rotation must be 'source' or 'ccw', not {self.rotation!r}")
+        if self.dealer_fan not in ("a", "b"):
+            raise ValueError(f"dealer_fan must be 'a' or 'b', not {self.dealer_fan!r}")
+        if self.mutual_tsumo not in ("all", "one"):
+            raise ValueError(f"mutual_tsumo must be 'all' or 'one', not {self.mutual_tsumo!r}")
+        if self.base <= 0 or self.players != 4:
+            raise ValueError("a Beijing table has 4 players and a positive base")
+
+    def replace(self, **changes: object) -> "BeijingRules":
+        """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
+        if "name" not in changes and not self.name.endswith("+custom"):
+            changes["name"] = self.name + "+custom"
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def next_seat(self, dealer: int) -> int:
+        """The seat the deal passes to after a non-dealer win."""
+        step = 1 if self.rotation == "ccw" else -1
+        return (dealer + step) % self.players
+
+
+#: One line of meaning for each knob (a test checks every field has one).
+KNOB_DOCS: dict[str, str] = {
+    "name": "the preset's name (+custom once a knob is changed)",
+    "players": "seats at the table (always 4)",
+    "start_points": "each seat's score at the start (the source keeps relative scores: 0)",
+    "base": "the base 底分: points per fan (a game setting; 2000 and 500 in the source's examples)",
+    "rotation": "who deals after a non-dealer win: 'source' East, North, West, South as the source "
+                "writes it; 'ccw' East, South, West, North (conventional)",
+    "dealer_fan": "莊 fan: 'a' when the dealer wins or deals in, whoever pays; 'b' only when the dealer "
+                  "is the winner or a payer of the hand payment",
+    "burn_on_draw": "燒莊's side payment is also paid when the hand ends in an exhaustive draw",
+    "mutual_both_ways": "互包: claims in both directions between two players add up to the three "
+                        "(else three claims by one player on the other's discards)",
+    "mutual_tsumo": "what a 互包 partner pays on the winner's self-draw: 'all' the three payments "
+                    "(3 x fan x base), 'one' one payment (fan x base)",
+}
+
+
+PRESETS: dict[str, BeijingRules] = {
+    "beijing": BeijingRules(),
+    "beijing-ccw": BeijingRules(name="beijing-ccw", rotation="ccw"),
+}
