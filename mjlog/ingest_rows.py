@@ -248,7 +248,7 @@ class _Rows:
         self._game(log, rep, gid, source, sha)
         self._players(log, rep, g)
         for rnd, res in zip(log.rounds, _pad(rep.rounds, len(log.rounds))):
-            self._round(fam, rnd, res, g)
+            self._round(log, fam, rnd, res, g)
         f = self.cols["findings"]
         for i, fd in enumerate(rep.findings):
             _put(f, game_id=g, finding_index=i, kind=fd.kind.value, severity=fd.severity.value,
@@ -289,7 +289,7 @@ class _Rows:
                  derived_final_score=rep.final_scores[s] if rep.final_scores else None,
                  derived_placement_points=rep.placement_points[s] if rep.placement_points else None)
 
-    def _round(self, fam: Family, rnd, res, g: int) -> None:
+    def _round(self, log: GameLog, fam: Family, rnd, res, g: int) -> None:
         ri = rnd.index
         ev = self.cols["events"]
         events = rnd.events

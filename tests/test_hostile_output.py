@@ -80,7 +80,7 @@ def test_file_names_that_are_not_utf8_or_hold_escapes_are_audited_and_ingested(t
     done = _mjlog("audit", str(d))
     assert done.returncode == 1 and b"\x1b" not in done.stdout and b"Traceback" not in done.stderr
     text = done.stdout.decode("utf-8")
-    assert "bad-\\xff-name.xml" in text and "esc-\\x1b[2J.xml" in text and "worse-\\xfe\\x1b.xml: unreadable" in text
+    assert "bad-\\xff-name.xml" in text and "esc-\\x1b[2J.xml" in text and "worse-\\xfe\\x1b.xml: error: unreadable" in text
     db = tmp_path / "s.duckdb"
     done = _mjlog("ingest", str(d), "--db", str(db))
     assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr

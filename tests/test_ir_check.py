@@ -22,7 +22,7 @@ def _max(typ: pa.DataType) -> int:
 @pytest.mark.parametrize("table, column, largest", [
     ("rounds", "honba", COUNTER_LIMIT), ("rounds", "sticks", COUNTER_LIMIT), ("wins", "fu", COUNTER_LIMIT),
     ("events", "event_index", EVENT_LIMIT), ("rounds", "n_events", EVENT_LIMIT), ("rounds", "round_index", ROUND_LIMIT),
-    ("rounds", "n_wins", PER_HAND_LIMIT), ("rounds", "n_calls", PER_HAND_LIMIT), ("win_yaku", "yaku_order", PER_HAND_LIMIT),
+    ("rounds", "n_wins", PER_HAND_LIMIT), ("rounds", "n_calls", PER_HAND_LIMIT), ("win_items", "item_order", PER_HAND_LIMIT),
     ("rounds", "n_riichi_declared", PER_HAND_LIMIT), ("payments", "result_index", PER_HAND_LIMIT),
     ("wins", "limit", SMALL_RANGE[1]), ("wins", "dora", SMALL_RANGE[1]), ("players", "rank", SMALL_RANGE[1]),
     ("wins", "han", PER_HAND_LIMIT * SMALL_RANGE[1]), ("wins", "points", SCORE_LIMIT),

@@ -87,6 +87,6 @@ def salvage_cut_off(text: str) -> dict | None:
             i += 1
     except _Cut:
         pass
-    except json.JSONDecodeError:
+    except ValueError:  # JSONDecodeError, or a number too long to convert: nothing to salvage
         return None
     return obj if isinstance(obj.get("log"), list) and obj["log"] else None

@@ -6,7 +6,7 @@ Seats are 0 East (the dealer) .. 3 North; the winner sits at the request's seat 
 >>> s = score_request(ScoreRequest("234m456p678s22z345p", PRESETS["tenhou-4p-south"], tsumo=True, riichi=True,
 ...                                seat_wind=2))
 >>> [(i.english, i.value) for i in s.items], s.total, [(t.payer, t.amount) for t in s.payments]
-([('Riichi', 1), ('Menzen tsumo', 1), ('Pinfu', 1), ('Ura dora', 0)], 3, [(0, 1300), (1, 700), (3, 700)])
+([('Riichi', 1), ('Menzen tsumo', 1), ('Pinfu', 1)], 3, [(0, 1300), (1, 700), (3, 700)])
 """
 
 from __future__ import annotations
