@@ -14,13 +14,9 @@ from mjlog import __version__
 from mjlog.errors import MalformedLogError
 from mjlog.text import json_printable, printable, printable_lines
 
-from mjlog.cli_dataset import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, add_build_command, is_dataset, missing_path  # noqa: E402
-
-
-def _fail(message: str) -> int:
-    """Print ``mjlog: MESSAGE`` (control characters escaped) on standard error; the usage exit code."""
-    print(f"mjlog: {printable(message)}", file=sys.stderr)
-    return EXIT_USAGE
+from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
+from mjlog.cli_common import fail as _fail
+from mjlog.cli_dataset import add_build_command, is_dataset
 
 
 def _open_store(path: str, read_only: bool = False):
@@ -488,7 +484,8 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mjlog",
-        description="Read, replay, audit and analyse Tenhou mahjong game logs (4 and 3 players).",
+        description=("Read, replay, audit and analyse mahjong game logs (Tenhou riichi, 4 and 3 players); "
+                     "score hands under riichi, Beijing and Chinese Official rules."),
         epilog="Run 'mjlog COMMAND --help' for a command's options.",
     )
     from mjlog import accel

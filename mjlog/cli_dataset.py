@@ -4,33 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import stat
 import sys
 
-#: mjlog's exit statuses (the CLI's): clean, findings or unreadable files, usage error.
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
-
-def missing_path(paths) -> bool:
-    """Print the first of ``paths`` that does not exist, or is neither a directory nor a regular file
-    (a named pipe or a device would block or never end): a usage error. Say whether there was one."""
-    from mjlog.text import printable
-
-    for p in paths:
-        try:
-            mode = os.stat(p).st_mode
-        except OSError:
-            message = f"no such file or directory: {p}"
-        else:
-            if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
-                continue
-            from mjlog.source import file_kind
-
-            message = f"{p}: {file_kind(mode)} is not a log file; only regular files and directories are read"
-        print(f"mjlog: {printable(message)}", file=sys.stderr)
-        return True
-    return False
-
+from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
 
 def is_dataset(path: str | os.PathLike) -> bool:
     """Whether ``path`` is a directory that ``mjlog build`` wrote (it holds ``_dataset.json``)."""

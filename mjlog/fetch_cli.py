@@ -13,7 +13,8 @@ from mjlog.fetch import (
 )
 from mjlog.fetch_index import KINDS, ROOMS, LogFilter, LogRef, ids_in_text, recent_files, refs_in_index
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+from mjlog.cli_common import EXIT_FINDINGS as EXIT_FAILED  # a log that could not be fetched
+from mjlog.cli_common import EXIT_OK, EXIT_USAGE
 
 DESCRIPTION = (
     "Download Tenhou logs into OUT as <id>.xml.gz: by id (or viewer URL) on the command line, from "

@@ -11,11 +11,11 @@ import argparse
 import json
 import sys
 
+from mjlog.cli_common import EXIT_OK, EXIT_USAGE
 from mjlog.rules.family import ScoredHand, ScoreRequest, apply_knobs, family_of_preset, find_preset, iter_presets
 from mjlog.rules.transfers import net as transfer_deltas
 
 SEATS = "ESWN"
-EXIT_OK, EXIT_USAGE = 0, 2
 
 
 def _seat(letter: str | None) -> int | None:

@@ -36,6 +36,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from mjlog.dataset import read_manifest
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
 from mjlog.reader import iter_log_files
 from mjlog.text import path_label
@@ -323,7 +324,7 @@ class Store:
         """An in-memory store whose tables are views of a built dataset's Parquet, read in place
         (the same queries, views and statistics as on a database file)."""
         store = cls(":memory:")
-        for table, select in _dataset_selects(path).items():
+        for table, select in _dataset_selects(path, read_manifest(path)).items():
             store.con.execute(f"DROP TABLE {table}")
             store.con.execute(f"CREATE VIEW {table} AS {select}")
         return store
@@ -332,16 +333,16 @@ class Store:
         """Bulk-load a built dataset: its games not stored yet, every table in one transaction,
         by DuckDB from the Parquet files (no Python per row); sources and unreadable replaced."""
         start = time.perf_counter()
-        selects = _dataset_selects(path)
+        manifest = read_manifest(path)
+        selects = _dataset_selects(path, manifest)
         con = self.con
         before = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
         con.execute("BEGIN TRANSACTION")
         try:
             con.execute("CREATE OR REPLACE TEMP TABLE _new_games AS SELECT game_id FROM ("
                         f"{selects['games']}) WHERE game_id NOT IN (SELECT game_id FROM games)")
-            n_new, n_all = con.execute(f"SELECT (SELECT count(*) FROM _new_games), "
-                                       f"(SELECT count(*) FROM ({selects['games']}))").fetchall()[0]
-            only_new = "" if n_new == n_all else " WHERE game_id IN (SELECT game_id FROM _new_games)"
+            n_new = con.execute("SELECT count(*) FROM _new_games").fetchall()[0][0]
+            only_new = "" if n_new == manifest["games"] else " WHERE game_id IN (SELECT game_id FROM _new_games)"
             for table in GAME_TABLES:
                 if table in selects:
                     cols = ", ".join(f'"{c}"' for c in self._columns(table))
@@ -357,13 +358,9 @@ class Store:
         except BaseException:
             con.execute("ROLLBACK")
             raise
-        after = con.execute("SELECT count(*) FROM games").fetchall()[0][0]
-        manifest_inputs, bad = con.execute(
-            f"SELECT (SELECT count(*) FROM ({selects['sources']})), "
-            f"(SELECT count(*) FROM ({selects['unreadable']}))" if "unreadable" in selects else
-            f"SELECT (SELECT count(*) FROM ({selects['sources']})), 0").fetchall()[0]
-        return IngestSummary(manifest_inputs + bad, after - before, manifest_inputs - (after - before), bad,
-                             int(findings), time.perf_counter() - start)
+        added = con.execute("SELECT count(*) FROM games").fetchall()[0][0] - before
+        inputs, bad = manifest["inputs"], manifest["unreadable"]
+        return IngestSummary(inputs, added, inputs - bad - added, bad, int(findings), time.perf_counter() - start)
 
     def _columns(self, table: str) -> list[str]:
         return [r[0] for r in self.con.execute(
@@ -396,13 +393,10 @@ class Store:
         return written
 
 
-def _dataset_selects(path: str | os.PathLike) -> dict[str, str]:
+def _dataset_selects(path: str | os.PathLike, manifest: dict) -> dict[str, str]:
     """For each table a built dataset has files of: the SELECT that reads them, leaving out the rows of
     games another batch keeps (``_dataset.json``'s duplicates; their sources become alternates)."""
-    from mjlog.dataset import read_manifest
-
     root = Path(path).resolve()
-    manifest = read_manifest(root)
     dups = manifest["duplicates"]
     dup_rows = ", ".join(f"('{_quote_str(g)}', '{_quote_str(k)}')" for g, k in dups) or "(NULL, NULL)"
     dup_table = f"(SELECT * FROM (VALUES {dup_rows}) AS d(game_id, batch) WHERE game_id IS NOT NULL)"

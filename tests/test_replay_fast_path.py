@@ -455,3 +455,20 @@ def test_randomly_broken_hands_leave_the_table_alike_with_or_without_the_compile
         slow = outcome(variant, False)
         assert slow[0] != "raised", slow
         assert outcome(variant, True) == slow
+
+
+def test_the_riichi_table_played_by_the_shared_event_loop_matches_its_own_play():
+    """RoundState extends BaseTable: the shared loop, by the riichi methods alone, gives the tables
+    and findings that riichi's play (with its fast path) gives."""
+    from mjlog.replayer.base_table import BaseTable
+
+    saved = table.play
+    table.play = lambda st, events, on_outcome: BaseTable.play(st, events, on_outcome)
+    try:
+        logs = [read_log(p) for p in sorted(SAMPLE.glob("*.xml"))[::5]]
+        shared = [replay(log) for log in logs]
+    finally:
+        table.play = saved
+    own = [replay(log) for log in logs]
+    assert [(r.rounds, r.findings) for r in shared] == [(r.rounds, r.findings) for r in own]
+    assert any(r.rounds for r in own)

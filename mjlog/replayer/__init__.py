@@ -50,7 +50,8 @@ class _Game:
         wall_for = fam.walls(self, rules)
         results: list[RoundResult] = []
         expected = None  # (kyoku, honba, sticks, scores) the next hand should start with
-        scores: tuple[int, ...] = fam.first_hand(rules)[3]
+        first = fam.first_hand(rules)
+        scores: tuple[int, ...] = first[3]
         sticks = 0
         over = False
         alt_scores: tuple[int, ...] | None = None
@@ -62,7 +63,7 @@ class _Game:
                 over = False
             got = (rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
             if expected is None:
-                expected = fam.first_hand(rules)
+                expected = first
                 if got != expected:
                     # a fragment: the log starts in the middle of a game; take its start as given
                     fragment = rnd.name

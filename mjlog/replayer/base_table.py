@@ -24,8 +24,10 @@ class BaseTable:
     #: Event type -> the method that applies it (subclasses fill this in).
     handlers: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}
 
-    def __init__(self, rnd: Round, rules: Any, wall: Any, source: str | None, findings: list[Finding]) -> None:
+    def __init__(self, rnd: Round, rules: Any, wall: Any, source: str | None, findings: list[Finding],
+                 scores: tuple[int, ...] | None = None) -> None:
         n = rules.players
+        start = rnd.scores if scores is None else scores
         self.r = rnd
         self.rules = rules
         self.n = n
@@ -33,10 +35,10 @@ class BaseTable:
         self.source = source
         self.findings = findings
         self.event_index: int | None = None
-        self.scores = list(rnd.scores)             # as the log records them (followed after a finding)
-        self.derived_scores = list(rnd.scores)     # as the rules give them from the same start
-        self.hands: list[set[int]] = [set(h) for h in rnd.hands]
-        self.river: list[list[int]] = [[] for _ in range(n)]
+        self.scores = list(start)                  # as the log records them (followed after a finding)
+        self.derived_scores = list(start)          # as the rules give them from the same start
+        self.hands: list[set[int]] = list(map(set, rnd.hands))
+        self.river: list[list[int]] = empty_lists(n)
         self.actor: int | None = rnd.dealer        # seat expected to act next
         self.phase = "draw"                        # 'draw' | 'discard' | 'after-discard' (a family may add)
 
@@ -48,6 +50,10 @@ class BaseTable:
                     self.event_index, self.source)
         )
 
+    def tile_label(self, tile: int) -> str:
+        """A tile as findings name it (a family with tile names says more than the id)."""
+        return f"tile id {tile}"
+
     def take(self, seat: int, tiles, what: str) -> None:
         """Remove ``tiles`` from ``seat``'s hand; each one it does not hold is a finding."""
         hand = self.hands[seat]
@@ -55,7 +61,7 @@ class BaseTable:
             if t in hand:
                 hand.discard(t)
             else:
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} uses tile id {t} for {what} but does not hold it")
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} uses {self.tile_label(t)} for {what} but does not hold it")
 
     def play(self, events, on_outcome: OnOutcome) -> None:
         """Apply ``events`` in order by their handlers; wins and draws go to ``on_outcome``."""
@@ -68,3 +74,10 @@ class BaseTable:
                 handler(self, ev)
             elif t is Win or t is Ryuukyoku:
                 on_outcome(self, i, ev)
+
+
+def empty_lists(n: int) -> list[list]:
+    """``n`` new empty lists (written out for three and four seats: a comprehension costs a call)."""
+    if n == 4:
+        return [[], [], [], []]
+    return [[], [], []] if n == 3 else [[] for _ in range(n)]

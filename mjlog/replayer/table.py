@@ -27,6 +27,7 @@ from mjlog.ir import (
     Ryuukyoku,
     Win,
 )
+from mjlog.replayer.base_table import BaseTable, empty_lists
 from mjlog.replayer.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
 from mjlog.replayer.results import HandStopped
 from mjlog.rules.riichi.ruleset import RuleSet
@@ -41,28 +42,19 @@ class WallExhausted(HandStopped):
     """A hand draws more tiles than its wall holds: reported once, and its replay stops there."""
 
 
-class RoundState:
-    """The table during one hand: hands, calls, rivers, riichi, the wall, scores and sticks."""
+class RoundState(BaseTable):
+    """The riichi table during one hand: besides what every table holds, calls, riichi, dora,
+    the live wall's count, sticks and honba."""
 
     def __init__(self, rnd: Round, rules: RuleSet, scores: tuple[int, ...], wall: Wall | None,
                  source: str | None, findings: list[Finding]) -> None:
-        n = rules.players
-        self.r = rnd
-        self.rules = rules
-        self.n = n
-        self.wall = wall
-        self.source = source
-        self.findings = findings
-        self.event_index: int | None = None
-        self.scores = list(scores)             # as the log records them (followed after a finding)
-        self.derived_scores = list(scores)     # as the rules give them from the same start
+        BaseTable.__init__(self, rnd, rules, wall, source, findings, scores)
+        n = self.n
         self.sticks = rnd.sticks
         self.honba = rnd.honba
         self.dealer = rnd.dealer
-        self.hands: list[set[int]] = list(map(set, rnd.hands))
-        self.melds: list[list[Call]] = _empty_lists(n)
-        self.kita: list[list[Call]] = _empty_lists(n)
-        self.river: list[list[int]] = _empty_lists(n)
+        self.melds: list[list[Call]] = empty_lists(n)
+        self.kita: list[list[Call]] = empty_lists(n)
         self.called_away = [0] * n
         self.passed: list[tuple[int, int, int]] = []   # (event index, seat, kind) of tiles others could win on
         self.last_own_discard = [-1] * n               # event index of each seat's last discard
@@ -81,8 +73,6 @@ class RoundState:
         self.replacements = 0
         self.need_replacement: int | None = None      # seat owed a replacement draw
         self.last_was_replacement = False
-        self.actor: int | None = rnd.dealer           # seat expected to act next (draw or discard)
-        self.phase = "draw"                           # 'draw' | 'discard' | 'after-discard'
         self.last_discard: tuple[int, int] | None = None   # (seat, tile) open to calls and ron
         self.last_kakan: tuple[int, int] | None = None     # (seat, added tile): chankan window
         self.last_kita: tuple[int, int] | None = None      # (seat, tile): ron on kita window
@@ -98,14 +88,8 @@ class RoundState:
         self.live_tiles: tuple[int, ...] = wall.live_draws if wall is not None else ()
         self._check_start()
 
-    # -- findings ---------------------------------------------------------------------------
-
-    def find(self, kind: FindingKind, message: str, recorded: object = None, derived: object = None) -> None:
-        self.findings.append(
-            Finding(kind, message, None if recorded is None else str(recorded),
-                    None if derived is None else str(derived), self.r.index, self.r.name,
-                    self.event_index, self.source)
-        )
+    def tile_label(self, tile: int) -> str:
+        return _tile(tile)
 
     # -- start ------------------------------------------------------------------------------
 
@@ -352,7 +336,7 @@ class RoundState:
         if self.last_discard is not None:
             self.called_away[self.last_discard[0]] += 1
         own = [t for t in ev.tiles if t != ev.called]
-        self._take(seat, own, ev.kind.value)
+        self.take(seat, own, ev.kind.value)
         self.melds[seat].append(ev)
         self.calls_open[seat] += 1
         self._interrupt()
@@ -374,7 +358,7 @@ class RoundState:
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
             elif not self.rules.nukidora:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under rules without nukidora")
-            self._take(seat, ev.tiles, "kita")
+            self.take(seat, ev.tiles, "kita")
             self.kita[seat].append(ev)
             self.ippatsu_before_robbable = list(self.ippatsu)  # a ron on the kita tile keeps ippatsu
             self._interrupt()  # on Tenhou a kita ends ippatsu and the uninterrupted first go-around
@@ -385,7 +369,7 @@ class RoundState:
             return
         if ev.kind is CallKind.ANKAN:
             before = waits(self.counts(seat, without=ev.tiles[0] if self.riichi_accepted[seat] else None))
-            self._take(seat, ev.tiles, "a closed kan")
+            self.take(seat, ev.tiles, "a closed kan")
             if self.riichi_accepted[seat]:
                 if self.last_draw[seat] not in ev.tiles:
                     self.find(K.ILLEGAL_ACTION, f"seat {seat} in riichi makes a closed kan without the tile it drew")
@@ -403,7 +387,7 @@ class RoundState:
             self.melds[seat][self.melds[seat].index(pon)] = ev
         if self.riichi_accepted[seat]:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} makes an added kan while in riichi")
-        self._take(seat, [ev.added] if ev.added is not None else [], "an added kan")
+        self.take(seat, [ev.added] if ev.added is not None else [], "an added kan")
         self.last_kakan = (seat, ev.added if ev.added is not None else ev.tiles[-1])
         self.passed.append((self.event_index or 0, seat, ev.tiles[0] >> 2))
         self.ippatsu_before_robbable = list(self.ippatsu)  # robbing the kan (chankan) keeps ippatsu
@@ -419,14 +403,6 @@ class RoundState:
             self.pending_dora.append(exempt)
         self.need_replacement = seat
         self.phase = "replacement"
-
-    def _take(self, seat: int, tiles, what: str) -> None:
-        hand = self.hands[seat]
-        for t in tiles:
-            if t in hand:
-                hand.discard(t)
-            else:
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} uses {_tile(t)} for {what} but does not hold it")
 
     def _interrupt(self) -> None:
         self.uninterrupted = False
@@ -447,13 +423,6 @@ class RoundState:
 
     def tenpai(self, seat: int) -> bool:
         return is_tenpai(self.counts(seat), self.meld_counts(seat))
-
-
-def _empty_lists(n: int) -> list[list]:
-    """``n`` new empty lists (written out for three and four seats: a comprehension costs a call)."""
-    if n == 4:
-        return [[], [], [], []]
-    return [[], [], []] if n == 3 else [[] for _ in range(n)]
 
 
 def _tile(t: int) -> str:
@@ -479,6 +448,7 @@ _HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
     Disconnect: _ignore,
     Reconnect: _ignore,
 }
+RoundState.handlers = _HANDLERS  # BaseTable.play by these methods alone (riichi's play() adds the fast path)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-EXIT_OK, EXIT_USAGE = 0, 2
+from mjlog.cli_common import EXIT_OK, EXIT_USAGE
 
 
 def add_view_command(sub) -> None:

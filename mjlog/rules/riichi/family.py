@@ -18,7 +18,10 @@ from mjlog.formats.tenhou_date import game_date
 from mjlog.formats.tenhou_lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
+from mjlog.replayer import table as riichi_table
+from mjlog.replayer.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
+from mjlog.replayer.table import RoundState
 from mjlog.rules.family import (
     Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
 )
@@ -270,9 +273,6 @@ def _csrule_int(parts: list[str], i: int) -> int | None:
 
 def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) -> HandReplay:
     """Every event of ``rnd`` on a riichi table, each outcome settled, and the hand that follows."""
-    from mjlog.replayer.outcome import check_extra_ron, settle_draw, settle_win
-    from mjlog.replayer.table import RoundState, play
-
     log = game.log
     st = RoundState(rnd, rules, tuple(rnd.scores), wall, log.source, game.findings)
     st.limit_fu_unrecorded = "limit_fu" in log.unrecorded
@@ -297,7 +297,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
             recorded_draw = ev
             draw = settle_draw(state, ev)
 
-    play(st, rnd.events, on_outcome)
+    riichi_table.play(st, rnd.events, on_outcome)  # looked up at each hand (the fast-path tests swap it)
     end_scores = tuple(st.scores)
     riichi = tuple(s for s in range(rules.players) if st.riichi_accepted[s])
     deposits = tuple(st.deposits)

@@ -1,0 +1,40 @@
+"""What every ``mjlog`` subcommand shares: its exit statuses and its one-line usage errors."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+
+#: mjlog's exit statuses: success, the job found problems (findings, unreadable files), usage error.
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def missing_path(paths) -> bool:
+    """Print the first of ``paths`` that does not exist, or is neither a directory nor a regular file
+    (a named pipe or a device would block or never end): a usage error. Say whether there was one."""
+    from mjlog.text import printable
+
+    for p in paths:
+        try:
+            mode = os.stat(p).st_mode
+        except OSError:
+            message = f"no such file or directory: {p}"
+        else:
+            if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+                continue
+            from mjlog.source import file_kind
+
+            message = f"{p}: {file_kind(mode)} is not a log file; only regular files and directories are read"
+        print(f"mjlog: {printable(message)}", file=sys.stderr)
+        return True
+    return False
+
+
+
+def fail(message: str) -> int:
+    """Print ``mjlog: MESSAGE`` (control characters escaped) on standard error; the usage exit code."""
+    from mjlog.text import printable
+
+    print(f"mjlog: {printable(message)}", file=sys.stderr)
+    return EXIT_USAGE
