@@ -136,6 +136,14 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
+class FlowerSetAside:
+    """A seat sets a flower or season tile aside (ids 136..143); a replacement draw follows."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
 class RiichiDeclared:
     """Step 1: the seat declares riichi; its next discard is the riichi tile."""
 
@@ -201,6 +209,8 @@ class Win:
     deltas: tuple[int, ...] = ()
     pao_who: int | None = None
     extra: Extra = ()
+    payload: Any = None
+    """The family's own recorded values of the win (a Beijing or MCR win's fan lines and payments)."""
 
     @property
     def tsumo(self) -> bool:
@@ -226,6 +236,8 @@ class Ryuukyoku:
     deltas: tuple[int, ...] = ()
     hands: tuple[tuple[int, ...] | None, ...] = ()
     extra: Extra = ()
+    payload: Any = None
+    """The family's own recorded values of the draw (e.g. Beijing's 燒莊 side payments)."""
 
     @property
     def shown(self) -> tuple[int, ...]:
@@ -234,7 +246,7 @@ class Ryuukyoku:
 
 
 Event = Union[
-    Draw, Discard, Call, RiichiDeclared, RiichiAccepted, NewDora, Disconnect, Reconnect, Win, Ryuukyoku
+    Draw, Discard, Call, FlowerSetAside, RiichiDeclared, RiichiAccepted, NewDora, Disconnect, Reconnect, Win, Ryuukyoku
 ]
 Outcome = Union[Win, Ryuukyoku]
 
@@ -243,7 +255,8 @@ Outcome = Union[Win, Ryuukyoku]
 class Round:
     """One hand (kyoku) from its deal to its outcome.
 
-    ``kyoku`` is Tenhou's ``wind*4 + dealer`` (0..3 East, 4..7 South, 8..11 West).
+    ``kyoku`` is the hand's place in the game as its family counts it; for riichi, Tenhou's
+    ``wind*4 + dealer`` (0..3 East, 4..7 South, 8..11 West).
     ``scores`` are the start scores in points, one per seat in play.
     """
 
@@ -259,6 +272,8 @@ class Round:
     events: tuple[Event, ...] = ()
     shuffle: Seed | None = None      # old logs: a per-round seed
     extra: Extra = ()
+    payload: Any = None
+    """The family's own recorded values of the hand (Beijing's wild indicator, MCR's flowers...)."""
 
     @property
     def wind(self) -> int:
