@@ -128,14 +128,14 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from mjlog.rules.riichi.ruleset import PRESETS
+    from mjlog.rules.family import find_preset
     from mjlog.simulate import simulate
 
     if args.games < 0 or args.jobs < 1:
         print("mjlog: --games must be 0 or more and --jobs at least 1", file=sys.stderr)
         return EXIT_USAGE
     try:
-        paths = simulate(args.games, PRESETS[args.rules], args.seed, args.output, progress=not args.no_progress,
+        paths = simulate(args.games, find_preset(args.rules), args.seed, args.output, progress=not args.no_progress,
                          jobs=args.jobs)
     except OSError as exc:
         print(f"mjlog: cannot write to {args.output}: {exc.strerror or exc}", file=sys.stderr)
@@ -594,8 +594,9 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     audit.set_defaults(func=_cmd_audit)
 
-    from mjlog.rules.riichi.ruleset import PRESETS
+    from mjlog.rules.family import Family, iter_presets
 
+    playable = sorted(name for fam, name, _ in iter_presets() if type(fam).simulate_game is not Family.simulate_game)
     simulate = sub.add_parser(
         "simulate",
         help="generate self-play games between simple bots as Tenhou mjlog XML",
@@ -609,8 +610,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--games", "-n", type=int, required=True, metavar="N", help="number of games to play")
     simulate.add_argument(
-        "--rules", required=True, choices=sorted(PRESETS), metavar="PRESET",
-        help=f"rule-set preset: {', '.join(sorted(PRESETS))}",
+        "--rules", required=True, choices=playable, metavar="PRESET",
+        help=f"rule-set preset: {', '.join(playable)}",
     )
     simulate.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the whole run (default 0)")
     simulate.add_argument(

@@ -33,6 +33,7 @@ import pyarrow as pa
 
 from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
+from mjlog.formats.tenhou_lobby import Lobby
 from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
     Ryuukyoku, Win,
@@ -256,7 +257,8 @@ class _Rows:
                  message=fd.message, recorded=fd.recorded, derived=fd.derived)
 
     def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
-        lobby, rules = log.header, log.rules
+        rules = log.rules
+        lobby = log.header if isinstance(log.header, Lobby) else None   # Tenhou's header; other formats have their own
         riichi = log.family == RIICHI
         date, hour = game_date(log.log_id)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
@@ -268,7 +270,7 @@ class _Rows:
              lobby_display=lobby.display if lobby else None, room=lobby.room if lobby else None,
              special_lobby=lobby.special if lobby else None, title=lobby.title if lobby else None,
              game_date=date, game_hour=hour, seed_kind=seed.kind if seed else None,
-             synthetic=lobby.synthetic if lobby else False, truncated=rep.truncated, n_rounds=len(log.rounds),
+             synthetic=bool(getattr(log.header, "synthetic", False)), truncated=rep.truncated, n_rounds=len(log.rounds),
              n_findings=len(rep.findings),
              n_finding_errors=sum(1 for f in rep.findings if f.severity.value == "error"),
              first_dealer=log.first_dealer, version=log.version)

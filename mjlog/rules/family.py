@@ -17,7 +17,8 @@ A family brings:
 - what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
   :meth:`Family.win_value`, :meth:`Family.describe_rules`); its payments are
   :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
-- its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``).
+- its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``);
+- its **simulator** (:meth:`Family.simulate_game`, ``mjlog simulate``): bot games as log bytes.
 
 >>> sorted(families())
 ['beijing', 'mcr', 'riichi']
@@ -210,6 +211,15 @@ class Family:
     def score_hand(self, request: ScoreRequest) -> ScoredHand:
         """Score the hand of ``request`` under its rule set; a ValueError subclass says why it cannot win."""
         raise NotImplementedError(f"the {self.name} family has no hand scorer yet")
+
+    # -- self-play ---------------------------------------------------------------------------------
+
+    #: File-name suffix of the logs :meth:`simulate_game` writes (e.g. ``.xml``).
+    simulated_suffix: ClassVar[str] = ".xml"
+
+    def simulate_game(self, rules: Any, seed: int) -> bytes:
+        """One bot game under ``rules`` as log bytes, deterministic in ``seed`` and marked synthetic."""
+        raise NotImplementedError(f"the {self.name} family has no simulator yet")
 
     # -- what the sinks show ----------------------------------------------------------------------
 

@@ -112,6 +112,11 @@ class RiichiFamily(Family):
 
         return score_request(request)
 
+    def simulate_game(self, rules: RuleSet, seed: int) -> bytes:
+        from mjlog.simulate import simulate_game
+
+        return simulate_game(rules, seed)
+
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
 
