@@ -309,7 +309,7 @@ class FinalResult:
     rounded: bool    # True when every placement value is a whole number (the pre-2021 era)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class GameLog:
     """One game as a log records it.
 

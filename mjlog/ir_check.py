@@ -18,6 +18,7 @@ mjlog.errors.MalformedLogError: <bytes>: a start score of 900000000000 is outsid
 from __future__ import annotations
 
 import math
+import weakref
 from collections import Counter
 
 from mjlog.errors import MalformedLogError
@@ -46,8 +47,29 @@ _SCORE_RANGE = (-SCORE_LIMIT, SCORE_LIMIT)
 _COUNTER_RANGE = (0, COUNTER_LIMIT)
 
 
+#: Logs that passed :func:`check_log` (what a reader returns), by identity: others are checked where
+#: they enter the replay. (Not a WeakSet: that would hash, so walk, the whole game.)
+_CHECKED: dict[int, weakref.ref] = {}
+
+
+def _mark_checked(log: GameLog) -> None:
+    key = id(log)
+    _CHECKED[key] = weakref.ref(log, lambda _ref, key=key: _CHECKED.pop(key, None))
+
+
+def _was_checked(log: GameLog) -> bool:
+    ref = _CHECKED.get(id(log))
+    return ref is not None and ref() is log
+
+
 def check_log(log: GameLog) -> GameLog:
     """``log`` unchanged, or :class:`MalformedLogError` for the first value outside mjlog's ranges."""
+    _check_ranges(log)
+    _mark_checked(log)
+    return log
+
+
+def _check_ranges(log: GameLog) -> None:
     source = log.source or "<bytes>"
     try:
         _check_header(log)
@@ -59,7 +81,69 @@ def check_log(log: GameLog) -> GameLog:
         raise MalformedLogError(bad.reason, source, bad.where) from None
     except TypeError as exc:  # a number that is not one (no reader gives it; a range cannot hold it)
         raise MalformedLogError(f"a value of the wrong type ({exc})", source) from None
+
+
+def check_replayable(log: GameLog, tile_count: int) -> GameLog:
+    """``log`` as it enters the replay: a log a reader gave passes at once; any other (built or changed
+    by hand) is checked like a read log, and every seat and tile id of its hands and events must be
+    one of the table's (``0 <= seat < players``, ``0 <= tile < tile_count``): otherwise
+    :class:`MalformedLogError` names the hand and the event.
+
+    Readers check seats and tiles element by element, so only hand-built logs pay for the walk.
+    """
+    if _was_checked(log):
+        return log
+    _check_ranges(log)
+    n = log.rules.players
+    try:
+        for rnd in log.rounds:
+            _check_seats_and_tiles(rnd, n, tile_count)
+    except _Bad as bad:
+        raise MalformedLogError(bad.reason, log.source or "<bytes>", bad.where) from None
+    except TypeError as exc:  # a hand or a meld that is not a sequence
+        raise MalformedLogError(f"a value of the wrong type ({exc})", log.source or "<bytes>") from None
+    _mark_checked(log)
     return log
+
+
+#: Fields holding one seat (None allowed where the IR allows it) and one or many tile ids.
+_SEAT_FIELDS = ("seat", "who", "from_who", "from_seat", "pao_who")
+_TILE_FIELDS = ("tile", "win_tile", "called", "added")
+_TILES_FIELDS = ("tiles", "hand", "dora_indicators", "ura_indicators")
+
+
+def _check_seats_and_tiles(rnd: Round, n: int, tile_count: int) -> None:
+    def seat_ok(v) -> bool:
+        return type(v) is int and 0 <= v < n
+
+    def tile_ok(v) -> bool:
+        return type(v) is int and 0 <= v < tile_count
+
+    where = _round_place(rnd)
+    if len(rnd.hands) != n or not seat_ok(rnd.dealer):
+        raise _Bad(f"the hand deals {len(rnd.hands)} hands and names dealer {rnd.dealer!r} at a table of {n}", where)
+    for seat, hand in enumerate(rnd.hands):
+        if not all(map(tile_ok, hand)):
+            raise _Bad(f"seat {seat}'s starting hand holds a tile id outside 0..{tile_count - 1}", where)
+    if not tile_ok(rnd.dora_indicator) and rnd.dora_indicator is not None:
+        raise _Bad(f"the indicator {rnd.dora_indicator!r} is not a tile id of 0..{tile_count - 1}", where)
+    for i, ev in enumerate(rnd.events):
+        at = f"{where}, event {i}"
+        for name in _SEAT_FIELDS:
+            v = getattr(ev, name, None)
+            if v is not None and not seat_ok(v):
+                raise _Bad(f"{type(ev).__name__}.{name} {v!r} is not a seat of 0..{n - 1}", at)
+        for name in _TILE_FIELDS:
+            v = getattr(ev, name, None)
+            if v is not None and not tile_ok(v):
+                raise _Bad(f"{type(ev).__name__}.{name} {v!r} is not a tile id of 0..{tile_count - 1}", at)
+        for name in _TILES_FIELDS:
+            vs = getattr(ev, name, None)
+            if vs is not None and not all(map(tile_ok, vs)):
+                raise _Bad(f"{type(ev).__name__}.{name} holds a value that is not a tile id of 0..{tile_count - 1}", at)
+        for meld in getattr(ev, "melds", ()):
+            if not all(map(tile_ok, meld.tiles)):
+                raise _Bad(f"a meld of {type(ev).__name__} holds a value that is not a tile id", at)
 
 
 class _Bad(Exception):

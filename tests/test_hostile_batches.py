@@ -102,8 +102,10 @@ def test_audit_reports_the_same_files_unreadable(poisoned_dir):
 def test_a_row_building_failure_is_one_unreadable_file_not_a_failed_batch(tmp_path, poisoned_dir, monkeypatch):
     """Should a value slip past the IR check, the chunk's conversion to Arrow is redone game by game."""
     import mjlog.reader
+    import mjlog.replayer
 
     monkeypatch.setattr(mjlog.reader, "check_log", lambda log: log)
+    monkeypatch.setattr(mjlog.replayer, "check_replayable", lambda log, tile_count: log)
     db = tmp_path / "s.duckdb"
     with Store(db) as st:
         st.ingest([poisoned_dir])

@@ -224,28 +224,55 @@ def test_a_ron_on_a_tile_nobody_discarded_is_an_illegal_action():
 
 
 @pytest.mark.parametrize("change", ["seat not at the table", "tile id out of range"])
-def test_a_hand_built_with_values_no_reader_gives_is_one_malformed_finding_not_a_traceback(change):
+def test_a_hand_built_log_with_values_no_reader_gives_is_a_malformed_log_error_at_the_replay(change):
     """Regression (found by random mutation of hands): a seat 3 in a three-player game raised
-    IndexError in the event methods; a tile id of 200, ValueError while wording a finding."""
+    IndexError in the event methods; a tile id of 200, ValueError while wording a finding. The IR
+    is now checked where it enters the replay, naming the hand and the event."""
     import dataclasses
     from pathlib import Path
 
-    from mjlog.findings import FindingKind
+    from mjlog.errors import MalformedLogError
     from mjlog.ir import Discard, Draw
 
     sample = Path(__file__).resolve().parents[1] / "data" / "sample"
     log = next(g for g in map(read_log, sorted(sample.glob("*.xml"))) if g.rules.players == 3)
+    replay(log)  # as read: it enters the replay unchecked again
     rnd = log.rounds[1]
     i = next(k for k, e in enumerate(rnd.events) if type(e) in (Draw, Discard))
     ev = rnd.events[i]
     bad = dataclasses.replace(ev, seat=3) if change.startswith("seat") else dataclasses.replace(ev, tile=200)
     events = rnd.events[:i] + (bad,) + rnd.events[i + 1:]
     broken = dataclasses.replace(log, rounds=(log.rounds[0], dataclasses.replace(rnd, events=events), *log.rounds[2:]))
-    findings = replay(broken).findings
-    malformed = [f for f in findings if f.kind is FindingKind.MALFORMED]
-    assert len(malformed) == 1 and malformed[0].round_index == 1
-    assert "cannot be replayed" in malformed[0].message
-    assert all(f.round_index == 1 for f in findings)  # nothing derived after the hand it stopped at
+    with pytest.raises(MalformedLogError) as err:
+        replay(broken)
+    assert f"round 1 (" in str(err.value) and f"event {i}" in str(err.value)
+    assert ("seat" if change.startswith("seat") else "tile id") in str(err.value)
+
+
+def test_an_internal_error_in_a_referee_raises_instead_of_becoming_a_finding(monkeypatch):
+    """The IR is checked where it enters the replay, so an exception inside it is mjlog's bug."""
+    from pathlib import Path
+
+    import mjlog.replayer.table as table
+
+    log = read_log(sorted((Path(__file__).resolve().parents[1] / "data" / "sample").glob("*.xml"))[0])
+
+    def broken(*args, **kwargs):
+        raise KeyError("a coding error")
+
+    monkeypatch.setattr(table, "play", broken)
+    with pytest.raises(KeyError):
+        replay(log)
+
+
+def test_a_hand_built_log_with_legal_values_replays_like_the_log_it_was_built_from():
+    import dataclasses
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[1] / "data" / "sample"
+    log = read_log(sorted(sample.glob("*.xml"))[0])
+    copy = dataclasses.replace(log, rounds=tuple(log.rounds))
+    assert replay(copy).findings == replay(log).findings and replay(copy).final_scores == replay(log).final_scores
 
 
 def _furiten_case(riichi: bool, own_discard_between: bool):

@@ -450,11 +450,15 @@ def test_randomly_broken_hands_leave_the_table_alike_with_or_without_the_compile
         except Exception as exc:  # noqa: BLE001 - a bug the two paths share is compared, not hidden
             return ("raised", type(exc).__name__, str(exc))
 
+    replayed = 0
     for _ in range(300):
         variant = _mutated(rng.choice(logs), rng)
         slow = outcome(variant, False)
-        assert slow[0] != "raised", slow
+        # values outside the table (a seat 3 at three seats) are refused where the IR enters the replay
+        assert slow[0] != "raised" or slow[1] == "MalformedLogError", slow
         assert outcome(variant, True) == slow
+        replayed += slow[0] != "raised"
+    assert replayed >= 200
 
 
 def test_the_riichi_table_played_by_the_shared_event_loop_matches_its_own_play():

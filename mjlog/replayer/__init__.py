@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from mjlog.errors import AuditFailed
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import GameLog, Round
+from mjlog.ir_check import check_replayable
 from mjlog.replayer.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
 from mjlog.rules.family import GameRules, family
 
@@ -78,13 +79,6 @@ class _Game:
                 hand = fam.replay_hand(self, rnd, rules, wall)
             except HandStopped:
                 stopped = True  # the hand made its finding; nothing is derived after it
-                break
-            except _NOT_REPLAYABLE as exc:
-                # a hand built by hand with values no reader gives (a seat not at the table, a tile id
-                # outside the family's ids...): reported, and the replay stops there, with nothing derived after it
-                self.find(K.MALFORMED, f"the hand's events cannot be replayed ({type(exc).__name__}: {exc})",
-                          rnd=rnd)
-                stopped = True
                 break
             results.append(hand.result)
             end = hand.next
@@ -165,12 +159,13 @@ class CappedFindings(list):
         return (*self, more)
 
 
-#: What a hand of values outside the IR's ranges raises in a family's table.
-_NOT_REPLAYABLE = (ValueError, IndexError, KeyError, TypeError, AttributeError, ArithmeticError)
-
-
 def replay(log: GameLog, strict: bool = False) -> Replay:
-    """Replay ``log`` under its rule set; with ``strict`` the first finding raises :class:`AuditFailed`."""
+    """Replay ``log`` under its rule set; with ``strict`` the first finding raises :class:`AuditFailed`.
+
+    A log no reader gave (built or changed by hand) is checked first: values outside the IR's
+    ranges raise :class:`~mjlog.errors.MalformedLogError` (see :func:`mjlog.ir_check.check_replayable`).
+    """
+    check_replayable(log, family(log.family).tile_count)
     result = _Game(log).run()
     if strict and result.findings:
         raise AuditFailed(result.findings[0].line())

@@ -25,9 +25,16 @@ def presenter_for(log: GameLog) -> Presenter:
 
 
 def view_html(log: GameLog, replay: Replay | None = None) -> str:
-    """The HTML page of ``log`` (replayed here unless ``replay`` is given)."""
+    """The HTML page of ``log`` (replayed here unless ``replay`` is given). A log built in code with
+    values the replay refuses is shown as recorded, with the refusal as its one finding."""
     if replay is None:
+        from mjlog.errors import MalformedLogError
+        from mjlog.findings import Finding, FindingKind
         from mjlog.replayer import replay as run_replay
 
-        replay = run_replay(log)
+        try:
+            replay = run_replay(log)
+        except MalformedLogError as exc:
+            refused = Finding(FindingKind.MALFORMED, f"not replayed: {exc}", source=log.source)
+            replay = Replay(log, (), None, None, (refused,))
     return render_page(log, replay, presenter_for(log))
