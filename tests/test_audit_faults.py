@@ -28,7 +28,7 @@ from mjlog.formats.tenhou_calls import decode_call, encode_call
 from mjlog.ir import CallKind
 from mjlog.reader import read_log
 from mjlog.replayer import Replay, replay
-from mjlog.replayer.hands import waits
+from mjlog.rules.riichi.hands import waits
 
 from tests.conftest import TENHOU_XML
 

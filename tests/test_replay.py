@@ -253,7 +253,7 @@ def test_an_internal_error_in_a_referee_raises_instead_of_becoming_a_finding(mon
     """The IR is checked where it enters the replay, so an exception inside it is mjlog's bug."""
     from pathlib import Path
 
-    import mjlog.replayer.table as table
+    import mjlog.rules.riichi.table as table
 
     log = read_log(sorted((Path(__file__).resolve().parents[1] / "data" / "sample").glob("*.xml"))[0])
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import mjlog.replayer.table as table
+import mjlog.rules.riichi.table as table
 from mjlog import read_log, replay
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
@@ -197,7 +197,7 @@ def _broken_riichi(log, limit: int = 3):
 
 
 def _check_calls_alike(log) -> int:
-    from mjlog.replayer.table import COMPILED
+    from mjlog.rules.riichi.table import COMPILED
 
     checked = 0
     for variant in [log, *_broken_calls(log), *_broken_riichi(log)]:
@@ -209,7 +209,7 @@ def _check_calls_alike(log) -> int:
 
 
 def test_calls_and_riichi_in_the_compiled_run_leave_the_table_as_the_methods_do():
-    import mjlog.replayer.table as t
+    import mjlog.rules.riichi.table as t
 
     if not t.COMPILED:
         pytest.skip("the compiled helpers are not built")
@@ -219,7 +219,7 @@ def test_calls_and_riichi_in_the_compiled_run_leave_the_table_as_the_methods_do(
 
 @pytest.mark.corpus
 def test_calls_and_riichi_in_the_compiled_run_agree_on_corpus_games(corpus_xml_files):
-    import mjlog.replayer.table as t
+    import mjlog.rules.riichi.table as t
 
     if not t.COMPILED:
         pytest.skip("the compiled helpers are not built")
@@ -312,7 +312,7 @@ def _riichi_after_a_call():
 ])
 def test_an_event_the_method_reports_is_left_to_it(build, message):
     """A chi, pon or riichi that breaks a rule the compiled run checks: judged and worded by the method."""
-    import mjlog.replayer.table as t
+    import mjlog.rules.riichi.table as t
 
     log = build()
     slow = _tables(log, False)
@@ -322,7 +322,7 @@ def test_an_event_the_method_reports_is_left_to_it(build, message):
 
 
 def test_a_riichi_after_a_call_is_not_double_on_every_path():
-    import mjlog.replayer.table as t
+    import mjlog.rules.riichi.table as t
 
     log = _riichi_after_a_call()
     slow = _tables(log, False)
@@ -340,7 +340,7 @@ def test_start_hands_checked_at_once_or_hand_by_hand_give_the_same_findings(play
     import dataclasses
     import random
 
-    from mjlog.replayer.table import RoundState
+    from mjlog.rules.riichi.table import RoundState
 
     log = next(g for g in map(read_log, sorted(SAMPLE.glob("*.xml"))) if g.rules.players == players)
     rng = random.Random(11)
@@ -389,7 +389,7 @@ def test_a_tile_id_in_two_starting_hands_is_reported():
     took the whole hand back out of the seen tiles, the earlier seat's copy with it)."""
     import dataclasses
 
-    from mjlog.replayer.table import RoundState
+    from mjlog.rules.riichi.table import RoundState
     from mjlog.tiles import tile_name
 
     log = next(g for g in map(read_log, sorted(SAMPLE.glob("*.xml"))) if g.rules.players == 4)
@@ -437,7 +437,7 @@ def test_randomly_broken_hands_leave_the_table_alike_with_or_without_the_compile
     rounds, findings and table, field by field, after every outcome; and never an exception."""
     import random
 
-    import mjlog.replayer.table as t
+    import mjlog.rules.riichi.table as t
 
     if not t.COMPILED:
         pytest.skip("the compiled helpers are not built")

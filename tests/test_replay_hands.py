@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mjlog.ir import Call, CallKind
-from mjlog.replayer.hands import is_nagashi, swap_call_banned_kinds, waits, yaochuu_kinds
+from mjlog.rules.riichi.hands import is_nagashi, swap_call_banned_kinds, waits, yaochuu_kinds
 from mjlog.tiles import YAOCHUU_KINDS, counts34, parse_mpsz
 
 

@@ -95,7 +95,7 @@ def test_every_recorded_win_rescores_exactly_with_the_situation_the_replay_deriv
 @pytest.mark.corpus
 def test_a_wrong_situation_from_the_replay_would_show(corpus_xml_files, monkeypatch):
     """The test can fail: a replay that lost ippatsu would give yaku mismatches here."""
-    import mjlog.replayer.outcome as outcome
+    import mjlog.rules.riichi.outcome as outcome
 
     real = outcome._build_context
 

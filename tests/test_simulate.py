@@ -15,7 +15,7 @@ import pytest
 
 from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from mjlog.reader import read_log
-from mjlog.replayer.hands import waits
+from mjlog.rules.riichi.hands import waits
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.context import WinContext, situation_from_recorded_yaku
 from mjlog.rules.riichi.scorer import score

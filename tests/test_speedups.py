@@ -243,7 +243,7 @@ def _tenpai_shaped(rng: random.Random) -> list[int]:
 
 
 def test_waits_agree_with_python():
-    from mjlog.replayer import hands
+    from mjlog.rules.riichi import hands
 
     rng = random.Random(3)
     tenpai = 0
@@ -297,7 +297,7 @@ def test_slots_read_directly_behave_as_attributes():
     AttributeError as the attribute would, and a subclass is not taken for the class."""
     from mjlog.ingest_rows import py_event_columns
     from mjlog.ir import Call, Discard, Draw, RiichiAccepted, RiichiDeclared
-    from mjlog.replayer.table import QuietEvents
+    from mjlog.rules.riichi.table import QuietEvents
 
     class MyDraw(Draw):
         __slots__ = ()
@@ -337,7 +337,7 @@ def _quiet_table(**changes):
 
 def test_run_quiet_reads_and_writes_the_table_by_attribute_name():
     from mjlog.ir import Discard, Draw, RiichiAccepted, RiichiDeclared
-    from mjlog.replayer.table import QuietEvents
+    from mjlog.rules.riichi.table import QuietEvents
 
     st = _quiet_table(hands=[{0, 1, 2, 8, 12, 16, 36, 40, 44, 72, 76, 80, 108}, set()])  # 111m 345m 123p 123s E: tenpai
     events = (Draw(0, 7), RiichiDeclared(0), Discard(0, 7, True), RiichiAccepted(0, (24000, 25000)), Draw(1, 9))
@@ -354,7 +354,7 @@ def test_run_quiet_reads_and_writes_the_table_by_attribute_name():
                                     dict(phase="replacement"), dict(actor="0")])
 def test_run_quiet_leaves_a_table_it_cannot_start_at_unchanged(change):
     from mjlog.ir import Draw
-    from mjlog.replayer.table import QuietEvents
+    from mjlog.rules.riichi.table import QuietEvents
 
     st = _quiet_table(**change)
     before = dict(vars(st))
@@ -364,7 +364,7 @@ def test_run_quiet_leaves_a_table_it_cannot_start_at_unchanged(change):
 
 def test_run_quiet_names_a_table_attribute_of_the_wrong_type_or_a_missing_one():
     from mjlog.ir import Draw
-    from mjlog.replayer.table import QuietEvents
+    from mjlog.rules.riichi.table import QuietEvents
 
     with pytest.raises(TypeError, match="the table's seen"):
         _speedups.run_quiet(_quiet_table(seen=[]), (Draw(0, 7),), 0, QuietEvents())

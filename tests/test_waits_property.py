@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from mjlog.replayer.hands import is_tenpai, waits
+from mjlog.rules.riichi.hands import is_tenpai, waits
 from mjlog.rules.riichi.decompose import is_complete
 from mjlog.tiles import counts34, parse_mpsz
 

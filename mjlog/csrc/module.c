@@ -20,10 +20,10 @@
  *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
  *
  * deal_matches(yama, dealer, hands) -> bool | None
- *     Whether the hands are the wall's deal, seat by seat (mjlog.replayer.table's start check).
+ *     Whether the hands are the wall's deal, seat by seat (mjlog.rules.riichi.table's start check).
  *
  * waits(counts, held_elsewhere=None), is_tenpai(counts, held_elsewhere=None)
- *     mjlog.replayer.hands' wait search over 34 counts; None for counts it does not take.
+ *     mjlog.rules.riichi.hands' wait search over 34 counts; None for counts it does not take.
  *
  * event_columns(events, Draw, Discard) -> dict
  *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
@@ -31,7 +31,7 @@
  *     (mjlog.ingest_rows).
  *
  * run_quiet(table, events, start, kinds) -> int
- *     The replay's hot step (mjlog.replayer.table.play): the run of draws, discards, chi, pon and
+ *     The replay's hot step (mjlog.rules.riichi.table.play): the run of draws, discards, chi, pon and
  *     riichi steps from events[start] that break no rule, applied to a RoundState as its event
  *     methods apply them; the table's attributes are read and written by name.
  *

@@ -1,4 +1,4 @@
-/* Runs of events that break no rule, applied to the replay's table (mjlog.replayer.table.play):
+/* Runs of events that break no rule, applied to the replay's table (mjlog.rules.riichi.table.play):
  * draws, discards, chi and pon, and the two steps of riichi. One function per event, each the
  * twin of a RoundState method on the path where that method finds nothing to report. */
 #define PY_SSIZE_T_CLEAN

@@ -1,4 +1,4 @@
-/* The wall's Fisher-Yates and deal check (mjlog.wall, mjlog.replayer.table) and the wait search (mjlog.replayer.hands). */
+/* The wall's Fisher-Yates and deal check (mjlog.wall, mjlog.rules.riichi.table) and the wait search (mjlog.rules.riichi.hands). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -53,7 +53,7 @@ PyObject *shuffle_wall(PyObject *Py_UNUSED(self), PyObject *args) {
     return out;
 }
 
-/* ---- waits: the twin of mjlog.replayer.hands._iter_waits ---------------------------------- */
+/* ---- waits: the twin of mjlog.rules.riichi.hands._iter_waits ---------------------------------- */
 #define NO_PAIR 1
 #define WITH_PAIR 2
 static const int YAOCHUU[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};

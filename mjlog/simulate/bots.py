@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from mjlog.replayer.hands import waits
+from mjlog.rules.riichi.hands import waits
 from mjlog.simulate.shanten import improving_kinds, shanten, thirteen_orphans_shanten
 from mjlog.tiles import RED_FIVES, TERMINAL_KINDS
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from mjlog.errors import InvalidHandError
 from mjlog.formats.tenhou_calls import encode_call
 from mjlog.ir import Call, CallKind
-from mjlog.replayer.hands import is_nagashi, meld_counts, swap_call_banned_kinds, waits, yaochuu_kinds
+from mjlog.rules.riichi.hands import is_nagashi, meld_counts, swap_call_banned_kinds, waits, yaochuu_kinds
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
 from mjlog.rules.riichi.ruleset import RuleSet

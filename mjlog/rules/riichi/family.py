@@ -18,10 +18,10 @@ from mjlog.formats.tenhou_date import game_date
 from mjlog.formats.tenhou_lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
-from mjlog.replayer import table as riichi_table
-from mjlog.replayer.outcome import check_extra_ron, settle_draw, settle_win
+from mjlog.rules.riichi import table as riichi_table
+from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
-from mjlog.replayer.table import RoundState
+from mjlog.rules.riichi.table import RoundState
 from mjlog.rules.family import (
     Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
 )

@@ -15,9 +15,9 @@ from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.frozen import builder
 from mjlog.ir import DRAW_NAMES, DrawKind, Ryuukyoku, Win
-from mjlog.replayer.hands import is_nagashi, waits, yaochuu_kinds
+from mjlog.rules.riichi.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
-from mjlog.replayer.table import RoundState
+from mjlog.rules.riichi.table import RoundState
 from mjlog.rules.riichi import WinContext, score
 from mjlog.rules.riichi.settlement import (
     YAKUMAN_BASIC, nagashi_transfers, noten_transfers, pao_seat, win_settlement,

@@ -2,7 +2,7 @@
 
 Every check is an invariant in domain words; a broken one becomes a
 :class:`~mjlog.findings.Finding` and the replay goes on from what the log
-records. Wins and draws are settled in :mod:`mjlog.replayer.outcome`.
+records. Wins and draws are settled in :mod:`mjlog.rules.riichi.outcome`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from mjlog.ir import (
     Win,
 )
 from mjlog.replayer.base_table import BaseTable, empty_lists
-from mjlog.replayer.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
+from mjlog.rules.riichi.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
 from mjlog.replayer.results import HandStopped
 from mjlog.rules.riichi.ruleset import RuleSet
-from mjlog.tiles import tile_name
+from mjlog.tiles import N_TILES, SANMA_TILES, tile_name
 from mjlog.wall import Wall
 
 K = FindingKind
@@ -84,7 +84,7 @@ class RoundState(BaseTable):
         self.seen: set[int] = set()
         self.limit_fu_unrecorded = False        # set from GameLog.unrecorded
         self.nagashi_tenpai_unrecorded = False
-        self.live_base = (136 if n == 4 else 108) - 13 * n - DEAD_WALL
+        self.live_base = (N_TILES if n == 4 else len(SANMA_TILES)) - 13 * n - DEAD_WALL
         self.live_tiles: tuple[int, ...] = wall.live_draws if wall is not None else ()
         self._check_start()
 
