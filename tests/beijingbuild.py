@@ -16,13 +16,13 @@ import dataclasses
 
 from mjlog.ir import Call, CallKind, Discard, Draw, DrawKind, FinalResult, GameLog, Player, Ryuukyoku, Seed, Win
 from mjlog.rules.beijing.fans import burn_fan
-from mjlog.rules.beijing.judge import claims_at, mutual_events, next_hand
+from mjlog.rules.beijing.judge import next_hand
 from mjlog.rules.beijing.readings import Meld, wild_kind
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin, FanLine, MutualPair
 from mjlog.rules.beijing.ruleset import PRESETS, BeijingRules
 from mjlog.rules.beijing.scorer import WinHow, score
 from mjlog.rules.beijing.settlement import (
-    BURN, burn_rounds, burn_turns, hand_payers, partners_of, settle_draw, settle_win)
+    BURN, burn_rounds, burn_turns, claims_at, hand_payers, mutual_events, partners_of, settle_draw, settle_win)
 from mjlog.rules.beijing.wall import LIVE_DRAWS, BeijingWall
 from mjlog.rules.transfers import net
 from mjlog.formats.beijing_common import winner_melds
@@ -127,7 +127,9 @@ class HandScript:
         self.draw(seat, draw)
         return self.discard(seat, discard)
 
-    def call(self, seat: int, kind: str, tiles: str, from_seat: int | None = None) -> Call:
+    def call(self, seat: int, kind: str, tiles: str, replacement: str | None = None, robbed: bool = False) -> Call:
+        """A call of ``tiles`` (mpsz) by ``seat``; a kan draws its replacement (``replacement``, or filler)
+        unless it is ``robbed``."""
         k = CallKind(kind)
         last = self.events[-1] if self.events else None
         called = last.tile if k in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN) else None
@@ -141,8 +143,8 @@ class HandScript:
             ids = pon.tiles + (added,)
         call = Call(seat, k, ids, called, last.seat if called is not None else None, added)
         self.events.append(call)
-        if k.is_kan:
-            self.draw(seat, replacement=True)
+        if k.is_kan and not robbed:
+            self.draw(seat, replacement, replacement=True)
         return call
 
     def _take_kinds(self, seat: int, tiles: str, called: int | None) -> list[int]:

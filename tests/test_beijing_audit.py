@@ -221,3 +221,52 @@ def test_describe_outcome_and_recorded_items(game):
     assert all(i.item_id >= 0 for i in fam.recorded_win_items(w))
     assert isinstance(game.rounds[1].events[next(i for i, e in enumerate(game.rounds[1].events)
                                                    if type(e) is Call)], Call)
+
+
+def test_a_closed_kan_and_a_win_on_its_replacement_audit_clean():
+    g = GameBuilder(with_base(500))
+    h = g.hand(["1111m234p567p78s5z", "", "", ""], keep="5z9s1m")
+    h.draw(0, "5z")
+    h.call(0, "ankan", "1111m", replacement="9s")
+    w = h.win(0, after_kan=True, first_turn=True)
+    assert "杠上開花" in [f.name for f in w.payload.fans]
+    assert [f.kind for f in replay(g.log(final=False)).findings] == [K.TRUNCATED]
+
+
+def _robbed(open_hand: bool):
+    """South pons 5p and later adds the fourth; West, waiting on 4-6p, robs the kan (closed, or after a pon)."""
+    g = GameBuilder(with_base(500))
+    west = "77z123m789s46p11z" if open_hand else "123m456m789s46p11z"
+    h = g.hand(["5p7z", "5p5p", west, ""], keep="5p7z")
+    h.turn(0, None, "5p")
+    h.call(1, "pon", "555p")
+    h.discard(1)
+    h.turn(2)
+    h.turn(3)
+    if open_hand:
+        h.turn(0, None, "7z")
+        h.call(2, "pon", "777z")
+        h.discard(2, h.dealt[2][12])
+        h.turn(3)
+    h.turn(0)
+    h.draw(1, "5p")
+    h.call(1, "kakan", "5p", robbed=True)
+    record = BeijingWin((FanLine("推倒和", "Plain win", 1),), 1, 0, (0, -500, 500, 0), (0,) * 4)
+    h.win(2, from_seat=1, record=record if open_hand else None)
+    return g.log(final=False)
+
+
+def test_robbing_a_kan_needs_a_closed_hand():
+    assert [f.kind for f in replay(_robbed(False)).findings] == [K.TRUNCATED]
+    found = [f for f in errors(_robbed(True)) if f.kind is K.ILLEGAL_ACTION]
+    assert found and "robbing a kan" in found[0].message
+
+
+def test_discarding_with_four_wild_tiles_is_illegal():
+    g = GameBuilder(with_base(500))
+    h = g.hand(["", "1s1s1s", "", ""], keep="1s")          # wild: 1s
+    h.turn(0)
+    h.draw(1, "1s")
+    h.discard(1, h.hands[1][5])
+    found = [f for f in errors(g.log(final=False)) if f.kind is K.ILLEGAL_ACTION]
+    assert found and "四惠牌" in found[0].message

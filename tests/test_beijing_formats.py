@@ -76,6 +76,7 @@ def test_the_knobs_of_a_synthetic_log_are_applied_and_others_are_not(game):
     assert read_log(data).rules.dealer_fan == "b" and read_log(data).header.synthetic
     plain = write_beijing_xml(game).replace(b'title="tests"', b'knobs="dealer_fan=b"')
     assert read_log(plain).rules.dealer_fan == "a"
+    assert [f.kind.value for f in replay(read_log(plain)).findings] == ["unsupported rule"]
 
 
 # -- malformed and hostile ---------------------------------------------------------------------------------

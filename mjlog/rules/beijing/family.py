@@ -22,7 +22,7 @@ from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedWin
 from mjlog.rules.beijing.api import score_request
 from mjlog.rules.beijing.judge import HandJudge, dealer_at, next_hand
-from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingWin
+from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin
 from mjlog.rules.beijing.ruleset import KNOB_DOCS, PRESETS, BeijingRules
 from mjlog.rules.beijing.table import BeijingTable
 from mjlog.rules.beijing.wall import BeijingWall, beijing_walls
@@ -48,6 +48,10 @@ class BeijingFamily(Family):
         return f"{rules.name} (base {rules.base}, rotation {rules.rotation})"
 
     def game_rules(self, game: GameCheck) -> GameRules:
+        header = game.log.header
+        if isinstance(header, BeijingHeader) and header.knobs and not header.synthetic:
+            game.find(K.UNSUPPORTED_RULE, f"only a synthetic log may restate the rules; knobs {header.knobs[:80]!r} "
+                      "are not applied")
         return GameRules(game.log.rules, placement_stated=False)  # Beijing has no placement points
 
     def walls(self, game: GameCheck, rules: BeijingRules) -> Callable[[Round], BeijingWall | None] | None:
@@ -111,10 +115,10 @@ class BeijingFamily(Family):
         return score_request(request)
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
-        return win.value.fans
+        return win.value.fans if win.value is not None else ()  # None: a win the rules refuse
 
     def win_value(self, win: DerivedWin) -> int:
-        return win.value.total
+        return win.value.total if win.value is not None else 0
 
 
 def _check_deal(table: BeijingTable, rnd: Round, rules: BeijingRules, wall: BeijingWall | None,

@@ -29,7 +29,8 @@ from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingWin
 from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.beijing.scorer import BeijingValue, IllegalWinError, WinHow, score
 from mjlog.rules.beijing.settlement import (
-    BURN as BURN_REASON, burn_rounds, burn_turns, claims, hand_payers, partners_of, settle_draw, settle_win)
+    BURN as BURN_REASON, burn_rounds, burn_turns, claims_at, hand_payers, mutual_events, partners_of, settle_draw,
+    settle_win)
 from mjlog.rules.beijing.table import LIVE, REPLACEMENT, BeijingTable
 from mjlog.rules.beijing.wall import LIVE_DRAWS
 from mjlog.rules.family import NextHand
@@ -201,29 +202,6 @@ class HandJudge:
                            tuple(t.scores), (), tuple(self.wins), self.draw,
                            calls=tuple(sum(1 for m in ms if m.kind is not CallKind.ANKAN) for ms in t.melds),
                            complete=bool(self.wins or self.draw))
-
-
-def claims_at(events) -> list[tuple[int, int, int]]:
-    """The chi and pon of ``events`` as ``(claimer, discarder, event index)``."""
-    out = []
-    for i, ev in enumerate(events):
-        got = claims((ev,))
-        if got:
-            out.append((*got[0], i))
-    return out
-
-
-def mutual_events(claims: list[tuple[int, int, int]], both_ways: bool = False) -> dict[tuple[int, int], int]:
-    """互包 pairs (seats, lower first) with the index of the claim that formed each."""
-    counts: dict[tuple[int, int], int] = {}
-    formed: dict[tuple[int, int], int] = {}
-    for claimer, discarder, i in claims:
-        key = (min(claimer, discarder), max(claimer, discarder)) if both_ways else (claimer, discarder)
-        counts[key] = counts.get(key, 0) + 1
-        pair = (min(claimer, discarder), max(claimer, discarder))
-        if counts[key] == 3 and pair not in formed:
-            formed[pair] = i
-    return formed
 
 
 def next_hand(rules: BeijingRules, rnd: Round, winners: tuple[int, ...]) -> NextHand:
