@@ -85,6 +85,7 @@ class HandScript:
         else:
             self.wild_indicator = self.bank.text(wild)[0]
             self.dealt = [self.bank.text(d) for d in dealt]
+            assert all(len(h) <= 13 for h in self.dealt), "a dealt hand has more than 13 tiles"
             for hand in self.dealt:
                 while len(hand) < 13:
                     hand.append(self.bank.filler(self.avoid))
@@ -163,11 +164,11 @@ class HandScript:
     def win(self, who: int, from_seat: int | None = None, record: BeijingWin | None = None, **how) -> Win:
         """A win: self-draw on the last drawn tile, or on ``from_seat``'s last discard."""
         tsumo = from_seat is None
-        last = self.events[-1]
+        last = next(e for e in reversed(self.events) if type(e) is not Win)
         tile = last.tile if type(last) in (Draw, Discard) else last.added
         frm = who if tsumo else from_seat
         hand = list(self.hands[who]) + ([] if tsumo else [tile])
-        events = tuple(self.events)
+        events = tuple(e for e in self.events if type(e) is not Win)
         dealer, rules = self.dealer, self.rules
         partners = partners_of(who, [frozenset(p) for p in mutual_events(claims_at(events), rules.mutual_both_ways)])
         burn = 0 if self.burn_paid else burn_rounds(burn_turns(events), dealer)

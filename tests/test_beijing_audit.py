@@ -270,3 +270,46 @@ def test_discarding_with_four_wild_tiles_is_illegal():
     h.discard(1, h.hands[1][5])
     found = [f for f in errors(g.log(final=False)) if f.kind is K.ILLEGAL_ACTION]
     assert found and "四惠牌" in found[0].message
+
+
+def _to_the_last_tile(dealt) -> tuple:
+    g = GameBuilder(with_base(500))
+    h = g.hand(dealt, keep="5p")
+    seat = 0
+    while h.live < 68:
+        h.turn(seat)
+        seat = (seat + 1) % 4
+    assert seat == 0
+    return g, h
+
+
+def test_a_self_draw_of_the_last_live_tile_is_haitei():
+    g, h = _to_the_last_tile(["123m456m789p234s5p", "", "", ""])
+    h.draw(0, "5p")
+    w = h.win(0, last_tile=True)
+    assert ("海底撈月", 2) in [(f.name, f.value) for f in w.payload.fans]
+    assert [f.kind for f in replay(g.log(final=False)).findings] == [K.TRUNCATED]
+
+
+def test_a_win_on_the_last_tiles_discard_is_haitei_worth_one():
+    g, h = _to_the_last_tile(["5p", "123m456m789p234s5p", "", ""])
+    h.draw(0)
+    h.discard(0, "5p")
+    w = h.win(1, from_seat=0, last_tile=True)
+    assert ("海底撈月", 1) in [(f.name, f.value) for f in w.payload.fans]
+    assert [f.kind for f in replay(g.log(final=False)).findings] == [K.TRUNCATED]
+    # the same win recorded without the line is found
+    bad = set_win(g.log(final=False), 0, fans=tuple(f for f in w.payload.fans if f.name != "海底撈月"))
+    assert K.YAKU in kinds(bad)
+
+
+def test_two_wins_on_one_discard_pay_the_burn_once():
+    g = GameBuilder(with_base(500))
+    h = g.hand(["1z5p", "1z123m456m789p234s", "1z123m456m789s234p", "1z"], keep="1z5p")
+    for seat, draw in ((0, None), (1, "5p"), (2, "5p"), (3, None)):
+        h.turn(seat, draw, "1z")
+    h.turn(0, None, "5p")
+    first = h.win(1, from_seat=0)
+    second = h.win(2, from_seat=0)
+    assert first.payload.burn_fan == 1 and second.payload.burn_fan == 0
+    assert [f.kind for f in replay(g.log(final=False)).findings] == [K.TRUNCATED]
