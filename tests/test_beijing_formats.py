@@ -177,3 +177,43 @@ def test_mutated_files_give_a_log_or_a_malformed_error_never_a_traceback(game, d
         replay(log)  # whatever the values, the replay reports findings, never raises
         read += 1
     assert read and failed
+
+
+def _nodes(obj, path=()):
+    yield path
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _nodes(v, path + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _nodes(v, path + (i,))
+
+
+def _replaced(obj, path, value):
+    if not path:
+        return value
+    out = dict(obj) if isinstance(obj, dict) else list(obj)
+    out[path[0]] = _replaced(obj[path[0]], path[1:], value)
+    return out
+
+
+def test_json_with_any_value_swapped_for_another_type_gives_a_log_or_a_malformed_error(game):
+    obj = json.loads(write_beijing_json(game))
+    paths = list(_nodes(obj))
+    rng = random.Random(7)
+    values = [None, "x", "\ud800", {}, [], -1, 136, 10**12, True, [[]], {"who": 0}]
+    for _ in range(600):
+        case = json.dumps(_replaced(obj, rng.choice(paths[1:]), rng.choice(values)))
+        try:
+            log = read_log(case.encode("utf-8", "surrogatepass"))
+        except MalformedLogError as exc:
+            assert "internal error" not in exc.reason, exc
+            continue
+        replay(log)
+
+
+def test_an_unknown_dialect_version_is_refused(game):
+    with pytest.raises(MalformedLogError, match="version"):
+        read_log(write_beijing_xml(game).replace(b'ver="1"', b'ver="7"', 1))
+    with pytest.raises(MalformedLogError, match="version"):
+        read_log(write_beijing_json(game).replace(b'"ver":1', b'"ver":7', 1))

@@ -75,6 +75,11 @@ def text(value: object, what: str, limit: int = 256) -> str:
         raise Bad(f"{what} is not text")
     if len(value) > limit:
         raise Bad(f"{what} is longer than {limit} characters")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Bad(f"{what} holds a lone surrogate, not a character") from None
     return value
 
 

@@ -65,6 +65,8 @@ def read_beijing_json(data: bytes, name: str) -> GameLog:
     try:
         if not isinstance(obj, dict) or obj.get("format") != MAGIC:
             raise Bad(f'not a Beijing JSON log (no "format": "{MAGIC}")')
+        if obj.get("ver", 1) != 1:
+            raise Bad(f"version {str(obj.get('ver'))[:20]!r} of the Beijing JSON dialect is not known (mjlog reads 1)")
         rule = obj.get("rule", {})
         if not isinstance(rule, dict):
             raise Bad("rule is not an object")

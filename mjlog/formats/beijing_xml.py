@@ -47,6 +47,9 @@ def read_beijing_xml(data: bytes, name: str) -> GameLog:
     root = parse_xml_bytes(data, name)
     if root.tag != ROOT:
         raise MalformedLogError(f"root element is <{str(root.tag)[:40]}>, not <{ROOT}>", name, "element 0")
+    if root.get("ver") != VERSION:
+        raise MalformedLogError(f"version {str(root.get('ver'))[:20]!r} of the Beijing XML dialect is not known "
+                                f"(mjlog reads {VERSION})", name, "element 0")
     reader = _Reader(name)
     index = 0
     for index, el in enumerate(root, start=1):
