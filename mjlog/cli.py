@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from mjlog import __version__
 from mjlog.errors import MalformedLogError
-from mjlog.text import json_printable, printable, printable_lines
+from mjlog.text import json_printable, printable, printable_lines, xml_printable
 
 from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
 from mjlog.cli_common import fail as _fail
@@ -114,13 +114,33 @@ def write_text_or_report(path: str, text: str) -> bool:
     return True
 
 
-def _cmd_convert(args: argparse.Namespace) -> int:
-    from mjlog.formats.tenhou_json import dumps_tenhou6
+def _convert_text(log, target: str) -> str:
+    """``log`` written as ``target`` (the family of each target: tenhou6 riichi, beijing-* Beijing)."""
+    if target == "tenhou6":
+        from mjlog.formats.tenhou_json import dumps_tenhou6
 
+        return json_printable(dumps_tenhou6(log))
+    from mjlog.formats.beijing_json import write_beijing_json
+    from mjlog.formats.beijing_xml import write_beijing_xml
+
+    if target == "beijing-xml":
+        return xml_printable(write_beijing_xml(log).decode("utf-8").rstrip("\n"))
+    return json_printable(write_beijing_json(log).decode("utf-8").rstrip("\n"))
+
+
+#: The family whose logs each output format of ``mjlog convert`` holds.
+CONVERT_FAMILY = {"tenhou6": "riichi", "beijing-xml": "beijing", "beijing-json": "beijing"}
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
     log = read_log_or_report(args.log)
     if log is None:
         return EXIT_USAGE
-    text = json_printable(dumps_tenhou6(log))
+    if log.family != CONVERT_FAMILY[args.to]:
+        print(f"mjlog: {printable(args.log)}: a {log.family} log cannot be written as {args.to} "
+              f"(a {CONVERT_FAMILY[args.to]} format)", file=sys.stderr)
+        return EXIT_USAGE
+    text = _convert_text(log, args.to)
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
@@ -549,17 +569,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = sub.add_parser(
         "convert",
-        help="convert a log to another format (tenhou.net/6 JSON)",
+        help="convert a log to another format (tenhou.net/6 JSON; Beijing XML or JSON)",
         description=(
-            "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON) and write it in "
-            "another format. 'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour "
-            "the tenhou.net/6 viewer reads), as UTF-8 text. On a malformed file prints one line "
-            "and exits 2."
+            "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON; a Beijing log in either "
+            "dialect) and write it in another format. 'tenhou6' is Tenhou's official JSON export (the "
+            "mjlog2json flavour the tenhou.net/6 viewer reads), as UTF-8 text; 'beijing-xml' and "
+            "'beijing-json' are the Beijing dialects (docs/formats/beijing.md). A log of another rule "
+            "family than the format's, or a malformed file, prints one line and exits 2."
         ),
     )
     convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, gzip or not)")
     convert.add_argument(
-        "--to", required=True, choices=["tenhou6"], help="the output format: tenhou6 = tenhou.net/6 JSON"
+        "--to", required=True, choices=list(CONVERT_FAMILY),
+        help="the output format: tenhou6 = tenhou.net/6 JSON (riichi); beijing-xml, beijing-json (Beijing)"
     )
     convert.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"

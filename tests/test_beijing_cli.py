@@ -35,3 +35,23 @@ def test_audit_counts_clean_and_faulty_beijing_games(tmp_path, capsys):
 def test_view_shows_a_beijing_game(tmp_path):
     page = view_html(read_log(write_beijing_xml(full_game())))
     assert "對對和" in page and "互包" not in page.split("<script")[0]
+
+
+def test_convert_writes_a_beijing_log_in_the_other_dialect(tmp_path, capsys):
+    game = full_game()
+    src = tmp_path / "game.xml"
+    src.write_bytes(write_beijing_xml(game).replace(b'n3="D"', b'n3="D\xe2\x80\x8b"'))   # a zero-width space
+    out = tmp_path / "game.json"
+    assert main(["convert", str(src), "--to", "beijing-json", "-o", str(out)]) == 0
+    back = read_log(out.read_bytes())
+    assert back.rounds == game.rounds and back.players[3].name == "D\u200b"
+    assert main(["convert", str(out), "--to", "beijing-xml"]) == 0
+    printed = capsys.readouterr().out
+    assert "\u200b" not in printed and read_log(printed.encode()).rounds == game.rounds
+
+
+def test_convert_refuses_a_format_of_another_family(tmp_path, capsys):
+    src = tmp_path / "game.xml"
+    src.write_bytes(write_beijing_xml(full_game()))
+    assert main(["convert", str(src), "--to", "tenhou6"]) == 2
+    assert "a beijing log cannot be written as tenhou6" in capsys.readouterr().err
