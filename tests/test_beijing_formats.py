@@ -98,6 +98,9 @@ BAD_XML = [
     (b'<beijinglog ver="1"><GAME rules="beijing"/><UN/><HAND kyoku="0" honba="0" dealer="0" ten="0,0,0,0" '
      b'wild="1"/><RYUUKYOKU/><T5/></beijinglog>', "element 5 <T5>"),
     (b'<beijinglog ver="1"><GAME rules="beijing" base="99999999999999999999"/></beijinglog>', "element 1 <GAME>"),
+    (b'<beijinglog ver="1"><GAME rules="beijing" base="--500"/></beijinglog>', "element 1 <GAME>"),
+    (b'<beijinglog ver="1"><GAME rules="beijing"/><UN/><HAND kyoku="16" honba="0" dealer="0" ten="0,0,0,0" '
+     b'wild="1"/></beijinglog>', "element 3 <HAND>"),
 ]
 
 

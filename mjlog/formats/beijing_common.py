@@ -9,6 +9,7 @@ The layout is documented in ``docs/formats/beijing.md``.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 
 from mjlog.errors import MalformedLogError
@@ -23,6 +24,11 @@ NUMBER_LIMIT = 10**9
 CALL_KINDS = {k.value: k for k in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN)}
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,12}")
+#: Largest kyoku (passes of the deal): four circles of the table, as ``Round.name`` can name them.
+KYOKU_LIMIT = 15
+
+
 class Bad(Exception):
     """A value that is wrong; the reader adds the place and raises MalformedLogError."""
 
@@ -31,7 +37,7 @@ def integer(value: object, what: str, lo: int = -NUMBER_LIMIT, hi: int = NUMBER_
     """``value`` (an int, or decimal text) as an int in ``lo..hi``."""
     if isinstance(value, str):
         text = value.strip()
-        if not text or len(text) > 12 or not text.lstrip("-").isdigit():
+        if not _INTEGER.fullmatch(text):
             raise Bad(f"{what} {value[:40]!r} is not an integer")
         value = int(text)
     if type(value) is not int:

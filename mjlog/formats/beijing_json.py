@@ -115,7 +115,7 @@ def _hand(index: int, hand) -> object:
     kyoku, honba, dealer = c.integers(start, "[kyoku, honba, dealer]", 0, 32767, count=3)
     if not isinstance(dealt, list) or len(dealt) != c.SEATS:
         raise Bad("the dealt tiles are not four lists")
-    h = c.HandBuilder(index, c.integer(kyoku, "the kyoku", 0, 127), honba, c.seat(dealer, "the dealer"),
+    h = c.HandBuilder(index, c.integer(kyoku, "the kyoku", 0, c.KYOKU_LIMIT), honba, c.seat(dealer, "the dealer"),
                       c.integers(scores, "the start scores", count=c.SEATS),
                       c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]
                       c.tile(wild, "the wild indicator"), c.integer(burn, "the 燒莊 rounds", 0, 100),

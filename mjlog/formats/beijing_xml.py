@@ -127,7 +127,7 @@ class _Reader:
         if self.game is None or self.players is None:
             raise Bad("a hand before <GAME> and <UN>")
         self.hand = c.HandBuilder(
-            len(self.rounds), c.integer(a.get("kyoku"), "the kyoku", 0, 127),
+            len(self.rounds), c.integer(a.get("kyoku"), "the kyoku", 0, c.KYOKU_LIMIT),
             c.integer(a.get("honba"), "the honba", 0, 32767), c.seat(a.get("dealer"), "the dealer"),
             c.integers(a.get("ten", ""), "the start scores", count=c.SEATS),
             c.integers(a.get("dice", "0,0"), "the dice", 0, 5, count=2),  # type: ignore[arg-type]

@@ -46,8 +46,8 @@ class BeijingRules:
             raise ValueError(f"dealer_fan must be 'a' or 'b', not {self.dealer_fan!r}")
         if self.mutual_tsumo not in ("all", "one"):
             raise ValueError(f"mutual_tsumo must be 'all' or 'one', not {self.mutual_tsumo!r}")
-        if not 1 <= self.circles <= 16:
-            raise ValueError(f"circles must be 1..16, not {self.circles!r}")
+        if not 1 <= self.circles <= 4:
+            raise ValueError(f"circles must be 1..4, not {self.circles!r}")
         if self.base <= 0 or self.players != 4:
             raise ValueError("a Beijing table has 4 players and a positive base")
 
