@@ -79,7 +79,10 @@ class _Reader:
     def element(self, tag: str, a, el) -> None:
         m = _TILE_TAG.match(tag)
         if m:
-            self._tile(m.group(1), c.tile(m.group(2)))
+            t = int(m.group(2))          # at most three digits
+            if t > 135:
+                raise Bad(f"tile id {t} is outside 0..135")
+            self._tile(m.group(1), t)
         elif tag == "GAME":
             self._game(a)
         elif tag == "UN":
