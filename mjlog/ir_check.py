@@ -197,7 +197,9 @@ def _extra(pairs, where: str) -> None:
 
 def _check_header(log: GameLog) -> None:
     where = "the header"
-    lobby = log.header if hasattr(log.header, "lobby") else None  # Tenhou's lobby; other formats have their own
+    from mjlog.formats.tenhou_lobby import Lobby
+
+    lobby = log.header if isinstance(log.header, Lobby) else None  # Tenhou's lobby; other formats have their own
     texts = [(log.log_id, "the log id", where), (log.version, "the version", where),
              (log.seed.text if log.seed is not None else None, "the seed", where)]
     if lobby is not None:

@@ -20,7 +20,7 @@ from mjlog.rules.beijing.wall import LIVE_DRAWS, RESERVE, BeijingWall
 from mjlog.tiles import tile_name
 
 K = FindingKind
-LIVE, REPLACEMENT = "live", "replacement"
+LIVE, REPLACEMENT, RESERVE_DRAW = "live", "replacement", "reserve"
 
 
 class BeijingTable(BaseTable):
@@ -34,7 +34,7 @@ class BeijingTable(BaseTable):
         self.live = 0                            # live draws made
         self.replacements = 0                    # kan replacements drawn
         self.owed: int | None = None             # the seat whose next draw is a kan replacement
-        self.last_draw: tuple[int, int, str] | None = None   # (seat, tile, LIVE | REPLACEMENT)
+        self.last_draw: tuple[int, int, str] | None = None   # (seat, tile, LIVE | REPLACEMENT | RESERVE_DRAW)
         self.claimable: Discard | None = None    # the discard others may call or win on
         self.robbable: Call | None = None        # an added kan others may rob
         self.final_discard = False               # the claimable discard follows the last live draw
@@ -61,7 +61,7 @@ class BeijingTable(BaseTable):
         if self.live >= LIVE_DRAWS:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws {self.tile_label(ev.tile)} from the reserve: the "
                       f"live wall is used up, so the hand is an exhaustive draw (荒牌)")
-            self.last_draw = (ev.seat, ev.tile, REPLACEMENT)
+            self.last_draw = (ev.seat, ev.tile, RESERVE_DRAW)
             return
         wall = self.wall
         if wall is not None:
