@@ -18,6 +18,7 @@ with what the log records (:mod:`mjlog.rules.beijing.record`). Findings:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from mjlog.errors import InvalidHandError
@@ -111,9 +112,7 @@ class HandJudge:
     def _value(self, t: BeijingTable, w: Win, how: WinHow, concealed: list[int], partners, discarder):
         rules = self.rules
         payers = hand_payers(rules, w.who, discarder, partners)
-        how = WinHow(how.tsumo, how.winner_is_dealer, how.discarder_is_dealer,
-                     any(p == self.rnd.dealer for p, _, _ in payers), how.robbed_kan, how.after_kan, how.last_tile,
-                     how.first_turn)
+        how = dataclasses.replace(how, dealer_pays=any(p == self.rnd.dealer for p, _, _ in payers))
         try:
             return score(concealed, t.meld_shapes(w.who), w.win_tile >> 2, how, t.wild, rules)
         except IllegalWinError as exc:
