@@ -64,6 +64,12 @@ def test_a_tenhou_log_is_never_read_as_beijing():
     assert format_of(b'{"log": [], "format": "mjlog-beijing"}').name == "tenhou-json"
 
 
+def test_an_mcr_dialect_file_is_not_taken_for_beijing():
+    for data in (b'<mjloggm ver="2.3" family="mcr"><GO type="1"/></mjloggm>',
+                 b'{"format": "mjlog-mcr", "ver": 1, "log": []}', b'{"format": "mjlog-beijing2"}'):
+        assert not format_of(data).name.startswith("beijing")
+
+
 def test_a_beijing_file_is_never_read_as_tenhou(game):
     for data in (write_beijing_xml(game), write_beijing_json(game)):
         assert read_log(data).family == "beijing"
