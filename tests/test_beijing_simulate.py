@@ -1,0 +1,191 @@
+"""Beijing self-play: shanten with wild tiles, the bots' games, and their audit by the family's replay."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from mjlog.errors import InvalidHandError
+from mjlog.ir import Call, CallKind, Discard, Draw, Ryuukyoku, Win
+from mjlog.rules.beijing.readings import wild_kind
+from mjlog.rules.beijing.record import BeijingWin
+from mjlog.rules.beijing.ruleset import PRESETS
+from mjlog.rules.beijing.scorer import WinHow, score
+from mjlog.rules.beijing.selfplay import play_game, stated_knobs
+from mjlog.rules.beijing.settlement import transfer_deltas
+from mjlog.rules.beijing.wall import beijing_walls
+from mjlog.rules.beijing.wildshanten import pairs_shanten, wild_shanten
+from mjlog.simulate import game_seeds
+from mjlog.tiles import counts34, parse_mpsz
+
+# -- shanten with wild tiles -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand,jokers,melds,expected", [
+    ("123m456p789s111z2z", 0, 0, 0),
+    ("123m456p789s111z2z", 1, 0, -1),
+    ("123m456p789s111z", 1, 0, 0),
+    ("123m456p789s1z", 4, 0, -1),  # three sets, a tile and four wild tiles: a pair and a set
+    ("123m456p789s12z", 2, 0, 0),
+    ("1z", 0, 4, 0),
+    ("", 1, 4, 0),               # a lone wild tile after four calls: waiting on its pair
+    ("13579m2468p1357s", 0, 0, 4),   # four gaps of one: four partial sets
+])
+def test_wild_shanten_known_hands(hand, jokers, melds, expected):
+    assert wild_shanten(counts34(parse_mpsz(hand)) if hand else [0] * 34, jokers, melds) == expected
+
+
+def test_pairs_shanten_counts_four_of_a_kind_as_two_pairs():
+    assert pairs_shanten(counts34(parse_mpsz("11112233445566m"))) == -1
+    assert pairs_shanten(counts34(parse_mpsz("1111223344556m")), jokers=1) == -1
+
+
+def _complete_hand(rng: random.Random) -> list[int]:
+    """Four random sets and a pair (kinds), no kind more than four times."""
+    while True:
+        kinds = []
+        for _ in range(4):
+            if rng.random() < 0.6:
+                s = rng.choice([k for k in range(27) if k % 9 <= 6])
+                kinds += [s, s + 1, s + 2]
+            else:
+                kinds += [rng.randrange(34)] * 3
+        kinds += [rng.randrange(34)] * 2
+        if max(Counter(kinds).values()) <= 4:
+            return kinds
+
+
+def test_wild_shanten_complete_iff_the_scorer_finds_a_reading():
+    """-1 exactly when the scorer reads the tiles as a win, over hands with wild tiles swapped in."""
+    rng = random.Random(19)
+    checked = 0
+    for _ in range(400):
+        kinds = _complete_hand(rng)
+        wild = rng.randrange(34)
+        for i in rng.sample(range(14), rng.randrange(0, 4)):
+            kinds[i] = wild                     # some tiles become wild tiles
+        if rng.random() < 0.5:
+            kinds[rng.randrange(14)] = rng.randrange(34)   # and now and then the hand is spoilt
+        if max(Counter(kinds).values()) > 4 or kinds.count(wild) == 4:
+            continue                            # four wild tiles win at once, whatever the rest
+        real = [0] * 34
+        for k in kinds:
+            if k != wild:
+                real[k] += 1
+        predicted = wild_shanten(real, kinds.count(wild)) == -1
+        try:
+            score(kinds, (), kinds[-1], WinHow(tsumo=True), wild)
+            scored = True
+        except InvalidHandError:
+            scored = False
+        if predicted and not scored:
+            # the count ignores one rule: a wild tile never stands for a fifth copy
+            assert any(real[k] + kinds.count(wild) > 4 for k in range(34))
+            continue
+        assert predicted == scored, (kinds, wild)
+        checked += 1
+    assert checked > 300
+
+
+# -- the games ---------------------------------------------------------------------------------------
+
+GAMES = 30
+
+
+@pytest.fixture(scope="module", params=["beijing", "beijing-ccw"])
+def games(request):
+    rules = PRESETS[request.param]
+    return rules, [play_game(rules, s) for s in game_seeds(GAMES, 19)]
+
+
+def test_beijing_game_is_a_pure_function_of_its_seed():
+    assert play_game(PRESETS["beijing"], 7) == play_game(PRESETS["beijing"], 7)
+    assert play_game(PRESETS["beijing"], 7) != play_game(PRESETS["beijing"], 8)
+
+
+def test_beijing_game_is_marked_synthetic_with_a_genuine_seed(games):
+    rules, logs = games
+    for log in logs:
+        assert log.header.synthetic and log.header.title == "mjlog-synthetic"
+        assert log.seed.kind == "mt19937ar-sha512-n288-base64" and len(log.seed.value) == 3328
+        assert log.rules == rules and log.header.preset == rules.name and log.header.knobs == ""
+
+
+def test_beijing_deals_and_draws_follow_the_seed(games):
+    _, logs = games
+    for log in logs[:5]:
+        for rnd, wall in zip(log.rounds, beijing_walls(log.seed)):
+            assert rnd.hands == wall.starting_hands(rnd.dealer)
+            assert rnd.payload.wild_indicator == wall.wild_indicator == rnd.dora_indicator
+            draws = [e.tile for e in rnd.events if type(e) is Draw]
+            kans = sum(1 for e in rnd.events if type(e) is Call and e.kind.is_kan)
+            assert len(draws) - kans <= wall.live_count
+            live = [t for t in draws if t not in wall.reserve]
+            assert live == [wall.live_draw(i) for i in range(len(live))]
+
+
+def test_beijing_game_flow_follows_the_rotation(games):
+    rules, logs = games
+    for log in logs:
+        dealer, passes = 0, 0
+        for rnd in log.rounds:
+            assert (rnd.dealer, rnd.kyoku) == (dealer, passes)
+            winners = [e.who for e in rnd.events if type(e) is Win]
+            if winners and dealer not in winners:
+                dealer, passes = rules.next_seat(dealer), passes + 1
+        assert passes == 4 * rules.circles
+
+
+def test_beijing_payments_add_up(games):
+    _, logs = games
+    for log in logs:
+        scores = (0, 0, 0, 0)
+        for rnd in log.rounds:
+            assert rnd.scores == scores
+            for e in rnd.outcomes:
+                assert e.scores_before == scores and sum(e.deltas) == 0
+                if type(e) is Win:
+                    pay: BeijingWin = e.payload
+                    assert pay.total == sum(f.value for f in pay.fans)
+                    assert tuple(a + b for a, b in zip(pay.hand_payment, pay.burn_payment)) == e.deltas
+                scores = tuple(s + d for s, d in zip(scores, e.deltas))
+        assert log.final.scores == scores
+
+
+def test_beijing_bots_keep_the_rules(games):
+    """No win on a discard after a call or with three wild tiles; no discard of four wild tiles."""
+    _, logs = games
+    for log in logs:
+        for rnd in log.rounds:
+            wild = wild_kind(rnd.dora_indicator >> 2)
+            for e in rnd.events:
+                if type(e) is Win and not e.tsumo:
+                    assert all(m.kind is CallKind.ANKAN for m in e.melds)
+                    assert sum(1 for t in e.hand if t >> 2 == wild) < 3
+                if type(e) is Call and e.kind is CallKind.CHI:
+                    assert e.from_seat == (e.seat - 1) % 4
+
+
+def test_beijing_simulated_games_show_the_rules(games):
+    """Over the sample: wild tiles in wins, seven pairs, calls, kans; draws and double wins may be rare."""
+    _, logs = games
+    c: Counter = Counter()
+    for log in logs:
+        for rnd in log.rounds:
+            wild = wild_kind(rnd.dora_indicator >> 2)
+            c["mutual"] += bool(rnd.payload.mutual)
+            c["burn"] += bool(rnd.payload.burn)
+            for e in rnd.events:
+                if type(e) is Win:
+                    c["wild"] += any(t >> 2 == wild for t in e.hand)
+                    c["pairs"] += any(f.name in ("七對子", "豪華七對子") for f in e.payload.fans)
+                elif type(e) is Call:
+                    c[e.kind.value] += 1
+    assert c["wild"] > 20 and c["pairs"] > 2 and c["chi"] > 20 and c["pon"] > 20 and c["mutual"] >= 1
+
+
+def test_stated_knobs_name_what_differs_from_the_preset():
+    assert stated_knobs(PRESETS["beijing"]) == ""
+    assert stated_knobs(PRESETS["beijing"].replace(burn_on_draw=False, base=2000)) == "burn_on_draw=False"
