@@ -388,6 +388,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     import polars as pl
 
     from mjlog.stats import format_sheet, load_frames, selection_note, stat_sheet
+    from mjlog.stats.beijing import beijing_section
     from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
     from mjlog.stats.reference import phoenix_comparison
 
@@ -399,6 +400,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         try:
             frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
                                  rule_set=args.rule_set, room=args.room)
+            beijing = beijing_section(store, synthetic, args.include_truncated, args.rule_set, args.max_rows)
         except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
             print(f"mjlog: cannot read statistics from {args.db or args.dataset}: {exc}", file=sys.stderr)
             return EXIT_USAGE
@@ -417,6 +419,8 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             print(dealer_stats(outcomes))
             print("== How games end (last round): bust, win-stop, tenpai-stop, deal passed")
             print(game_endings(outcomes))
+        if beijing is not None and (sections is None or "beijing" in sections):
+            print(beijing)
         if args.compare:
             four = frames.only("tenhou-4p-south")
             print("== Beside the published Tenhou Phoenix 4p hanchan figures (tenhou-4p-south games; "
@@ -432,7 +436,7 @@ def _add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store."""
     from mjlog.stats.sheet import StatSheet
 
-    names = [f for f in StatSheet.__slots__] + ["dealer"]
+    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing"]
     stats = sub.add_parser(
         "stats",
         help="print the stat sheet of a store: placements, rates, draws, wins, yaku, han, fu, dealer",

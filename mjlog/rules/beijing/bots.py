@@ -9,8 +9,8 @@ game's bot RNG, so a game is a pure function of its seed.
   pairs chases seven pairs); among equals the one keeping the most unseen improving tiles, then
   isolated honours and terminals first.
 * 燒莊: while every seat since the dealer's discard of this go-around has let the same tile go,
-  a bot holding that tile lets it go too when that costs its hand nothing, and often when it
-  costs one step early in the hand (the dealer pays the side payment, whoever wins).
+  a bot holding that tile lets it go too when that costs its hand nothing, and early in the hand
+  often when it costs one step, now and then two (the dealer pays the side payment, whoever wins).
 * Calls: a *calling* seat (half of them each hand) pons and chis whenever the call brings
   its hand closer; the others only now and then, when far from ready. A call gives up winning
   on a discard, so a hand chasing seven pairs or holding three wild tiles never calls. Chi only
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 CALLER_SHARE = 0.5         # seats that call whenever a call helps, per hand
 CASUAL_CALL = 0.2          # the others' chance to call when far from ready
-BURN_AT_COST = 0.8         # chance to follow a 燒莊 go-around at the cost of one step
+BURN_AT_COST = 0.9         # chance to follow a 燒莊 go-around at the cost of one step (half that for two)
 KAN_CHANCE = 0.7
 OPEN_KAN_CHANCE = 0.5
 _CHI_SHAPES = ((-2, -1), (-1, 1), (1, 2))
@@ -68,7 +68,7 @@ class BeijingBot:
         target = h.burn_target(seat)
         if target is not None and target in after:
             cost = after[target] - best
-            if cost == 0 or (cost == 1 and h.discards_made[seat] < 3 and self.rng.random() < BURN_AT_COST):
+            if cost == 0 or (cost <= 2 and h.discards_made[seat] < 3 and self.rng.random() < BURN_AT_COST / cost):
                 return target
         candidates = [k for k, v in after.items() if v == best]
         if len(candidates) == 1:

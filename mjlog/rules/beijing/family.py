@@ -114,6 +114,15 @@ class BeijingFamily(Family):
     def score_hand(self, request: ScoreRequest) -> ScoredHand:
         return score_request(request)
 
+    simulated_suffix: ClassVar[str] = ".xml"
+
+    def simulate_game(self, rules: BeijingRules, seed: int) -> bytes:
+        """One bot game (:mod:`mjlog.rules.beijing.selfplay`) as Beijing XML, marked synthetic."""
+        from mjlog.formats.beijing_xml import write_beijing_xml
+        from mjlog.rules.beijing.selfplay import play_game
+
+        return write_beijing_xml(play_game(rules, seed))
+
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         return win.value.fans if win.value is not None else ()  # None: a win the rules refuse
 
