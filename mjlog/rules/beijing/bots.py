@@ -7,7 +7,7 @@ game's bot RNG, so a game is a pure function of its seed.
 * Discard: never a wild tile; the tile leaving the hand fewest tiles from ready
   (:func:`~mjlog.rules.beijing.wildshanten.wild_shanten`, seven pairs included, so a hand rich in
   pairs chases seven pairs); among equals the one keeping the most unseen improving tiles, then
-  isolated honours and terminals first.
+  isolated honours and terminals first (acceptance is counted only a step or less from ready).
 * 燒莊: while every seat since the dealer's discard of this go-around has let the same tile go,
   a bot holding that tile lets it go too when that costs its hand nothing, and early in the hand
   often when it costs one step, now and then two (the dealer pays the side payment, whoever wins).
@@ -73,7 +73,7 @@ class BeijingBot:
         candidates = [k for k, v in after.items() if v == best]
         if len(candidates) == 1:
             return candidates[0]
-        if best > 2:
+        if best > 1:
             return max(candidates, key=lambda k: (-self._keep_value(counts, k), self.rng.random()))
         scored = []
         for k in candidates:
