@@ -444,7 +444,8 @@ def _add_stats_command(sub) -> None:
             "Print the standard stat sheet of the games in a store, split by rule set: placements and "
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
             "round by kind; wins by dealer and hand type; yaku per win with 95 % Wilson intervals; han "
-            "and fu distributions; dealer win and renchan rates and how games end. Counts come first, "
+            "and fu distributions; dealer win and renchan rates and how games end; for Beijing games the "
+            "Beijing sheet (fans, wild tiles, 燒莊 and its cost to the dealer, 互包 and who pays). Counts come first, "
             "rates last. Conventions: a double ron is two wins and one deal-in; a riichi is a declaration "
             "(counted even when the declaration tile is ronned); a call is a chi, pon or open kan; "
             "ura with 0 han is no ura (docs/statistics.md). Synthetic games (mjlog simulate) and "
@@ -631,7 +632,10 @@ def build_parser() -> argparse.ArgumentParser:
             "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
             "sim-<preset>-<seed>-<i>.xml. Walls come from genuine Tenhou seeds, so the logs "
             "replay and audit like real ones. Games are marked synthetic (GO title "
-            "'mjlog-synthetic', lobby 9999). The same seed always gives the same files."
+            "'mjlog-synthetic', lobby 9999). With a Beijing preset (beijing, beijing-ccw) the bots "
+            "play Beijing mahjong (wild tiles, seven pairs, calls, 燒莊 and 互包) and each game is "
+            "written in the Beijing XML dialect, marked synthetic in its GAME element. The same seed "
+            "always gives the same files."
         ),
     )
     simulate.add_argument("--games", "-n", type=int, required=True, metavar="N", help="number of games to play")
