@@ -78,7 +78,8 @@ class BeijingBot:
         scored = []
         for k in candidates:
             counts[k] -= 1
-            acc = sum(h.unseen(seat, j) for j in _improving(counts, jokers, melds) if j != h.wild)
+            # the real tiles' acceptance: a wild tile lowers every form's count alike
+            acc = sum(h.unseen(seat, j) for j in improving_kinds(counts, melds) if j != h.wild)
             counts[k] += 1
             scored.append((acc, -self._keep_value(counts, k), self.rng.random(), k))
         return max(scored)[3]
@@ -182,7 +183,3 @@ def _minus_one(counts: list[int], jokers: int, melds: int, kind: int) -> int:
     counts[kind] += 1
     return value
 
-
-def _improving(counts: list[int], jokers: int, melds: int) -> list[int]:
-    """Kinds whose draw brings a 3k+1 hand closer (the real tiles' acceptance; wild tiles help alike)."""
-    return improving_kinds(counts, melds)

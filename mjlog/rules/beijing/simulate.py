@@ -29,7 +29,7 @@ from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.beijing.scorer import BeijingValue, WinHow, score
 from mjlog.rules.beijing.settlement import (burn_rounds, burn_turns, claims, hand_payers, mutual_pairs,
                                             partners_of, settle_draw, settle_win, transfer_deltas)
-from mjlog.rules.beijing.wall import RESERVE, BeijingWall
+from mjlog.rules.beijing.wall import BeijingWall
 from mjlog.rules.beijing.wildshanten import wild_shanten
 
 MAX_KANS = 4
@@ -295,7 +295,7 @@ class BeijingHandPlay:
                      discarder_is_dealer=discarder == self.dealer,
                      dealer_pays=any(p == self.dealer for p, _, _ in payers), robbed_kan=robbed_kan,
                      after_kan=after_kan, last_tile=self.live >= self.wall.live_count and not after_kan
-                     and not robbed_kan, first_turn=self.discards_made[seat] == 0 and not self.melds[seat])
+                     and not robbed_kan, first_turn=self.discards_made[seat] == 0)
         melds = tuple(_meld_shape(m) for m in self.melds[seat])
         try:
             return score([t >> 2 for t in self.hand[seat]], melds, tile >> 2, how, self.wild, self.rules)
@@ -341,4 +341,4 @@ def _meld_shape(call: Call) -> Meld:
     return Meld(kinds[0], False, len(kinds), closed=call.kind is CallKind.ANKAN)
 
 
-__all__ = ["BeijingHandPlay", "HandResult", "RESERVE"]
+__all__ = ["BeijingHandPlay", "HandResult"]
