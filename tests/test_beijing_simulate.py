@@ -219,3 +219,60 @@ def test_mjlog_simulate_beijing_writes_the_same_bytes_for_a_seed(written, tmp_pa
     rules, paths = written
     again = simulate(2, rules, seed=1, out_dir=tmp_path, progress=False)
     assert [p.read_bytes() for p in again] == [p.read_bytes() for p in paths[:2]]
+
+
+# -- the bots' decisions -------------------------------------------------------------------------------
+
+
+def _table(seat: int, hand: str, wild: int = 26, events=()):
+    """A hand in play (the first wall of a seed) with ``seat`` holding the mpsz ``hand`` and wild kind ``wild``."""
+    from mjlog.rules.beijing.bots import BeijingBot
+    from mjlog.rules.beijing.simulate import BeijingHandPlay
+    from mjlog.wall import new_seed
+
+    h = BeijingHandPlay(PRESETS["beijing"], next(beijing_walls(new_seed(1))), 0, (0, 0, 0, 0),
+                        BeijingBot(random.Random(1)))
+    tiles = parse_mpsz(hand)
+    h.hand[seat] = list(tiles)
+    h.counts[seat] = counts34(tiles)
+    h.wild = wild
+    h.events = list(events)
+    h.bot.callers = (True,) * 4
+    return h
+
+
+def test_bot_lets_a_burn_go_around_continue():
+    """The dealer let 5s go: seat 1 lets its lone 5s go too, where it would otherwise keep it over 中."""
+    from mjlog.ir import Discard
+
+    hand = "123m456m789m11p5s7z"
+    plain = _table(1, hand)
+    assert plain.burn_target(1) is None and plain.bot.choose_discard(plain, 1) == 33    # 中 goes first
+    h = _table(1, hand, events=[Discard(0, parse_mpsz("5s")[0])])
+    assert h.burn_target(1) == 22 and h.bot.choose_discard(h, 1) == 22
+
+
+def test_bot_never_discards_a_wild_tile():
+    h = _table(1, "123m456m789m11p5s7z", wild=33)                # 中 is wild now: it stays
+    assert h.bot.choose_discard(h, 1) != 33
+
+
+def test_bot_chasing_seven_pairs_stays_closed():
+    h = _table(1, "1133m5577p99s123z")                           # five pairs: seven pairs is nearer
+    assert not h.bot.wants_pon(h, 1, 0)
+    other = _table(1, "1133m456p789s125z")                       # two pairs: the pon helps
+    assert other.bot.wants_pon(other, 1, 0)
+
+
+def test_bot_never_calls_a_wild_tile():
+    h = _table(1, "1133m456p789s125z", wild=0)                   # 1m is wild: never called
+    assert not h.bot.wants_pon(h, 1, 0)
+    assert h.bot.wants_pon(h, 1, 2)                              # 3m is an ordinary pair
+
+
+def test_bot_games_never_discard_a_wild_tile(games):
+    _, logs = games
+    for log in logs:
+        for rnd in log.rounds:
+            wild = wild_kind(rnd.dora_indicator >> 2)
+            assert not any(type(e).__name__ == "Discard" and e.tile >> 2 == wild for e in rnd.events)
