@@ -276,3 +276,14 @@ def test_bot_games_never_discard_a_wild_tile(games):
         for rnd in log.rounds:
             wild = wild_kind(rnd.dora_indicator >> 2)
             assert not any(type(e).__name__ == "Discard" and e.tile >> 2 == wild for e in rnd.events)
+
+
+def test_beijing_what_if_rule_set_is_stated_and_audited_under_its_knobs():
+    """A game under changed knobs states them in its header; read back, the log has the same rules and audits clean."""
+    from mjlog.rules.beijing.family import BEIJING
+
+    rules = PRESETS["beijing-ccw"].replace(mutual_tsumo="one", dealer_fan="b", base=1000, mutual_both_ways=True)
+    for seed in range(4):
+        log = read_log(BEIJING.simulate_game(rules, seed))
+        assert log.rules == rules and log.header.knobs
+        assert not mjlog.audit(log).findings
