@@ -15,6 +15,8 @@ game's bot RNG, so a game is a pure function of its seed.
   its hand closer; the others only now and then, when far from ready. A call gives up winning
   on a discard, so a hand chasing seven pairs or holding three wild tiles never calls. Chi only
   from the seat before. Wild tiles are never called (in a call they lose their wildness).
+* Hands with a shape: a hand holding eight tiles of one suit lets the other tiles go first (清一色)
+  when that costs at most a step; a hand holding four pairs or pungs does not chi (對對和).
 * Kans: a closed kan of four tiles, an added kan of a pon's fourth tile and now and then an
   open kan, when they leave the hand no slower.
 * Wins: every legal win is taken (the scorer says what is legal).
@@ -70,6 +72,10 @@ class BeijingBot:
             cost = after[target] - best
             if cost == 0 or (cost <= 2 and h.discards_made[seat] < 3 and self.rng.random() < BURN_AT_COST / cost):
                 return target
+        off = _off_suit(counts, after)
+        if off and min(after[k] for k in off) <= best + 1:
+            best = min(after[k] for k in off)       # a flush in sight: let an off-suit tile go
+            after = {k: after[k] for k in off}
         candidates = [k for k, v in after.items() if v == best]
         if len(candidates) == 1:
             return candidates[0]
@@ -134,10 +140,12 @@ class BeijingBot:
         return self._kan_keeps(h, seat, kind, 3) and self.rng.random() < OPEN_KAN_CHANCE
 
     def wants_chi(self, h: "BeijingHandPlay", seat: int, kind: int) -> tuple[int, int] | None:
-        """The two kinds to chi ``kind`` with, or None."""
+        """The two kinds to chi ``kind`` with, or None (never toward all pungs: four pairs or pungs held)."""
         if kind >= 27 or not self._may_call(h, seat, kind):
             return None
         counts = h.real_counts(seat)
+        if sum(1 for c in counts if c >= 2) + sum(1 for m in h.melds[seat] if m.kind.value != "chi") >= 4:
+            return None
         lo = kind - kind % 9
         for a, b in _CHI_SHAPES:
             ka, kb = kind + a, kind + b
@@ -175,6 +183,17 @@ class BeijingBot:
             if self.rng.random() < KAN_CHANCE:
                 return kind
         return None
+
+
+FLUSH_AT = 8      # real tiles of one suit in hand from which a bot plays for a flush
+
+
+def _off_suit(counts: Sequence[int], candidates: dict[int, int]) -> list[int]:
+    """The candidates outside the suit the hand holds ``FLUSH_AT`` or more tiles of (none without such a suit)."""
+    for suit in range(3):
+        if sum(counts[suit * 9:suit * 9 + 9]) >= FLUSH_AT:
+            return [k for k in candidates if k // 9 != suit]
+    return []
 
 
 def _minus_one(counts: list[int], jokers: int, melds: int, kind: int) -> int:
