@@ -6,6 +6,7 @@ STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 SAMPLE := data/sample
 DB     := data/demo.duckdb
+BEIJING := reports/beijing-games
 
 .PHONY: demo test bench notebooks venv install dev clean help
 
@@ -28,12 +29,18 @@ install: $(STAMP)  ## create .venv and install mjlog
 
 dev: $(DEVSTAMP)  ## install mjlog with the test and benchmark extras
 
-demo: $(DEVSTAMP)  ## show, audit and ingest the sample games, then write the reports and game pages
+demo: $(DEVSTAMP)  ## show, audit and ingest the sample games, simulate and audit two Beijing games, then write the reports and game pages
 	$(BIN)/mjlog show $(SAMPLE)/sim-tenhou-4p-south-2024-0.xml
 	@echo
 	$(BIN)/mjlog show $(SAMPLE)/sim-tenhou-3p-south-2024-0.xml
 	@echo
 	$(BIN)/mjlog audit --no-progress $(SAMPLE)
+	@echo
+	rm -rf $(BEIJING)
+	$(BIN)/mjlog simulate --no-progress --games 2 --rules beijing --seed 1 -o $(BEIJING)
+	$(BIN)/mjlog show $(BEIJING)/sim-beijing-1-0.xml
+	$(BIN)/mjlog audit --no-progress $(BEIJING)
+	@echo
 	rm -f $(DB) $(DB).wal
 	$(BIN)/mjlog ingest --no-progress --db $(DB) $(SAMPLE)
 	$(BIN)/mjlog query --db $(DB) "SELECT rule_set, count(*) AS games, sum(n_rounds) AS rounds, sum(n_findings) AS findings FROM games GROUP BY rule_set ORDER BY rule_set"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from mjlog import __version__
 from mjlog.errors import MalformedLogError
-from mjlog.text import json_printable, printable, printable_lines
+from mjlog.text import json_printable, printable, printable_lines, xml_printable
 
 from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
 from mjlog.cli_common import fail as _fail
@@ -114,13 +114,33 @@ def write_text_or_report(path: str, text: str) -> bool:
     return True
 
 
-def _cmd_convert(args: argparse.Namespace) -> int:
-    from mjlog.formats.tenhou_json import dumps_tenhou6
+def _convert_text(log, target: str) -> str:
+    """``log`` written as ``target`` (the family of each target: tenhou6 riichi, beijing-* Beijing)."""
+    if target == "tenhou6":
+        from mjlog.formats.tenhou_json import dumps_tenhou6
 
+        return json_printable(dumps_tenhou6(log))
+    from mjlog.formats.beijing_json import write_beijing_json
+    from mjlog.formats.beijing_xml import write_beijing_xml
+
+    if target == "beijing-xml":
+        return xml_printable(write_beijing_xml(log).decode("utf-8").rstrip("\n"))
+    return json_printable(write_beijing_json(log).decode("utf-8").rstrip("\n"))
+
+
+#: The family whose logs each output format of ``mjlog convert`` holds.
+CONVERT_FAMILY = {"tenhou6": "riichi", "beijing-xml": "beijing", "beijing-json": "beijing"}
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
     log = read_log_or_report(args.log)
     if log is None:
         return EXIT_USAGE
-    text = json_printable(dumps_tenhou6(log))
+    if log.family != CONVERT_FAMILY[args.to]:
+        print(f"mjlog: {printable(args.log)}: a {log.family} log cannot be written as {args.to} "
+              f"(a {CONVERT_FAMILY[args.to]} format)", file=sys.stderr)
+        return EXIT_USAGE
+    text = _convert_text(log, args.to)
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
@@ -368,6 +388,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     import polars as pl
 
     from mjlog.stats import format_sheet, load_frames, selection_note, stat_sheet
+    from mjlog.stats.beijing import beijing_section
     from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
     from mjlog.stats.reference import phoenix_comparison
 
@@ -379,6 +400,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         try:
             frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
                                  rule_set=args.rule_set, room=args.room)
+            beijing = beijing_section(store, synthetic, args.include_truncated, args.rule_set, args.max_rows)
         except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
             print(f"mjlog: cannot read statistics from {args.db or args.dataset}: {exc}", file=sys.stderr)
             return EXIT_USAGE
@@ -397,6 +419,8 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             print(dealer_stats(outcomes))
             print("== How games end (last round): bust, win-stop, tenpai-stop, deal passed")
             print(game_endings(outcomes))
+        if beijing is not None and (sections is None or "beijing" in sections):
+            print(beijing)
         if args.compare:
             four = frames.only("tenhou-4p-south")
             print("== Beside the published Tenhou Phoenix 4p hanchan figures (tenhou-4p-south games; "
@@ -412,7 +436,7 @@ def _add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store."""
     from mjlog.stats.sheet import StatSheet
 
-    names = [f for f in StatSheet.__slots__] + ["dealer"]
+    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing"]
     stats = sub.add_parser(
         "stats",
         help="print the stat sheet of a store: placements, rates, draws, wins, yaku, han, fu, dealer",
@@ -420,7 +444,8 @@ def _add_stats_command(sub) -> None:
             "Print the standard stat sheet of the games in a store, split by rule set: placements and "
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
             "round by kind; wins by dealer and hand type; yaku per win with 95 % Wilson intervals; han "
-            "and fu distributions; dealer win and renchan rates and how games end. Counts come first, "
+            "and fu distributions; dealer win and renchan rates and how games end; for Beijing games the "
+            "Beijing sheet (fans, wild tiles, 燒莊 and its cost to the dealer, 互包 and who pays). Counts come first, "
             "rates last. Conventions: a double ron is two wins and one deal-in; a riichi is a declaration "
             "(counted even when the declaration tile is ronned); a call is a chi, pon or open kan; "
             "ura with 0 han is no ura (docs/statistics.md). Synthetic games (mjlog simulate) and "
@@ -549,17 +574,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = sub.add_parser(
         "convert",
-        help="convert a log to another format (tenhou.net/6 JSON)",
+        help="convert a log to another format (tenhou.net/6 JSON; Beijing XML or JSON)",
         description=(
-            "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON) and write it in "
-            "another format. 'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour "
-            "the tenhou.net/6 viewer reads), as UTF-8 text. On a malformed file prints one line "
-            "and exits 2."
+            "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON; a Beijing log in either "
+            "dialect) and write it in another format. 'tenhou6' is Tenhou's official JSON export (the "
+            "mjlog2json flavour the tenhou.net/6 viewer reads), as UTF-8 text; 'beijing-xml' and "
+            "'beijing-json' are the Beijing dialects (docs/formats/beijing.md). A log of another rule "
+            "family than the format's, or a malformed file, prints one line and exits 2."
         ),
     )
     convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, gzip or not)")
     convert.add_argument(
-        "--to", required=True, choices=["tenhou6"], help="the output format: tenhou6 = tenhou.net/6 JSON"
+        "--to", required=True, choices=list(CONVERT_FAMILY),
+        help="the output format: tenhou6 = tenhou.net/6 JSON (riichi); beijing-xml, beijing-json (Beijing)"
     )
     convert.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"
@@ -605,7 +632,10 @@ def build_parser() -> argparse.ArgumentParser:
             "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
             "sim-<preset>-<seed>-<i>.xml. Walls come from genuine Tenhou seeds, so the logs "
             "replay and audit like real ones. Games are marked synthetic (GO title "
-            "'mjlog-synthetic', lobby 9999). The same seed always gives the same files."
+            "'mjlog-synthetic', lobby 9999). With a Beijing preset (beijing, beijing-ccw) the bots "
+            "play Beijing mahjong (wild tiles, seven pairs, calls, 燒莊 and 互包) and each game is "
+            "written in the Beijing XML dialect, marked synthetic in its GAME element. The same seed "
+            "always gives the same files."
         ),
     )
     simulate.add_argument("--games", "-n", type=int, required=True, metavar="N", help="number of games to play")

@@ -22,6 +22,7 @@ import weakref
 from collections import Counter
 
 from mjlog.errors import MalformedLogError
+from mjlog.formats.tenhou_lobby import Lobby
 from mjlog.ir import Call, Disconnect, GameLog, Reconnect, RiichiDeclared, Round, Ryuukyoku, Win
 
 #: Largest score, score change or hand value (points), either sign. Tenhou's scores are a few
@@ -197,7 +198,7 @@ def _extra(pairs, where: str) -> None:
 
 def _check_header(log: GameLog) -> None:
     where = "the header"
-    lobby = log.header  # Tenhou's lobby; other formats may have none
+    lobby = log.header if isinstance(log.header, Lobby) else None  # Tenhou's lobby; other formats have their own
     texts = [(log.log_id, "the log id", where), (log.version, "the version", where),
              (log.seed.text if log.seed is not None else None, "the seed", where)]
     if lobby is not None:

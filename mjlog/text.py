@@ -56,5 +56,11 @@ def json_printable(text: str) -> str:
     return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text) if _UNSAFE_IN_JSON.search(text) else text
 
 
+def xml_printable(text: str) -> str:
+    """XML text with the characters :func:`json_printable` escapes written as character references
+    (the same document, safe on a terminal; they occur only in attribute values)."""
+    return _UNSAFE_IN_JSON.sub(lambda m: f"&#x{ord(m.group()):x};", text) if _UNSAFE_IN_JSON.search(text) else text
+
+
 #: :data:`_UNSAFE` less JSON's whitespace (json.dumps escapes those inside strings itself).
 _UNSAFE_IN_JSON = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")

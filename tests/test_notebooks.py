@@ -45,6 +45,7 @@ def test_notebook_runs(path: Path, sample_db: Path, monkeypatch):
     finally:
         sys.path.remove(str(ROOT / "scripts"))
     monkeypatch.setenv("MJLOG_SIM_GAMES", "200")  # the rotation Monte Carlo: fewer games, same code
+    monkeypatch.setenv("MJLOG_BEIJING_GAMES", "20")  # beijing.ipynb's self-play: fewer games, same code
     nb, error = execute(path, sample_db, timeout=120)
     assert error is None, f"{path.name}: {error}"
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]

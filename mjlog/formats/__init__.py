@@ -5,7 +5,7 @@ reader. :func:`mjlog.read_log` asks the registered formats in turn (the most rec
 registered first, Tenhou's two last) and never looks at a file's name.
 
 >>> [f.name for f in formats()]
-['tenhou-xml', 'tenhou-json']
+['beijing-xml', 'beijing-json', 'tenhou-xml', 'tenhou-json']
 """
 
 from __future__ import annotations
@@ -59,7 +59,33 @@ def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
     return tenhou_json.read_json_bytes(data, name)
 
 
+def _beijing_xml_sniff(head: bytes) -> bool:
+    from mjlog.formats.beijing_xml import sniff
+
+    return sniff(head)
+
+
+def _read_beijing_xml(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.beijing_xml import read_beijing_xml
+
+    return read_beijing_xml(data, name)
+
+
+def _read_beijing_json(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.beijing_json import read_beijing_json
+
+    return read_beijing_json(data, name)
+
+
+def _beijing_json_sniff(head: bytes) -> bool:
+    from mjlog.formats.beijing_json import sniff
+
+    return sniff(head)
+
+
 _FORMATS: list[LogFormat] = [
+    LogFormat("beijing-xml", "Beijing XML", _beijing_xml_sniff, _read_beijing_xml),
+    LogFormat("beijing-json", "Beijing JSON", _beijing_json_sniff, _read_beijing_json),
     LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head), _read_tenhou_xml),
     LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
 ]

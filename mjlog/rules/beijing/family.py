@@ -1,7 +1,9 @@
 """The Beijing family: Beijing mahjong (北京麻將) behind the family interface.
 
-Rule sets, the scorer (``mjlog score``) and settlement are here; the log format, the replay of
-a hand (:meth:`BeijingFamily.replay_hand`) and the flow of a game come with the format.
+Rule sets, the scorer (``mjlog score``), settlement, the wall of each hand from the log's seed,
+the replay and audit of a hand (:mod:`~mjlog.rules.beijing.table`, :mod:`~mjlog.rules.beijing.judge`)
+and the flow of a game. Beijing has no placement points: :meth:`BeijingFamily.game_rules` says
+so (``placement_stated=False``), and the generic loop compares only the final scores.
 
 >>> from mjlog.rules import family
 >>> fam = family("beijing")
@@ -11,13 +13,22 @@ a hand (:meth:`BeijingFamily.replay_hand`) and the flow of a game come with the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
-from mjlog.ir import GameLog
+from mjlog.errors import MalformedLogError
+from mjlog.findings import FindingKind
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedWin
 from mjlog.rules.beijing.api import score_request
+from mjlog.rules.beijing.judge import HandJudge, dealer_at, next_hand
+from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin
 from mjlog.rules.beijing.ruleset import KNOB_DOCS, PRESETS, BeijingRules
-from mjlog.rules.family import Family, ScoredHand, ScoreRequest, WinItem, register
+from mjlog.rules.beijing.table import BeijingTable
+from mjlog.rules.beijing.wall import BeijingWall, beijing_walls
+from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register
+
+K = FindingKind
 
 
 class BeijingFamily(Family):
@@ -36,17 +47,104 @@ class BeijingFamily(Family):
         rules: BeijingRules = log.rules
         return f"{rules.name} (base {rules.base}, rotation {rules.rotation})"
 
+    def game_rules(self, game: GameCheck) -> GameRules:
+        header = game.log.header
+        if isinstance(header, BeijingHeader) and header.knobs and not header.synthetic:
+            game.find(K.UNSUPPORTED_RULE, f"only a synthetic log may restate the rules; knobs {header.knobs[:80]!r} "
+                      "are not applied")
+        return GameRules(game.log.rules, placement_stated=False)  # Beijing has no placement points
+
+    def walls(self, game: GameCheck, rules: BeijingRules) -> Callable[[Round], BeijingWall | None] | None:
+        seed = game.log.seed
+        if seed is None:
+            return None
+        try:
+            walls = beijing_walls(seed)
+        except MalformedLogError as exc:
+            game.find(K.WALL, f"the seed cannot be used ({exc.reason})")
+            return None
+        return lambda rnd: next(walls)
+
+    def replay_hand(self, game: GameCheck, rnd: Round, rules: BeijingRules, wall: BeijingWall | None) -> HandReplay:
+        indicator = rnd.payload.wild_indicator if isinstance(rnd.payload, BeijingHand) else None
+        table = BeijingTable(rnd, rules, wall, game.log.source, game.findings,
+                             wall.wild_indicator if wall is not None else indicator)
+        _check_deal(table, rnd, rules, wall, game.log.first_dealer, indicator)
+        judge = HandJudge(rnd, rules)
+        table.play(rnd.events, judge)
+        result = judge.result(table)
+        if not result.complete:
+            return HandReplay(result, None)
+        judge.close(table)
+        alt = tuple(table.derived_scores) if table.derived_scores != table.scores else None
+        return HandReplay(result, next_hand(rules, rnd, tuple(w.who for w in judge.wins)), alt)
+
     def final_scores(self, rules: BeijingRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
         return tuple(scores)  # no pot: the scores after the last hand are final
+
+    def placement_points(self, rules: BeijingRules, final_scores: tuple[int, ...], first_dealer: int):
+        return (0.0,) * len(final_scores)  # none: the game's result is its scores (never compared)
+
+    def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
+        if isinstance(outcome, Win):
+            how = "self-draw" if outcome.tsumo else f"on seat {outcome.from_who}'s discard"
+            rec = outcome.payload
+            text = f"seat {outcome.who} wins {how}"
+            if isinstance(rec, BeijingWin):
+                fans = ", ".join(f"{f.name if japanese else f.english} {f.value}" for f in rec.fans)
+                text += f": {rec.total} fan ({fans})"
+                if rec.burn_fan:
+                    text += f", 燒莊 {rec.burn_fan}"
+            return text + f"; deltas {','.join(map(str, outcome.deltas))}"
+        if isinstance(outcome, Ryuukyoku):
+            rec = outcome.payload
+            burn = f", 燒莊 {rec.burn_fan}" if isinstance(rec, BeijingDraw) and rec.burn_fan else ""
+            return f"exhaustive draw (荒牌){burn}; deltas {','.join(map(str, outcome.deltas))}"
+        return str(outcome)
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        rec = win.payload
+        if not isinstance(rec, BeijingWin):
+            return ()
+        from mjlog.rules.beijing.fans import FANS
+
+        ids = {(f.name, f.value): f.id for f in FANS}
+        return tuple(WinItem(ids.get((f.name, f.value), -1), f.name, f.english, f.value) for f in rec.fans)
 
     def score_hand(self, request: ScoreRequest) -> ScoredHand:
         return score_request(request)
 
+    simulated_suffix: ClassVar[str] = ".xml"
+
+    def simulate_game(self, rules: BeijingRules, seed: int) -> bytes:
+        """One bot game (:mod:`mjlog.rules.beijing.selfplay`) as Beijing XML, marked synthetic."""
+        from mjlog.formats.beijing_xml import write_beijing_xml
+        from mjlog.rules.beijing.selfplay import play_game
+
+        return write_beijing_xml(play_game(rules, seed))
+
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
-        return win.value.fans
+        return win.value.fans if win.value is not None else ()  # None: a win the rules refuse
 
     def win_value(self, win: DerivedWin) -> int:
-        return win.value.total
+        return win.value.total if win.value is not None else 0
+
+
+def _check_deal(table: BeijingTable, rnd: Round, rules: BeijingRules, wall: BeijingWall | None,
+                first_dealer: int, indicator: int | None) -> None:
+    """The hand's dealer against the flow, and its deal and wild indicator against the seed's wall."""
+    want = dealer_at(rules, first_dealer, rnd.kyoku)
+    if rnd.dealer != want:
+        table.find(K.FLOW, f"the dealer of the hand ({rnd.kyoku} passes of the deal)", rnd.dealer, want)
+    if wall is None:
+        return
+    dealt = wall.starting_hands(rnd.dealer)
+    for seat, (got, exp) in enumerate(zip(rnd.hands, dealt)):
+        if sorted(got) != sorted(exp):
+            table.find(K.WALL, f"the dealt hand of seat {seat} is not the wall's")
+    if indicator is not None and indicator != wall.wild_indicator:
+        table.find(K.WALL, "the wild indicator (惠坯) is not the wall's", table.tile_label(indicator),
+                   table.tile_label(wall.wild_indicator))
 
 
 BEIJING = register(BeijingFamily())

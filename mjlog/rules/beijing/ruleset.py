@@ -37,6 +37,7 @@ class BeijingRules:
     burn_on_draw: bool = True
     mutual_both_ways: bool = False
     mutual_tsumo: MutualTsumo = "all"
+    circles: int = 1
 
     def __post_init__(self) -> None:
         if self.rotation not in ("source", "ccw"):
@@ -45,6 +46,8 @@ class BeijingRules:
             raise ValueError(f"dealer_fan must be 'a' or 'b', not {self.dealer_fan!r}")
         if self.mutual_tsumo not in ("all", "one"):
             raise ValueError(f"mutual_tsumo must be 'all' or 'one', not {self.mutual_tsumo!r}")
+        if not 1 <= self.circles <= 4:
+            raise ValueError(f"circles must be 1..4, not {self.circles!r}")
         if self.base <= 0 or self.players != 4:
             raise ValueError("a Beijing table has 4 players and a positive base")
 
@@ -75,6 +78,8 @@ KNOB_DOCS: dict[str, str] = {
                         "(else three claims by one player on the other's discards)",
     "mutual_tsumo": "what a 互包 partner pays on the winner's self-draw: 'all' the three payments "
                     "(3 x fan x base), 'one' one payment (fan x base)",
+    "circles": "how many times the deal goes round the table before the game ends (the source is silent: 1, "
+               "so the game ends when the deal would pass back to the first dealer)",
 }
 
 

@@ -24,8 +24,8 @@ from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.transfers import Transfer
 from mjlog.rules.transfers import net as transfer_deltas
 
-__all__ = ["Transfer", "burn_rounds", "burn_rows", "burn_turns", "claims", "hand_payers", "mutual_pairs",
-           "partners_of", "settle_draw", "settle_win", "transfer_deltas"]
+__all__ = ["Transfer", "burn_rounds", "burn_rows", "burn_turns", "claims", "claims_at", "hand_payers", "mutual_events",
+           "mutual_pairs", "partners_of", "settle_draw", "settle_win", "transfer_deltas"]
 
 HAND, MUTUAL, BURN = "hand", "mutual", "burn"
 
@@ -120,22 +120,41 @@ def claims(events: Iterable[object]) -> list[tuple[int, int]]:
             if type(ev) is Call and ev.kind in (CallKind.CHI, CallKind.PON) and ev.from_seat is not None]
 
 
+def claims_at(events) -> list[tuple[int, int, int]]:
+    """The chi and pon of ``events`` as ``(claimer, discarder, event index)``."""
+    out = []
+    for i, ev in enumerate(events):
+        got = claims((ev,))
+        if got:
+            out.append((*got[0], i))
+    return out
+
+
+def mutual_events(claims: Iterable[tuple[int, int, int]], both_ways: bool = False) -> dict[tuple[int, int], int]:
+    """互包 pairs (seats, lower first) from ``(claimer, discarder, index)`` claims, each with the index
+    of the claim that formed it: three claims by one player on another's discards, or
+    (``both_ways``) three claims between the two in either direction."""
+    counts: dict[tuple[int, int], int] = {}
+    formed: dict[tuple[int, int], int] = {}
+    for claimer, discarder, i in claims:
+        pair = (min(claimer, discarder), max(claimer, discarder))
+        key = pair if both_ways else (claimer, discarder)
+        counts[key] = counts.get(key, 0) + 1
+        if counts[key] == 3 and pair not in formed:
+            formed[pair] = i
+    return formed
+
+
 def mutual_pairs(claims: Iterable[tuple[int, int]], both_ways: bool = False) -> frozenset[frozenset[int]]:
     """互包 pairs from a hand's chi and pon claims ``(claimer, discarder)``: three claims make a pair.
-
-    Three claims by one player on another's discards, or (``both_ways``) three claims between the
-    two in either direction.
 
     >>> sorted(map(sorted, mutual_pairs([(1, 0), (1, 0), (0, 1)], both_ways=True)))
     [[0, 1]]
     >>> mutual_pairs([(1, 0), (1, 0), (0, 1)])
     frozenset()
     """
-    counts: dict[tuple[int, int], int] = {}
-    for claimer, discarder in claims:
-        key = tuple(sorted((claimer, discarder))) if both_ways else (claimer, discarder)
-        counts[key] = counts.get(key, 0) + 1  # type: ignore[index]
-    return frozenset(frozenset(k) for k, n in counts.items() if n >= 3)
+    indexed = [(a, b, i) for i, (a, b) in enumerate(claims)]
+    return frozenset(frozenset(p) for p in mutual_events(indexed, both_ways))
 
 
 def partners_of(seat: int, pairs: Iterable[frozenset[int]]) -> tuple[int, ...]:

@@ -1,0 +1,204 @@
+"""The Beijing referee: one hand's draws, discards and calls applied and judged against the rules.
+
+Play passes from a seat to the next (0 → 1 → 2 → 3); chi is taken from the seat before the
+caller only. Every live draw must be the seed's next live tile; a kan's replacement the
+reserve's next tile (:mod:`mjlog.rules.beijing.wall`); the reserve is never drawn otherwise, so
+a draw once the 69 live draws are made is a finding. Beijing has no flowers, riichi or dora.
+Four wild tiles win at once: a seat that discards while holding them breaks the rule.
+
+Outcomes (wins and the exhaustive draw) are judged by :mod:`mjlog.rules.beijing.judge`.
+"""
+
+from __future__ import annotations
+
+from mjlog.findings import FindingKind
+from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, NewDora, RiichiAccepted, RiichiDeclared, Round
+from mjlog.replayer.base_table import BaseTable
+from mjlog.rules.beijing.readings import Meld, wild_kind
+from mjlog.rules.beijing.ruleset import BeijingRules
+from mjlog.rules.beijing.wall import LIVE_DRAWS, RESERVE, BeijingWall
+from mjlog.tiles import tile_name
+
+K = FindingKind
+LIVE, REPLACEMENT, RESERVE_DRAW = "live", "replacement", "reserve"
+
+
+class BeijingTable(BaseTable):
+    """Hands, calls, the wall's use and the turn of one Beijing hand."""
+
+    def __init__(self, rnd: Round, rules: BeijingRules, wall: BeijingWall | None, source, findings,
+                 wild_indicator: int | None) -> None:
+        super().__init__(rnd, rules, wall, source, findings)
+        self.melds: list[list[Call]] = [[] for _ in range(self.n)]
+        self.wild: int | None = wild_kind(wild_indicator >> 2) if wild_indicator is not None else None
+        self.live = 0                            # live draws made
+        self.replacements = 0                    # kan replacements drawn
+        self.owed: int | None = None             # the seat whose next draw is a kan replacement
+        self.last_draw: tuple[int, int, str] | None = None   # (seat, tile, LIVE | REPLACEMENT | RESERVE_DRAW)
+        self.claimable: Discard | None = None    # the discard others may call or win on
+        self.robbable: Call | None = None        # an added kan others may rob
+        self.final_discard = False               # the claimable discard follows the last live draw
+        self.discarded = [False] * self.n
+
+    def tile_label(self, tile: int) -> str:
+        return tile_name(tile, red_fives=False) if 0 <= tile < 136 else f"tile id {tile}"
+
+    # -- draws and discards ------------------------------------------------------------------------
+
+    def _draw(self, ev: Draw) -> None:
+        if ev.seat != self.actor or self.phase == "discard":
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws out of turn", ev.seat, self.actor)
+        if self.owed is not None:
+            self._replacement(ev)
+        else:
+            self._live(ev)
+        self.hands[ev.seat].add(ev.tile)
+        self.actor, self.phase = ev.seat, "discard"
+        self.claimable = self.robbable = None
+        self.final_discard = False
+
+    def _live(self, ev: Draw) -> None:
+        if self.live >= LIVE_DRAWS:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws {self.tile_label(ev.tile)} from the reserve: the "
+                      f"live wall is used up, so the hand is an exhaustive draw (荒牌)")
+            self.last_draw = (ev.seat, ev.tile, RESERVE_DRAW)
+            return
+        wall = self.wall
+        if wall is not None:
+            want = wall.live_draw(self.live)
+            if ev.tile != want:
+                where = " (a tile of the reserve)" if ev.tile in wall.reserve else ""
+                self.find(K.WALL, f"live draw {self.live + 1} of seat {ev.seat} is not the wall's{where}",
+                          self.tile_label(ev.tile), self.tile_label(want))
+        self.live += 1
+        self.last_draw = (ev.seat, ev.tile, LIVE)
+
+    def _replacement(self, ev: Draw) -> None:
+        if ev.seat != self.owed:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws the kan replacement of seat {self.owed}",
+                      ev.seat, self.owed)
+        if self.replacements >= RESERVE:
+            self.find(K.ILLEGAL_ACTION, "a kan replacement is drawn from an empty reserve")
+        elif self.wall is not None:
+            want = self.wall.replacement(self.replacements)
+            if ev.tile != want:
+                self.find(K.WALL, f"kan replacement {self.replacements + 1} is not the reserve's",
+                          self.tile_label(ev.tile), self.tile_label(want))
+        self.replacements += 1
+        self.owed = None
+        self.last_draw = (ev.seat, ev.tile, REPLACEMENT)
+
+    def _discard(self, ev: Discard) -> None:
+        if ev.seat != self.actor or self.phase != "discard":
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} discards out of turn", ev.seat, self.actor)
+        if self.wild is not None and self.wild_count(ev.seat) >= 4:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} holds four wild tiles and discards: 四惠牌 wins at once")
+        self.take(ev.seat, (ev.tile,), "a discard")
+        self.river[ev.seat].append(ev.tile)
+        self.discarded[ev.seat] = True
+        last = self.last_draw
+        self.final_discard = (self.live >= LIVE_DRAWS and last is not None and last[0] == ev.seat
+                              and last[2] == LIVE)
+        self.claimable, self.robbable = ev, None
+        self.actor, self.phase = (ev.seat + 1) % self.n, "after-discard"
+
+    def wild_count(self, seat: int) -> int:
+        """Wild tiles among ``seat``'s concealed tiles."""
+        wild = self.wild
+        return sum(1 for t in self.hands[seat] if t >> 2 == wild)
+
+    # -- calls -------------------------------------------------------------------------------------
+
+    def _call(self, ev: Call) -> None:
+        kind = ev.kind
+        if kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
+            self._claim(ev)
+        elif kind is CallKind.ANKAN:
+            self._own_turn(ev)
+            self._same_kind(ev, 4)
+            self.take(ev.seat, ev.tiles, "a closed kan")
+            self.melds[ev.seat].append(ev)
+            self._owe(ev.seat)
+        elif kind is CallKind.KAKAN:
+            self._added_kan(ev)
+        else:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {kind.value}, which Beijing mahjong does not have")
+
+    def _own_turn(self, ev: Call) -> None:
+        if ev.seat != self.actor or self.phase != "discard":
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {ev.kind.value} out of its turn", ev.seat, self.actor)
+
+    def _same_kind(self, ev: Call, size: int) -> bool:
+        kinds = {t >> 2 for t in ev.tiles}
+        if len(ev.tiles) != size or len(kinds) != 1:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not {size} tiles of one kind",
+                      _names(self, ev.tiles))
+            return False
+        return True
+
+    def _claim(self, ev: Call) -> None:
+        d = self.claimable
+        if d is None or ev.called != d.tile or ev.from_seat != d.seat or ev.seat == d.seat:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} does not take the last discard",
+                      None if ev.called is None else self.tile_label(ev.called),
+                      None if d is None else self.tile_label(d.tile))
+        if ev.kind is CallKind.CHI:
+            if ev.from_seat != (ev.seat - 1) % self.n:
+                self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis from seat {ev.from_seat}: chi is only from the "
+                          "seat before", ev.from_seat, (ev.seat - 1) % self.n)
+            kinds = sorted(t >> 2 for t in ev.tiles)
+            if len(kinds) != 3 or kinds[0] >= 27 or kinds[0] % 9 > 6 or kinds != [kinds[0] + i for i in range(3)]:
+                self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s chi is not a run of one suit", _names(self, ev.tiles))
+        else:
+            self._same_kind(ev, 3 if ev.kind is CallKind.PON else 4)
+        if d is not None and ev.called == d.tile and self.river[d.seat] and self.river[d.seat][-1] == d.tile:
+            self.river[d.seat].pop()
+        self.take(ev.seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
+        self.melds[ev.seat].append(ev)
+        self.claimable = None
+        self.actor, self.phase = ev.seat, "discard"
+        if ev.kind is CallKind.DAIMINKAN:
+            self._owe(ev.seat)
+
+    def _added_kan(self, ev: Call) -> None:
+        self._own_turn(ev)
+        melds = self.melds[ev.seat]
+        pon = next((m for m in melds if m.kind is CallKind.PON and ev.added is not None
+                    and m.tiles[0] >> 2 == ev.added >> 2), None)
+        if pon is None:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} adds a tile to a pon it does not have")
+        else:
+            melds[melds.index(pon)] = ev
+        if ev.added is not None:
+            self.take(ev.seat, (ev.added,), "an added kan")
+        self.robbable = ev
+        self._owe(ev.seat)
+
+    def _owe(self, seat: int) -> None:
+        self.owed = seat
+        self.actor, self.phase = seat, "draw"
+
+    # -- what Beijing has not --------------------------------------------------------------------------
+
+    def _foreign(self, ev) -> None:
+        self.find(K.ILLEGAL_ACTION, f"{type(ev).__name__}: Beijing mahjong has no flowers, riichi or dora")
+
+    handlers = {Draw: _draw, Discard: _discard, Call: _call, FlowerSetAside: _foreign, RiichiDeclared: _foreign,
+                RiichiAccepted: _foreign, NewDora: _foreign}
+
+    # -- for the judge -------------------------------------------------------------------------------
+
+    def meld_shapes(self, seat: int) -> tuple[Meld, ...]:
+        """The seat's calls as the scorer reads them."""
+        out = []
+        for m in self.melds[seat]:
+            kinds = sorted(t >> 2 for t in m.tiles)
+            if m.kind is CallKind.CHI:
+                out.append(Meld(kinds[0], True))
+            else:
+                out.append(Meld(kinds[0], False, len(kinds), closed=m.kind is CallKind.ANKAN))
+        return tuple(out)
+
+
+def _names(table: BeijingTable, tiles) -> str:
+    return " ".join(table.tile_label(t) for t in tiles)
