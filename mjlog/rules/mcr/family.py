@@ -16,7 +16,8 @@ from typing import ClassVar
 
 from mjlog.ir import GameLog
 from mjlog.replayer.results import DerivedWin
-from mjlog.rules.family import Family, GameCheck, HandReplay, WinItem, register
+from mjlog.rules.family import Family, GameCheck, HandReplay, ScoredHand, ScoreRequest, WinItem, register
+from mjlog.rules.mcr.by_hand import score_request
 from mjlog.rules.mcr.calculator import FanResult
 from mjlog.rules.mcr.ruleset import KNOB_DOCS, PRESETS, McrRules
 
@@ -48,6 +49,10 @@ class McrFamily(Family):
 
     def placement_points(self, rules: McrRules, final: tuple[int, ...], first_dealer: int):
         raise NotImplementedError(_NOT_YET.format(what="table points"))
+
+    def score_hand(self, request: ScoreRequest) -> ScoredHand:
+        """Fan lines with the flowers, total and payments; :class:`FalseWinError` under the minimum."""
+        return score_request(request)
 
     def replay_hand(self, game: GameCheck, rnd, rules: McrRules, wall) -> HandReplay:
         raise NotImplementedError(_NOT_YET.format(what="replay"))
