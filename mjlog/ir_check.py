@@ -17,11 +17,13 @@ mjlog.errors.MalformedLogError: <bytes>: a start score of 900000000000 is outsid
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import weakref
 from collections import Counter
 
 from mjlog.errors import MalformedLogError
+from mjlog.formats.tenhou_lobby import Lobby
 from mjlog.ir import Call, Disconnect, GameLog, Reconnect, RiichiDeclared, Round, Ryuukyoku, Win
 
 #: Largest score, score change or hand value (points), either sign. Tenhou's scores are a few
@@ -197,7 +199,7 @@ def _extra(pairs, where: str) -> None:
 
 def _check_header(log: GameLog) -> None:
     where = "the header"
-    lobby = log.header  # Tenhou's lobby; other formats may have none
+    lobby = log.header if isinstance(log.header, Lobby) else None  # Tenhou's lobby; other formats have their own
     texts = [(log.log_id, "the log id", where), (log.version, "the version", where),
              (log.seed.text if log.seed is not None else None, "the seed", where)]
     if lobby is not None:
@@ -207,6 +209,13 @@ def _check_header(log: GameLog) -> None:
             _int(lobby.lobby, "the lobby number", INT32_RANGE, where)
         texts += [(lobby.title, "the lobby's title", where), (lobby.rule, "the lobby's rule", where),
                   (lobby.ranking, "the lobby's ranking", where), (lobby.csrule, "the lobby's csrule", where)]
+    if log.header is not None and lobby is None and dataclasses.is_dataclass(log.header):
+        for f in dataclasses.fields(log.header):   # another format's header: its text fields, its extra pairs
+            value = getattr(log.header, f.name)
+            if isinstance(value, str):
+                texts.append((value, f"the header's {f.name}", where))
+            elif f.name == "extra":
+                _extra(value, where)
     for p in log.players:
         at = f"the header, seat {p.seat}"
         texts += ((p.name, "the player's name", at), (p.sex, "the player's sex", at))

@@ -2,10 +2,12 @@
 
 A format registers a :class:`LogFormat`: a name, a test on the file's first bytes, and a
 reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
-registered first, Tenhou's two last) and never looks at a file's name.
+registered first, Tenhou's two last) and never looks at a file's name. A format whose files
+hold several games (the Botzone export) also has ``read_all``; :func:`mjlog.reader.read_games`
+reads every game of such a file, :func:`mjlog.read_log` its first.
 
 >>> [f.name for f in formats()]
-['tenhou-xml', 'tenhou-json']
+['mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class LogFormat:
     title: str           # as error messages name it, e.g. 'Tenhou XML'
     sniff: Callable[[bytes], bool]
     read: Callable[[bytes, str], "GameLog"]
+    read_all: Callable[[bytes, str], "list[GameLog]"] | None = None
+    """For a format whose files hold several games (the Botzone export): every game of the file."""
 
 
 _FIRST_CHAR = re.compile(rb"(?:\xef\xbb\xbf)?\s*(\S)")
@@ -59,7 +63,40 @@ def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
     return tenhou_json.read_json_bytes(data, name)
 
 
+def _read_pmn(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_pmn import read_pmn_bytes
+
+    return read_pmn_bytes(data, name)
+
+
+def _sniff_pmn(head: bytes) -> bool:
+    from mjlog.formats.mcr_pmn import sniff
+
+    return sniff(head)
+
+
+def _read_botzone(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_botzone import read_botzone_bytes
+
+    return read_botzone_bytes(data, name)
+
+
+def _read_botzone_all(data: bytes, name: str) -> "list[GameLog]":
+    from mjlog.formats.mcr_botzone import read_botzone_all
+
+    return read_botzone_all(data, name)
+
+
+def _sniff_botzone(head: bytes) -> bool:
+    from mjlog.formats.mcr_botzone import sniff
+
+    return sniff(head)
+
+
 _FORMATS: list[LogFormat] = [
+    # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does
+    LogFormat("mcr-pmn", "PMN (MCR)", _sniff_pmn, _read_pmn),
+    LogFormat("mcr-botzone", "Botzone MCR text export", _sniff_botzone, _read_botzone, _read_botzone_all),
     LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head), _read_tenhou_xml),
     LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
 ]

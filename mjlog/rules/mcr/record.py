@@ -42,7 +42,8 @@ class McrHeader:
 
     ``synthetic`` marks games made by ``mjlog simulate`` (the store keeps them apart).
     ``table_points``: the record states table points (``GameLog.final.points``) that the audit
-    can check; PMN and Botzone state none.
+    can check; PMN and Botzone state none. ``hands``: how many hands the match has, where the
+    format says so (a PMN board and a Botzone match are one hand); None: the rule set's.
     """
 
     format: str                              # 'pmn', 'botzone', 'mcr-xml', 'mcr-json'
@@ -54,7 +55,24 @@ class McrHeader:
     board: str | None = None                 # PMN's Board (a duplicate board's number)
     scoring: str | None = None               # as written ('Duplicate'); the rule set follows it
     table_points: bool = False
+    hands: int | None = None                 # the match's length where the record states it (a PMN board, a Botzone match: 1)
     extra: Extra = ()                        # header fields the payload has no name for, as written
+
+
+ClaimAction = Literal["win", "pung", "kong", "chow"]
+
+
+@dataclass(frozen=True, slots=True)
+class LostClaim:
+    """A claim a seat made that lost to the claim at event ``at`` (the call or win that took the tile).
+
+    ``tile`` is the tile kind the claim names (0-33; for a chow its middle tile).
+    """
+
+    at: int
+    seat: int
+    action: ClaimAction
+    tile: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +84,9 @@ class McrHandRecord:
     when the format does not record their replacement draws as events (PMN: the deal is the
     hand after replacement). ``result`` is the hand's recorded score change of every seat (all
     wins and penalties together), ``penalties`` the part of it the record states as penalties
-    (false wins and other faults), None where the format states none.
+    (false wins and other faults), None where the format states none. ``lost_claims`` are the
+    claims a record states were made on a discard but lost to a higher-priority claim (Botzone's
+    ``Ignore`` parts).
     """
 
     prevalent_wind: int = 0
@@ -75,6 +95,7 @@ class McrHandRecord:
     deal_flowers: tuple[tuple[int, ...], ...] = ()
     result: tuple[int, ...] | None = None
     penalties: tuple[int, ...] | None = None
+    lost_claims: tuple[LostClaim, ...] = ()
     extra: Extra = ()
 
 
