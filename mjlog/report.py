@@ -28,6 +28,9 @@ def format_game(log: GameLog, japanese: bool = True) -> str:
     title = family(log.family).describe_rules(log)
     lines.append(f"{log.log_id or log.source or 'log'}: {title}, rule set {log.rules.name}")
     for p in log.players:
+        if p.rank is None and p.rate is None and p.sex is None:   # a format without ranks (MCR records)
+            lines.append(f"  seat {p.seat}: {p.name or '(no name)'}")
+            continue
         rank = f"{rank_english(p.rank)} {rank_name(p.rank)}" if japanese else rank_english(p.rank)
         rate = f"R{p.rate:.0f}" if p.rate is not None else "R?"
         lines.append(f"  seat {p.seat}: {p.name or '(no name)'}  {rank}  {rate}  {p.sex or ''}".rstrip())
@@ -37,6 +40,8 @@ def format_game(log: GameLog, japanese: bool = True) -> str:
         lines.append("final: none recorded (truncated log)")
     else:
         f = log.final
-        parts = [f"{seat_label(log, s)} {f.scores[s]} ({f.points[s]:+.1f})" for s in range(len(f.scores))]
+        # a format without placement points (MCR's PMN and Botzone) records the scores only
+        parts = [f"{seat_label(log, s)} {f.scores[s]}" + (f" ({f.points[s]:+.1f})" if s < len(f.points) else "")
+                 for s in range(len(f.scores))]
         lines.append("final: " + ", ".join(parts))
     return "\n".join(lines)

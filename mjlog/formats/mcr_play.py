@@ -43,10 +43,21 @@ class KindPlay:
         self.events.append(Draw(seat, self.tiles.draw(seat, kind, self.where)))
         self.last_kong = None
 
+    def draw_flower(self, seat: int, number: int) -> None:
+        """A flower drawn (the seat must set it aside next)."""
+        self.events.append(Draw(seat, self.tiles.flower(number, self.where)))
+        self.last_kong = None
+
     def flower(self, seat: int, number: int) -> None:
-        """A flower drawn and set aside (its replacement is the seat's next draw)."""
-        tile = self.tiles.flower(number, self.where)
-        self.events += [Draw(seat, tile), FlowerSetAside(seat, tile)]
+        """A flower set aside: the one the seat just drew, else drawn and set aside in one action.
+
+        Its replacement is the seat's next draw.
+        """
+        tile = 136 + number - 1
+        prev = self.events[-1] if self.events else None
+        if not (isinstance(prev, Draw) and prev.seat == seat and prev.tile == tile):
+            self.draw_flower(seat, number)
+        self.events.append(FlowerSetAside(seat, tile))
 
     def discard(self, seat: int, kind: int | None) -> None:
         """``kind`` None: the tile the seat drew last."""

@@ -201,11 +201,14 @@ def _action(play: KindPlay, letter: str, seat: int | None, tile: str | None, fan
         raise play._bad("a win names no tile; every other action names one")
     if tile == "z1" and letter != "D":
         raise play._bad("z1 (the tile just drawn) is only for a discard")
-    kind = None if tile is None or tile == "z1" else kind_of(tile)
+    try:
+        kind = None if tile is None or tile == "z1" else kind_of(tile)
+    except ValueError as exc:
+        raise play._bad(str(exc)) from None
     if tile is not None and tile[0] == "f":
         if letter not in "TR":
             raise play._bad("a flower can only be drawn and set aside")
-        play.flower(seat, int(tile[1]))
+        (play.draw_flower if letter == "T" else play.flower)(seat, int(tile[1]))
         return False
     if letter == "R":
         raise play._bad("R sets a flower aside, but its tile is no flower")
