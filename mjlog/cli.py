@@ -572,7 +572,9 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Replay each game under its rule set (Tenhou 4p/3p): the wall from the seed, legal "
             "play, furiten, every win's yaku/han/fu/points and payments, draws, honba and sticks, "
-            "game end and placement points. Prints one line per finding (file, round, event index, "
+            "game end and placement points; MCR records (PMN, every match of a Botzone export): legal "
+            "draws, flowers, claims and their priority, kongs, every win re-scored (the 8-fan minimum) "
+            "and paid. Prints one line per finding (file, round, event index, "
             "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
             "unreadable; X errors, W warnings'. A game lists at most 100 findings (the rest counted in "
             "one line). Each game is counted once: other files of the same game "

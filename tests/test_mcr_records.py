@@ -406,3 +406,13 @@ def test_with_a_wall_every_draw_is_checked_against_its_end():
         game = _Game(log)
         family("mcr").replay_hand(game, rnd, log.rules, wall)
         assert [f.kind for f in game.findings] == want
+
+
+def test_tenhou_sample_logs_are_never_read_as_mcr_records():
+    from pathlib import Path
+
+    files = sorted((Path(__file__).resolve().parents[1] / "data" / "sample").glob("*.*"))
+    logs = [p for p in files if p.suffix in (".xml", ".json")]
+    assert logs
+    for p in logs:
+        assert format_of(p.read_bytes()).name.startswith("tenhou-"), p.name

@@ -100,7 +100,8 @@ def _match(block: list[tuple[int, str]], source: str) -> GameLog:
         if parts[:1] != ["Player"] or parts[2:3] != ["Deal"] or parts[1:2] != [str(len(deals))]:
             raise MalformedLogError(f"expected the deal of player {len(deals)}", source, f"line {no}")
         if len(parts) != 16:
-            raise MalformedLogError(f"player {len(deals)} is dealt {len(parts) - 3} tiles, not 13", source, f"line {no}")
+            raise MalformedLogError(f"player {len(deals)} is dealt {len(parts) - 3} tiles, not 13", source,
+                                    f"line {no}")
         try:
             kinds = [kind_of(t) for t in parts[3:]]
         except ValueError as exc:

@@ -120,7 +120,8 @@ def _fans(text: str | None, source: str) -> list[tuple[RecordedFan, ...] | None]
         for part in entry.split("."):
             m = re.fullmatch(r"(\d{1,3})/(\d{1,3})/(\d{1,2})", part)
             if m is None:
-                raise MalformedLogError(f"fan line {part[:40]!r} is not number/value/count", source, f"tag Fan, seat {seat}")
+                raise MalformedLogError(f"fan line {part[:40]!r} is not number/value/count", source,
+                                        f"tag Fan, seat {seat}")
             lines.append(RecordedFan(number=int(m.group(1)), value=int(m.group(2)), count=int(m.group(3))))
         out.append(tuple(lines))
     return out

@@ -64,7 +64,7 @@ class KindTiles:
         return tile
 
     def take(self, seat: int, kind: int, where: str) -> int:
-        """An id of ``kind`` that ``seat`` holds (the last one it got), no longer held; a fresh copy when it holds none."""
+        """An id of ``kind`` that ``seat`` holds (the last it got), now taken; a fresh copy when it holds none."""
         ids = self.held[seat].get(kind)
         if ids:
             return ids.pop()

@@ -17,7 +17,8 @@ from mjlog.rules.mcr.table import tile_text
 def _fan(number: int | None, name: str | None, value: int | None, count: int, japanese: bool) -> str:
     known = FANS.get(number) if number is not None else None
     label = (known.name if japanese else known.english) if known else (name or "?")
-    text = f"{label} {value if value is not None else (known.value if known else '?')}"
+    value = value if value is not None else (known.value if known else None)
+    text = label if value is None else f"{label} {value}"      # Botzone lost names and values: '???' alone
     return text + (f" x{count}" if count != 1 else "")
 
 

@@ -55,7 +55,7 @@ class McrHeader:
     board: str | None = None                 # PMN's Board (a duplicate board's number)
     scoring: str | None = None               # as written ('Duplicate'); the rule set follows it
     table_points: bool = False
-    hands: int | None = None                 # the match's length where the record states it (a PMN board, a Botzone match: 1)
+    hands: int | None = None                 # the match's length, where the record states it
     extra: Extra = ()                        # header fields the payload has no name for, as written
 
 

@@ -183,7 +183,8 @@ class McrTable(BaseTable):
     def _claim(self, ev: Call) -> None:
         offer, seat = self.offer, ev.seat
         if self.phase != "after-discard" or offer is None or offer.how != "discard" or ev.called != offer.tile:
-            self.find(K.ILLEGAL_ACTION, f"seat {seat} claims {self.tile_label(ev.called or 0)}, which is not the last discard")
+            self.find(K.ILLEGAL_ACTION,
+                      f"seat {seat} claims {self.tile_label(ev.called or 0)}, which is not the last discard")
         elif ev.from_seat != offer.seat or seat == offer.seat:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} claims from seat {ev.from_seat}, but seat {offer.seat} discarded")
         elif ev.kind is CallKind.CHI and seat != (offer.seat + 1) % self.n:
@@ -267,4 +268,5 @@ class McrTable(BaseTable):
 
     def meld_of(self, call: Call) -> Meld:
         kind = "chow" if call.kind is CallKind.CHI else "pung" if call.kind is CallKind.PON else "kong"
-        return Meld(kind, tuple(call.tiles), call.kind is CallKind.ANKAN, call.kind is CallKind.KAKAN)  # type: ignore[arg-type]
+        concealed, added = call.kind is CallKind.ANKAN, call.kind is CallKind.KAKAN
+        return Meld(kind, tuple(call.tiles), concealed, added)  # type: ignore[arg-type]
