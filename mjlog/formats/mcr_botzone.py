@@ -120,7 +120,7 @@ def _match(block: list[tuple[int, str]], source: str) -> GameLog:
                                 f"line {block[-1][0]}")
     hand = McrHandRecord(prevalent_wind=wind, wall_shape="per-seat", wall_tiles=SEAT_WALL, result=scores,
                          lost_claims=tuple(lost))
-    rnd = Round(0, 0, 0, 0, 0, (0, 0, 0, 0), (0, 0), -1, play.hands, tuple(play.events), payload=hand)
+    rnd = Round(0, 0, 0, 0, 0, (0, 0, 0, 0), (0, 0), None, play.hands, tuple(play.events), payload=hand)
     final = FinalResult(scores, (), True) if scores is not None else None
     return GameLog(FORMAT, "mcr", MCR, tuple(Player(s, f"Player {s}") for s in range(4)), (rnd,),
                    header=McrHeader("botzone", match_id=match_id, hands=1), log_id=match_id, source=source,

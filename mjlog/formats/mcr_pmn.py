@@ -152,7 +152,7 @@ def read_pmn_bytes(data: bytes, source: str) -> GameLog:
         raise MalformedLogError(f"PWind {wind[:10]!r} is not E, S, W or N", source, "tag PWind")
     hand = McrHandRecord(prevalent_wind=WINDS.index(wind), deal_flowers=play.deal_flowers, result=result,
                          penalties=penalty)
-    rnd = Round(0, 0, 0, 0, 0, start, (0, 0), -1, play.hands, tuple(play.events), payload=hand)
+    rnd = Round(0, 0, 0, 0, 0, start, (0, 0), None, play.hands, tuple(play.events), payload=hand)
     duplicate = tags.get("Scoring", "").lower() == "duplicate"
     known = {"Event", "Site", "Date", "Board", "Scoring", "Deal", "Play", "Fan", "Starting", "Result", "Penalty",
              "PWind", *SEAT_TAGS}
