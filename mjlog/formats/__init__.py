@@ -2,12 +2,12 @@
 
 A format registers a :class:`LogFormat`: a name, a test on the file's first bytes, and a
 reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
-registered first, Tenhou's two last) and never looks at a file's name. A format whose files
-hold several games (the Botzone export) also has ``read_all``; :func:`mjlog.reader.read_games`
-reads every game of such a file, :func:`mjlog.read_log` its first.
+registered first, then mjlog's MCR dialect, PMN and Botzone, Tenhou's two last) and never looks at a
+file's name. A format whose files hold several games (the Botzone export) also has ``read_all``;
+:func:`mjlog.reader.read_games` reads every game of such a file, :func:`mjlog.read_log` its first.
 
 >>> [f.name for f in formats()]
-['mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
+['mcr-xml', 'mcr-json', 'mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
 """
 
 from __future__ import annotations
@@ -63,6 +63,30 @@ def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
     return tenhou_json.read_json_bytes(data, name)
 
 
+def _read_mcr_xml(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_xml import read_xml_bytes
+
+    return read_xml_bytes(data, name)
+
+
+def _read_mcr_json(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_json import read_json_bytes
+
+    return read_json_bytes(data, name)
+
+
+def _sniff_mcr_xml(head: bytes) -> bool:
+    from mjlog.formats.mcr_xml import sniff
+
+    return sniff(head)
+
+
+def _sniff_mcr_json(head: bytes) -> bool:
+    from mjlog.formats.mcr_json import sniff
+
+    return sniff(head)
+
+
 def _read_pmn(data: bytes, name: str) -> "GameLog":
     from mjlog.formats.mcr_pmn import read_pmn_bytes
 
@@ -94,6 +118,8 @@ def _sniff_botzone(head: bytes) -> bool:
 
 
 _FORMATS: list[LogFormat] = [
+    LogFormat("mcr-xml", "mjlog MCR XML", _sniff_mcr_xml, _read_mcr_xml),
+    LogFormat("mcr-json", "mjlog MCR JSON", _sniff_mcr_json, _read_mcr_json),
     # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does
     LogFormat("mcr-pmn", "PMN (MCR)", _sniff_pmn, _read_pmn),
     LogFormat("mcr-botzone", "Botzone MCR text export", _sniff_botzone, _read_botzone, _read_botzone_all),

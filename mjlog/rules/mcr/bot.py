@@ -67,13 +67,15 @@ class McrBot:
                 best, choice = key, t
         return choice
 
-    def wants_set(self, tiles: Sequence[int], melds: int, plan: int | None, used: Sequence[int]) -> bool:
-        """Whether to claim a set made with the hand's ``used`` tiles (a discard completes it)."""
-        kinds = {t >> 2 for t in used}
+    def wants_set(self, concealed: Sequence[int], melds: int, plan: int | None, used: Sequence[int],
+                  tile: int) -> bool:
+        """Whether to claim ``tile`` for a set with the hand's ``used`` tiles: only when it brings the
+        hand nearer the plan than it is now."""
+        kinds = {t >> 2 for t in (*used, tile)}
         if plan is not None and any(k < 27 and k // 9 != plan for k in kinds):
             return False
-        now = self.distance(tiles, melds, plan)[0]
-        rest = list(tiles)
+        now = self.distance(concealed, melds, plan)[0]
+        rest = list(concealed)
         for t in used:
             rest.remove(t)
         after = min(self.distance(_without(rest, t), melds + 1, plan)[0] for t in rest) if rest else -1

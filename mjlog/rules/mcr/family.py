@@ -58,6 +58,20 @@ class McrFamily(Family):
             return GameRules(rules, placement_stated=header.table_points)
         return GameRules(rules, placement_stated=False)
 
+    def walls(self, game: GameCheck, rules: McrRules):
+        """Each hand's 144-tile wall from the log's seed (:mod:`mjlog.rules.mcr.wall`), or None."""
+        from mjlog.rules.mcr.wall import game_walls
+
+        return game_walls(game)
+
+    simulated_suffix: ClassVar[str] = ".xml"
+
+    def simulate_game(self, rules: McrRules, seed: int) -> bytes:
+        """A 16-hand bot match in mjlog's MCR dialect XML, marked synthetic (:mod:`mjlog.rules.mcr.simulate`)."""
+        from mjlog.rules.mcr.simulate import simulate_game
+
+        return simulate_game(rules, seed)
+
     def final_scores(self, rules: McrRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
         return tuple(scores)            # no pot: a match's score is the sum of its hands
 

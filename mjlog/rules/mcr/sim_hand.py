@@ -10,7 +10,8 @@ The order of play (the referee checks the same):
   ``Discard``;
 - a discard may be won (the first seat in turn order whose hand reaches the minimum; under
   duplicate payments every such seat), else claimed for a pung or melded kong by any seat,
-  else for a chow by the next seat; the claims that lost are kept as :class:`LostClaim`;
+  else for a chow by the next seat; the claims that lost are kept
+  (:class:`~mjlog.rules.mcr.record.LostClaim`, ``at`` the event that beat them);
 - an added kong may be robbed by a seat that wins on its tile;
 - the hand is drawn when a draw is due and the wall is empty.
 """
@@ -23,12 +24,13 @@ from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside
 from mjlog.rules.mcr.bot import McrBot
 from mjlog.rules.mcr.calculator import FanResult, NotAWinError, score
 from mjlog.rules.mcr.hand import McrHand, Meld, WinSituation
+from mjlog.rules.mcr.record import ClaimAction, LostClaim
 from mjlog.rules.mcr.ruleset import McrRules
 from mjlog.rules.mcr.wall import McrWall
 from mjlog.simulate.shanten import shanten
 from mjlog.tiles import counts34
 
-__all__ = ["LostClaim", "SimHand", "SimWin", "play_hand"]
+__all__ = ["SimHand", "SimWin", "play_hand"]
 
 _MELD_KIND = {CallKind.CHI: "chow", CallKind.PON: "pung", CallKind.DAIMINKAN: "kong", CallKind.KAKAN: "kong",
               CallKind.ANKAN: "kong"}
@@ -46,16 +48,6 @@ class SimWin:
     flowers: tuple[int, ...]
     situation: WinSituation
     fans: FanResult
-    event_index: int                    # where the win goes among the hand's events
-
-
-@dataclass(frozen=True, slots=True)
-class LostClaim:
-    """A claim on a discard that a higher-priority claim beat: the seat, what it asked, the event it followed."""
-
-    seat: int
-    kind: str                           # 'win', 'pung', 'kong', 'chow'
-    event_index: int                    # index of the discard (or added kong) it was on
 
 
 @dataclass
@@ -142,7 +134,7 @@ class _Play:
         s = self.seats[seat]
         fans, sit = scored
         self.out.wins.append(SimWin(seat, discarder, tile, tuple(concealed), tuple(s.calls), tuple(s.flowers),
-                                    sit, fans, len(self.out.events)))
+                                    sit, fans))
 
     # -- a turn --
 
@@ -197,8 +189,7 @@ class _Play:
         return False
 
     def _robbing(self, seat: int, tile: int) -> None:
-        index = len(self.out.events) - 1
-        winners = self._claim_wins(seat, tile, index, robbed_kong=True)
+        winners = self._claim_wins(seat, tile, robbed_kong=True)
         if winners:
             raise _Over
 
@@ -217,17 +208,16 @@ class _Play:
         s.concealed.remove(tile)
         s.river.append(tile)
         self.out.events.append(Discard(seat, tile, tsumogiri=tsumogiri))
-        index = len(self.out.events) - 1
-        if self._claim_wins(seat, tile, index, wall_last=last):
+        if self._claim_wins(seat, tile, wall_last=last):
             raise _Over
         if last:
             raise _Over                                   # nothing to draw: no claim for a set
-        claimed = self._claim_sets(seat, tile, index)
+        claimed = self._claim_sets(seat, tile)
         if claimed is not None:
             return claimed
         return (seat + 1) % 4, False, False
 
-    def _claim_wins(self, discarder: int, tile: int, index: int, **flags) -> bool:
+    def _claim_wins(self, discarder: int, tile: int, **flags) -> bool:
         winners = []
         for j in (1, 2, 3):
             w = (discarder + j) % 4
@@ -239,13 +229,14 @@ class _Play:
         keep = winners if self.rules.payments == "duplicate" else winners[:1]
         for w, scored in keep:
             self._win(w, tile, discarder, scored, self.seats[w].concealed)
-        self.out.lost.extend(LostClaim(w, "win", index) for w, _ in winners[len(keep):])
+        at = len(self.out.events)           # the wins follow the hand's last event
+        self.out.lost.extend(LostClaim(at, w, "win", tile >> 2) for w, _ in winners[len(keep):])
         return True
 
-    def _claim_sets(self, discarder: int, tile: int, index: int) -> tuple[int, bool, bool] | None:
+    def _claim_sets(self, discarder: int, tile: int) -> tuple[int, bool, bool] | None:
         """A pung or melded kong by any seat, else a chow by the next; the claim taken and its turn."""
         k = tile >> 2
-        asks: list[tuple[int, str, list[int]]] = []
+        asks: list[tuple[int, ClaimAction, list[int]]] = []
         for j in (1, 2, 3):
             w = (discarder + j) % 4
             s = self.seats[w]
@@ -253,17 +244,18 @@ class _Play:
             plan = self.bot.plan(s.concealed + [tile])
             if len(same) == 3 and (plan is None or k >= 27 or k // 9 == plan):
                 asks.append((w, "kong", same))
-            elif len(same) >= 2 and self.bot.wants_set(s.concealed + [tile], len(s.calls), plan, [*same[:2], tile]):
+            elif len(same) >= 2 and self.bot.wants_set(s.concealed, len(s.calls), plan, same[:2], tile):
                 asks.append((w, "pung", same[:2]))
             if j == 1 and k < 27 and self.bot.wants_chow(plan):
                 chow = self._chow_tiles(s.concealed, k)
-                if chow and self.bot.wants_set(s.concealed + [tile], len(s.calls), plan, [*chow, tile]):
+                if chow and self.bot.wants_set(s.concealed, len(s.calls), plan, chow, tile):
                     asks.append((w, "chow", chow))
         if not asks:
             return None
         asks.sort(key=lambda a: a[1] == "chow")          # pung and kong before chow
         w, kind, used = asks[0]
-        self.out.lost.extend(LostClaim(a[0], a[1], index) for a in asks[1:])
+        at = len(self.out.events)
+        self.out.lost.extend(LostClaim(at, a[0], a[1], _named_kind(a[1], a[2], k)) for a in asks[1:])
         self.seats[discarder].river.pop()
         call_kind = {"kong": CallKind.DAIMINKAN, "pung": CallKind.PON, "chow": CallKind.CHI}[kind]
         self._meld(w, Call(w, call_kind, tuple(sorted([*used, tile])), tile, discarder), used)
@@ -281,6 +273,11 @@ class _Play:
             if lo <= a and b <= lo + 8 and a in by_kind and b in by_kind:
                 return [by_kind[a], by_kind[b]]
         return None
+
+
+def _named_kind(action: str, used: list[int], k: int) -> int:
+    """The tile kind a claim names: the discard's, or for a chow its middle tile's."""
+    return sorted([*(t >> 2 for t in used), k])[1] if action == "chow" else k
 
 
 def play_hand(wall: McrWall, dealer: int, prevalent: int, rules: McrRules, bot: McrBot | None = None) -> SimHand:

@@ -29,13 +29,15 @@ After the deal 92 tiles remain; the hand is drawn when a draw is due and none is
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from mjlog.ir import Seed
-from mjlog.wall import shuffle, walls_for_game
+from mjlog.errors import MalformedLogError
+from mjlog.findings import FindingKind
+from mjlog.ir import Round, Seed
+from mjlog.wall import GAME_KINDS, shuffle, walls_for_game
 
-__all__ = ["DEALT", "N_TILES", "McrWall", "mcr_walls", "wall_from_rnd"]
+__all__ = ["DEALT", "N_TILES", "McrWall", "game_walls", "mcr_walls", "wall_from_rnd"]
 
 N_TILES = 144
 PLAYERS = 4
@@ -95,3 +97,19 @@ def mcr_walls(seed: Seed | str) -> Iterator[McrWall]:
     """The walls of a game's hands in order, from its game seed (MalformedLogError for a bad seed)."""
     stream = walls_for_game(seed, 4)          # a bad seed raises here, not at the first hand
     return (wall_from_rnd(_UNPACK(stream.next_digests())) for _ in iter(int, 1))
+
+
+def game_walls(game) -> Callable[[Round], McrWall | None] | None:
+    """:meth:`McrFamily.walls`: each hand's wall from the log's game seed; None without one (PMN,
+    Botzone). A seed that cannot be used is one ``wall`` finding, and the hands go unchecked."""
+    seed = game.log.seed
+    if seed is None:
+        return None
+    try:
+        if seed.kind not in GAME_KINDS:
+            raise MalformedLogError(f"{seed.kind[:40]!r} is not a game seed kind ({', '.join(GAME_KINDS)})")
+        walls = mcr_walls(seed)
+    except MalformedLogError as exc:
+        game.find(FindingKind.WALL, f"the seed cannot be used ({exc.reason})")
+        return None
+    return lambda rnd: next(walls)
