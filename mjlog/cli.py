@@ -369,6 +369,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
     from mjlog.stats import format_sheet, load_frames, selection_note, stat_sheet
     from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
+    from mjlog.stats.mcr import mcr_sheet_text
     from mjlog.stats.reference import phoenix_comparison
 
     store = _open_source(args)
@@ -379,6 +380,8 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         try:
             frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
                                  rule_set=args.rule_set, room=args.room)
+            mcr_text = "" if args.room else mcr_sheet_text(store, synthetic, args.include_truncated, args.rule_set,
+                                                             args.max_rows, args.section or None)
         except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
             print(f"mjlog: cannot read statistics from {args.db or args.dataset}: {exc}", file=sys.stderr)
             return EXIT_USAGE
@@ -389,6 +392,8 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         return EXIT_OK
     sections = args.section or None
     print(format_sheet(stat_sheet(frames), max_rows=args.max_rows, sections=sections))
+    if mcr_text:
+        print(mcr_text)
     with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=40,
                    float_precision=4, tbl_hide_dataframe_shape=True):
         if sections is None or "dealer" in sections:
@@ -412,7 +417,9 @@ def _add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store."""
     from mjlog.stats.sheet import StatSheet
 
-    names = [f for f in StatSheet.__slots__] + ["dealer"]
+    from mjlog.stats.mcr import McrSheet
+
+    names = [f for f in StatSheet.__slots__] + ["dealer"] + [f for f in McrSheet.__slots__]
     stats = sub.add_parser(
         "stats",
         help="print the stat sheet of a store: placements, rates, draws, wins, yaku, han, fu, dealer",
@@ -420,7 +427,9 @@ def _add_stats_command(sub) -> None:
             "Print the standard stat sheet of the games in a store, split by rule set: placements and "
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
             "round by kind; wins by dealer and hand type; yaku per win with 95 % Wilson intervals; han "
-            "and fu distributions; dealer win and renchan rates and how games end. Counts come first, "
+            "and fu distributions; dealer win and renchan rates and how games end; for Chinese Official (MCR) "
+            "games, fan frequencies, fans per win, the share of wins at exactly 8 fan, the self-draw rate and "
+            "points per match, real records apart from simulated ones. Counts come first, "
             "rates last. Conventions: a double ron is two wins and one deal-in; a riichi is a declaration "
             "(counted even when the declaration tile is ronned); a call is a chi, pon or open kan; "
             "ura with 0 han is no ura (docs/statistics.md). Synthetic games (mjlog simulate) and "

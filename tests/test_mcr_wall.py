@@ -52,10 +52,11 @@ def test_mcr_wall_leaves_riichi_walls_unchanged():
 def test_mcr_deal_and_both_ends():
     wall = McrWall(tuple(range(144)), (0, 0))
     hands = wall.starting_hands(dealer=2)
-    assert hands[2][:4] == (143, 142, 141, 140)        # the dealer takes the first four
-    assert sorted(t for h in hands for t in h) == list(range(144 - DEALT, 144))
-    assert wall.live_draw(0) == 91 and wall.live_draw(1) == 90
-    assert wall.replacement(0) == 0 and wall.replacement(1) == 1
+    assert hands[2][:4] == (0, 1, 2, 3) and hands[3][:4] == (4, 5, 6, 7)   # the dealer takes the first four
+    assert hands[2][12] == 48 and hands[1][12] == 51
+    assert sorted(t for h in hands for t in h) == list(range(DEALT))
+    assert wall.live_draw(0) == 52 and wall.live_draw(1) == 53
+    assert wall.replacement(0) == 143 and wall.replacement(1) == 142
     assert wall.left(40, 52) == 0
     with pytest.raises(IndexError):
         wall.live_draw(92)

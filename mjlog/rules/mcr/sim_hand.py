@@ -114,19 +114,19 @@ class _Play:
         if shanten(counts34([*concealed, tile]), len(melds)) != -1:
             return None
         sit = WinSituation(seat_wind=(seat - self.dealer) % 4, round_wind=self.prevalent,
-                           last_copy=self._shown(tile >> 2) == 3, **flags)
+                           last_copy=self._shown(tile) == 3, **flags)
         try:
             result = score(McrHand(tuple(concealed), melds, tile, tuple(s.flowers)), sit, self.rules)
         except NotAWinError:
             return None
         return None if result.false_win else (result, sit)
 
-    def _shown(self, kind: int) -> int:
-        """Copies of ``kind`` on the table: in the rivers and in the melds shown (not concealed kongs)."""
-        n = 0
+    def _shown(self, tile: int) -> int:
+        """Other copies of ``tile``'s kind on the table: in the rivers and the melds shown (not concealed kongs)."""
+        kind, n = tile >> 2, 0
         for s in self.seats:
-            n += sum(1 for t in s.river if t >> 2 == kind)
-            n += sum(1 for c in s.calls if c.kind != CallKind.ANKAN for t in c.tiles if t >> 2 == kind)
+            n += sum(1 for t in s.river if t >> 2 == kind and t != tile)
+            n += sum(1 for c in s.calls if c.kind != CallKind.ANKAN for t in c.tiles if t >> 2 == kind and t != tile)
         return n
 
     def _win(self, seat: int, tile: int, discarder: int | None, scored: tuple[FanResult, WinSituation],
@@ -145,9 +145,11 @@ class _Play:
             seat, replacement, after_kong = self.dealer, False, False
             while True:
                 self._draw(seat, replacement)
-                chain_from_kong = after_kong
+                flowers = len(self.seats[seat].flowers)
                 self._set_flowers_aside(seat)
-                seat, replacement, after_kong = self._turn(seat, chain_from_kong)
+                # 杠上开花 is a win on the kong's own replacement, not on a flower's after it
+                on_kong_tile = after_kong and len(self.seats[seat].flowers) == flowers
+                seat, replacement, after_kong = self._turn(seat, on_kong_tile)
         except _Over:
             return self.out
 

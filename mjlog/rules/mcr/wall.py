@@ -9,10 +9,11 @@ Tenhou's (position i swaps with ``i + rnd[i] % (144 - i)``), and the dice are
 
 The wall has two ends and no dead wall:
 
-- the **live end** is the end of ``tiles``: the deal (three rounds of four tiles from the
-  dealer on, then one each) and every ordinary draw come from it, ``tiles[143]`` first;
-- the **replacement end** is the start of ``tiles``: each flower's and each kong's
-  replacement is ``tiles[0]``, then ``tiles[1]``, ...
+- the **front** is the start of ``tiles``: the deal (three rounds of four tiles from the
+  dealer on, then one each: ``tiles[0..51]``) and every ordinary draw come from it, the
+  dealer's first draw being ``tiles[52]``;
+- the **back** is the end of ``tiles``: each flower's and each kong's replacement is
+  ``tiles[143]``, then ``tiles[142]``, ...
 
 After the deal 92 tiles remain; the hand is drawn when a draw is due and none is left.
 
@@ -22,7 +23,7 @@ After the deal 92 tiles remain; the hand is drawn when a draw is due and none is
 (144, True)
 >>> [len(h) for h in wall.starting_hands(dealer=0)], wall.drawable
 ([13, 13, 13, 13], 92)
->>> wall.live_draw(0) == wall.tiles[91], wall.replacement(0) == wall.tiles[0]
+>>> wall.live_draw(0) == wall.tiles[52], wall.replacement(0) == wall.tiles[143]
 (True, True)
 """
 
@@ -49,7 +50,7 @@ _DICE_WORD = N_TILES - 1          # the one word the shuffle leaves unused
 
 @dataclass(frozen=True, slots=True)
 class McrWall:
-    """One hand's 144 tiles (live end last, replacement end first) and its two dice (0-5)."""
+    """One hand's 144 tiles (the front first, the back last) and its two dice (0-5)."""
 
     tiles: tuple[int, ...]
     dice: tuple[int, int]
@@ -63,7 +64,7 @@ class McrWall:
         """The 13 dealt tiles of each seat (index = seat), in deal order."""
         if not 0 <= dealer < PLAYERS:
             raise ValueError(f"dealer {dealer} is not a seat of a 4-player game")
-        deal = self.tiles[: N_TILES - DEALT - 1 : -1]
+        deal = self.tiles[:DEALT]
         hands: list[tuple[int, ...]] = [()] * PLAYERS
         for j in range(PLAYERS):
             a, b, c = 4 * j, 4 * (j + PLAYERS), 4 * (j + 2 * PLAYERS)
@@ -71,16 +72,16 @@ class McrWall:
         return tuple(hands)
 
     def live_draw(self, i: int) -> int:
-        """The tile of ordinary draw ``i`` (0: the dealer's first draw), from the live end."""
+        """The tile of ordinary draw ``i`` (0: the dealer's first draw), from the front."""
         if not 0 <= i < self.drawable:
             raise IndexError(f"live draw {i} is past the end of the wall")
-        return self.tiles[N_TILES - DEALT - 1 - i]
+        return self.tiles[DEALT + i]
 
     def replacement(self, j: int) -> int:
-        """The tile of replacement draw ``j`` (a flower's or a kong's), from the replacement end."""
+        """The tile of replacement draw ``j`` (a flower's or a kong's), from the back."""
         if not 0 <= j < self.drawable:
             raise IndexError(f"replacement draw {j} is past the end of the wall")
-        return self.tiles[j]
+        return self.tiles[N_TILES - 1 - j]
 
     def left(self, live: int, replacements: int) -> int:
         """Tiles still in the wall after ``live`` ordinary draws and ``replacements`` replacements."""
