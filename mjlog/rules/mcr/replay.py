@@ -86,7 +86,11 @@ def _recorded(rnd: Round, draws) -> tuple[int, ...] | None:
 def _judge_draw(t: McrTable, draw: tuple[int, Ryuukyoku]) -> DerivedDraw:
     i, ev = draw
     t.event_index = i
-    if t.phase == "discard" or t.replacing or not t.exhausted_for(t.actor or 0):
+    if t.replacing:      # a flower (or kong) set aside with the last tile gone: nothing to replace it, drawn
+        early = not t.exhausted_for(t.replacing[0])
+    else:
+        early = t.phase == "discard" or not t.exhausted_for(t.actor or 0)
+    if early:
         t.find(K.DRAW, "the hand is drawn (荒牌) although the seat to draw still has tiles to draw")
     n = t.n
     return DerivedDraw(ev.kind, (False,) * n, (False,) * n, (0,) * n)

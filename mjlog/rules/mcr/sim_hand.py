@@ -248,7 +248,7 @@ class _Play:
                 asks.append((w, "kong", same))
             elif len(same) >= 2 and self.bot.wants_set(s.concealed, len(s.calls), plan, same[:2], tile):
                 asks.append((w, "pung", same[:2]))
-            if j == 1 and k < 27 and self.bot.wants_chow(plan):
+            if j == 1 and k < 27 and self.bot.wants_chow(plan) and not any(a[0] == w for a in asks):
                 chow = self._chow_tiles(s.concealed, k)
                 if chow and self.bot.wants_set(s.concealed, len(s.calls), plan, chow, tile):
                     asks.append((w, "chow", chow))

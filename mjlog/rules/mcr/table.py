@@ -11,7 +11,8 @@ tile, a kong's replacement, a robbed kong, the last copy) is derived here from t
 never read from the log; :mod:`mjlog.rules.mcr.settle` scores and pays it.
 
 With a wall (``wall.tiles``: the 144 ids in wall order, the deal and live draws from the front,
-replacements from the back) every draw is also checked against it.
+replacements from the back) every draw is also checked against it; a seeded wall
+(:class:`~mjlog.rules.mcr.wall.McrWall`) also checks the dice and each seat's dealt tiles.
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ class McrTable(BaseTable):
         for c in rec.lost_claims:
             self.lost.setdefault(c.at, []).append(c)
         self.discarded_once = False
+        if wall is not None and hasattr(wall, "starting_hands"):
+            self._check_deal()
 
     def tile_label(self, tile: int) -> str:
         return tile_text(tile) if 0 <= tile < 144 else f"tile id {tile}"
@@ -110,6 +113,17 @@ class McrTable(BaseTable):
             end = "back (a replacement)" if replacement else "front"
             self.find(K.WALL, f"seat {ev.seat} draws a tile that is not the wall's next from the {end}",
                       self.tile_label(ev.tile), self.tile_label(expected))
+
+    def _check_deal(self) -> None:
+        """A seeded wall (:class:`~mjlog.rules.mcr.wall.McrWall`): the dice and each seat's dealt tiles are its."""
+        r, w = self.r, self.wall
+        if tuple(r.dice) != w.dice:
+            self.find(K.WALL, "dice differ from the seed's", ",".join(map(str, r.dice)), ",".join(map(str, w.dice)))
+        for seat, (got, want) in enumerate(zip(r.hands, w.starting_hands(r.dealer))):
+            if sorted(got) != sorted(want):
+                self.find(K.WALL, f"seat {seat}'s dealt tiles differ from the seed's wall",
+                          " ".join(self.tile_label(t) for t in sorted(got)),
+                          " ".join(self.tile_label(t) for t in sorted(want)))
 
     # -- events -----------------------------------------------------------------------------------
 
