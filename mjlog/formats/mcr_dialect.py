@@ -353,7 +353,7 @@ class _Reader:
             result = tuple(sum(o.deltas[s] for o in outcomes) for s in range(4))
         payload = McrHandRecord(prevalent_wind=init["wind"], result=result, lost_claims=tuple(self.lost))
         self.rounds.append(Round(index=len(self.rounds), kyoku=init["hand"], honba=0, sticks=0, dealer=init["oya"],
-                                 scores=init["ten"], dice=init["dice"], dora_indicator=-1, hands=init["hands"],
+                                 scores=init["ten"], dice=init["dice"], dora_indicator=None, hands=init["hands"],
                                  events=tuple(self.events), payload=payload))
         self.init = None
 

@@ -65,7 +65,7 @@ def _round(k: int, dealer: int, prevalent: int, scores: tuple[int, ...], dice: t
         events.append(Ryuukyoku(DrawKind.EXHAUSTIVE, scores_before=scores, deltas=result))
     payload = McrHandRecord(prevalent_wind=prevalent, result=result, lost_claims=tuple(hand.lost))
     return Round(index=k, kyoku=k, honba=0, sticks=0, dealer=dealer, scores=scores, dice=dice,
-                 dora_indicator=-1, hands=dealt, events=tuple(events), payload=payload)
+                 dora_indicator=None, hands=dealt, events=tuple(events), payload=payload)
 
 
 def _win(w: SimWin, scores: tuple[int, ...], deltas: tuple[int, ...]) -> Win:
