@@ -610,13 +610,15 @@ def build_parser() -> argparse.ArgumentParser:
     playable = sorted(name for fam, name, _ in iter_presets() if type(fam).simulate_game is not Family.simulate_game)
     simulate = sub.add_parser(
         "simulate",
-        help="generate self-play games between simple bots as Tenhou mjlog XML",
+        help="generate self-play games between simple bots as Tenhou mjlog XML (MCR: mjlog's MCR dialect)",
         description=(
             "Play games between simple bots (efficiency discards, riichi, yakuhai pon, folding "
             "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
             "sim-<preset>-<seed>-<i>.xml. Walls come from genuine Tenhou seeds, so the logs "
             "replay and audit like real ones. Games are marked synthetic (GO title "
-            "'mjlog-synthetic', lobby 9999). The same seed always gives the same files."
+            "'mjlog-synthetic', lobby 9999). The MCR presets (mcr, mcr-duplicate) play 16-hand "
+            "Chinese Official matches between bots that chase 8 fan, written in mjlog's MCR dialect "
+            "XML with a seeded 144-tile wall (GO synthetic='1'). The same seed always gives the same files."
         ),
     )
     simulate.add_argument("--games", "-n", type=int, required=True, metavar="N", help="number of games to play")
