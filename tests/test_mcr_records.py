@@ -416,3 +416,18 @@ def test_tenhou_sample_logs_are_never_read_as_mcr_records():
     assert logs
     for p in logs:
         assert format_of(p.read_bytes()).name.startswith("tenhou-"), p.name
+
+
+def test_a_match_of_several_hands_checks_the_rotation_and_the_prevalent_wind():
+    """Hand k of a 16-hand match: the dealer moves on every hand (no renchan), the wind every four."""
+    fan = "28/16/1.56/4/1.63/2/1.70/1/1.75/1/1.79/1/1.81/1/1 None None None"
+    one = mjlog.read_log(pmn_record(DEAL, "T0f2R0f2T0b5H0", fan, "102 -34 -34 -34"))
+    first = one.rounds[0]
+    repeat = dataclasses.replace(first, index=1, kyoku=1, scores=(102, -34, -34, -34),
+                                 payload=dataclasses.replace(first.payload, prevalent_wind=1))
+    log = dataclasses.replace(one, rounds=(first, repeat), header=dataclasses.replace(one.header, hands=None),
+                              final=None)
+    found = [f for f in mjlog.replay(log).findings if f.kind is K.FLOW]
+    assert {f.message for f in found} == {"the prevalent wind of the hand",
+                                          "the dealer of the hand (the deal moves on after every hand)"}
+    assert all(f.round_index == 1 for f in found)
