@@ -431,3 +431,16 @@ def test_a_match_of_several_hands_checks_the_rotation_and_the_prevalent_wind():
     assert {f.message for f in found} == {"the prevalent wind of the hand",
                                           "the dealer of the hand (the deal moves on after every hand)"}
     assert all(f.round_index == 1 for f in found)
+
+
+@pytest.mark.corpus
+def test_one_malformed_botzone_match_leaves_the_others_readable(botzone, tmp_path):
+    bad = botzone.replace(b"Player 0 Peng W9 Ignore", b"Player 0 Fly W9 Ignore", 1)
+    path = tmp_path / "sample.txt"
+    path.write_bytes(bad)
+    results = audit_file(str(path))
+    assert len(results) == 16
+    assert results[0].error is not None and "line 45" in results[0].error and results[0].source.endswith("#1")
+    assert all(r.error is None and r.clean for r in results[1:])
+    with pytest.raises(MalformedLogError):
+        read_games(bad, "sample.txt")
