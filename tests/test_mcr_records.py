@@ -444,3 +444,11 @@ def test_one_malformed_botzone_match_leaves_the_others_readable(botzone, tmp_pat
     assert all(r.error is None and r.clean for r in results[1:])
     with pytest.raises(MalformedLogError):
         read_games(bad, "sample.txt")
+
+
+@pytest.mark.corpus
+def test_a_lost_claim_the_hand_could_not_make_is_caught(botzone):
+    first = botzone[: botzone.index(b"Match", 10)]
+    for fake in (b"Ignore Player 1 Peng W9", b"Ignore Player 3 Hu W9", b"Ignore Player 3 Chi W5"):
+        found = findings_of(first.replace(b"Ignore Player 3 Chi W8", fake, 1), "m.txt")
+        assert any("could not be made" in f.message for f in found), fake
