@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.game_identity import GameIdentity, disagreements, identity_of
-from mjlog.reader import iter_log_files, read_games
+from mjlog.reader import games_or_errors, iter_log_files
 from mjlog.replayer import replay
 from mjlog.text import path_label
 from mjlog.workers import worker_pool
@@ -139,14 +139,16 @@ def audit_file(source) -> list[FileAudit]:
     is_path = isinstance(source, (str, os.PathLike))
     label = path_label(source) if is_path else "<bytes>"
     try:
-        logs = read_games(source, label if is_path else None)
+        logs = games_or_errors(source, label if is_path else None)
     except UnsupportedFormatError as exc:
         return [FileAudit(label, skipped=str(exc))]
     except MalformedLogError as exc:
         return [FileAudit(label, error=str(exc))]
-    except Exception as exc:  # read_games raises MalformedLogError only; this is the batch's guard
+    except Exception as exc:  # games_or_errors raises MalformedLogError only; this is the batch's guard
         return [FileAudit(label, error=f"{label}: internal error while reading ({type(exc).__name__}: {exc})")]
-    return [_audit_log(log, log.source or label if len(logs) > 1 else label) for log in logs]
+    many = len(logs) > 1
+    return [FileAudit(f"{label}#{n}" if many else label, error=str(log)) if isinstance(log, MalformedLogError)
+            else _audit_log(log, log.source or label if many else label) for n, log in enumerate(logs, start=1)]
 
 
 def _audit_log(log, label: str) -> FileAudit:

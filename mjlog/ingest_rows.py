@@ -553,18 +553,24 @@ def game_source(source: str, k: int, n: int) -> str:
 
 def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
                 at: int) -> list[FileOutcome]:
-    """The outcomes of one file: one per game (a Botzone export holds many), or its one failure."""
-    from mjlog.reader import read_games
+    """The outcomes of one file: one per game (a Botzone export holds many, each readable or not on
+    its own), or its one failure."""
+    from mjlog.reader import games_or_errors
 
     sha = hashlib.sha256(data).hexdigest()
     try:
-        logs = read_games(data, source)
+        logs = games_or_errors(data, source)
     except MalformedLogError as exc:
-        return [FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)]
-    except Exception as exc:  # noqa: BLE001 - read_games raises MalformedLogError only; this is the batch's guard
+        return [_unreadable(source, sha, exc)]
+    except Exception as exc:  # noqa: BLE001 - games_or_errors raises MalformedLogError only; this is the batch's guard
         return [_failed(source, sha, "reading", exc)]
-    return [_ingest_game(log, game_source(source, k, len(logs)), sha, rows, seen, added, at + k)
+    return [_unreadable(game_source(source, k, len(logs)), sha, log) if isinstance(log, MalformedLogError)
+            else _ingest_game(log, game_source(source, k, len(logs)), sha, rows, seen, added, at + k)
             for k, log in enumerate(logs)]
+
+
+def _unreadable(source: str, sha: str, exc: MalformedLogError) -> FileOutcome:
+    return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
 
 
 def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[str, str], added: list[_Added],

@@ -51,8 +51,20 @@ def read_log(source: LogSource, name: str | None = None) -> GameLog:
 def read_games(source: LogSource, name: str | None = None) -> list[GameLog]:
     """Every game of one file: one for most formats, each match of a Botzone export.
 
-    Raises :class:`MalformedLogError` and no other exception for bad input, as :func:`read_log`.
+    Raises :class:`MalformedLogError` (the first unreadable game's) and no other exception for bad
+    input, as :func:`read_log`; :func:`games_or_errors` keeps the readable games of such a file.
     """
+    games = games_or_errors(source, name)
+    for g in games:
+        if isinstance(g, MalformedLogError):
+            raise g
+    return games  # type: ignore[return-value]
+
+
+def games_or_errors(source: LogSource, name: str | None = None) -> list[GameLog | MalformedLogError]:
+    """Every game of one file, each read or the :class:`MalformedLogError` that makes that game
+    unreadable (one bad match of a Botzone export does not cost the others). A file that is no
+    log at all, or cannot be read as a whole, raises the error."""
     try:
         return _read_games(source, name, True)
     except MalformedLogError:
@@ -63,10 +75,13 @@ def read_games(source: LogSource, name: str | None = None) -> list[GameLog]:
 
 
 def _read_log(source: LogSource, name: str | None) -> GameLog:
-    return _read_games(source, name, False)[0]
+    first = _read_games(source, name, False)[0]
+    if isinstance(first, MalformedLogError):
+        raise first
+    return first
 
 
-def _read_games(source: LogSource, name: str | None, every: bool) -> list[GameLog]:
+def _read_games(source: LogSource, name: str | None, every: bool) -> list[GameLog | MalformedLogError]:
     raw = load(source, name)
     fmt = format_of(raw.data)
     if fmt is not None:
@@ -76,15 +91,18 @@ def _read_games(source: LogSource, name: str | None, every: bool) -> list[GameLo
     else:
         known = " or ".join(f.title for f in formats())
         raise UnsupportedFormatError(f"not a log mjlog can read (expected {known})", raw.name, "byte 0")
-    return [_named(log, raw.name) for log in logs]
+    return [log if isinstance(log, MalformedLogError) else _named(log, raw.name) for log in logs]
 
 
-def _named(log: GameLog, name: str | None) -> GameLog:
+def _named(log: GameLog, name: str | None) -> GameLog | MalformedLogError:
     if log.log_id is None and name:
         lid = log_id_from_name(name)
         if lid:
             log = dataclasses.replace(log, log_id=lid)
-    return check_log(log)
+    try:
+        return check_log(log)
+    except MalformedLogError as exc:
+        return exc
 
 
 @dataclass(frozen=True, slots=True)

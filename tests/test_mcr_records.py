@@ -416,3 +416,39 @@ def test_tenhou_sample_logs_are_never_read_as_mcr_records():
     assert logs
     for p in logs:
         assert format_of(p.read_bytes()).name.startswith("tenhou-"), p.name
+
+
+def test_a_match_of_several_hands_checks_the_rotation_and_the_prevalent_wind():
+    """Hand k of a 16-hand match: the dealer moves on every hand (no renchan), the wind every four."""
+    fan = "28/16/1.56/4/1.63/2/1.70/1/1.75/1/1.79/1/1.81/1/1 None None None"
+    one = mjlog.read_log(pmn_record(DEAL, "T0f2R0f2T0b5H0", fan, "102 -34 -34 -34"))
+    first = one.rounds[0]
+    repeat = dataclasses.replace(first, index=1, kyoku=1, scores=(102, -34, -34, -34),
+                                 payload=dataclasses.replace(first.payload, prevalent_wind=1))
+    log = dataclasses.replace(one, rounds=(first, repeat), header=dataclasses.replace(one.header, hands=None),
+                              final=None)
+    found = [f for f in mjlog.replay(log).findings if f.kind is K.FLOW]
+    assert {f.message for f in found} == {"the prevalent wind of the hand",
+                                          "the dealer of the hand (the deal moves on after every hand)"}
+    assert all(f.round_index == 1 for f in found)
+
+
+@pytest.mark.corpus
+def test_one_malformed_botzone_match_leaves_the_others_readable(botzone, tmp_path):
+    bad = botzone.replace(b"Player 0 Peng W9 Ignore", b"Player 0 Fly W9 Ignore", 1)
+    path = tmp_path / "sample.txt"
+    path.write_bytes(bad)
+    results = audit_file(str(path))
+    assert len(results) == 16
+    assert results[0].error is not None and "line 45" in results[0].error and results[0].source.endswith("#1")
+    assert all(r.error is None and r.clean for r in results[1:])
+    with pytest.raises(MalformedLogError):
+        read_games(bad, "sample.txt")
+
+
+@pytest.mark.corpus
+def test_a_lost_claim_the_hand_could_not_make_is_caught(botzone):
+    first = botzone[: botzone.index(b"Match", 10)]
+    for fake in (b"Ignore Player 1 Peng W9", b"Ignore Player 3 Hu W9", b"Ignore Player 3 Chi W5"):
+        found = findings_of(first.replace(b"Ignore Player 3 Chi W8", fake, 1), "m.txt")
+        assert any("could not be made" in f.message for f in found), fake

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from mjlog.errors import MalformedLogError
     from mjlog.ir import GameLog
 
 
@@ -29,8 +30,9 @@ class LogFormat:
     title: str           # as error messages name it, e.g. 'Tenhou XML'
     sniff: Callable[[bytes], bool]
     read: Callable[[bytes, str], "GameLog"]
-    read_all: Callable[[bytes, str], "list[GameLog]"] | None = None
-    """For a format whose files hold several games (the Botzone export): every game of the file."""
+    read_all: Callable[[bytes, str], "list[GameLog | MalformedLogError]"] | None = None
+    """For a format whose files hold several games (the Botzone export): every game of the file, or
+    the error that makes that one game unreadable."""
 
 
 _FIRST_CHAR = re.compile(rb"(?:\xef\xbb\xbf)?\s*(\S)")
@@ -105,7 +107,7 @@ def _read_botzone(data: bytes, name: str) -> "GameLog":
     return read_botzone_bytes(data, name)
 
 
-def _read_botzone_all(data: bytes, name: str) -> "list[GameLog]":
+def _read_botzone_all(data: bytes, name: str) -> "list[GameLog | MalformedLogError]":
     from mjlog.formats.mcr_botzone import read_botzone_all
 
     return read_botzone_all(data, name)

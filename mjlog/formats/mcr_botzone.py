@@ -58,8 +58,9 @@ def kind_of(tile: str) -> int | None:
     return None
 
 
-def read_botzone_all(data: bytes, source: str) -> list[GameLog]:
-    """Every match of the file, in order; :class:`MalformedLogError` naming the line for anything wrong."""
+def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogError]:
+    """Every match of the file, in order, each a game or the :class:`MalformedLogError` (naming the
+    line) that makes that match unreadable; a file that is not the export at all raises it."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -77,12 +78,21 @@ def read_botzone_all(data: bytes, source: str) -> list[GameLog]:
     if not blocks:
         raise MalformedLogError("no Match block", source, "line 1")
     many = len(blocks) > 1
-    return [_match(block, f"{source}#{n}" if many else source) for n, block in enumerate(blocks, start=1)]
+    out: list[GameLog | MalformedLogError] = []
+    for n, block in enumerate(blocks, start=1):
+        try:
+            out.append(_match(block, f"{source}#{n}" if many else source))
+        except MalformedLogError as exc:
+            out.append(exc)
+    return out
 
 
 def read_botzone_bytes(data: bytes, source: str) -> GameLog:
     """The file's first match (``read_botzone_all`` reads every one)."""
-    return read_botzone_all(data, source)[0]
+    first = read_botzone_all(data, source)[0]
+    if isinstance(first, MalformedLogError):
+        raise first
+    return first
 
 
 def _match(block: list[tuple[int, str]], source: str) -> GameLog:

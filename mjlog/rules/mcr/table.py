@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Win
 from mjlog.replayer.base_table import BaseTable
-from mjlog.rules.mcr.hand import Meld
+from mjlog.rules.mcr.calculator import score
+from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, WinSituation
 from mjlog.rules.mcr.record import LostClaim, McrHandRecord
 
 K = FindingKind
@@ -244,6 +245,30 @@ class McrTable(BaseTable):
                           "turn from the discarder", seat, lost.seat)
             elif lost.action == "chow" and self.offer is not None and lost.seat != (self.offer.seat + 1) % self.n:
                 self.find(K.ILLEGAL_ACTION, f"seat {lost.seat}'s lost chow is not from its left neighbour")
+            if self.offer is not None and not self._could_claim(lost, self.offer.tile):
+                self.find(K.ILLEGAL_ACTION, f"seat {lost.seat}'s lost {lost.action} of {tile_text(lost.tile * 4)} "
+                          "could not be made with its hand")
+
+    def _could_claim(self, lost: LostClaim, tile: int) -> bool:
+        """Whether ``lost.seat`` could make its claim on ``tile`` with the tiles it holds."""
+        kind, held = tile // 4, [t // 4 for t in self.hands[lost.seat]]
+        if lost.action in ("pung", "kong"):
+            return lost.tile == kind and held.count(kind) >= (2 if lost.action == "pung" else 3)
+        if lost.action == "chow":
+            run = [lost.tile - 1, lost.tile, lost.tile + 1]
+            if kind not in run or lost.tile >= 27 or lost.tile % 9 in (0, 8):
+                return False
+            run.remove(kind)
+            return all(k in held for k in run)
+        if lost.tile != kind:
+            return False
+        hand = McrHand(tuple(sorted(self.hands[lost.seat])), tuple(self.meld_of(c) for c in self.melds[lost.seat]),
+                       tile, tuple(self.flowers[lost.seat]))
+        try:
+            score(hand, WinSituation(seat_wind=(lost.seat - self.r.dealer) % self.n), self.rules)
+        except McrHandError:      # not a winning hand (or no hand at all)
+            return False
+        return True
 
     def _nearer(self, a: int, b: int) -> bool:
         """Whether seat ``a`` comes before seat ``b`` in turn from the seat that offered the tile."""
