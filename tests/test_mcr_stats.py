@@ -112,3 +112,16 @@ def test_every_match_of_a_botzone_file_is_stored_once(tmp_path):
         assert st.sql("SELECT count(*) AS n FROM games WHERE family = 'mcr'")["n"][0] == 16
         sources = st.sql("SELECT source FROM sources ORDER BY source")["source"].to_list()
         assert all("#" in s for s in sources) and len(set(sources)) == 16
+
+
+@pytest.mark.corpus
+def test_a_bad_match_of_a_botzone_file_is_unreadable_alone(tmp_path):
+    text = (CORPUS / "mcr" / "botzone" / "sample.txt").read_text(encoding="utf-8")
+    second = text.index("Match ", 10)
+    bad = text[:second] + text[second:].replace("Player 0 Deal", "Player 0 Deal ZZ", 1)
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    with Store(tmp_path / "b.duckdb") as st:
+        summary = st.ingest([path])
+        assert (summary.games_added, summary.unreadable) == (15, 1)
+        assert st.sql("SELECT source FROM unreadable")["source"].to_list() == [f"{path}#2"]
