@@ -114,13 +114,25 @@ def write_text_or_report(path: str, text: str) -> bool:
     return True
 
 
+#: ``mjlog convert --to``: the output formats and the family whose games each can hold.
+_CONVERT_FAMILY = {"tenhou6": "riichi", "mcr-xml": "mcr", "mcr-json": "mcr"}
+
+
 def _cmd_convert(args: argparse.Namespace) -> int:
+    from mjlog.formats.mcr_json import write_json
+    from mjlog.formats.mcr_xml import write_xml
     from mjlog.formats.tenhou_json import dumps_tenhou6
 
     log = read_log_or_report(args.log)
     if log is None:
         return EXIT_USAGE
-    text = json_printable(dumps_tenhou6(log))
+    if log.family != _CONVERT_FAMILY[args.to]:
+        return _fail(f"{args.log}: a {log.family} game cannot be written as {args.to} "
+                     f"(formats for it: {', '.join(k for k, v in _CONVERT_FAMILY.items() if v == log.family) or 'none'})")
+    if args.to == "tenhou6":
+        text = json_printable(dumps_tenhou6(log))
+    else:
+        text = (write_xml(log) if args.to == "mcr-xml" else write_json(log)).decode("utf-8").rstrip("\n")
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
@@ -558,17 +570,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = sub.add_parser(
         "convert",
-        help="convert a log to another format (tenhou.net/6 JSON)",
+        help="convert a log to another format (tenhou.net/6 JSON; MCR: mjlog's MCR XML or JSON)",
         description=(
             "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON) and write it in "
             "another format. 'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour "
-            "the tenhou.net/6 viewer reads), as UTF-8 text. On a malformed file prints one line "
-            "and exits 2."
+            "the tenhou.net/6 viewer reads), as UTF-8 text. A Chinese Official (MCR) record (PMN, "
+            "Botzone, mjlog's MCR dialect) is written as 'mcr-xml' or 'mcr-json', mjlog's MCR "
+            "dialect (docs/formats/mcr.md). On a malformed file, or a game the output format "
+            "cannot hold, prints one line and exits 2."
         ),
     )
     convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, gzip or not)")
     convert.add_argument(
-        "--to", required=True, choices=["tenhou6"], help="the output format: tenhou6 = tenhou.net/6 JSON"
+        "--to", required=True, choices=sorted(_CONVERT_FAMILY),
+        help="the output format: tenhou6 = tenhou.net/6 JSON (riichi); mcr-xml, mcr-json = mjlog's MCR dialect"
     )
     convert.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"

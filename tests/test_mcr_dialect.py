@@ -77,6 +77,7 @@ def test_mcr_dialect_is_never_mistaken_for_tenhou_and_tenhou_never_for_it(log):
     (lambda x: re.sub(rb'oya="0"', b'oya="7"', x, count=1), "outside 0..3"),
     (lambda x: re.sub(rb'<N who="(\d)" type="\w+"', rb'<N who="\1" type="triple"', x, count=1), "not one of"),
     (lambda x: re.sub(rb'fan="[^"]*"', b'fan="1,2"', x, count=1), "not number,value,count"),
+    (lambda x: re.sub(rb'fan="[^"]*"', b'fan="1,x,1"', x, count=1), "not an integer"),
     (lambda x: re.sub(rb'delta="[^"]*"', b'delta="1,x,3,4"', x, count=1), "not an integer"),
     (lambda x: x[:len(x) // 2], "not well-formed XML"),
 ])
@@ -106,3 +107,42 @@ def test_mcr_json_hostile_input_names_the_place(log, edit, message):
 def test_mcr_json_that_is_not_json_is_malformed():
     with pytest.raises(MalformedLogError, match="not valid JSON"):
         read_log(b'{"format": "mjlog-mcr", "log": [')
+
+
+def test_mjlog_convert_writes_mcr_games_in_the_dialect_and_refuses_tenhou6(log, tmp_path, capsys):
+    from mjlog.cli import main
+
+    src = tmp_path / "m.xml"
+    src.write_bytes(write_xml(log))
+    for to in ("mcr-json", "mcr-xml"):
+        out = tmp_path / f"out.{to}"
+        assert main(["convert", str(src), "--to", to, "-o", str(out)]) == 0
+        _same(read_log(out.read_bytes()), log)
+    capsys.readouterr()
+    assert main(["convert", str(src), "--to", "tenhou6"]) == 2
+    assert "cannot be written as tenhou6" in capsys.readouterr().err
+    riichi = tmp_path / "r.xml"
+    riichi.write_bytes(simple_game4())
+    assert main(["convert", str(riichi), "--to", "mcr-xml"]) == 2
+
+
+@pytest.mark.corpus
+def test_real_mcr_records_written_in_the_dialect_keep_what_the_audit_checks():
+    from mjlog import replay
+    from mjlog.reader import read_games
+    from tests.conftest import CORPUS
+
+    records = read_games(CORPUS / "mcr" / "botzone" / "sample.txt")
+    records += [read_log(p) for p in sorted((CORPUS / "mcr" / "pmn").glob("*.pmn"))]
+    assert len(records) == 19
+    for rec in records:
+        for write in (write_xml, write_json):
+            back = read_log(write(rec))
+            assert back.rules == rec.rules and back.final == rec.final and back.header.hands == rec.header.hands
+            for a, b in zip(back.rounds, rec.rounds):
+                assert a.hands == b.hands and a.payload.wall_shape == b.payload.wall_shape
+                assert a.payload.result == b.payload.result and a.payload.lost_claims == b.payload.lost_claims
+                assert [type(e) for e in a.events] == [type(e) for e in b.events]
+                assert [e.payload for e in a.events if hasattr(e, "payload")] == \
+                    [e.payload for e in b.events if hasattr(e, "payload")]
+            assert list(replay(back).findings) == []

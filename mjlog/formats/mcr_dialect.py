@@ -5,12 +5,12 @@ as XML elements and :mod:`mjlog.formats.mcr_json` as JSON, and both read them ba
 :func:`rows_to_log`, which checks every value and raises :class:`MalformedLogError` naming the
 row (``element 12 <N>``). The tags (``docs/formats/mcr.md``):
 
-``SHUFFLE seed`` · ``GO rules knobs synthetic title id tablepoints`` · ``UN n0..n3`` ·
-``INIT hand wind oya dice ten hai0..hai3`` · ``T``/``U``/``V``/``W`` + tile (a draw by seat
+``SHUFFLE seed`` · ``GO rules knobs synthetic title id tablepoints hands event site date board
+scoring`` · ``UN n0..n3`` · ``INIT hand wind oya dice ten hai0..hai3 [wall flowers0..3]`` · ``T``/``U``/``V``/``W`` + tile (a draw by seat
 0-3) · ``D``/``E``/``F``/``G`` + tile (a discard) · ``FLOWER who hai`` · ``N who type hai
 called fromWho`` (type ``chow pung kong ankan kakan``) · ``LOST who type kind`` (a claim that lost
 to the next event; type ``win pung kong chow``, kind 0-33 the tile it names) · ``AGARI who fromWho hai machi fan
-total flowers delta [result]`` · ``RYUUKYOKU delta`` · ``OWARI sc points``.
+total flowers delta [result penalty]`` (fan lines ``number,value,count[,name]``) · ``RYUUKYOKU delta [result penalty]`` · ``OWARI sc points``.
 Tile ids are 0-143 (136-143 the flowers).
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from urllib.parse import quote, unquote
 
 from mjlog.errors import MalformedLogError
 from mjlog.ir import Call, CallKind, Discard, Draw, DrawKind, FinalResult, FlowerSetAside, GameLog, Player, Round
@@ -38,6 +39,8 @@ _CALL_TYPES = {"chow": CallKind.CHI, "pung": CallKind.PON, "kong": CallKind.DAIM
 _TYPE_OF_CALL = {v: k for k, v in _CALL_TYPES.items()}
 _TILE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})\Z")
 _MAX_INT = 10**8
+#: The header's text facts a record may state (PMN's tags), kept as GO attributes of the same names.
+_HEADER_TEXT = ("event", "site", "date", "board", "scoring")
 
 
 def _ints(values: Iterable[int]) -> str:
@@ -64,6 +67,10 @@ def log_to_rows(log: GameLog) -> list[Row]:
         go["id"] = header.match_id
     if header is not None and header.table_points:
         go["tablepoints"] = "1"
+    if header is not None:
+        if header.hands is not None:
+            go["hands"] = str(header.hands)
+        go.update({k: getattr(header, k) for k in _HEADER_TEXT if getattr(header, k) is not None})
     rows.append(("GO", go))
     rows.append(("UN", {f"n{p.seat}": p.name for p in log.players}))
     for rnd in log.rounds:
@@ -88,6 +95,10 @@ def _round_rows(rnd: Round) -> list[Row]:
     init = {"hand": str(rnd.kyoku), "wind": str(payload.prevalent_wind), "oya": str(rnd.dealer),
             "dice": _ints(rnd.dice), "ten": _ints(rnd.scores)}
     init.update({f"hai{s}": _ints(h) for s, h in enumerate(rnd.hands)})
+    if (payload.wall_shape, payload.wall_tiles) != ("shared", 144):
+        init["wall"] = f"{payload.wall_shape},{payload.wall_tiles}"
+    if any(payload.deal_flowers):
+        init.update({f"flowers{s}": _ints(f) for s, f in enumerate(payload.deal_flowers)})
     rows: list[Row] = [("INIT", init)]
     outcomes = [e for e in rnd.events if isinstance(e, (Win, Ryuukyoku))]
     lost: dict[int, list] = {}
@@ -112,12 +123,28 @@ def _round_rows(rnd: Round) -> list[Row]:
     return rows
 
 
+def _fan_text(f: RecordedFan) -> str:
+    """One fan line: ``number,value,count`` (a part the record lost left empty), then ``,name``
+    (percent-encoded) where the record names the fan."""
+    text = f"{'' if f.number is None else f.number},{'' if f.value is None else f.value},{f.count}"
+    return text if f.name is None else f"{text},{quote(f.name, safe='')}"
+
+
+def _fan_line(part: str) -> RecordedFan:
+    bits = part.split(",")
+    if len(bits) not in (3, 4):
+        raise _Bad(f"fan line {part[:40]!r} is not number,value,count[,name]")
+    number, value = (None if b == "" else _int({"fan": b}, "fan", 0, 999) for b in bits[:2])
+    name = unquote(bits[3]) if len(bits) == 4 else None
+    return RecordedFan(number=number, name=name, value=value, count=_int({"fan": bits[2]}, "fan", 0, 999))
+
+
 def _outcome_row(e: Win | Ryuukyoku, payload: McrHandRecord, last: bool) -> Row:
     attrs: dict[str, str] = {}
     if isinstance(e, Win):
         record: McrWinRecord = e.payload if isinstance(e.payload, McrWinRecord) else McrWinRecord()
         attrs.update(who=str(e.who), fromWho=str(e.from_who), hai=_ints(e.hand), machi=str(e.win_tile),
-                     fan=";".join(f"{f.number},{f.value},{f.count}" for f in record.fans))
+                     fan=";".join(_fan_text(f) for f in record.fans))
         if record.total is not None:
             attrs["total"] = str(record.total)
         if record.flowers is not None:
@@ -128,6 +155,8 @@ def _outcome_row(e: Win | Ryuukyoku, payload: McrHandRecord, last: bool) -> Row:
         attrs["delta"] = _ints(e.deltas)
     if last and payload.result is not None and payload.result != e.deltas:
         attrs["result"] = _ints(payload.result)
+    if last and payload.penalties is not None:
+        attrs["penalty"] = _ints(payload.penalties)
     return ("AGARI" if isinstance(e, Win) else "RYUUKYOKU", attrs)
 
 
@@ -247,8 +276,10 @@ class _Reader:
         if knobs and not synthetic:
             raise _Bad("only a synthetic game may restate the rules (knobs)")
         self.rules = apply_knobs(preset, knobs) if knobs else preset
+        hands = _int(attrs, "hands", 1, 127) if "hands" in attrs else None
         self.header = McrHeader(format=self.source_format, synthetic=synthetic, match_id=attrs.get("id"),
-                                table_points=attrs.get("tablepoints") == "1")
+                                table_points=attrs.get("tablepoints") == "1", hands=hands,
+                                **{k: attrs[k] for k in _HEADER_TEXT if k in attrs})
 
     def _un(self, attrs):
         self.players = tuple(Player(s, attrs[f"n{s}"]) for s in range(4) if f"n{s}" in attrs)
@@ -259,9 +290,18 @@ class _Reader:
         if self.rules is None:
             raise _Bad("a hand before the GO element")
         hands = tuple(_tiles(attrs, f"hai{s}", 13) for s in range(4))
+        shape, tiles = "shared", 144
+        if "wall" in attrs:
+            shape, _, count = attrs["wall"].partition(",")
+            if shape not in ("shared", "per-seat"):
+                raise _Bad(f"wall={attrs['wall'][:40]!r} is not shared,N or per-seat,N")
+            tiles = _int({"wall": count}, "wall", 1, 144)
+        flowers = tuple(_int_list(attrs, f"flowers{s}", 136, 143) for s in range(4)) if "flowers0" in attrs else ()
         self.init = {"hand": _int(attrs, "hand", 0, 127), "wind": _int(attrs, "wind", 0, 3),
                      "oya": _seat(attrs, "oya"), "dice": _int_list(attrs, "dice", 0, 5, 2),
-                     "ten": _int_list(attrs, "ten", n=4), "hands": hands}
+                     "ten": _int_list(attrs, "ten", n=4), "hands": hands, "wall": (shape, tiles),
+                     "flowers": flowers}
+        self.penalties = None
         self.events, self.calls, self.lost = [], [[], [], [], []], []
         self.scores = self.init["ten"]
 
@@ -311,13 +351,7 @@ class _Reader:
 
     def _agari(self, attrs):
         who = _seat(attrs, "who")
-        fans = []
-        for part in filter(None, attrs.get("fan", "").split(";")):
-            bits = part.split(",")
-            if len(bits) != 3:
-                raise _Bad(f"fan line {part[:40]!r} is not number,value,count")
-            number, value, count = (_int({"x": b}, "x", 0, 999) for b in bits)
-            fans.append(RecordedFan(number=number, value=value, count=count))
+        fans = [_fan_line(part) for part in filter(None, attrs.get("fan", "").split(";"))]
         total = _int(attrs, "total", 0, 9999) if "total" in attrs else None
         flowers = _int(attrs, "flowers", 0, 8) if "flowers" in attrs else None
         record = McrWinRecord(tuple(fans), total, flowers, attrs.get("false") == "1")
@@ -338,6 +372,8 @@ class _Reader:
 
     def _maybe_end(self, attrs):
         """An outcome with a ``result``, or the last outcome before the next INIT, ends the hand."""
+        if "penalty" in attrs:
+            self.penalties = _int_list(attrs, "penalty", n=4)
         if "result" in attrs:
             self._end(_int_list(attrs, "result", n=4))
 
@@ -351,7 +387,9 @@ class _Reader:
             if any(not o.deltas for o in outcomes):
                 raise _Bad("an outcome without delta and no result for the hand")
             result = tuple(sum(o.deltas[s] for o in outcomes) for s in range(4))
-        payload = McrHandRecord(prevalent_wind=init["wind"], result=result, lost_claims=tuple(self.lost))
+        payload = McrHandRecord(prevalent_wind=init["wind"], wall_shape=init["wall"][0], wall_tiles=init["wall"][1],
+                                deal_flowers=init["flowers"], result=result, penalties=self.penalties,
+                                lost_claims=tuple(self.lost))
         self.rounds.append(Round(index=len(self.rounds), kyoku=init["hand"], honba=0, sticks=0, dealer=init["oya"],
                                  scores=init["ten"], dice=init["dice"], dora_indicator=None, hands=init["hands"],
                                  events=tuple(self.events), payload=payload))
