@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.game_identity import GameIdentity, disagreements, identity_of
-from mjlog.reader import iter_log_files, read_log
+from mjlog.reader import games_or_errors, iter_log_files
 from mjlog.replayer import replay
 from mjlog.text import path_label
 from mjlog.workers import worker_pool
@@ -132,19 +132,26 @@ class AuditReport:
                 "duplicates": len(self.duplicates), "skipped": self.skipped}
 
 
-def audit_one(source) -> FileAudit:
-    """Audit one path or bytes; a read error (or a replay that fails) becomes the result's ``error``,
-    content that is no log at all its ``skipped``."""
+def audit_file(source) -> list[FileAudit]:
+    """Audit one path or bytes: one result per game of the file (a Botzone export holds many); a read
+    error (or a replay that fails) becomes the result's ``error``, content that is no log at all its
+    ``skipped``."""
     is_path = isinstance(source, (str, os.PathLike))
     label = path_label(source) if is_path else "<bytes>"
     try:
-        log = read_log(source, label if is_path else None)
+        logs = games_or_errors(source, label if is_path else None)
     except UnsupportedFormatError as exc:
-        return FileAudit(label, skipped=str(exc))
+        return [FileAudit(label, skipped=str(exc))]
     except MalformedLogError as exc:
-        return FileAudit(label, error=str(exc))
-    except Exception as exc:  # read_log raises MalformedLogError only; this is the batch's guard
-        return FileAudit(label, error=f"{label}: internal error while reading ({type(exc).__name__}: {exc})")
+        return [FileAudit(label, error=str(exc))]
+    except Exception as exc:  # games_or_errors raises MalformedLogError only; this is the batch's guard
+        return [FileAudit(label, error=f"{label}: internal error while reading ({type(exc).__name__}: {exc})")]
+    many = len(logs) > 1
+    return [FileAudit(f"{label}#{n}" if many else label, error=str(log)) if isinstance(log, MalformedLogError)
+            else _audit_log(log, log.source or label if many else label) for n, log in enumerate(logs, start=1)]
+
+
+def _audit_log(log, label: str) -> FileAudit:
     try:
         findings = replay(log).findings
     except Exception as exc:  # a replay bug must not end the batch; fuzz tests keep this unused
@@ -157,7 +164,7 @@ def audit_one(source) -> FileAudit:
 
 
 def _audit_chunk(paths: Sequence[str]) -> list[FileAudit]:
-    return [audit_one(p) for p in paths]
+    return [fa for p in paths for fa in audit_file(p)]
 
 
 def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16, engine: str = "local",
@@ -170,7 +177,7 @@ def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16, engine: str =
         return
     if jobs <= 1 or len(sources) < 2 * chunk:
         for s in sources:
-            yield audit_one(s)
+            yield from audit_file(s)
         return
     chunks = (list(map(str, sources[i : i + chunk])) for i in range(0, len(sources), chunk))
     with worker_pool(jobs) as pool:

@@ -115,7 +115,7 @@ def write_text_or_report(path: str, text: str) -> bool:
 
 
 def _convert_text(log, target: str) -> str:
-    """``log`` written as ``target`` (the family of each target: tenhou6 riichi, beijing-* Beijing)."""
+    """``log`` written as ``target`` (tenhou6 riichi, beijing-* Beijing, mcr-* MCR)."""
     if target == "tenhou6":
         from mjlog.formats.tenhou_json import dumps_tenhou6
 
@@ -125,11 +125,17 @@ def _convert_text(log, target: str) -> str:
 
     if target == "beijing-xml":
         return xml_printable(write_beijing_xml(log).decode("utf-8").rstrip("\n"))
-    return json_printable(write_beijing_json(log).decode("utf-8").rstrip("\n"))
+    if target == "beijing-json":
+        return json_printable(write_beijing_json(log).decode("utf-8").rstrip("\n"))
+    from mjlog.formats.mcr_json import write_json
+    from mjlog.formats.mcr_xml import write_xml
+
+    return (write_xml(log) if target == "mcr-xml" else write_json(log)).decode("utf-8").rstrip("\n")
 
 
 #: The family whose logs each output format of ``mjlog convert`` holds.
-CONVERT_FAMILY = {"tenhou6": "riichi", "beijing-xml": "beijing", "beijing-json": "beijing"}
+CONVERT_FAMILY = {"tenhou6": "riichi", "beijing-xml": "beijing", "beijing-json": "beijing",
+                  "mcr-xml": "mcr", "mcr-json": "mcr"}
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
@@ -390,6 +396,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     from mjlog.stats import format_sheet, load_frames, selection_note, stat_sheet
     from mjlog.stats.beijing import beijing_section
     from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
+    from mjlog.stats.mcr import mcr_sheet_text
     from mjlog.stats.reference import phoenix_comparison
 
     store = _open_source(args)
@@ -401,6 +408,8 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
                                  rule_set=args.rule_set, room=args.room)
             beijing = beijing_section(store, synthetic, args.include_truncated, args.rule_set, args.max_rows)
+            mcr_text = "" if args.room else mcr_sheet_text(store, synthetic, args.include_truncated, args.rule_set,
+                                                             args.max_rows, args.section or None)
         except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
             print(f"mjlog: cannot read statistics from {args.db or args.dataset}: {exc}", file=sys.stderr)
             return EXIT_USAGE
@@ -411,6 +420,8 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         return EXIT_OK
     sections = args.section or None
     print(format_sheet(stat_sheet(frames), max_rows=args.max_rows, sections=sections))
+    if mcr_text:
+        print(mcr_text)
     with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=40,
                    float_precision=4, tbl_hide_dataframe_shape=True):
         if sections is None or "dealer" in sections:
@@ -436,7 +447,9 @@ def _add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store."""
     from mjlog.stats.sheet import StatSheet
 
-    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing"]
+    from mjlog.stats.mcr import McrSheet
+
+    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing"] + [f for f in McrSheet.__slots__]
     stats = sub.add_parser(
         "stats",
         help="print the stat sheet of a store: placements, rates, draws, wins, yaku, han, fu, dealer",
@@ -445,7 +458,9 @@ def _add_stats_command(sub) -> None:
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
             "round by kind; wins by dealer and hand type; yaku per win with 95 % Wilson intervals; han "
             "and fu distributions; dealer win and renchan rates and how games end; for Beijing games the "
-            "Beijing sheet (fans, wild tiles, 燒莊 and its cost to the dealer, 互包 and who pays). Counts come first, "
+            "Beijing sheet (fans, wild tiles, 燒莊 and its cost to the dealer, 互包 and who pays); for Chinese "
+            "Official (MCR) games, fan frequencies, fans per win, the share of wins at exactly 8 fan, the "
+            "self-draw rate and points per match, real records apart from simulated ones. Counts come first, "
             "rates last. Conventions: a double ron is two wins and one deal-in; a riichi is a declaration "
             "(counted even when the declaration tile is ronned); a call is a chi, pon or open kan; "
             "ura with 0 han is no ura (docs/statistics.md). Synthetic games (mjlog simulate) and "
@@ -574,19 +589,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = sub.add_parser(
         "convert",
-        help="convert a log to another format (tenhou.net/6 JSON; Beijing XML or JSON)",
+        help="convert a log to another format (tenhou.net/6 JSON; the Beijing and MCR dialects)",
         description=(
             "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON; a Beijing log in either "
-            "dialect) and write it in another format. 'tenhou6' is Tenhou's official JSON export (the "
-            "mjlog2json flavour the tenhou.net/6 viewer reads), as UTF-8 text; 'beijing-xml' and "
-            "'beijing-json' are the Beijing dialects (docs/formats/beijing.md). A log of another rule "
-            "family than the format's, or a malformed file, prints one line and exits 2."
+            "dialect; an MCR record: PMN, Botzone, mjlog's MCR dialect) and write it in another format. "
+            "'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour the tenhou.net/6 viewer "
+            "reads), as UTF-8 text; 'beijing-xml' and 'beijing-json' are the Beijing dialects "
+            "(docs/formats/beijing.md); 'mcr-xml' and 'mcr-json' mjlog's MCR dialect (docs/formats/mcr.md). "
+            "A log of another rule family than the format's, or a malformed file, prints one line and exits 2."
         ),
     )
     convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, gzip or not)")
     convert.add_argument(
         "--to", required=True, choices=list(CONVERT_FAMILY),
-        help="the output format: tenhou6 = tenhou.net/6 JSON (riichi); beijing-xml, beijing-json (Beijing)"
+        help="the output format: tenhou6 = tenhou.net/6 JSON (riichi); beijing-xml, beijing-json (Beijing); "
+             "mcr-xml, mcr-json (MCR)"
     )
     convert.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"
@@ -599,7 +616,9 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Replay each game under its rule set (Tenhou 4p/3p): the wall from the seed, legal "
             "play, furiten, every win's yaku/han/fu/points and payments, draws, honba and sticks, "
-            "game end and placement points. Prints one line per finding (file, round, event index, "
+            "game end and placement points; MCR records (PMN, every match of a Botzone export): legal "
+            "draws, flowers, claims and their priority, kongs, every win re-scored (the 8-fan minimum) "
+            "and paid. Prints one line per finding (file, round, event index, "
             "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
             "unreadable; X errors, W warnings'. A game lists at most 100 findings (the rest counted in "
             "one line). Each game is counted once: other files of the same game "
@@ -626,7 +645,7 @@ def build_parser() -> argparse.ArgumentParser:
     playable = sorted(name for fam, name, _ in iter_presets() if type(fam).simulate_game is not Family.simulate_game)
     simulate = sub.add_parser(
         "simulate",
-        help="generate self-play games between simple bots as Tenhou mjlog XML",
+        help="generate self-play games between simple bots as Tenhou mjlog XML (MCR: mjlog's MCR dialect)",
         description=(
             "Play games between simple bots (efficiency discards, riichi, yakuhai pon, folding "
             "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
@@ -634,8 +653,10 @@ def build_parser() -> argparse.ArgumentParser:
             "replay and audit like real ones. Games are marked synthetic (GO title "
             "'mjlog-synthetic', lobby 9999). With a Beijing preset (beijing, beijing-ccw) the bots "
             "play Beijing mahjong (wild tiles, seven pairs, calls, 燒莊 and 互包) and each game is "
-            "written in the Beijing XML dialect, marked synthetic in its GAME element. The same seed "
-            "always gives the same files."
+            "written in the Beijing XML dialect, marked synthetic in its GAME element. The MCR presets "
+            "(mcr, mcr-duplicate) play 16-hand Chinese Official matches between bots that chase 8 fan, "
+            "written in mjlog's MCR dialect XML with a seeded 144-tile wall (GO synthetic='1'). The same "
+            "seed always gives the same files."
         ),
     )
     simulate.add_argument("--games", "-n", type=int, required=True, metavar="N", help="number of games to play")

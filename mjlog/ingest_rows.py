@@ -546,17 +546,35 @@ class _Added:
     sha: str
 
 
+def game_source(source: str, k: int, n: int) -> str:
+    """The source name of game ``k`` of a file of ``n`` games: the file's own name for one game, else ``NAME#k+1``."""
+    return source if n == 1 else f"{source}#{k + 1}"
+
+
 def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
-                at: int) -> FileOutcome:
-    from mjlog.reader import read_log
+                at: int) -> list[FileOutcome]:
+    """The outcomes of one file: one per game (a Botzone export holds many, each readable or not on
+    its own), or its one failure."""
+    from mjlog.reader import games_or_errors
 
     sha = hashlib.sha256(data).hexdigest()
     try:
-        log = read_log(data, source)
+        logs = games_or_errors(data, source)
     except MalformedLogError as exc:
-        return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
-    except Exception as exc:  # noqa: BLE001 - read_log raises MalformedLogError only; this is the batch's guard
-        return _failed(source, sha, "reading", exc)
+        return [_unreadable(source, sha, exc)]
+    except Exception as exc:  # noqa: BLE001 - games_or_errors raises MalformedLogError only; this is the batch's guard
+        return [_failed(source, sha, "reading", exc)]
+    return [_unreadable(game_source(source, k, len(logs)), sha, log) if isinstance(log, MalformedLogError)
+            else _ingest_game(log, game_source(source, k, len(logs)), sha, rows, seen, added, at + k)
+            for k, log in enumerate(logs)]
+
+
+def _unreadable(source: str, sha: str, exc: MalformedLogError) -> FileOutcome:
+    return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
+
+
+def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
+                 at: int) -> FileOutcome:
     gid = game_id_of(log, sha)
     if gid in seen:
         return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha)
@@ -609,7 +627,9 @@ def build_chunk_from_bytes(items: Iterable[tuple[str, bytes]]) -> Chunk:
     rows = _Rows()
     seen: dict[str, str] = {}
     added: list[_Added] = []
-    files = [_ingest_one(data, source, rows, seen, added, i) for i, (source, data) in enumerate(items)]
+    files: list[FileOutcome] = []
+    for source, data in items:
+        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
     return _finish(files, rows, added)
 
 
@@ -636,5 +656,5 @@ def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Ch
             if known[source] == sha:
                 files.append(FileOutcome(source, "known", content_sha256=sha))
                 continue
-        files.append(_ingest_one(data, source, rows, seen, added, len(files)))
+        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
     return _finish(files, rows, added)

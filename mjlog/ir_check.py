@@ -17,6 +17,7 @@ mjlog.errors.MalformedLogError: <bytes>: a start score of 900000000000 is outsid
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import weakref
 from collections import Counter
@@ -208,6 +209,13 @@ def _check_header(log: GameLog) -> None:
             _int(lobby.lobby, "the lobby number", INT32_RANGE, where)
         texts += [(lobby.title, "the lobby's title", where), (lobby.rule, "the lobby's rule", where),
                   (lobby.ranking, "the lobby's ranking", where), (lobby.csrule, "the lobby's csrule", where)]
+    if log.header is not None and lobby is None and dataclasses.is_dataclass(log.header):
+        for f in dataclasses.fields(log.header):   # another format's header: its text fields, its extra pairs
+            value = getattr(log.header, f.name)
+            if isinstance(value, str):
+                texts.append((value, f"the header's {f.name}", where))
+            elif f.name == "extra":
+                _extra(value, where)
     for p in log.players:
         at = f"the header, seat {p.seat}"
         texts += ((p.name, "the player's name", at), (p.sex, "the player's sex", at))

@@ -21,7 +21,7 @@ from mjlog.ir_check import check_log
 from mjlog.source import LogSource, load
 
 #: File name endings that directory walks pick up.
-LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt")
+LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt", ".pmn")
 LOG_ID = re.compile(r"(\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8})")
 
 
@@ -48,21 +48,61 @@ def read_log(source: LogSource, name: str | None = None) -> GameLog:
         raise MalformedLogError(f"internal error while reading ({type(exc).__name__}: {exc})", label) from exc
 
 
+def read_games(source: LogSource, name: str | None = None) -> list[GameLog]:
+    """Every game of one file: one for most formats, each match of a Botzone export.
+
+    Raises :class:`MalformedLogError` (the first unreadable game's) and no other exception for bad
+    input, as :func:`read_log`; :func:`games_or_errors` keeps the readable games of such a file.
+    """
+    games = games_or_errors(source, name)
+    for g in games:
+        if isinstance(g, MalformedLogError):
+            raise g
+    return games  # type: ignore[return-value]
+
+
+def games_or_errors(source: LogSource, name: str | None = None) -> list[GameLog | MalformedLogError]:
+    """Every game of one file, each read or the :class:`MalformedLogError` that makes that game
+    unreadable (one bad match of a Botzone export does not cost the others). A file that is no
+    log at all, or cannot be read as a whole, raises the error."""
+    try:
+        return _read_games(source, name, True)
+    except MalformedLogError:
+        raise
+    except (ValueError, LookupError, TypeError, ArithmeticError, AttributeError) as exc:
+        label = name or (str(source) if isinstance(source, (str, os.PathLike)) else "<bytes>")
+        raise MalformedLogError(f"internal error while reading ({type(exc).__name__}: {exc})", label) from exc
+
+
 def _read_log(source: LogSource, name: str | None) -> GameLog:
+    first = _read_games(source, name, False)[0]
+    if isinstance(first, MalformedLogError):
+        raise first
+    return first
+
+
+def _read_games(source: LogSource, name: str | None, every: bool) -> list[GameLog | MalformedLogError]:
     raw = load(source, name)
     fmt = format_of(raw.data)
     if fmt is not None:
-        log = fmt.read(raw.data, raw.name)
+        logs = fmt.read_all(raw.data, raw.name) if every and fmt.read_all else [fmt.read(raw.data, raw.name)]
     elif not raw.data.strip():
         raise MalformedLogError("the file is empty", raw.name, "byte 0")
     else:
         known = " or ".join(f.title for f in formats())
         raise UnsupportedFormatError(f"not a log mjlog can read (expected {known})", raw.name, "byte 0")
-    if log.log_id is None and raw.name:
-        lid = log_id_from_name(raw.name)
+    return [log if isinstance(log, MalformedLogError) else _named(log, raw.name) for log in logs]
+
+
+def _named(log: GameLog, name: str | None) -> GameLog | MalformedLogError:
+    if log.log_id is None and name:
+        lid = log_id_from_name(name)
         if lid:
             log = dataclasses.replace(log, log_id=lid)
-    return check_log(log)
+    try:
+        return check_log(log)
+    except MalformedLogError as exc:
+        return exc
 
 
 @dataclass(frozen=True, slots=True)

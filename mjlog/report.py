@@ -28,7 +28,7 @@ def format_game(log: GameLog, japanese: bool = True) -> str:
     title = family(log.family).describe_rules(log)
     lines.append(f"{log.log_id or log.source or 'log'}: {title}, rule set {log.rules.name}")
     for p in log.players:
-        if p.rank is None and p.rate is None and p.sex is None:  # a format without ranks (Beijing)
+        if p.rank is None and p.rate is None and p.sex is None:   # a format without ranks (Beijing, MCR records)
             lines.append(f"  seat {p.seat}: {p.name or '(no name)'}")
             continue
         rank = f"{rank_english(p.rank)} {rank_name(p.rank)}" if japanese else rank_english(p.rank)
@@ -40,7 +40,9 @@ def format_game(log: GameLog, japanese: bool = True) -> str:
         lines.append("final: none recorded (truncated log)")
     else:
         f = log.final
-        parts = [f"{seat_label(log, s)} {f.scores[s]}" + (f" ({f.points[s]:+.1f})" if any(f.points) else "")
-                 for s in range(len(f.scores))]  # a family without placement points records zeros
+        # a format without placement points records the scores only (MCR's PMN and Botzone) or zeros (Beijing)
+        shown = any(f.points)
+        parts = [f"{seat_label(log, s)} {f.scores[s]}" + (f" ({f.points[s]:+.1f})" if shown and s < len(f.points) else "")
+                 for s in range(len(f.scores))]
         lines.append("final: " + ", ".join(parts))
     return "\n".join(lines)

@@ -33,6 +33,7 @@ def _request(args: argparse.Namespace) -> ScoreRequest:
         discarder=_seat(args.discarder), wild=args.wild, last_tile=args.last_tile, after_kan=args.after_kan,
         robbed_kan=args.robbed_kan, first_turn=args.first_turn, riichi=args.riichi, dora=args.dora or "",
         burn_rounds=args.burn, mutual=tuple(sorted({SEATS.index(s) for s in args.mutual or ()})), base=args.base,
+        flowers=args.flowers, last_copy=args.last_copy,
     )
 
 
@@ -84,13 +85,16 @@ def add_score_command(sub) -> None:
         "score",
         help="score one hand under any family's rules: fan or yaku lines, total, payments",
         description=(
-            "Score one winning hand under a rule-set preset of any family (riichi: yaku and han; Beijing: "
-            "fans). HAND is mpsz text (123m456p789s11z; 1-7z = E S W N 白 發 中 as in Tenhou), the "
+            "Score one winning hand under a rule-set preset of any family (riichi: yaku and han; Beijing and "
+            "MCR: fans). HAND is mpsz text (123m456p789s11z; 1-7z = E S W N 白 發 中 as in Tenhou), the "
             "winning tile last. Prints one line per fan or yaku (name in the rules' language, in English, "
             "value), the side lines (Beijing's 燒莊), the total, notes, one line per payment (payer, payee, "
             "amount, reason) and each seat's change. Seats are E S W N; the winner sits at --seat-wind. An "
             "illegal or non-winning hand (Beijing: a win on a discard after a call, or with three wild tiles "
-            "on a discard) is one line on stderr and exit status 2."
+            "on a discard; MCR: under 8 fan without the flowers, a false win 錯和) is one line on stderr and exit "
+            "status 2. MCR: HAND may also carry its melds in brackets ([123m] chow, [555p] pung, [5555p] "
+            "melded kong, [5555p]+ added kong, (5555p) concealed kong); the seats are winds, the dealer East; "
+            "in --json the total includes the flowers."
         ),
     )
     winds = list(SEATS)
@@ -101,7 +105,7 @@ def add_score_command(sub) -> None:
                        help='calls, space-separated: "chi:123m pon:555p kan:7777s ankan:1111z" (kakan: added kan)')
     score.add_argument("--tsumo", action="store_true", help="a self-draw (else a win on a discard)")
     score.add_argument("--seat-wind", choices=winds, default="E", help="the winner's seat (default E)")
-    score.add_argument("--round-wind", choices=winds, default="E", help="the round wind (riichi; default E)")
+    score.add_argument("--round-wind", choices=winds, default="E", help="the round (prevalent) wind (riichi, MCR; default E)")
     score.add_argument("--dealer", action="store_true",
                        help="the winner deals (riichi: the seat wind is E; Beijing: the winner's seat deals)")
     score.add_argument("--dealer-seat", choices=winds,
@@ -109,11 +113,17 @@ def add_score_command(sub) -> None:
     score.add_argument("--from", dest="discarder", choices=winds,
                        help="the seat that dealt in, on a win on a discard (default: the seat before the winner)")
     score.add_argument("--wild", metavar="TILE", help="Beijing: the wild tile 惠牌 (e.g. 6m), not its indicator")
-    score.add_argument("--last-tile", action="store_true",
-                       help="won on the last drawable tile, or on its discard (Beijing 海底撈月; riichi haitei/houtei)")
-    score.add_argument("--after-kan", action="store_true",
-                       help="self-draw on a kan's replacement tile (Beijing 杠上開花; riichi rinshan)")
-    score.add_argument("--robbed-kan", action="store_true", help="won by robbing a kan (a win on a discard)")
+    score.add_argument("--last-tile", "--wall-last", dest="last_tile", action="store_true",
+                       help="won on the last drawable tile, or on its discard (Beijing 海底撈月; MCR 妙手回春 / "
+                            "海底捞月; riichi haitei/houtei)")
+    score.add_argument("--after-kan", "--after-kong", dest="after_kan", action="store_true",
+                       help="self-draw on a kan's replacement tile (Beijing and MCR 杠上開花; riichi rinshan)")
+    score.add_argument("--robbed-kan", "--robbed-kong", dest="robbed_kan", action="store_true",
+                       help="won by robbing a kan (a win on a discard; MCR 抢杠和)")
+    score.add_argument("--last-copy", action="store_true",
+                       help="MCR: won on the last copy of the tile, the other three shown (和絕張)")
+    score.add_argument("--flowers", type=int, default=0, metavar="N",
+                       help="MCR: flowers the winner set aside (1 fan each, not toward the 8-fan minimum)")
     score.add_argument("--first-turn", action="store_true",
                        help="won before the winner's first discard (天和 / 地和; riichi tenhou / chiihou)")
     score.add_argument("--burn", type=int, default=0, metavar="R", help="Beijing: 燒莊 rounds of the hand (default 0)")

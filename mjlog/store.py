@@ -37,7 +37,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from mjlog.dataset import read_manifest
-from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
+from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk, game_source
 from mjlog.reader import iter_log_files
 from mjlog.text import path_label
 from mjlog.workers import worker_pool
@@ -234,8 +234,11 @@ class Store:
         lookup = self.con.cursor()  # a second connection: the writer thread owns self.con meanwhile
 
         def known(paths: list[str]) -> dict[str, str]:
-            return dict(lookup.execute("SELECT source, content_sha256 FROM sources WHERE source = ANY(?)",
-                                       [[path_label(p) for p in paths]]).fetchall())
+            labels = {path_label(p) for p in paths}     # a file of several games stores them as LABEL#1, #2...
+            first = {game_source(label, 0, 2): label for label in labels}
+            rows = lookup.execute("SELECT source, content_sha256 FROM sources WHERE source = ANY(?)",
+                                  [[*labels, *first]]).fetchall()
+            return {first.get(source, source): sha for source, sha in rows}
 
         # DuckDB's own threads share the cores with the processes (or thread) that build rows:
         # leave those their cores (measured with --jobs 2 on 2 cores: 305-355 vs 241-305 games/s).

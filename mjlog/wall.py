@@ -459,6 +459,11 @@ class WallGenerator:
         return self
 
     def __next__(self) -> Wall:
+        return _wall_from_digests(self.next_digests(), self.players, self.legacy)
+
+    def next_digests(self) -> bytes:
+        """The next hand's 144 random words (rnd[0..143], little-endian) without building a wall:
+        other families (MCR's 144 tiles) shuffle their own tiles with Tenhou's stream."""
         if self._state is not None:
             src = _mt_bytes(self._state, _SRC_WORDS)
         elif self._rng is not None:
@@ -468,7 +473,7 @@ class WallGenerator:
             assert ref is not None
             src = _le_bytes([ref.genrand_int32() for _ in range(_SRC_WORDS)])
         self.hands += 1
-        return _wall_from_digests(_sha_digests(src), self.players, self.legacy)
+        return _sha_digests(src)
 
 
 def walls_for_game(seed: Seed | str, players: int = 4, *, reference: bool = False) -> WallGenerator:

@@ -118,11 +118,6 @@ def test_mcr_family_is_registered_and_lists_fans_of_a_win():
     assert fam.win_value(win) == 8
 
 
-def test_mcr_family_replay_is_not_built_yet():
-    with pytest.raises(NotImplementedError):
-        family("mcr").replay_hand(None, None, MCR, None)   # type: ignore[arg-type]
-
-
 def test_docs_fan_table_matches_the_fan_definitions():
     from pathlib import Path
 

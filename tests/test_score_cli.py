@@ -80,3 +80,60 @@ def test_score_help_explains_every_option():
     for option in ("--calls", "--tsumo", "--seat-wind", "--round-wind", "--dealer", "--wild", "--last-tile",
                    "--after-kan", "--robbed-kan", "--first-turn", "--json", "--burn", "--mutual", "--knob"):
         assert option in done.stdout
+
+
+# -- MCR ---------------------------------------------------------------------------------------------
+
+
+def test_mcr_score_prints_fan_lines_total_and_payments_of_a_self_draw():
+    done = run("123m456m789m123s5s5s", "--rules", "mcr", "--tsumo")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:7] == ["清龙  Pure Straight  16 fan", "不求人  Fully Concealed Hand  4 fan", "平和  All Chows  2 fan",
+                         "喜相逢  Mixed Double Chow  1 fan", "缺一门  One Voided Suit  1 fan", "单钓将  Single Wait  1 fan",
+                         "total  25 fan"]
+    assert "S pays E 33 (hand)" in lines and lines[-1] == "deltas  E +99 S -33 W -33 N -33"
+
+
+def test_mcr_score_json_total_includes_the_flowers_and_the_discarder_pays_8_plus_f():
+    a = score_json("123m456m789m123s5s5s", "--rules", "mcr", "--flowers", "3", "--seat-wind", "W", "--from", "N")
+    assert a["total"] == 23 + 3 and a["unit"] == "fan"
+    assert [i["name"] for i in a["items"]].count("花牌") == 3
+    assert a["deltas"] == {"E": -8, "S": -8, "W": 24 + 26, "N": -(8 + 26)}
+
+
+def test_mcr_score_situational_flags_each_add_their_fan():
+    hand = ("[123m][456p] 789s 55m 66z 6z")   # a dragon pung completed on the winning tile
+    base = {i["name"] for i in score_json(hand, "--rules", "mcr", "--tsumo")["items"]}
+    assert "妙手回春" in {i["name"] for i in score_json(hand, "--rules", "mcr", "--tsumo", "--wall-last")["items"]}
+    assert "海底捞月" in {i["name"] for i in score_json(hand, "--rules", "mcr", "--wall-last")["items"]} - base
+    kong = "[123m][4444p] 789s 55m 66z 6z"
+    assert "杠上开花" in {i["name"] for i in score_json(kong, "--rules", "mcr", "--tsumo", "--after-kong")["items"]}
+    closed = "[123m][456p] 789s 66z 46m 5m"
+    assert "和绝张" in {i["name"] for i in score_json(closed, "--rules", "mcr", "--last-copy")["items"]}
+    robbed = "[123m][456p][789s] 66z 46m 5m"
+    assert "抢杠和" in {i["name"] for i in score_json(robbed, "--rules", "mcr", "--robbed-kong")["items"]}
+
+
+def test_mcr_score_winds_count_seat_and_prevalent_wind_pungs():
+    a = score_json("[222z] 123m456p789s55m", "--rules", "mcr", "--seat-wind", "S", "--round-wind", "S")
+    assert {"圈风刻", "门风刻"} <= {i["name"] for i in a["items"]}
+
+
+@pytest.mark.parametrize(("hand", "extra", "why"), [
+    ("77789m11888p7m", ("--calls", "pon:444z"), "false win"),
+    ("77789m11888p7m", ("--calls", "pon:444z", "--flowers", "8"), "false win"),   # flowers never lift it
+    ("123m456m789m123s5s6s", (), "not form a winning hand"),
+    ("123m456m789m123s5s5s", ("--flowers", "9"), "8 flowers"),
+    ("123m456m789m123s5s5s", ("--calls", "bad:123m"), "kind:tiles"),
+])
+def test_mcr_score_false_or_impossible_win_is_one_line_on_stderr_and_exit_2(hand, extra, why):
+    done = run(hand, "--rules", "mcr", *extra)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and why in done.stderr
+
+
+def test_mcr_duplicate_scores_like_mcr_for_a_single_winner():
+    a = score_json("123m456m789m123s5s5s", "--rules", "mcr", "--seat-wind", "S")
+    b = score_json("123m456m789m123s5s5s", "--rules", "mcr-duplicate", "--seat-wind", "S")
+    assert a["deltas"] == b["deltas"] and a["total"] == b["total"]

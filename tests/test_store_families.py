@@ -44,6 +44,8 @@ def ingest(tmp_path, monkeypatch, data: bytes | None = None, **changes) -> Store
     real = read_log
     monkeypatch.setattr(mjlog.reader, "read_log", lambda data, source=None: dataclasses.replace(
         real(data, source), **changes))
+    monkeypatch.setattr(mjlog.reader, "games_or_errors", lambda data, source=None: [dataclasses.replace(
+        real(data, source), **changes)])      # the store reads every game of a file
     st = Store()
     s = st.ingest([path])
     assert (s.games_added, s.unreadable) == (1, 0)

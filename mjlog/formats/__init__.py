@@ -2,10 +2,12 @@
 
 A format registers a :class:`LogFormat`: a name, a test on the file's first bytes, and a
 reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
-registered first, Tenhou's two last) and never looks at a file's name.
+registered first, then mjlog's Beijing and MCR dialects, PMN and Botzone, Tenhou's two last) and never looks at a
+file's name. A format whose files hold several games (the Botzone export) also has ``read_all``;
+:func:`mjlog.reader.read_games` reads every game of such a file, :func:`mjlog.read_log` its first.
 
 >>> [f.name for f in formats()]
-['beijing-xml', 'beijing-json', 'tenhou-xml', 'tenhou-json']
+['beijing-xml', 'beijing-json', 'mcr-xml', 'mcr-json', 'mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from mjlog.errors import MalformedLogError
     from mjlog.ir import GameLog
 
 
@@ -27,6 +30,9 @@ class LogFormat:
     title: str           # as error messages name it, e.g. 'Tenhou XML'
     sniff: Callable[[bytes], bool]
     read: Callable[[bytes, str], "GameLog"]
+    read_all: Callable[[bytes, str], "list[GameLog | MalformedLogError]"] | None = None
+    """For a format whose files hold several games (the Botzone export): every game of the file, or
+    the error that makes that one game unreadable."""
 
 
 _FIRST_CHAR = re.compile(rb"(?:\xef\xbb\xbf)?\s*(\S)")
@@ -83,9 +89,68 @@ def _beijing_json_sniff(head: bytes) -> bool:
     return sniff(head)
 
 
+def _read_mcr_xml(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_xml import read_xml_bytes
+
+    return read_xml_bytes(data, name)
+
+
+def _read_mcr_json(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_json import read_json_bytes
+
+    return read_json_bytes(data, name)
+
+
+def _sniff_mcr_xml(head: bytes) -> bool:
+    from mjlog.formats.mcr_xml import sniff
+
+    return sniff(head)
+
+
+def _sniff_mcr_json(head: bytes) -> bool:
+    from mjlog.formats.mcr_json import sniff
+
+    return sniff(head)
+
+
+def _read_pmn(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_pmn import read_pmn_bytes
+
+    return read_pmn_bytes(data, name)
+
+
+def _sniff_pmn(head: bytes) -> bool:
+    from mjlog.formats.mcr_pmn import sniff
+
+    return sniff(head)
+
+
+def _read_botzone(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mcr_botzone import read_botzone_bytes
+
+    return read_botzone_bytes(data, name)
+
+
+def _read_botzone_all(data: bytes, name: str) -> "list[GameLog | MalformedLogError]":
+    from mjlog.formats.mcr_botzone import read_botzone_all
+
+    return read_botzone_all(data, name)
+
+
+def _sniff_botzone(head: bytes) -> bool:
+    from mjlog.formats.mcr_botzone import sniff
+
+    return sniff(head)
+
+
 _FORMATS: list[LogFormat] = [
     LogFormat("beijing-xml", "Beijing XML", _beijing_xml_sniff, _read_beijing_xml),
     LogFormat("beijing-json", "Beijing JSON", _beijing_json_sniff, _read_beijing_json),
+    LogFormat("mcr-xml", "mjlog MCR XML", _sniff_mcr_xml, _read_mcr_xml),
+    LogFormat("mcr-json", "mjlog MCR JSON", _sniff_mcr_json, _read_mcr_json),
+    # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does
+    LogFormat("mcr-pmn", "PMN (MCR)", _sniff_pmn, _read_pmn),
+    LogFormat("mcr-botzone", "Botzone MCR text export", _sniff_botzone, _read_botzone, _read_botzone_all),
     LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head), _read_tenhou_xml),
     LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
 ]

@@ -114,6 +114,9 @@ class ScoreRequest:
     before the winner), ``dealer_seat`` who deals (None: East, or the winner with ``dealer``).
     ``mutual`` lists seats in 互包 with the winner, ``burn_rounds`` the 燒莊 rounds, ``base``
     overrides the rule set's base, ``knobs`` is ``name=value;...`` text of rule knobs.
+    MCR: ``flowers`` is how many flowers the winner set aside, ``last_copy`` a win on the last
+    copy of its tile (和絕張); ``last_tile``, ``after_kan`` and ``robbed_kan`` are 妙手回春 /
+    海底捞月, 杠上开花 and 抢杠和.
     """
 
     hand: str
@@ -135,6 +138,8 @@ class ScoreRequest:
     burn_rounds: int = 0
     mutual: tuple[int, ...] = ()
     base: int | None = None
+    flowers: int = 0
+    last_copy: bool = False
 
 
 @dataclass(frozen=True, slots=True)

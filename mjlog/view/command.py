@@ -20,7 +20,8 @@ def add_view_command(sub) -> None:
             "Down/Up next/previous hand, Home/End. On a malformed file prints one line and exits 2."
         ),
     )
-    p.add_argument("log", metavar="LOG", help="the log file (Tenhou XML or tenhou.net/6 JSON, gzip or not)")
+    p.add_argument("log", metavar="LOG", help="the log file (Tenhou XML or tenhou.net/6 JSON, gzip or not; "
+                   "an MCR record: PMN, or a Botzone export's first match)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the HTML file to write")
     p.set_defaults(func=run_view)
 

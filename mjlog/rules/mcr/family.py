@@ -1,26 +1,31 @@
-"""The Chinese Official (MCR) family: rule sets, the fan calculator and what the sinks show of a win.
+"""The Chinese Official (MCR) family: rule sets, the fan calculator, the referee and what the sinks show.
 
-Readers (PMN, Botzone), the referee, the replay and the simulator are not built yet:
-:meth:`McrFamily.replay_hand`, :meth:`McrFamily.describe_outcome` and
-:meth:`McrFamily.placement_points` raise :class:`NotImplementedError` until they are.
+Readers: PMN and the Botzone text export (``mjlog/formats/mcr_pmn.py``, ``mcr_botzone.py``);
+the referee and replay: :mod:`mjlog.rules.mcr.table`, :mod:`mjlog.rules.mcr.settle`,
+:mod:`mjlog.rules.mcr.replay`.
 
 >>> from mjlog.rules import family
 >>> fam = family("mcr")
 >>> fam.value_unit, fam.tile_count, sorted(fam.presets)
 ('fan', 144, ['mcr', 'mcr-duplicate'])
+>>> fam.placement_points(fam.presets["mcr"], (40, -8, 40, -72), 0)
+(3.0, 1.0, 3.0, 0.0)
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from mjlog.ir import GameLog
+from mjlog.ir import GameLog, Win
 from mjlog.replayer.results import DerivedWin
-from mjlog.rules.family import Family, GameCheck, HandReplay, WinItem, register
+from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register
+from mjlog.rules.mcr.by_hand import score_request
 from mjlog.rules.mcr.calculator import FanResult
+from mjlog.rules.mcr.describe import describe_outcome
+from mjlog.rules.mcr.fans import FANS
+from mjlog.rules.mcr.record import McrHeader, McrWinRecord
+from mjlog.rules.mcr.replay import replay_hand
 from mjlog.rules.mcr.ruleset import KNOB_DOCS, PRESETS, McrRules
-
-_NOT_YET = "MCR {what} is not built yet (issue 20: readers, referee and simulator come next)"
 
 
 class McrFamily(Family):
@@ -43,17 +48,65 @@ class McrFamily(Family):
         return (f"{rules.players} players, {rules.hands} hands, {'renchan' if rules.renchan else 'no renchan'}, "
                 f"{rules.min_fan}-fan minimum, {rules.payments} payments, edition {rules.edition}")
 
+    def game_rules(self, game: GameCheck) -> GameRules:
+        """The log's rule set, one hand long where the record says the match is (a PMN board, a Botzone match)."""
+        rules: McrRules = game.log.rules
+        header = game.log.header
+        if isinstance(header, McrHeader):
+            if header.hands is not None and header.hands != rules.hands:
+                rules = rules.replace(hands=header.hands, name=rules.name)
+            return GameRules(rules, placement_stated=header.table_points)
+        return GameRules(rules, placement_stated=False)
+
+    def walls(self, game: GameCheck, rules: McrRules):
+        """Each hand's 144-tile wall from the log's seed (:mod:`mjlog.rules.mcr.wall`), or None."""
+        from mjlog.rules.mcr.wall import game_walls
+
+        return game_walls(game)
+
+    simulated_suffix: ClassVar[str] = ".xml"
+
+    def simulate_game(self, rules: McrRules, seed: int) -> bytes:
+        """A 16-hand bot match in mjlog's MCR dialect XML, marked synthetic (:mod:`mjlog.rules.mcr.simulate`)."""
+        from mjlog.rules.mcr.simulate import simulate_game
+
+        return simulate_game(rules, seed)
+
     def final_scores(self, rules: McrRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
         return tuple(scores)            # no pot: a match's score is the sum of its hands
 
     def placement_points(self, rules: McrRules, final: tuple[int, ...], first_dealer: int):
-        raise NotImplementedError(_NOT_YET.format(what="table points"))
+        """Competition table points 4 / 2 / 1 / 0 by final score; tied seats share their places' points."""
+        points = (4.0, 2.0, 1.0, 0.0)
+        out = []
+        for s in final:
+            above = sum(1 for x in final if x > s)
+            tied = sum(1 for x in final if x == s)
+            out.append(sum(points[above:above + tied]) / tied)
+        return tuple(out)
+
+    def score_hand(self, request: ScoreRequest) -> ScoredHand:
+        """Fan lines with the flowers, total and payments; :class:`FalseWinError` under the minimum."""
+        return score_request(request)
 
     def replay_hand(self, game: GameCheck, rnd, rules: McrRules, wall) -> HandReplay:
-        raise NotImplementedError(_NOT_YET.format(what="replay"))
+        return replay_hand(game, rnd, rules, wall)
 
     def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
-        raise NotImplementedError(_NOT_YET.format(what="outcome text"))
+        return describe_outcome(log, outcome, japanese)
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        """The fan lines the record states, one item per fan counted (number 0 and no value where lost)."""
+        rec = win.payload
+        if not isinstance(rec, McrWinRecord):
+            return ()
+        out = []
+        for f in rec.fans:
+            known = FANS.get(f.number) if f.number is not None else None
+            name = f.name or (known.name if known else "?")
+            value = f.value if f.value is not None else (known.value if known else 0)
+            out += [WinItem(f.number or 0, name, known.english if known else "", value)] * f.count
+        return tuple(out)
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         """One item per fan counted (a fan counted twice gives two), flowers included."""
