@@ -2,10 +2,10 @@
 
 A format registers a :class:`LogFormat`: a name, a test on the file's first bytes, and a
 reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
-registered first, Tenhou's two last) and never looks at a file's name.
+registered first, then mjai, Tenhou's two last) and never looks at a file's name.
 
 >>> [f.name for f in formats()]
-['tenhou-xml', 'tenhou-json']
+['mjai', 'tenhou-xml', 'tenhou-json']
 """
 
 from __future__ import annotations
@@ -59,7 +59,21 @@ def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
     return tenhou_json.read_json_bytes(data, name)
 
 
+def _read_mjai(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mjai_read import read_mjai_bytes
+
+    return read_mjai_bytes(data, name)
+
+
+def _sniff_mjai(head: bytes) -> bool:
+    from mjlog.formats.mjai import sniff
+
+    return sniff(head)
+
+
 _FORMATS: list[LogFormat] = [
+    # mjai first: its first line is a JSON object with "type", which no tenhou.net/6 JSON has
+    LogFormat("mjai", "mjai JSON lines", _sniff_mjai, _read_mjai),
     LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head), _read_tenhou_xml),
     LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
 ]
