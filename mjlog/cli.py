@@ -115,12 +115,23 @@ def write_text_or_report(path: str, text: str) -> bool:
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
+    from mjlog.formats.derived_values import with_derived_win_values
+    from mjlog.formats.mjai_write import dumps_mjai
     from mjlog.formats.tenhou_json import dumps_tenhou6
+    from mjlog.formats.tenhou_xml_write import dumps_xml
 
     log = read_log_or_report(args.log)
     if log is None:
         return EXIT_USAGE
-    text = json_printable(dumps_tenhou6(log))
+    if log.family != "riichi":
+        _fail(f"{args.log}: --to {args.to} carries riichi games only, not {log.family}")
+        return EXIT_USAGE
+    if args.to == "mjai":
+        text = dumps_mjai(log).rstrip("\n")
+    elif args.to == "xml":
+        text = dumps_xml(with_derived_win_values(log))
+    else:
+        text = json_printable(dumps_tenhou6(with_derived_win_values(log)))
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
@@ -549,17 +560,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = sub.add_parser(
         "convert",
-        help="convert a log to another format (tenhou.net/6 JSON)",
+        help="convert a riichi log to another format (tenhou.net/6 JSON, Tenhou XML, mjai)",
         description=(
-            "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON) and write it in "
-            "another format. 'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour "
-            "the tenhou.net/6 viewer reads), as UTF-8 text. On a malformed file prints one line "
-            "and exits 2."
+            "Read a riichi log (Tenhou mjlog XML, plain or gzip, tenhou.net/6 JSON, or mjai JSON lines) "
+            "and write it in another format, as UTF-8 text. 'tenhou6' is Tenhou's official JSON export "
+            "(the mjlog2json flavour the tenhou.net/6 viewer reads); 'xml' is Tenhou's mjlog XML (no "
+            "SHUFFLE seed when the source has none, as mjai and JSON have none); 'mjai' is the JSON-lines "
+            "event stream of Mortal's libriichi, with the archives' richer hora (yakus, fu, fan, "
+            "hora_points). A win whose value the source does not record (mjai's plain hora) is written "
+            "to tenhou6 and xml with the value mjlog's replay derives. docs/formats/mjai.md lists what "
+            "a round trip keeps and loses. On a malformed file prints one line and exits 2."
         ),
     )
-    convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, gzip or not)")
+    convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, mjai, gzip or not)")
     convert.add_argument(
-        "--to", required=True, choices=["tenhou6"], help="the output format: tenhou6 = tenhou.net/6 JSON"
+        "--to", required=True, choices=["tenhou6", "xml", "mjai"],
+        help="the output format: tenhou6 = tenhou.net/6 JSON, xml = Tenhou mjlog XML, mjai = mjai JSON lines",
     )
     convert.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"

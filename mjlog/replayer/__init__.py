@@ -103,7 +103,7 @@ class _Game:
 
     def _unrecorded(self) -> None:
         """One note naming what the log's format does not record (mjai's wall, tile ids, win values...)."""
-        names = [k for k in sorted(self.log.unrecorded) if k in FORMAT_UNRECORDED]
+        names = [k for k in UNRECORDED if k in FORMAT_UNRECORDED and k in self.log.unrecorded]
         if names:
             self.find(K.UNRECORDED, "the log's format does not record, so the audit does not check: "
                       + "; ".join(UNRECORDED[k] for k in names), severity=Severity.NOTE)
