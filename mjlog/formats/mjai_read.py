@@ -124,7 +124,7 @@ class MjaiReader:
 
     def event(self, obj: dict) -> None:
         kind = obj.get("type")
-        if kind not in EVENT_TYPES:
+        if not isinstance(kind, str) or kind not in EVENT_TYPES:
             raise Bad(f"unknown event type {str(kind)[:30]!r}")
         if self.end is not None and kind != "none":
             raise Bad(f"{kind} after end_game")
@@ -148,8 +148,8 @@ class MjaiReader:
     def _choose_rules(self, obj: dict) -> None:
         names = self.start.get("names")
         n = self.start.get("num_players")
-        if n not in (3, 4):
-            n = 3 if isinstance(names, list) and len(names) == 3 else None
+        if type(n) is not int or n not in (3, 4):
+            n = len(names) if isinstance(names, list) and len(names) in (3, 4) else None
         if n is None:
             scores = obj.get("scores")
             n = 3 if isinstance(scores, list) and (len(scores) == 3 or scores[3:] == [0]) else 4
@@ -314,7 +314,7 @@ class MjaiReader:
         if reason is None:
             kind = draw_kind(h)
             self.unrecorded.add("draw_kind")
-        elif reason in DRAW_KINDS_BY_REASON:
+        elif isinstance(reason, str) and reason in DRAW_KINDS_BY_REASON:
             kind = DrawKind(DRAW_KINDS_BY_REASON[reason])
         else:
             raise Bad(f"ryukyoku reason {str(reason)[:30]!r} is not one mjai names")
