@@ -160,6 +160,7 @@ def test_convert_to_mjai_and_back_to_xml_and_tenhou6(tmp_path, capsys):
     assert "<SHUFFLE" not in xml
     again = read_log(tmp_path / "back.xml")
     assert game_key(again) == game_key(log)  # the win values the plain mjai lacks are the replay's, as recorded
+    assert _faults(again) == []
     assert main(["convert", str(tmp_path / "plain.mjson"), "--to", "tenhou6"]) == 0
     six = read_log(capsys.readouterr().out.encode(), "back.json")
     assert game_key(six, rich=False) == game_key(log, rich=False)

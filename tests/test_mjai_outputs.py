@@ -39,3 +39,14 @@ def test_the_viewer_shows_the_derived_value_of_a_plain_mjai_win():
     assert any(isinstance(e, Win) for r in log.rounds for e in r.events)
     assert '"recorded": "0 han, 0"' not in html and '"recorded":"0 han, 0"' not in html
     assert '"derived": true' in html or '"derived":true' in html
+
+
+def test_a_directory_walk_picks_up_mjai_files(tmp_path):
+    from mjlog.reader import read_logs
+
+    text = simulated("tenhou-3p-south", 0)[1]
+    (tmp_path / "a.jsonl").write_text(text, encoding="utf-8")
+    (tmp_path / "b.mjson").write_text(text, encoding="utf-8")
+    results = list(read_logs([tmp_path]))
+    assert [r.ok for r in results] == [True, True]
+    assert {r.log.source_format for r in results} == {"mjai"}
