@@ -69,7 +69,6 @@ CASES = {
                                                      "deltas": [0, 0, 0, 0]}), "without having just drawn"),
     "deltas of text": (_set("hora", "deltas", "lots"), "deltas"),
     "an unknown yaku": (_set("hora", "yakus", [["winning", 1]]), "yakus"),
-    "an unknown draw reason": (_set("ryukyoku", "reason", "boredom"), "reason"),
     "a list for a type": (_set("tsumo", "type", ["tsumo"]), "unknown event type"),
 }
 

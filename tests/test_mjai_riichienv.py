@@ -36,3 +36,29 @@ def test_riichienv_reads_mjai_written_by_mjlog(tmp_path, preset, seed):
             if isinstance(e, RiichiAccepted):
                 deltas[e.seat] -= 1000
         assert list(g["delta_scores"]) == deltas
+
+
+def _riichienv_game(mode: str, seed: int) -> bytes:
+    """A game riichienv plays between its random agents, as the mjai log it writes."""
+    import json
+    import random
+
+    env = riichienv.RiichiEnv(game_mode=mode, seed=seed)
+    obs = env.reset()
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if env.done():
+            break
+        obs = env.step({p: rng.choice(o.legal_actions()) for p, o in obs.items()})
+    return "".join(json.dumps(e) + "\n" for e in env.mjai_log).encode()
+
+
+@pytest.mark.parametrize("mode,players", [("4p-red-half", 4), ("3p-red-half", 3)])
+def test_mjai_written_by_riichienv_reads_and_audits_clean(mode, players):
+    from mjlog.findings import Severity
+    from mjlog.reader import read_log
+    from mjlog.replayer import replay
+
+    log = read_log(_riichienv_game(mode, 2), f"riichienv-{mode}.mjson")  # its keys sorted, its draw names
+    assert log.source_format == "mjai" and log.n_players == players and len(log.rounds) >= 4
+    assert [f for f in replay(log).findings if f.severity is not Severity.NOTE] == []

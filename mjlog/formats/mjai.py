@@ -57,6 +57,12 @@ DRAW_REASONS = {
     "kan4": "suukaikan", "kaze4": "suufonrenda", "nm": "nagashimangan",
 }
 DRAW_KINDS_BY_REASON = {v: k for k, v in DRAW_REASONS.items()}
+# other writers' names (riichienv's, and common spellings) for the same draws
+DRAW_KINDS_BY_REASON.update({
+    "exhaustive_draw": "exhaustive", "ryukyoku": "exhaustive", "kyushu_kyuhai": "yao9", "kyuushukyuuhai": "yao9",
+    "suucha_riichi": "reach4", "sanchaho_is_draw": "ron3", "sanchahou": "ron3", "suukansansen": "kan4",
+    "sukaikan": "kan4", "sufuurenta": "kaze4", "sufonrenda": "kaze4", "nagashi_mangan": "nm",
+})
 
 #: Round winds by ``bakaze``.
 WINDS = ("E", "S", "W", "N")

@@ -311,13 +311,11 @@ class MjaiReader:
 
     def _ryukyoku(self, h: HandState, obj: dict) -> None:
         reason = obj.get("reason")
-        if reason is None:
+        if isinstance(reason, str) and reason in DRAW_KINDS_BY_REASON:
+            kind = DrawKind(DRAW_KINDS_BY_REASON[reason])
+        else:  # no reason, or one of a writer mjlog does not know: told from the play
             kind = draw_kind(h)
             self.unrecorded.add("draw_kind")
-        elif isinstance(reason, str) and reason in DRAW_KINDS_BY_REASON:
-            kind = DrawKind(DRAW_KINDS_BY_REASON[reason])
-        else:
-            raise Bad(f"ryukyoku reason {str(reason)[:30]!r} is not one mjai names")
         deltas = _ints(obj, "deltas", self.n) if "deltas" in obj else (0,) * self.n
         shown = shown_seats(h, kind)
         h.events.append(Ryuukyoku(
