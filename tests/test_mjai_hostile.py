@@ -155,3 +155,18 @@ def test_json_of_other_shapes_is_refused_by_line():
     data = b'{"type":"start_game"}\n' + json.dumps({"type": "start_kyoku", "tehais": {"a": 1}}).encode()
     with pytest.raises(MalformedLogError, match="line 2"):
         read_log(data, "bad.mjson")
+
+
+def test_poison_values_of_the_other_formats_are_refused_in_mjai_too():
+    events = _game()
+    text = "".join(json.dumps(e) + "\n" for e in events)
+    surrogate = [dict(events[0], names=["\udcff", "b", "c", "d"])] + events[1:]
+    poisons = {
+        "lone surrogate": ("".join(json.dumps(e) + "\n" for e in surrogate).encode(), "surrogate"),
+        "5,000-digit integer": (text.replace('"kyotaku": 0', '"kyotaku": ' + "9" * 5000, 1).encode(), "line 2"),
+        "1e400 delta": (text.replace('"deltas": [', '"deltas": [1e400, ', 1).encode(), "deltas"),
+    }
+    for name, (data, words) in poisons.items():
+        with pytest.raises(MalformedLogError) as info:
+            read_log(data, "poison.mjson")
+        assert words in str(info.value), name
