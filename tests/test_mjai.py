@@ -4,6 +4,7 @@ format's sniffing against tenhou.net/6 JSON, yaku names, inferred values, the au
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -179,3 +180,18 @@ def test_xml_written_by_mjlog_reads_back_as_the_same_game():
     log, _ = simulated("tenhou-4p-east", 5)
     back = read_log(dumps_xml(log).encode(), "g.xml")
     assert back.rounds == log.rounds and back.final == log.final and back.seed == log.seed
+
+
+def test_a_rule_set_off_its_preset_travels_as_mjlog_knobs():
+    from mjlog.rules.family import apply_knobs
+    from mjlog.rules.riichi.ruleset import PRESETS
+    from mjlog.simulate import simulate_game
+
+    rules = apply_knobs(PRESETS["tenhou-4p-south"], "open_tanyao=False;uma=(30, 10, -10, -30)")
+    # a log whose own rule set is off its preset (the XML reader keeps GO knobs apart, for the audit)
+    log = dataclasses.replace(read_log(simulate_game(rules, 4), "knobs.xml"), rules=rules)
+    text = dumps_mjai(log)
+    assert "mjlog_knobs" in lines(text)[0]
+    back = read_log(text.encode(), "knobs.mjson")
+    assert dataclasses.replace(back.rules, name=rules.name) == rules
+    assert back.rules.open_tanyao is False and back.rules.uma == (30, 10, -10, -30)

@@ -1,7 +1,8 @@
 """mjai JSON lines -> the IR: a whole game as Mortal's ``libriichi`` or the mjai archives write it.
 
 ``start_game`` may give ``names``, ``kyoku_first`` (0 a south game, 4 an east game, as akochan
-and the mjai converters use it), ``aka_flag`` and mjlog's own ``mjlog_rules`` (a preset name);
+and the mjai converters use it), ``aka_flag`` and mjlog's own ``mjlog_rules`` (a preset name)
+and ``mjlog_knobs`` (that preset's knobs changed, ``name=value;…``);
 without them the game is taken as a south game with red fives. Three players are told by three
 ``names`` or three ``scores``; a fourth slot of zeros and ``?`` is accepted and dropped. A hand
 is :mod:`mjlog.formats.mjai_hand`; ``hora`` may carry the richer fields of the published
@@ -23,6 +24,7 @@ from mjlog.formats.mjai_hand import HandProblem, HandState, draw_kind, shown_sea
 from mjlog.formats.mjai_yaku import YakuProblem, win_value
 from mjlog.ir import CallKind, DrawKind, FinalResult, GameLog, Player, RiichiDeclared, Round, Ryuukyoku, Win
 from mjlog.rules.riichi.flow import final_scores, placement_points
+from mjlog.rules.family import apply_knobs
 from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 from mjlog.rules.riichi.settlement import PAO_YAKUMAN, pao_seat
 
@@ -158,6 +160,12 @@ class MjaiReader:
         if not (isinstance(preset, str) and preset in PRESETS and PRESETS[preset].players == n):
             preset = f"tenhou-{n}p-{'east' if first == 4 else 'south'}"
         rules = PRESETS[preset]
+        knobs = self.start.get("mjlog_knobs")
+        if isinstance(knobs, str) and preset == self.start.get("mjlog_rules"):
+            try:
+                rules = apply_knobs(rules, knobs)
+            except ValueError as exc:
+                raise Bad(f"start_game mjlog_knobs cannot be applied ({exc})") from None
         aka = self.start.get("aka_flag")
         if isinstance(aka, bool) and aka != rules.red_fives:
             rules = rules.replace(red_fives=aka)

@@ -1,7 +1,8 @@
 """IR -> mjai JSON lines, as Mortal's ``libriichi`` reads them, with the archives' richer ``hora``.
 
 ``start_game`` carries ``names``, ``kyoku_first`` (0 a south game, 4 an east game), ``aka_flag``
-and mjlog's ``mjlog_rules`` (the preset's name); ``start_kyoku`` the hand's wind, number, honba,
+and mjlog's ``mjlog_rules`` (the preset's name) with ``mjlog_knobs`` (where the game's rules differ
+from it, e.g. a lobby without open tanyao); ``start_kyoku`` the hand's wind, number, honba,
 sticks, dealer, scores, hands and dora indicator. A ``hora`` carries ``deltas`` and
 ``ura_markers`` and, when the log records the win's value, ``pai``, ``yakus`` (original mjai
 names), ``fu``, ``fan`` and ``hora_points``; a ``ryukyoku`` its ``deltas`` and the original
@@ -16,6 +17,7 @@ are not written (docs/formats/mjai.md).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from mjlog.formats.mjai import DRAW_REASONS, WINDS, YAKU_NAMES, tile_name
@@ -42,8 +44,12 @@ def mjai_events(log: GameLog) -> list[dict]:
     red = rules.red_fives
     start: dict = {"type": "start_game", "names": [p.name for p in log.players],
                    "kyoku_first": 4 if rules.length == "east" else 0, "aka_flag": red}
-    if rules.name in PRESETS:
-        start["mjlog_rules"] = rules.name
+    base = rules.name.split("+")[0]  # a preset changed by knobs is named 'PRESET+custom'
+    if base in PRESETS and PRESETS[base].players == rules.players:
+        start["mjlog_rules"] = base
+        knobs = knob_text(rules, PRESETS[base])
+        if knobs:
+            start["mjlog_knobs"] = knobs
     out = [start]
     for rnd in log.rounds:
         out.append(_start_kyoku(rnd, red))
@@ -53,6 +59,12 @@ def mjai_events(log: GameLog) -> list[dict]:
     if log.final is not None:
         out.append({"type": "end_game", "scores": list(log.final.scores)})
     return out
+
+
+def knob_text(rules, preset) -> str:
+    """The knobs where ``rules`` differs from ``preset``, as ``name=value;…`` (``apply_knobs`` reads it)."""
+    return ";".join(f"{f.name}={getattr(rules, f.name)}" for f in dataclasses.fields(rules)
+                    if f.name != "name" and getattr(rules, f.name) != getattr(preset, f.name))
 
 
 def _start_kyoku(rnd: Round, red: bool) -> dict:
