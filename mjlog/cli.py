@@ -116,10 +116,17 @@ def write_text_or_report(path: str, text: str) -> bool:
 
 def _convert_text(log, target: str) -> str:
     """``log`` written as ``target`` (tenhou6 riichi, beijing-* Beijing, mcr-* MCR)."""
-    if target == "tenhou6":
+    if target in ("tenhou6", "xml", "mjai"):
+        from mjlog.formats.derived_values import with_derived_win_values
+        from mjlog.formats.mjai_write import dumps_mjai
         from mjlog.formats.tenhou_json import dumps_tenhou6
+        from mjlog.formats.tenhou_xml_write import dumps_xml
 
-        return json_printable(dumps_tenhou6(log))
+        if target == "mjai":
+            return dumps_mjai(log).rstrip("\n")
+        if target == "xml":
+            return dumps_xml(with_derived_win_values(log))
+        return json_printable(dumps_tenhou6(with_derived_win_values(log)))
     from mjlog.formats.beijing_json import write_beijing_json
     from mjlog.formats.beijing_xml import write_beijing_xml
 
@@ -134,7 +141,7 @@ def _convert_text(log, target: str) -> str:
 
 
 #: The family whose logs each output format of ``mjlog convert`` holds.
-CONVERT_FAMILY = {"tenhou6": "riichi", "beijing-xml": "beijing", "beijing-json": "beijing",
+CONVERT_FAMILY = {"tenhou6": "riichi", "xml": "riichi", "mjai": "riichi", "beijing-xml": "beijing", "beijing-json": "beijing",
                   "mcr-xml": "mcr", "mcr-json": "mcr"}
 
 
@@ -589,21 +596,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = sub.add_parser(
         "convert",
-        help="convert a log to another format (tenhou.net/6 JSON; the Beijing and MCR dialects)",
+        help="convert a log to another format (tenhou.net/6 JSON, Tenhou XML, mjai; the Beijing and MCR dialects)",
         description=(
-            "Read a log (Tenhou mjlog XML, plain or gzip, or tenhou.net/6 JSON; a Beijing log in either "
-            "dialect; an MCR record: PMN, Botzone, mjlog's MCR dialect) and write it in another format. "
-            "'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour the tenhou.net/6 viewer "
-            "reads), as UTF-8 text; 'beijing-xml' and 'beijing-json' are the Beijing dialects "
-            "(docs/formats/beijing.md); 'mcr-xml' and 'mcr-json' mjlog's MCR dialect (docs/formats/mcr.md). "
-            "A log of another rule family than the format's, or a malformed file, prints one line and exits 2."
+            "Read a log (Tenhou mjlog XML, plain or gzip, tenhou.net/6 JSON, mjai JSON lines; a Beijing log "
+            "in either dialect; an MCR record: PMN, Botzone, mjlog's MCR dialect) and write it in another "
+            "format, as UTF-8 text. 'tenhou6' is Tenhou's official JSON export (the mjlog2json flavour the "
+            "tenhou.net/6 viewer reads); 'xml' is Tenhou's mjlog XML (no SHUFFLE seed when the source has "
+            "none, as mjai and JSON have none); 'mjai' is the JSON-lines event stream of Mortal's libriichi, "
+            "with the archives' richer hora (yakus, fu, fan, hora_points). A win whose value the source does "
+            "not record (mjai's plain hora) is written to tenhou6 and xml with the value mjlog's replay "
+            "derives; docs/formats/mjai.md lists what a round trip keeps and loses. 'beijing-xml' and "
+            "'beijing-json' are the Beijing dialects (docs/formats/beijing.md); 'mcr-xml' and 'mcr-json' "
+            "mjlog's MCR dialect (docs/formats/mcr.md). A log of another rule family than the format's, or "
+            "a malformed file, prints one line and exits 2."
         ),
     )
-    convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, gzip or not)")
+    convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, mjai, gzip or not)")
     convert.add_argument(
         "--to", required=True, choices=list(CONVERT_FAMILY),
-        help="the output format: tenhou6 = tenhou.net/6 JSON (riichi); beijing-xml, beijing-json (Beijing); "
-             "mcr-xml, mcr-json (MCR)"
+        help="the output format: tenhou6 = tenhou.net/6 JSON, xml = Tenhou mjlog XML, mjai = mjai JSON lines "
+             "(riichi); beijing-xml, beijing-json (Beijing); mcr-xml, mcr-json (MCR)"
     )
     convert.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"

@@ -379,7 +379,8 @@ class _Rows:
         cols = self.cols["wins"]
         _put(cols, game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
              from_seat=w.from_who, deal_in_seat=None if w.tsumo else w.from_who, tsumo=w.tsumo,
-             dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand, points=w.points,
+             dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand,
+             points=None if _no_value(w, fu) else w.points,
              derived=dw is not None, win_tile=w.win_tile, hand=w.hand, scores_before=w.scores_before,
              deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
              derived_value=fam.win_value(dw) if dw else None)
@@ -515,6 +516,11 @@ _RIICHI_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ur
 _DORA, _URA, _AKA = 52, 53, 54
 
 
+def _no_value(w: Win, fu: int | None) -> bool:
+    """A win whose log records no value (no yaku, no fu: mjai's plain hora)."""
+    return fu is None and not w.yaku and not w.yakuman
+
+
 def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None, fu: int | None) -> None:
     """The riichi-only columns of a win: recorded and derived han, fu, limit, dora counts, pao."""
     dora = aka = ura = 0
@@ -526,7 +532,10 @@ def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None, fu
         elif yid == _AKA:
             aka = han
     v = dw.value if dw is not None else None
-    _put(cols, han=w.han, fu=fu, limit=w.limit, yakuman_count=len(w.yakuman), dora=dora, aka=aka, ura=ura,
+    han, limit, yakuman_count = w.han, w.limit, len(w.yakuman)
+    if _no_value(w, fu):  # mjai's plain hora: the value is not recorded, so it is NULL, not 0
+        han = limit = yakuman_count = dora = aka = ura = None  # type: ignore[assignment]
+    _put(cols, han=han, fu=fu, limit=limit, yakuman_count=yakuman_count, dora=dora, aka=aka, ura=ura,
          honba=w.honba, sticks=w.sticks, pao_seat=w.pao_who,
          derived_han=v.han if v else None, derived_fu=v.fu if v else None,
          derived_points=v.points if v else None, derived_limit=v.limit if v else None,

@@ -26,6 +26,16 @@ Extra = tuple[tuple[str, str], ...]
 UNRECORDED = {
     "limit_fu": "the fu of a win at mangan or above (recorded as 0)",
     "nagashi_tenpai": "which seats were tenpai at a nagashi mangan (recorded as none shown)",
+    # mjai (mjlog/formats/mjai_read.py): what the JSON lines leave out
+    "wall": "the wall and its seed (the draws are checked as played, not against a shuffle)",
+    "dice": "the dice",
+    "tile_ids": "which copy of a tile kind each tile is (ids are assigned in order of appearance)",
+    "placement_points": "the placement points (uma and oka) of the final result",
+    "final_scores": "the final scores (taken as the scores after the last hand plus leftover sticks)",
+    "pao": "who is liable for a daisangen or daisuushii (taken from the calls)",
+    "draw_tenpai": "which hands were shown at a draw (taken from each hand's tenpai)",
+    "draw_kind": "the kind of an abortive draw (told from the play)",
+    "win_value": "a win's yaku, han, fu, points and limit (only its score changes are recorded)",
 }
 
 
@@ -345,6 +355,8 @@ class GameLog:
 
     def fu_of(self, win: Win) -> int | None:
         """The win's recorded fu, or None where the format does not record it (a limit hand in JSON)."""
+        if "win_value" in self.unrecorded and not (win.yaku or win.yakuman):
+            return None
         if "limit_fu" in self.unrecorded and (win.limit or win.yakuman):
             return None
         return win.fu

@@ -21,7 +21,7 @@ from mjlog.ir_check import check_log
 from mjlog.source import LogSource, load
 
 #: File name endings that directory walks pick up.
-LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt", ".pmn")
+LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt", ".pmn", ".jsonl", ".mjson")  # .jsonl, .mjson: mjai
 LOG_ID = re.compile(r"(\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8})")
 
 

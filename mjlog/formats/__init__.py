@@ -2,12 +2,12 @@
 
 A format registers a :class:`LogFormat`: a name, a test on the file's first bytes, and a
 reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
-registered first, then mjlog's Beijing and MCR dialects, PMN and Botzone, Tenhou's two last) and never looks at a
+registered first, then mjai, mjlog's Beijing and MCR dialects, PMN and Botzone, Tenhou's two last) and never looks at a
 file's name. A format whose files hold several games (the Botzone export) also has ``read_all``;
 :func:`mjlog.reader.read_games` reads every game of such a file, :func:`mjlog.read_log` its first.
 
 >>> [f.name for f in formats()]
-['beijing-xml', 'beijing-json', 'mcr-xml', 'mcr-json', 'mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
+['mjai', 'beijing-xml', 'beijing-json', 'mcr-xml', 'mcr-json', 'mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
 """
 
 from __future__ import annotations
@@ -63,6 +63,18 @@ def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
     from mjlog.formats import tenhou_json
 
     return tenhou_json.read_json_bytes(data, name)
+
+
+def _read_mjai(data: bytes, name: str) -> "GameLog":
+    from mjlog.formats.mjai_read import read_mjai_bytes
+
+    return read_mjai_bytes(data, name)
+
+
+def _sniff_mjai(head: bytes) -> bool:
+    from mjlog.formats.mjai import sniff
+
+    return sniff(head)
 
 
 def _beijing_xml_sniff(head: bytes) -> bool:
@@ -144,6 +156,8 @@ def _sniff_botzone(head: bytes) -> bool:
 
 
 _FORMATS: list[LogFormat] = [
+    # mjai first: its first line is a JSON object with "type", which no tenhou.net/6 JSON has
+    LogFormat("mjai", "mjai JSON lines", _sniff_mjai, _read_mjai),
     LogFormat("beijing-xml", "Beijing XML", _beijing_xml_sniff, _read_beijing_xml),
     LogFormat("beijing-json", "Beijing JSON", _beijing_json_sniff, _read_beijing_json),
     LogFormat("mcr-xml", "mjlog MCR XML", _sniff_mcr_xml, _read_mcr_xml),

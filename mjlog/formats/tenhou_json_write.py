@@ -54,16 +54,19 @@ def write_tenhou6(log: GameLog) -> dict:
         out["connection"] = connection
     extra = dict(log.header_extra)
     out["ratingc"] = json.loads(extra["ratingc"]) if "ratingc" in extra else f"PF{n}"
-    display = log.header.display
+    from mjlog.formats.tenhou_xml_write import lobby_of  # a log of another format: its rules' lobby
+
+    lobby = lobby_of(log)
+    display = lobby.display
     disp = display[1:] if display.startswith("四") else display
     aka = 1 if red else 0
     out["rule"] = {"disp": disp, "aka53": aka, "aka52": aka, "aka51": aka}
-    if log.header.special_bits or log.header.csrule:
+    if lobby.special_bits or lobby.csrule:
         # mjlog's addition: a special lobby's GO type and csrule, which rule.disp cannot carry
-        out["rule"]["type"] = log.header.type
-        if log.header.csrule:
-            out["rule"]["csrule"] = log.header.csrule
-    out["lobby"] = log.header.lobby or 0
+        out["rule"]["type"] = lobby.type
+        if lobby.csrule:
+            out["rule"]["csrule"] = lobby.csrule
+    out["lobby"] = lobby.lobby or 0
     players = list(log.players) + [None] * (4 - len(log.players))
     out["dan"] = [dan_string(p.rank) if p else "新人" for p in players]
     out["rate"] = [_number(p.rate if p and p.rate is not None else 1500.0) for p in players]

@@ -67,7 +67,9 @@ class RiichiPresenter:
             "hand": [self.tile(t) for t in sorted(t for t in w.hand if t != w.win_tile)],
             "winTile": self.tile(w.win_tile), "melds": melds, "yaku": yaku,
             "value": _value_text(han, fu, points, limit, bool(value and value.is_yakuman) or bool(w.yakuman)),
-            "recorded": _value_text(w.han, w.fu, w.points, w.limit, bool(w.yakuman)),
+            # a win that records no value (mjai's plain hora) has nothing to set against the derived one
+            "recorded": _value_text(w.han, w.fu, w.points, w.limit, bool(w.yakuman))
+            if w.yaku or w.yakuman or w.points else _value_text(han, fu, points, limit, bool(value and value.is_yakuman)),
             "derived": derived is not None, "deltas": deltas,
             "ura": [self.tile(t) for t in w.ura_indicators],
             "pao": w.pao_who,

@@ -21,7 +21,9 @@ def yaku_label(yaku_id: int, han: int | None, japanese: bool = True) -> str:
 def format_win(log: GameLog, w: Win, japanese: bool = True) -> str:
     """One win as recorded: who, from whom, han/fu/points, yaku."""
     how = "tsumo" if w.tsumo else f"ron from {seat_label(log, w.from_who)}"
-    if w.yakuman:
+    if not (w.yaku or w.yakuman or w.points):
+        value, yaku = "value not recorded", ""  # mjai's plain hora: only the score changes
+    elif w.yakuman:
         value = f"{len(w.yakuman)}x yakuman {w.points}"
         yaku = ", ".join(yaku_label(y, None, japanese) for y in w.yakuman)
     else:

@@ -181,6 +181,8 @@ def game_rules(game: GameCheck) -> GameRules:
         unstated = _unstated_lobby(log, rules)
         if unstated:
             rules, placement_stated = _special_lobby(game, rules, unstated)
+        if "placement_points" in log.unrecorded:
+            placement_stated = False
         if placement_stated:
             rules = _rounding_era(game, rules)
     if log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.kind == "mt19937ar":
@@ -282,6 +284,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     st = RoundState(rnd, rules, tuple(rnd.scores), wall, log.source, game.findings)
     st.limit_fu_unrecorded = "limit_fu" in log.unrecorded
     st.nagashi_tenpai_unrecorded = "nagashi_tenpai" in log.unrecorded
+    st.win_value_unrecorded = "win_value" in log.unrecorded
     wins: list[DerivedWin] = []
     draw: DerivedDraw | None = None
     outcome_seen = False

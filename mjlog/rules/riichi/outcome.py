@@ -114,7 +114,8 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         return None
     if value.no_yaku:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins without a yaku")
-    _compare_value(st, w, value)
+    if not (st.win_value_unrecorded and not (w.yaku or w.yakuman)):
+        _compare_value(st, w, value)
     pao = pao_seat(st.melds[who], who, value.yakuman, rules)
     if pao != w.pao_who:
         st.find(K.PAYMENT, f"pao (liability) for seat {who}'s win", w.pao_who, pao)

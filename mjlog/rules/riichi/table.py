@@ -84,6 +84,7 @@ class RoundState(BaseTable):
         self.seen: set[int] = set()
         self.limit_fu_unrecorded = False        # set from GameLog.unrecorded
         self.nagashi_tenpai_unrecorded = False
+        self.win_value_unrecorded = False       # mjai: a win records only its score changes
         self.live_base = (N_TILES if n == 4 else len(SANMA_TILES)) - 13 * n - DEAD_WALL
         self.live_tiles: tuple[int, ...] = wall.live_draws if wall is not None else ()
         self._check_start()
