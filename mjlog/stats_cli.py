@@ -7,7 +7,7 @@ import sys
 
 from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from mjlog.cli_common import fail as _fail
-from mjlog.text import printable
+from mjlog.text import printable_lines
 
 _TABLE = dict(tbl_cols=-1, tbl_width_chars=220, fmt_str_lengths=40, float_precision=4, tbl_hide_dataframe_shape=True)
 
@@ -58,7 +58,7 @@ def _print_players(frames, names: list[str], args: argparse.Namespace) -> int:
         sheet = player_sheet(frames, name)
         if i:
             print()
-        print(printable(format_player_sheet(sheet, frames, max_rows=args.max_rows, sections=args.section)))
+        print(printable_lines(format_player_sheet(sheet, frames, max_rows=args.max_rows, sections=args.section)))
         if sheet.summary.height == 0:
             status = EXIT_FINDINGS
     return status

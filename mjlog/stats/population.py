@@ -42,7 +42,9 @@ class Population:
 
     @property
     def kind(self) -> str:
-        """``real``, ``synthetic`` or ``mixed``."""
+        """``real``, ``synthetic``, ``mixed``, or ``none`` (no games)."""
+        if self.games == 0:
+            return "none"
         if self.synthetic == 0:
             return "real"
         return "synthetic" if self.synthetic == self.games else "mixed"
@@ -62,7 +64,7 @@ class Population:
     def text(self) -> str:
         """The population and its exclusions as a few lines."""
         kind = {"real": "real games", "synthetic": "all synthetic (mjlog simulate bots)",
-                "mixed": f"{self.synthetic} of them synthetic"}[self.kind]
+                "mixed": f"{self.synthetic} of them synthetic", "none": "no games selected"}[self.kind]
         lines = [f"population: {self.games} games; family {', '.join(self.families) or '-'}; "
                  f"rule sets {', '.join(self.rule_sets) or '-'}; rooms {', '.join(self.rooms) or '-'}; "
                  f"lobbies {', '.join(self.lobby_types) or '-'}; {self.dates()}; {kind}"]
