@@ -117,3 +117,26 @@ def test_anonymous_players_are_not_one_cluster(anon):
     f = pl.DataFrame({"game_id": ["a", "b"], "seat": [0, 0]})
     players = pl.DataFrame({"game_id": ["a", "b"], "seat": [0, 0], "name": [anon, anon]})
     assert with_player(f, players)["player"].n_unique() == 2
+
+
+def test_rotation_bootstrap_by_game_gives_each_figure_an_interval():
+    from mjlog.rules.riichi.ruleset import PRESETS
+    from mjlog.stats.rotation_sim import SUMMARY_FIGURES, rotation_bootstrap, rotation_rules
+
+    rng = random.Random(7)
+    rows = []
+    for g in range(30):  # each game either favours the dealer or not: rounds within a game correlated
+        lucky = g % 2 == 0
+        for r in range(8):
+            won = rng.random() < (0.6 if lucky else 0.1)
+            d = 3000 if won else -1000
+            rows.append(dict(game_id=f"g{g}", round_index=r, rule_set="tenhou-4p-south", n_players=4,
+                             deltas=[d, -d, 0, 0], dealer_won=won, any_win=True, abortive=False, dealer_tenpai=False))
+    pool = pl.DataFrame(rows)
+    rules = rotation_rules(PRESETS["tenhou-4p-south"])
+    a = rotation_bootstrap(pool, rules, 100, seed=3, replicates=12)
+    assert a.equals(rotation_bootstrap(pool, rules, 100, seed=3, replicates=12))  # seeded
+    assert a.height == len(rules) * len(SUMMARY_FIGURES) and set(a["games"]) == {30}
+    assert (a["lo"] <= a["value"]).all() and (a["value"] <= a["hi"]).all()
+    pts = a.filter((pl.col("rule") == "tenhou") & (pl.col("figure") == "dealer_points_per_player")).row(0, named=True)
+    assert pts["se"] > 0 and pts["lo"] < pts["value"] < pts["hi"]

@@ -65,9 +65,10 @@ class Population:
         """The population and its exclusions as a few lines."""
         kind = {"real": "real games", "synthetic": "all synthetic (mjlog simulate bots)",
                 "mixed": f"{self.synthetic} of them synthetic", "none": "no games selected"}[self.kind]
-        lines = [f"population: {self.games} games; family {', '.join(self.families) or '-'}; "
-                 f"rule sets {', '.join(self.rule_sets) or '-'}; rooms {', '.join(self.rooms) or '-'}; "
-                 f"lobbies {', '.join(self.lobby_types) or '-'}; {self.dates()}; {kind}"]
+        lines = [f"population: {self.games} games, {kind}; family {', '.join(self.families) or '-'}; "
+                 f"rule sets {', '.join(self.rule_sets) or '-'}",
+                 f"  rooms {', '.join(self.rooms) or '-'}; lobbies {', '.join(self.lobby_types) or '-'}; "
+                 f"{self.dates()}"]
         if self.excluded:
             lines.append("left out: " + "; ".join(f"{n} {reason} ({WHY.get(reason, reason)})"
                                                    for reason, n in self.excluded))
