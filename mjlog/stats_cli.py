@@ -130,7 +130,7 @@ def add_stats_command(sub) -> None:
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
             "round by kind; wins by dealer and hand type; yaku per win; han and fu distributions; dealer "
             "win and renchan rates and how games end. Counts come first, rates last, and every rate has "
-            "a 95 %% interval clustered by game (and by player where players repeat). The sheet first "
+            "a 95 % interval clustered by game (and by player where players repeat). The sheet first "
             "names its population (family, rule sets, rooms, lobby types, dates, real or synthetic) and "
             "what it left out and why. Conventions: a double ron is two wins and one deal-in; a riichi is "
             "a declaration (counted even when the declaration tile is ronned); a call is a chi, pon or "

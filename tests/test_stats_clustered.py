@@ -140,3 +140,16 @@ def test_rotation_bootstrap_by_game_gives_each_figure_an_interval():
     assert (a["lo"] <= a["value"]).all() and (a["value"] <= a["hi"]).all()
     pts = a.filter((pl.col("rule") == "tenhou") & (pl.col("figure") == "dealer_points_per_player")).row(0, named=True)
     assert pts["se"] > 0 and pts["lo"] < pts["value"] < pts["hi"]
+
+
+def test_phoenix_comparison_se_widened_by_design_effect():
+    from mjlog.stats.reference import compare_with_reference
+
+    ref = pl.DataFrame({"metric": ["win_rate"], "label": ["x"], "kind": ["proportion"], "source": ["s"],
+                        "published": [0.2]})
+    ours = pl.DataFrame({"metric": ["win_rate"], "value": [0.21], "n": [1600], "sd": [None],
+                         "design_effect": [4.0]}, schema_overrides={"sd": pl.Float64})
+    r = compare_with_reference(ours, ref).row(0, named=True)
+    assert math.isclose(r["se"], 2 * math.sqrt(0.2 * 0.8 / 1600))  # sqrt(deff) = 2
+    below = compare_with_reference(ours.with_columns(pl.lit(0.5).alias("design_effect")), ref).row(0, named=True)
+    assert math.isclose(below["se"], math.sqrt(0.2 * 0.8 / 1600))  # never narrower than binomial

@@ -32,6 +32,7 @@ class Population:
     games: int
     families: tuple[str, ...]
     rule_sets: tuple[str, ...]
+    games_by_rule_set: tuple[tuple[str, int], ...]
     rooms: tuple[str, ...]
     lobby_types: tuple[str, ...]
     first_date: str | None
@@ -63,10 +64,11 @@ class Population:
 
     def text(self) -> str:
         """The population and its exclusions as a few lines."""
-        kind = {"real": "real games", "synthetic": "all synthetic (mjlog simulate bots)",
+        kind = {"real": "real", "synthetic": "all synthetic (mjlog simulate bots)",
                 "mixed": f"{self.synthetic} of them synthetic", "none": "no games selected"}[self.kind]
-        lines = [f"population: {self.games} games, {kind}; family {', '.join(self.families) or '-'}; "
-                 f"rule sets {', '.join(self.rule_sets) or '-'}",
+        split = ", ".join(f"{r}: {n}" for r, n in self.games_by_rule_set)
+        lines = [f"population: {self.games} games" + (f" ({split})" if split else "")
+                 + f", {kind}; family {', '.join(self.families) or '-'}",
                  f"  rooms {', '.join(self.rooms) or '-'}; lobbies {', '.join(self.lobby_types) or '-'}; "
                  f"{self.dates()}"]
         if self.excluded:
@@ -88,7 +90,7 @@ def describe(frames: StatFrames) -> Population:
     excluded = tuple((r, int(n)) for r, n in ex.group_by("reason").agg(pl.col("games").sum()).sort("reason")
                      .iter_rows()) if ex.height else ()
     if g.height == 0:
-        return Population(0, (), (), (), (), None, None, 0, 0, excluded)
+        return Population(0, (), (), (), (), (), None, None, 0, 0, excluded)
     lobby = (pl.when(pl.col("special_lobby").fill_null(False)).then(pl.lit("special lobby"))
              .otherwise(pl.lit("standard")) if "special_lobby" in g.columns else pl.lit("standard"))
     dates = g["game_date"].drop_nulls() if "game_date" in g.columns else pl.Series([], dtype=pl.Date)
@@ -96,6 +98,8 @@ def describe(frames: StatFrames) -> Population:
         games=g.height,
         families=_distinct(g["family"]) if "family" in g.columns else ("riichi",),
         rule_sets=_distinct(g["rule_set"]),
+        games_by_rule_set=tuple((str(r), int(n)) for r, n in g.group_by("rule_set").agg(pl.len()).sort("rule_set")
+                                .iter_rows()),
         rooms=_distinct(g["room"]) if "room" in g.columns else (),
         lobby_types=_distinct(g.select(lobby.alias("l"))["l"]),
         first_date=str(dates.min()) if dates.len() else None,
