@@ -397,105 +397,6 @@ def _add_store_commands(sub) -> None:
     export.set_defaults(func=_cmd_export)
 
 
-def _cmd_stats(args: argparse.Namespace) -> int:
-    import polars as pl
-
-    from mjlog.stats import format_sheet, load_frames, selection_note, stat_sheet
-    from mjlog.stats.beijing import beijing_section
-    from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
-    from mjlog.stats.mcr import mcr_sheet_text
-    from mjlog.stats.reference import phoenix_comparison
-
-    store = _open_source(args)
-    if store is None:
-        return EXIT_USAGE
-    synthetic = "only" if args.only_synthetic else "include" if args.include_synthetic else "exclude"
-    with store:
-        try:
-            frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
-                                 rule_set=args.rule_set, room=args.room)
-            beijing = beijing_section(store, synthetic, args.include_truncated, args.rule_set, args.max_rows)
-            mcr_text = "" if args.room else mcr_sheet_text(store, synthetic, args.include_truncated, args.rule_set,
-                                                             args.max_rows, args.section or None)
-        except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
-            print(f"mjlog: cannot read statistics from {args.db or args.dataset}: {exc}", file=sys.stderr)
-            return EXIT_USAGE
-    print(f"{args.db or args.dataset}: {selection_note(frames)}")
-    if frames.n_games == 0:
-        hint = "" if synthetic != "exclude" else " (synthetic games are left out; --include-synthetic keeps them)"
-        print(f"no games to summarise{hint}")
-        return EXIT_OK
-    sections = args.section or None
-    print(format_sheet(stat_sheet(frames), max_rows=args.max_rows, sections=sections))
-    if mcr_text:
-        print(mcr_text)
-    with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=40,
-                   float_precision=4, tbl_hide_dataframe_shape=True):
-        if sections is None or "dealer" in sections:
-            outcomes = round_outcomes(frames.rounds, frames.wins, frames.draws)
-            print("== Dealer: win and renchan rates (renchan / rounds with a next round)")
-            print(dealer_stats(outcomes))
-            print("== How games end (last round): bust, win-stop, tenpai-stop, deal passed")
-            print(game_endings(outcomes))
-        if beijing is not None and (sections is None or "beijing" in sections):
-            print(beijing)
-        if args.compare:
-            four = frames.only("tenhou-4p-south")
-            print("== Beside the published Tenhou Phoenix 4p hanchan figures (tenhou-4p-south games; "
-                  "within = |diff| <= 1.96 binomial SE at our n, see docs/statistics.md)")
-            if four.n_games == 0:
-                print("no tenhou-4p-south games selected")
-            else:
-                print(phoenix_comparison(four, "base").drop("label"))
-    return EXIT_OK
-
-
-def _add_stats_command(sub) -> None:
-    """The ``stats`` subcommand: the stat sheet of a store."""
-    from mjlog.stats.sheet import StatSheet
-
-    from mjlog.stats.mcr import McrSheet
-
-    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing"] + [f for f in McrSheet.__slots__]
-    stats = sub.add_parser(
-        "stats",
-        help="print the stat sheet of a store: placements, rates, draws, wins, yaku, han, fu, dealer",
-        description=(
-            "Print the standard stat sheet of the games in a store, split by rule set: placements and "
-            "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
-            "round by kind; wins by dealer and hand type; yaku per win with 95 % Wilson intervals; han "
-            "and fu distributions; dealer win and renchan rates and how games end; for Beijing games the "
-            "Beijing sheet (fans, wild tiles, 燒莊 and its cost to the dealer, 互包 and who pays); for Chinese "
-            "Official (MCR) games, fan frequencies, fans per win, the share of wins at exactly 8 fan, the "
-            "self-draw rate and points per match, real records apart from simulated ones. Counts come first, "
-            "rates last. Conventions: a double ron is two wins and one deal-in; a riichi is a declaration "
-            "(counted even when the declaration tile is ronned); a call is a chi, pon or open kan; "
-            "ura with 0 han is no ura (docs/statistics.md). Synthetic games (mjlog simulate) and "
-            "truncated logs are left out unless asked. Exit status: 0, 2 on a missing database."
-        ),
-    )
-    where = stats.add_mutually_exclusive_group(required=True)
-    where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
-    where.add_argument("--dataset", metavar="DIR", help="a dataset written by 'mjlog build', read in place")
-    stats.add_argument("--rule-set", metavar="PRESET",
-                       help="only games of this rule set, e.g. tenhou-4p-south (default: all, split by rule set)")
-    stats.add_argument("--room", choices=["ippan", "joukyuu", "tokujou", "houou"],
-                       help="only games of this Tenhou room (default: all rooms)")
-    synth = stats.add_mutually_exclusive_group()
-    synth.add_argument("--include-synthetic", action="store_true",
-                       help="keep games generated by 'mjlog simulate' (left out by default)")
-    synth.add_argument("--only-synthetic", action="store_true", help="only games generated by 'mjlog simulate'")
-    stats.add_argument("--include-truncated", action="store_true",
-                       help="keep the complete rounds of truncated logs (left out by default)")
-    stats.add_argument("--section", action="append", choices=names, metavar="NAME",
-                       help=f"print only this section (repeatable): {', '.join(names)}")
-    stats.add_argument("--compare", action="store_true",
-                       help="also print the tenhou-4p-south rates beside the published Phoenix figures")
-    stats.add_argument("--max-rows", type=int, default=20, metavar="N",
-                       help="rows to print per table (default 20; -1 all)")
-    stats.set_defaults(func=_cmd_stats)
-
-
 def _cmd_schemes_compare(args: argparse.Namespace) -> int:
     import os
 
@@ -686,7 +587,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(func=_cmd_simulate)
     _add_store_commands(sub)
     add_build_command(sub)
-    _add_stats_command(sub)
+    from mjlog.stats_cli import add_stats_command
+
+    add_stats_command(sub)
     _add_rules_command(sub)
     from mjlog.fetch_cli import add_fetch_command
 

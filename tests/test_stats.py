@@ -99,9 +99,10 @@ def test_placement_stats_and_distribution():
         "placement": [1, 3, 2, 4, 1, 2, 3, 4], "placement_points": [0.0] * 8,
     })
     s = placement_stats(players).row(0, named=True)
-    # 2 games, 8 player-games, one bust (-1000); placements sum 20 -> 2.5; bust rate 1/8
-    assert (s["games"], s["player_games"], s["busts"], s["placement_sum"]) == (2, 8, 1, 20)
-    assert s["avg_placement"] == 2.5 and s["bust_rate"] == 0.125
+    # 2 games, 8 player-games, one bust (-1000); bust rate 1/8; no average placement (always 2.5 here)
+    assert (s["games"], s["player_games"], s["busts"]) == (2, 8, 1)
+    assert s["bust_rate"] == 0.125 and s["bust_rate_lo"] < 0.125 < s["bust_rate_hi"]
+    assert "avg_placement" not in s
     d = placement_distribution(players, ["rule_set", "seat"])
     # seat 0 placed first in both games: share 2/2
     assert d.filter((pl.col("seat") == 0) & (pl.col("placement") == 1))["share"][0] == 1.0
@@ -417,7 +418,9 @@ def test_findings_tables():
 
 
 def test_game_filter_sql():
-    assert game_filter() == "TRUE AND NOT g.synthetic AND NOT g.truncated"
+    # special lobbies are apart by default
+    assert game_filter() == "TRUE AND NOT g.synthetic AND NOT g.truncated AND NOT coalesce(g.special_lobby, FALSE)"
+    assert "special_lobby" not in game_filter(special_lobbies=True)
     assert "g.rule_set = 'x''y'" in game_filter("include", True, rule_set="x'y")
     with pytest.raises(ValueError):
         game_filter("auto")  # type: ignore[arg-type]

@@ -10,7 +10,8 @@ comparison), :mod:`~mjlog.stats.dealer` (recorded rotation), :mod:`~mjlog.stats.
 (what-if Monte Carlo), :mod:`~mjlog.stats.findings` (audit report), :mod:`~mjlog.stats.intervals`.
 """
 
-from mjlog.stats.frames import GROUP, StatFrames, load_frames, selection_note
+from mjlog.stats.frames import GROUP, StatFrames, load_frames
+from mjlog.stats.population import Population, describe, selection_note
 from mjlog.stats.intervals import Z95, binomial_se, mean_se, wilson_exprs, wilson_interval
 from mjlog.stats.sheet import (
     StatSheet, draw_stats, format_sheet, fu_distribution, han_distribution, placement_distribution,

@@ -15,12 +15,16 @@ Selection (the ``WHERE`` of every query):
   default: they have no final placement, and keeping their rounds would mix samples.
 - ``rule_set`` / ``room``: keep one rule set (e.g. ``tenhou-4p-south``) / one room
   (``ippan``, ``joukyuu``, ``tokujou``, ``houou``).
-- ``special_lobbies``: keep games of special (custom-rule) lobbies (default True).
+- ``special_lobbies``: keep games of special (custom-rule) lobbies (default False: their chips,
+  uma and honba payments are not those of the standard rooms, so they are kept apart).
+
+What the selection left out, game by game and with the reason, is ``StatFrames.excluded``; the
+population the frames describe is :func:`mjlog.stats.population.describe`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Literal, Protocol
 
 import polars as pl
@@ -41,8 +45,10 @@ class SqlSource(Protocol):
 class StatFrames:
     """The rows the statistics are computed from (one frame per store table, selected games only).
 
-    - ``games``: game_id, source, rule_set, n_players, length, room, synthetic, truncated, n_rounds, first_dealer
-    - ``players``: game_id, rule_set, seat, final_score, placement, placement_points
+    - ``games``: game_id, source, family, rule_set, n_players, length, room, lobby, lobby_type, special_lobby,
+      game_date, game_hour, synthetic, truncated, n_rounds, first_dealer
+    - ``players``: game_id, rule_set, seat, name, rank, rate (Tenhou's dan and rating at the game),
+      final_score, placement, placement_points
     - ``rounds``: game_id, rule_set, n_players, length, round_index, kyoku, wind, honba, sticks, dealer,
       start_scores, end_scores, result, n_wins, draw_kind, n_riichi_declared, n_riichi, n_calls, complete
     - ``wins``: game_id, rule_set, round_index, win_index, seat, from_seat, deal_in_seat, tsumo, dealer,
@@ -55,6 +61,9 @@ class StatFrames:
     - ``payments``: game_id, rule_set, round_index, seat, reason, points (each seat's side of the
       store's payments, from the ``seat_payments`` view)
     - ``findings``: game_id, rule_set, source, finding_index, kind, severity, round_index, round_name, message
+    - ``excluded``: reason, rule_set, games: the games of the store the selection left out, by the
+      first reason that excludes each (``synthetic``, ``truncated``, ``special lobby``, ``other rule set``,
+      ``other room``, ``other player``)
     """
 
     games: pl.DataFrame
@@ -66,6 +75,7 @@ class StatFrames:
     seat_events: pl.DataFrame
     payments: pl.DataFrame
     findings: pl.DataFrame
+    excluded: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=EXCLUDED_SCHEMA))
 
     @property
     def n_games(self) -> int:
@@ -73,9 +83,36 @@ class StatFrames:
         return self.games.height
 
     def only(self, rule_set: str) -> StatFrames:
-        """The same frames restricted to one rule set."""
-        return StatFrames(**{f.name: getattr(self, f.name).filter(pl.col("rule_set") == rule_set)
-                             for f in fields(self)})
+        """The same frames restricted to one rule set (the games of other rule sets join ``excluded``)."""
+        out = {f.name: _keep(getattr(self, f.name), pl.col("rule_set") == rule_set) for f in fields(self)}
+        out["excluded"] = self._moved(self.games.filter(pl.col("rule_set") != rule_set), "other rule set",
+                                      self.excluded)
+        return StatFrames(**out)
+
+    def only_games(self, keep: pl.Expr, reason: str) -> StatFrames:
+        """The same frames restricted to the games for which ``keep`` (on ``games``) holds; the others
+        join ``excluded`` under ``reason``."""
+        ids = self.games.filter(keep).select("game_id")
+        out = {f.name: (getattr(self, f.name).join(ids, on="game_id", how="semi")
+                        if "game_id" in getattr(self, f.name).columns else getattr(self, f.name))
+               for f in fields(self)}
+        out["excluded"] = self._moved(self.games.join(ids, on="game_id", how="anti"), reason, self.excluded)
+        return StatFrames(**out)
+
+    @staticmethod
+    def _moved(games: pl.DataFrame, reason: str, excluded: pl.DataFrame) -> pl.DataFrame:
+        if games.height == 0:
+            return excluded
+        add = games.group_by("rule_set").agg(pl.len().cast(pl.Int64).alias("games")).select(
+            pl.lit(reason).alias("reason"), "rule_set", "games")
+        return pl.concat([excluded, add.cast(EXCLUDED_SCHEMA)]).sort("reason", "rule_set")
+
+
+EXCLUDED_SCHEMA = {"reason": pl.String, "rule_set": pl.String, "games": pl.Int64}
+
+
+def _keep(frame: pl.DataFrame, cond: pl.Expr) -> pl.DataFrame:
+    return frame.filter(cond) if "rule_set" in frame.columns else frame
 
 
 def _quote(text: str) -> str:
@@ -83,7 +120,7 @@ def _quote(text: str) -> str:
 
 
 def game_filter(synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
-                rule_set: str | None = None, room: str | None = None, special_lobbies: bool = True) -> str:
+                rule_set: str | None = None, room: str | None = None, special_lobbies: bool = False) -> str:
     """The SQL condition on ``games g`` for a selection (``auto`` must be resolved first)."""
     conds = ["TRUE"]
     if synthetic == "exclude":
@@ -99,7 +136,7 @@ def game_filter(synthetic: SyntheticMode = "exclude", include_truncated: bool = 
     if room is not None:
         conds.append(f"g.room = {_quote(room)}")
     if not special_lobbies:
-        conds.append("NOT g.special_lobby")
+        conds.append("NOT coalesce(g.special_lobby, FALSE)")
     return " AND ".join(conds)
 
 
@@ -113,10 +150,11 @@ def resolve_synthetic(db: SqlSource, synthetic: SyntheticMode, **selection: obje
 
 
 _QUERIES = {
-    "games": """SELECT g.game_id::VARCHAR AS game_id, g.source, g.rule_set, g.n_players, g.length, g.room,
-        g.synthetic, g.truncated, g.n_rounds, g.first_dealer FROM games g WHERE {cond}""",
-    "players": """SELECT p.game_id::VARCHAR AS game_id, g.rule_set, p.seat, p.final_score, p.placement,
-        p.placement_points FROM players p JOIN games g ON g.game_id = p.game_id WHERE {cond}""",
+    "games": """SELECT g.game_id::VARCHAR AS game_id, g.source, g.family, g.rule_set, g.n_players, g.length, g.room,
+        g.lobby, g.lobby_type, g.special_lobby, g.game_date, g.game_hour, g.synthetic, g.truncated, g.n_rounds,
+        g.first_dealer FROM games g WHERE {cond}""",
+    "players": """SELECT p.game_id::VARCHAR AS game_id, g.rule_set, p.seat, p.name, p.rank, p.rate, p.final_score,
+        p.placement, p.placement_points FROM players p JOIN games g ON g.game_id = p.game_id WHERE {cond}""",
     "rounds": """SELECT r.game_id::VARCHAR AS game_id, g.rule_set, g.n_players, g.length, r.round_index, r.kyoku,
         r.wind, r.honba, r.sticks, r.dealer, r.start_scores, r.end_scores, r.result, r.n_wins, r.draw_kind,
         r.n_riichi_declared, r.n_riichi, r.n_calls, r.complete
@@ -151,7 +189,7 @@ _ORDER = {
 
 
 def load_frames(db: SqlSource, synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
-                rule_set: str | None = None, room: str | None = None, special_lobbies: bool = True,
+                rule_set: str | None = None, room: str | None = None, special_lobbies: bool = False,
                 tables: tuple[str, ...] | None = None) -> StatFrames:
     """Run one query per frame on ``db`` (a ``mjlog.store.Store``) for the selected games.
 
@@ -167,17 +205,27 @@ def load_frames(db: SqlSource, synthetic: SyntheticMode = "exclude", include_tru
             out[name] = pl.DataFrame()
             continue
         out[name] = db.sql(query.format(cond=cond) + f" ORDER BY {_ORDER[name]}")
+    out["excluded"] = _excluded(db, mode, cond, **sel)  # type: ignore[arg-type]
     return StatFrames(**out)
 
 
-def selection_note(frames: StatFrames) -> str:
-    """One line saying what the frames hold: games by rule set, and how many are synthetic."""
-    g = frames.games
-    if g.height == 0:
-        return "no games selected"
-    parts = [f"{r['rule_set']}: {r['n']}" for r in
-             g.group_by("rule_set").agg(pl.len().alias("n")).sort("rule_set").iter_rows(named=True)]
-    n_syn = int(g["synthetic"].sum())
-    kind = ("all synthetic (generated by mjlog simulate)" if n_syn == g.height
-            else "no synthetic games" if n_syn == 0 else f"{n_syn} synthetic")
-    return f"{g.height} games ({', '.join(parts)}); {kind}"
+def _excluded(db: SqlSource, synthetic: SyntheticMode, cond: str, include_truncated: bool,
+              rule_set: str | None, room: str | None, special_lobbies: bool) -> pl.DataFrame:
+    """The store's games outside the selection ``cond``, counted by the first reason that excludes each."""
+    reasons = []
+    if synthetic == "exclude":
+        reasons.append(("synthetic", "g.synthetic"))
+    elif synthetic == "only":
+        reasons.append(("not synthetic", "NOT g.synthetic"))
+    if not include_truncated:
+        reasons.append(("truncated", "g.truncated"))
+    if not special_lobbies:
+        reasons.append(("special lobby", "coalesce(g.special_lobby, FALSE)"))
+    if rule_set is not None:
+        reasons.append(("other rule set", f"g.rule_set <> {_quote(rule_set)}"))
+    if room is not None:
+        reasons.append(("other room", f"g.room IS DISTINCT FROM {_quote(room)}"))
+    case = " ".join(f"WHEN {c} THEN {_quote(r)}" for r, c in reasons) or "WHEN TRUE THEN 'other'"
+    q = (f"SELECT CASE {case} ELSE 'other' END AS reason, g.rule_set, count(*)::BIGINT AS games "
+         f"FROM games g WHERE NOT ({cond}) GROUP BY ALL ORDER BY reason, g.rule_set")
+    return db.sql(q).cast(EXCLUDED_SCHEMA)  # type: ignore[arg-type]

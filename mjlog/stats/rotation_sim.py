@@ -29,6 +29,10 @@ Rotation rules (:func:`rotation_rules`), each a ``RuleSet.replace`` of the base 
 
 Bust, target and extension stay as in the base rule set for all four, so the rules differ only
 in rotation.
+
+Intervals: :func:`rotation_bootstrap` resamples the recorded games (a bootstrap by game) and
+plays each replicate again, which gives every summary figure a standard error that holds both
+the sampling error of the recorded rounds and the Monte Carlo error.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ import polars as pl
 from mjlog.rules.riichi.flow import HandEnd, next_hand, seat_order_rank
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.stats.dealer import round_outcomes
+from mjlog.stats.intervals import Z95
 
 #: Payment reasons that make up a round's hand payments (no riichi deposits, sticks or honba).
 HAND_REASONS = ("hand", "pao", "noten", "nagashi")
@@ -204,3 +209,49 @@ def end_reasons(sim: pl.DataFrame) -> pl.DataFrame:
     out = g.group_by("rule", "end_reason").agg(pl.len().cast(pl.Int64).alias("games"))
     return out.with_columns((pl.col("games") / pl.col("games").sum().over("rule")).alias("share")).sort(
         "rule", "end_reason")
+
+
+#: The figures of :func:`rotation_summary` that :func:`rotation_bootstrap` gives intervals for.
+SUMMARY_FIGURES = ("mean_rounds", "dealer_rounds_per_player", "dealer_points_per_player", "dealer_points_per_round",
+                   "first_dealer_avg_placement", "first_dealer_top_rate")
+
+
+def rotation_bootstrap(pool: pl.DataFrame, rules: Mapping[str, RuleSet], n_games: int, seed: int,
+                       replicates: int = 40, replicate_games: int | None = None, max_rounds: int = 200,
+                       z: float = Z95) -> pl.DataFrame:
+    """Intervals of the :func:`rotation_summary` figures by a bootstrap by recorded game.
+
+    ``pool`` is an :func:`outcome_pool` frame. The figures (``value``) are those of ``n_games``
+    games per rule played from the whole pool with ``seed``. Each of the ``replicates`` draws the
+    pool's recorded games with replacement (all the rounds of a drawn game, as often as it is
+    drawn, so the correlation of rounds within a game is kept) and plays ``replicate_games``
+    games per rule (default ``n_games``) from that pool with a seed of its own. ``se`` is the
+    replicates' standard deviation, and the interval is ``value ± z·se`` (95 %): it holds the
+    sampling error of the recorded rounds and the Monte Carlo error of ``replicate_games`` games
+    (more than that of the main run when ``replicate_games < n_games``, so then it is wider than
+    it needs to be).
+
+    One row per ``rule`` and ``figure``: ``value``, ``lo``, ``hi``, ``se``, ``replicates``, ``games``
+    (recorded games in the pool).
+    """
+    main = rotation_summary(simulate_rotation(pool_outcomes(pool), rules, n_games, seed, max_rounds))
+    ids = pool["game_id"].unique().sort().to_list()
+    by_game = pool.partition_by("game_id", as_dict=True, maintain_order=True)
+    rng = random.Random(seed)
+    reps = []
+    for b in range(replicates):
+        sample = pl.concat([by_game[(ids[rng.randrange(len(ids))],)] for _ in ids])
+        s = rotation_summary(simulate_rotation(pool_outcomes(sample), rules, replicate_games or n_games,
+                                               rng.randrange(2**31), max_rounds))
+        reps.append(s.with_columns(pl.lit(b).alias("replicate")))
+    se = (pl.concat(reps).unpivot(index=["rule", "replicate"], on=list(SUMMARY_FIGURES), variable_name="figure")
+          .group_by("rule", "figure").agg(pl.col("value").std().alias("se")))
+    value = main.unpivot(index="rule", on=list(SUMMARY_FIGURES), variable_name="figure")
+    order = {name: i for i, name in enumerate(rules)}
+    figures = {f: i for i, f in enumerate(SUMMARY_FIGURES)}
+    out = value.join(se, on=["rule", "figure"], how="left").with_columns(
+        (pl.col("value") - z * pl.col("se")).alias("lo"), (pl.col("value") + z * pl.col("se")).alias("hi"),
+        pl.lit(replicates, pl.Int64).alias("replicates"), pl.lit(len(ids), pl.Int64).alias("games"),
+        pl.col("rule").replace_strict(order, return_dtype=pl.Int64).alias("_o"),
+        pl.col("figure").replace_strict(figures, return_dtype=pl.Int64).alias("_f"))
+    return out.sort("_o", "_f").select("rule", "figure", "value", "lo", "hi", "se", "replicates", "games")

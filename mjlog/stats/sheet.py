@@ -29,8 +29,10 @@ from dataclasses import dataclass, fields
 import polars as pl
 
 from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.stats.clustered import join_intervals, rate_table, with_player
 from mjlog.stats.frames import GROUP, StatFrames
-from mjlog.stats.intervals import Z95, wilson_exprs
+from mjlog.stats.intervals import Z95
+from mjlog.stats.units import PLAYER_ROUND_RATES, long_rates, player_round_units
 
 HAND_RIICHI, HAND_OPEN, HAND_DAMA = "riichi", "open", "closed, no riichi"
 
@@ -65,32 +67,51 @@ def _share(count: str, keys: list[str]) -> pl.Expr:
     return (pl.col(count) / pl.col(count).sum().over(keys)).alias("share")
 
 
-def placement_stats(players: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
-    """Per group: ``games``, ``player_games``, ``busts`` (final score < 0), ``placement_sum``;
-    then ``avg_placement`` (1 = first) and ``bust_rate`` (busts / player-games).
+def _share_intervals(out: pl.DataFrame, units: pl.DataFrame, keys: list[str], cat: str,
+                     players: pl.DataFrame | None = None, seat: str = "seat") -> pl.DataFrame:
+    """``out`` (one row per ``keys`` and category ``cat``) with ``lo``, ``hi``: the clustered interval of
+    the category's share of the group's ``units`` (one row per unit, e.g. per win)."""
+    cats = out.select(pl.col(cat).unique().alias("_cat"))
+    u = with_player(units, players, seat) if players is not None else units
+    u = u.join(cats, how="cross").with_columns((pl.col(cat) == pl.col("_cat")).fill_null(False).cast(pl.Int64)
+                                               .alias("_hit"), pl.lit(1, pl.Int64).alias("_one"))
+    u = u.drop(cat).rename({"_cat": cat})
+    out = join_intervals(out, u, [*keys, cat], "_hit", "_one", "_s", ("game_id", "player"))
+    return out.rename({"_s_lo": "lo", "_s_hi": "hi"})
 
-    Player-games without a placement (truncated logs) are left out.
+
+def placement_stats(players: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
+    """Per group: ``games``, ``player_games``, ``busts`` (final score < 0); then ``bust_rate``
+    (busts / player-games) and its 95 % interval ``bust_rate_lo``, ``bust_rate_hi`` clustered by game
+    and player (:mod:`mjlog.stats.clustered`).
+
+    There is no average placement here: over every seat of a rule set it is always (n+1)/2
+    (2.5 or 2.0); a player's is in :mod:`mjlog.stats.player`. Player-games without a placement
+    (truncated logs) are left out.
     """
     p, keys = _g(players.filter(pl.col("placement").is_not_null()), by)
+    p = with_player(p.with_columns((pl.col("final_score") < 0).cast(pl.Int64).alias("_bust"),
+                                   pl.lit(1, pl.Int64).alias("_one")), players)
     out = p.group_by(keys).agg(
         pl.col("game_id").n_unique().cast(pl.Int64).alias("games"),
         pl.len().cast(pl.Int64).alias("player_games"),
-        (pl.col("final_score") < 0).sum().cast(pl.Int64).alias("busts"),
-        pl.col("placement").cast(pl.Int64).sum().alias("placement_sum"),
+        pl.col("_bust").sum().cast(pl.Int64).alias("busts"),
     ).sort(keys)
-    return _done(out.with_columns(_rate("placement_sum", "player_games", "avg_placement"),
-                                  _rate("busts", "player_games", "bust_rate")))
+    out = out.with_columns(_rate("busts", "player_games", "bust_rate"))
+    return _done(join_intervals(out, p, keys, "_bust", "_one", "bust_rate", ("game_id", "player")))
 
 
 def placement_distribution(players: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
-    """Per group and ``placement``: ``player_games``, then ``share`` of the group's player-games.
+    """Per group and ``placement``: ``player_games``, then ``share`` of the group's player-games
+    and its 95 % interval ``lo``, ``hi`` clustered by game (and player).
 
     Add ``"seat"`` to ``by`` for the distribution by starting seat (seat 0 deals first when the
     game's ``first_dealer`` is 0, as in every Tenhou log).
     """
     p, keys = _g(players.filter(pl.col("placement").is_not_null()), by)
     out = p.group_by([*keys, "placement"]).agg(pl.len().cast(pl.Int64).alias("player_games"))
-    return _done(out.with_columns(_share("player_games", keys)).sort([*keys, "placement"]))
+    out = out.with_columns(_share("player_games", keys)).sort([*keys, "placement"])
+    return _done(_share_intervals(out, p, keys, "placement", players))
 
 
 def player_round_stats(rounds: pl.DataFrame, wins: pl.DataFrame, seat_events: pl.DataFrame,
@@ -98,39 +119,35 @@ def player_round_stats(rounds: pl.DataFrame, wins: pl.DataFrame, seat_events: pl
     """Per group: ``rounds``, ``player_rounds`` (rounds x seats), ``wins`` (double ron = 2),
     ``deal_ins`` (double ron = 1), ``riichi`` (declarations, a ronned declaration tile included),
     ``riichi_accepted``, ``call_rounds`` (player-rounds with a chi, pon or open kan);
-    then ``win_rate``, ``deal_in_rate``, ``riichi_rate``, ``call_rate``, each per player-round.
+    then ``win_rate``, ``deal_in_rate``, ``riichi_rate``, ``call_rate``, each per player-round
+    (their intervals: :func:`player_round_rates`).
 
     Only complete rounds count.
     """
-    rk = _round_keys(rounds)
-    r, keys = _g(_complete_rounds(rounds), by)
-    out = r.group_by(keys).agg(pl.len().cast(pl.Int64).alias("rounds"),
-                               pl.col("n_players").cast(pl.Int64).sum().alias("player_rounds"))
-    w, _ = _g(wins.join(rk, on=["game_id", "round_index"], how="semi"), by)
-    d = w.filter(pl.col("deal_in_seat").is_not_null()).unique([*keys, "game_id", "round_index", "deal_in_seat"])
-    e, _ = _g(seat_events.join(rk, on=["game_id", "round_index"], how="semi"), by)
-    parts = [
-        w.group_by(keys).agg(pl.len().cast(pl.Int64).alias("wins")),
-        d.group_by(keys).agg(pl.len().cast(pl.Int64).alias("deal_ins")),
-        e.group_by(keys).agg(pl.col("riichi_declared").cast(pl.Int64).sum().alias("riichi"),
-                             pl.col("riichi_accepted").cast(pl.Int64).sum().alias("riichi_accepted"),
-                             (pl.col("calls") > 0).sum().cast(pl.Int64).alias("call_rounds")),
-    ]
-    for part in parts:
-        out = out.join(part, on=keys, how="left")
-    counts = ["wins", "deal_ins", "riichi", "riichi_accepted", "call_rounds"]
-    out = out.with_columns([pl.col(c).fill_null(0).cast(pl.Int64) for c in counts]).sort(keys)
-    return _done(out.with_columns(_rate("wins", "player_rounds", "win_rate"),
-                                  _rate("deal_ins", "player_rounds", "deal_in_rate"),
-                                  _rate("riichi", "player_rounds", "riichi_rate"),
-                                  _rate("call_rounds", "player_rounds", "call_rate")))
+    units, keys = _g(player_round_units(rounds, wins, seat_events), by)
+    counts = ["player_rounds", "wins", "deal_ins", "riichi", "riichi_accepted", "call_rounds"]
+    out = units.group_by(keys).agg(pl.struct("game_id", "round_index").n_unique().cast(pl.Int64).alias("rounds"),
+                                   *[pl.col(c).sum().cast(pl.Int64) for c in counts]).sort(keys)
+    return _done(out.with_columns([_rate(col, "player_rounds", name) for name, col in PLAYER_ROUND_RATES]))
+
+
+def player_round_rates(rounds: pl.DataFrame, wins: pl.DataFrame, seat_events: pl.DataFrame,
+                       players: pl.DataFrame | None = None, by: Sequence[str] = GROUP,
+                       z: float = Z95) -> pl.DataFrame:
+    """Per group and ``rate`` (win, deal-in, riichi, call): ``count``, ``trials`` (player-rounds),
+    ``value``, the 95 % interval ``lo``, ``hi`` and ``se`` clustered by game and, where ``players``
+    names repeat, by player; ``se_naive`` (independent player-rounds), ``design_effect``,
+    ``clusters`` (games) and ``method``. See :mod:`mjlog.stats.clustered`."""
+    units = player_round_units(rounds, wins, seat_events, players)
+    return rate_table(long_rates(units, PLAYER_ROUND_RATES, "player_rounds", list(by)), list(by), z=z)
 
 
 def draw_stats(rounds: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
     """Per group and draw ``kind``: ``rounds`` (complete rounds of the group), ``draws``, then
     ``rate`` = draws / rounds. Kinds are the log's (exhaustive, nm = nagashi mangan, yao9, reach4,
     ron3, kan4, kaze4) plus ``abortive`` (all but exhaustive and nm) and ``all`` (any draw); every
-    group has an ``all`` and an ``abortive`` row, zero when it had no such draw."""
+    group has an ``all`` and an ``abortive`` row, zero when it had no such draw. ``lo``, ``hi``: the
+    rate's 95 % interval clustered by game."""
     r, keys = _g(_complete_rounds(rounds), by)
     totals = r.group_by(keys).agg(pl.len().cast(pl.Int64).alias("rounds"))
     d = r.filter(pl.col("result") == "draw").with_columns(pl.col("draw_kind").alias("kind"))
@@ -146,7 +163,19 @@ def draw_stats(rounds: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
            .with_columns(pl.col("draws").fill_null(0))
            .join(totals, on=keys, how="left")
            .select(*keys, "kind", "rounds", "draws"))
-    return _done(out.with_columns(_rate("draws", "rounds", "rate")).sort([*keys, "kind"]))
+    out = out.with_columns(_rate("draws", "rounds", "rate")).sort([*keys, "kind"])
+    units = (r.select(*keys, "game_id", "result", "draw_kind").join(out.select(pl.col("kind").unique()), how="cross")
+             .with_columns(_draw_hit().alias("_hit"), pl.lit(1, pl.Int64).alias("_one")))
+    out = join_intervals(out, units, [*keys, "kind"], "_hit", "_one", "rate")
+    return _done(out.rename({"rate_lo": "lo", "rate_hi": "hi"}))
+
+
+def _draw_hit() -> pl.Expr:
+    """Whether a round (``result``, ``draw_kind``) is a draw of the row's ``kind``, as 0/1."""
+    draw = pl.col("result") == "draw"
+    kind = pl.col("kind")
+    return (draw & (((kind == "all")) | ((kind == "abortive") & ~pl.col("draw_kind").is_in(["exhaustive", "nm"]))
+                    | (pl.col("draw_kind") == kind))).fill_null(False).cast(pl.Int64)
 
 
 def hand_type() -> pl.Expr:
@@ -156,11 +185,14 @@ def hand_type() -> pl.Expr:
             .otherwise(pl.lit(HAND_DAMA)).alias("hand"))
 
 
-def win_stats(wins: pl.DataFrame, by: Sequence[str] = GROUP, split: str | None = None) -> pl.DataFrame:
+def win_stats(wins: pl.DataFrame, by: Sequence[str] = GROUP, split: str | None = None,
+              players: pl.DataFrame | None = None) -> pl.DataFrame:
     """Per group (and per ``split``: ``"dealer"`` gives a ``role`` column dealer/non-dealer, ``"hand"`` a
     ``hand`` column riichi/open/closed-no-riichi): ``wins``, ``tsumo``, ``points_sum``, then
     ``mean_points``, ``sd_points`` (sample sd), ``mean_han``, ``tsumo_share`` and ``share`` (of the
-    group's wins). Points are the hand's value without honba or sticks."""
+    group's wins), with the 95 % intervals ``mean_points_lo``/``_hi``, ``tsumo_share_lo``/``_hi`` and (with a
+    split) ``share_lo``/``_hi``, clustered by game and by the winner where ``players`` names repeat.
+    Points are the hand's value without honba or sticks."""
     w, keys = _g(wins, by)
     extra: list[str] = []
     if split == "dealer":
@@ -181,8 +213,16 @@ def win_stats(wins: pl.DataFrame, by: Sequence[str] = GROUP, split: str | None =
     ).sort([*keys, *extra])
     out = out.with_columns(_rate("points_sum", "wins", "mean_points"), _rate("tsumo", "wins", "tsumo_share"),
                            _share("wins", keys))
-    return _done(out.select(*keys, *extra, "wins", "tsumo", "points_sum", "mean_points", "sd_points",
-                            "mean_han", "tsumo_share", "share"))
+    k = [*keys, *extra]
+    units = with_player(w.with_columns(pl.lit(1, pl.Int64).alias("_one"), pl.col("tsumo").cast(pl.Int64)), players)
+    out = join_intervals(out, units, k, "points", "_one", "mean_points", ("game_id", "player"), proportion=False)
+    out = join_intervals(out, units, k, "tsumo", "_one", "tsumo_share", ("game_id", "player"))
+    cols = ["wins", "tsumo", "points_sum", "mean_points", "mean_points_lo", "mean_points_hi", "sd_points",
+            "mean_han", "tsumo_share", "tsumo_share_lo", "tsumo_share_hi", "share"]
+    if extra:
+        out = _share_intervals(out, units, keys, extra[0]).rename({"lo": "share_lo", "hi": "share_hi"})
+        cols += ["share_lo", "share_hi"]
+    return _done(out.sort(k).select(*k, *cols))
 
 
 def yaku_names() -> pl.DataFrame:
@@ -194,10 +234,11 @@ def yaku_names() -> pl.DataFrame:
 
 
 def yaku_frequency(wins: pl.DataFrame, win_yaku: pl.DataFrame, by: Sequence[str] = GROUP,
-                   z: float = Z95) -> pl.DataFrame:
+                   z: float = Z95, players: pl.DataFrame | None = None) -> pl.DataFrame:
     """Per group and yaku: ``wins_with`` (wins listing the yaku, counted once per win), ``wins``
-    (all wins of the group), then ``share`` = wins_with / wins and its Wilson interval ``lo``, ``hi``
-    at ``z`` (95 % by default). Sorted by share, largest first; names from the yaku table."""
+    (all wins of the group), then ``share`` = wins_with / wins and its interval ``lo``, ``hi`` at ``z``
+    (95 % by default): Wilson at the sample size the clustering by game (and winner) leaves
+    (:mod:`mjlog.stats.clustered`). Sorted by share, largest first; names from the yaku table."""
     w, keys = _g(wins, by)
     totals = w.group_by(keys).agg(pl.len().cast(pl.Int64).alias("wins"))
     wk = ["game_id", "round_index", "win_index"]
@@ -205,7 +246,13 @@ def yaku_frequency(wins: pl.DataFrame, win_yaku: pl.DataFrame, by: Sequence[str]
     counts = (y.unique([*keys, *wk, "yaku_id"]).group_by([*keys, "yaku_id"])
               .agg(pl.len().cast(pl.Int64).alias("wins_with")).with_columns(pl.col("yaku_id").cast(pl.Int64)))
     out = counts.join(totals, on=keys, how="left").join(yaku_names(), on="yaku_id", how="left")
-    out = out.with_columns(_rate("wins_with", "wins", "share"), *wilson_exprs("wins_with", "wins", z))
+    out = out.with_columns(_rate("wins_with", "wins", "share"))
+    hits = y.unique([*keys, *wk, "yaku_id"]).select(*wk, pl.col("yaku_id").cast(pl.Int64), pl.lit(1, pl.Int64).alias("_hit"))
+    units = (with_player(w, players).join(counts.select(*keys, "yaku_id"), on=keys, how="inner")
+             .join(hits, on=[*wk, "yaku_id"], how="left")
+             .with_columns(pl.col("_hit").fill_null(0), pl.lit(1, pl.Int64).alias("_one")))
+    out = join_intervals(out, units, [*keys, "yaku_id"], "_hit", "_one", "share", ("game_id", "player"), z=z)
+    out = out.rename({"share_lo": "lo", "share_hi": "hi"})
     out = out.select(*keys, "yaku_id", "name_en", "name_ja", "wins_with", "wins", "share", "lo", "hi")
     return _done(out.sort([*keys, "share", "yaku_id"], descending=[False] * len(keys) + [True, False]))
 
@@ -216,25 +263,32 @@ def han_label() -> pl.Expr:
             .otherwise(pl.col("han").cast(pl.String)).alias("han_label"))
 
 
-def han_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
-    """Per group and han bucket (``han_label``; ``han_order`` sorts it, 13 for "13+"): ``wins``, then ``share``."""
+def han_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP, players: pl.DataFrame | None = None
+                     ) -> pl.DataFrame:
+    """Per group and han bucket (``han_label``; ``han_order`` sorts it, 13 for "13+"): ``wins``, then ``share``
+    and its 95 % interval ``lo``, ``hi`` clustered by game (and winner)."""
     w, keys = _g(wins, by)
     w = w.with_columns(han_label(),
                        pl.when((pl.col("han") >= 13) | (pl.col("yakuman_count") > 0)).then(13)
                        .otherwise(pl.col("han")).cast(pl.Int64).alias("han_order"))
     out = w.group_by([*keys, "han_label", "han_order"]).agg(pl.len().cast(pl.Int64).alias("wins"))
-    return _done(out.with_columns(_share("wins", keys)).sort([*keys, "han_order"]))
+    out = out.with_columns(_share("wins", keys))
+    return _done(_share_intervals(out, w.drop("han_order"), keys, "han_label", players).sort([*keys, "han_order"]))
 
 
-def fu_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP, max_han: int = 4) -> pl.DataFrame:
-    """Per group and ``fu``, over wins of at most ``max_han`` han (no yakuman): ``wins``, then ``share``;
+def fu_distribution(wins: pl.DataFrame, by: Sequence[str] = GROUP, max_han: int = 4,
+                    players: pl.DataFrame | None = None) -> pl.DataFrame:
+    """Per group and ``fu``, over wins of at most ``max_han`` han (no yakuman): ``wins``, then ``share``
+    and its 95 % interval ``lo``, ``hi`` clustered by game (and winner);
     ``fu_derived`` counts the wins whose log does not record their fu (the replay's fu is used)."""
     w, keys = _g(wins.filter((pl.col("han") <= max_han) & (pl.col("yakuman_count") == 0)), by)
     aggs = [pl.len().cast(pl.Int64).alias("wins")]
     if "fu_derived" in w.columns:
         aggs.append(pl.col("fu_derived").fill_null(False).sum().cast(pl.Int64).alias("fu_derived"))
-    out = w.group_by([*keys, "fu"]).agg(aggs)
-    return _done(out.with_columns(_share("wins", keys)).sort([*keys, "fu"]))
+    out = w.group_by([*keys, "fu"]).agg(aggs).with_columns(_share("wins", keys))
+    out = _share_intervals(out, w, keys, "fu", players).sort([*keys, "fu"])
+    cols = [c for c in ("wins", "fu_derived", "share", "lo", "hi") if c in out.columns]
+    return _done(out.select(*keys, "fu", *cols))
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +298,7 @@ class StatSheet:
     placements: pl.DataFrame
     placement_by_seat: pl.DataFrame
     player_rounds: pl.DataFrame
+    rates: pl.DataFrame
     draws: pl.DataFrame
     wins: pl.DataFrame
     wins_by_role: pl.DataFrame
@@ -259,36 +314,45 @@ class StatSheet:
 
 def stat_sheet(frames: StatFrames, by: Sequence[str] = GROUP) -> StatSheet:
     """Every table of the stat sheet for ``frames``, split by ``by``."""
+    pl_ = frames.players
+    counts = player_round_stats(frames.rounds, frames.wins, frames.seat_events, by)
     return StatSheet(
-        placements=placement_stats(frames.players, by),
-        placement_by_seat=placement_distribution(frames.players, [*by, "seat"]),
-        player_rounds=player_round_stats(frames.rounds, frames.wins, frames.seat_events, by),
+        placements=placement_stats(pl_, by),
+        placement_by_seat=placement_distribution(pl_, [*by, "seat"]),
+        player_rounds=counts.drop([name for name, _ in PLAYER_ROUND_RATES]),
+        rates=player_round_rates(frames.rounds, frames.wins, frames.seat_events, pl_, by),
         draws=draw_stats(frames.rounds, by),
-        wins=win_stats(frames.wins, by),
-        wins_by_role=win_stats(frames.wins, by, split="dealer"),
-        wins_by_hand=win_stats(frames.wins, by, split="hand"),
-        yaku=yaku_frequency(frames.wins, frames.win_yaku, by),
-        han=han_distribution(frames.wins, by),
-        fu=fu_distribution(frames.wins, by),
+        wins=win_stats(frames.wins, by, players=pl_),
+        wins_by_role=win_stats(frames.wins, by, split="dealer", players=pl_),
+        wins_by_hand=win_stats(frames.wins, by, split="hand", players=pl_),
+        yaku=yaku_frequency(frames.wins, frames.win_yaku, by, players=pl_),
+        han=han_distribution(frames.wins, by, players=pl_),
+        fu=fu_distribution(frames.wins, by, players=pl_),
     )
 
 
 _TITLES = {
     "placements": "Placements (per player-game; bust = final score below 0)",
     "placement_by_seat": "Placement by starting seat",
-    "player_rounds": "Per player-round (double ron = 2 wins, 1 deal-in; riichi = declarations; call = chi/pon/open kan)",
+    "player_rounds": "Per player-round counts (double ron = 2 wins, 1 deal-in; riichi = declarations; "
+                     "call = chi/pon/open kan)",
+    "rates": "Per player-round rates (lo, hi: 95 % interval clustered by game, and by player where players "
+             "repeat; se_naive: as if player-rounds were independent)",
     "draws": "Draws per round by kind",
     "wins": "Wins (points = hand value without honba or sticks)",
     "wins_by_role": "Wins by dealer / non-dealer",
     "wins_by_hand": "Wins by hand: riichi / open / closed without riichi",
-    "yaku": "Yaku per win (share of wins listing the yaku, 95 % Wilson interval)",
+    "yaku": "Yaku per win (share of wins listing the yaku; lo, hi: 95 % Wilson interval at the clustered "
+            "effective sample size)",
     "han": "Han of wins (13+ includes yakuman)",
     "fu": "Fu of wins with 4 han or less (fu_derived: wins whose log records no fu, counted at the replay's fu)",
 }
 
 
 def format_sheet(sheet: StatSheet, max_rows: int = 20, sections: Sequence[str] | None = None) -> str:
-    """The stat sheet as text: a title line and a Polars table per section."""
+    """The stat sheet as text: a title line and a Polars table per section. Every ``lo``/``hi`` (or
+    ``*_lo``/``*_hi``) pair is a 95 % interval clustered by game (and player), see
+    ``docs/statistics.md``."""
     out = []
     with pl.Config(tbl_rows=max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=40,
                    float_precision=4, tbl_hide_dataframe_shape=True):

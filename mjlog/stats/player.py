@@ -1,0 +1,153 @@
+"""One player's sheet beside the population's: rates, placements, hands by position, and a timeline.
+
+The player is found by name in the ``players`` frame (Tenhou's anonymous ``NoName`` is nobody).
+The population is every seat of the same selected games' rule set (the frames passed in), so
+the player's figures and the population's count the same things (see ``docs/statistics.md``).
+Every rate has a 95 % interval: the player's clustered by game (their rounds of one game are
+correlated), the population's by game and player (:mod:`mjlog.stats.clustered`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+import polars as pl
+
+from mjlog.stats.clustered import ANONYMOUS, rate_table, ratio_intervals
+from mjlog.stats.frames import StatFrames
+from mjlog.stats.population import describe
+from mjlog.stats.sheet import placement_distribution
+from mjlog.stats.units import PLAYER_ROUND_RATES, long_rates, player_round_units
+
+GAME_ONLY = ("game_id",)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSheet:
+    """One player's tables; each is split by ``rule_set``."""
+
+    name: str
+    summary: pl.DataFrame
+    rates: pl.DataFrame
+    placements: pl.DataFrame
+    by_position: pl.DataFrame
+    by_seat: pl.DataFrame
+    timeline: pl.DataFrame
+
+    def items(self) -> list[tuple[str, pl.DataFrame]]:
+        """(name, frame) of every table but the timeline, in order."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in ("name", "timeline")]
+
+
+def most_frequent_player(frames: StatFrames) -> str | None:
+    """The named player who sits in the most selected games (ties: the first name in sort order)."""
+    p = frames.players.filter(pl.col("name").is_not_null() & ~pl.col("name").is_in(list(ANONYMOUS)))
+    if p.height == 0:
+        return None
+    top = p.group_by("name").agg(pl.col("game_id").n_unique().alias("g")).sort(["g", "name"],
+                                                                              descending=[True, False])
+    return str(top["name"][0])
+
+
+def read_player_file(text: str) -> list[str]:
+    """The names of a player file: one a line; blank lines and lines starting with ``#`` are skipped,
+    the names are kept as written apart from the line end (names may hold spaces)."""
+    return [line.rstrip("\r") for line in text.split("\n") if line.strip() and not line.startswith("#")]
+
+
+def _beside(mine: pl.DataFrame, everyone: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
+    """The player's rate table beside the population's, joined on ``keys`` and ``rate``."""
+    k = [*keys, "rate"]
+    a = mine.select(*k, "count", "trials", pl.col("value").alias("player"), pl.col("lo").alias("player_lo"),
+                    pl.col("hi").alias("player_hi"))
+    b = everyone.select(*k, pl.col("value").alias("population"), pl.col("lo").alias("population_lo"),
+                        pl.col("hi").alias("population_hi"), pl.col("method").alias("population_method"))
+    return a.join(b, on=k, how="left", maintain_order="left")
+
+
+def _mean_interval(p: pl.DataFrame, keys: list[str], col: str, name: str) -> pl.DataFrame:
+    """Per ``keys``: the mean of ``col`` over player-games and its interval clustered by game."""
+    u = p.with_columns(pl.col(col).cast(pl.Float64), pl.lit(1, pl.Int64).alias("_one"))
+    iv = ratio_intervals(u, keys, col, "_one", GAME_ONLY, proportion=False, prefix=f"{name}_")
+    m = u.group_by(keys).agg(pl.col(col).mean().alias(name))
+    return m.join(iv.select(*keys, f"{name}_lo", f"{name}_hi"), on=keys, how="left")
+
+
+def player_sheet(frames: StatFrames, name: str) -> PlayerSheet:
+    """The sheet of the player called ``name`` within ``frames`` (the population); empty tables when
+    the name sits in none of the games."""
+    players = frames.players
+    mine_p = players.filter((pl.col("name") == name) & pl.col("placement").is_not_null())
+    units = player_round_units(frames.rounds, frames.wins, frames.seat_events, players)
+    mine = units.filter(pl.col("player") == name) if "player" in units.columns else units.clear()
+    rs = ["rule_set"]
+    rates = _beside(rate_table(long_rates(mine, PLAYER_ROUND_RATES, "player_rounds", rs), rs, GAME_ONLY),
+                    rate_table(long_rates(units, PLAYER_ROUND_RATES, "player_rounds", rs), rs), rs)
+    n_players = frames.games.select("rule_set", pl.col("n_players").cast(pl.Int64)).unique()
+    summary = (mine_p.group_by("rule_set").agg(pl.col("game_id").n_unique().cast(pl.Int64).alias("games"))
+               .join(mine.group_by("rule_set").agg(pl.len().cast(pl.Int64).alias("rounds")), on="rule_set",
+                     how="left")
+               .join(_mean_interval(mine_p, rs, "placement", "avg_placement"), on=rs, how="left")
+               .join(_mean_interval(mine_p, rs, "placement_points", "avg_placement_points"), on=rs, how="left")
+               .join(n_players, on=rs, how="left")
+               .with_columns(((pl.col("n_players") + 1) / 2).alias("population_avg_placement"))
+               .drop("n_players").sort(rs))
+    placements = (placement_distribution(mine_p, rs).join(n_players, on=rs, how="left")
+                  .with_columns((1 / pl.col("n_players")).alias("population_share")).drop("n_players"))
+    pos = [*rs, "position"]
+    with_pos = [u.with_columns(pl.when(pl.col("dealer")).then(pl.lit("dealer")).otherwise(pl.lit("non-dealer"))
+                               .alias("position")) for u in (mine, units)]
+    two = PLAYER_ROUND_RATES[:2]
+    by_position = _beside(rate_table(long_rates(with_pos[0], two, "player_rounds", pos), pos, GAME_ONLY),
+                          rate_table(long_rates(with_pos[1], two, "player_rounds", pos), pos), pos)
+    by_seat = (mine_p.with_columns(pl.col("seat").cast(pl.Int64))
+               .pipe(lambda p: p.group_by(*rs, "seat").agg(pl.len().cast(pl.Int64).alias("games"))
+                     .join(_mean_interval(p, [*rs, "seat"], "placement", "avg_placement"), on=[*rs, "seat"],
+                           how="left"))
+               .sort(*rs, "seat"))
+    return PlayerSheet(name=name, summary=summary, rates=rates, placements=placements, by_position=by_position,
+                       by_seat=by_seat, timeline=player_timeline(frames, name))
+
+
+def player_timeline(frames: StatFrames, name: str) -> pl.DataFrame:
+    """The player's games in time order: ``n`` (1, 2, ...), game_id, rule_set, game_date, seat, ``rank``
+    (Tenhou dan code), ``rate`` (Tenhou rating at the game's start), final_score, placement,
+    placement_points, ``cumulative_points`` (placement points summed so far). Undated games come
+    last, in game id order (a Tenhou log id starts with its date and hour)."""
+    p = frames.players.filter(pl.col("name") == name)
+    g = frames.games.select("game_id", *(c for c in ("game_date", "game_hour") if c in frames.games.columns))
+    t = p.join(g, on="game_id", how="left")
+    order = [c for c in ("game_date", "game_hour") if c in t.columns] + ["game_id"]
+    t = t.sort(order, nulls_last=True).with_row_index("n", offset=1).with_columns(pl.col("n").cast(pl.Int64))
+    t = t.with_columns(pl.col("placement_points").cum_sum().alias("cumulative_points"))
+    cols = ["n", "game_id", "rule_set", "game_date", "seat", "rank", "rate", "final_score", "placement",
+            "placement_points", "cumulative_points"]
+    return t.select([c for c in cols if c in t.columns])
+
+
+_TITLES = {
+    "summary": "Games and placement (avg_* with 95 % interval clustered by game; population_avg_placement "
+               "is (n+1)/2 by construction)",
+    "rates": "Per player-round rates beside the population's (player: clustered by game; population: by game "
+             "and player)",
+    "placements": "Placement distribution (population_share: 1/n by construction)",
+    "by_position": "Win and deal-in rates as dealer and non-dealer",
+    "by_seat": "Average placement by starting seat (seat 0 deals first)",
+}
+
+
+def format_player_sheet(sheet: PlayerSheet, frames: StatFrames, max_rows: int = 20,
+                        sections: Sequence[str] | None = None) -> str:
+    """The player's sheet as text: who, the population, then one titled table per section."""
+    out = [f"player: {sheet.name}", describe(frames).text()]
+    if sheet.summary.height == 0:
+        out.append(f"{sheet.name!r} sits in none of these games")
+        return "\n".join(out)
+    with pl.Config(tbl_rows=max_rows, tbl_cols=-1, tbl_width_chars=220, fmt_str_lengths=40,
+                   float_precision=4, tbl_hide_dataframe_shape=True):
+        for key, frame in sheet.items():
+            if sections is None or key in sections:
+                out.append(f"== {_TITLES[key]}")
+                out.append(str(frame))
+    return "\n".join(out)
