@@ -634,6 +634,9 @@ def build_parser() -> argparse.ArgumentParser:
     from mjlog.score_cli import add_score_command
 
     add_score_command(sub)
+    from mjlog.whatif_cli import add_whatif_command
+
+    add_whatif_command(sub)
     return parser
 
 
