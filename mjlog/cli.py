@@ -650,6 +650,9 @@ def build_parser() -> argparse.ArgumentParser:
     from mjlog.whatif_cli import add_whatif_command
 
     add_whatif_command(sub)
+    from mjlog.plot import add_plot_command
+
+    add_plot_command(sub)
     return parser
 
 
