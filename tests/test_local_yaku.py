@@ -93,3 +93,11 @@ def test_mjlog_score_takes_a_local_yaku_knob(capsys):
                  "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and [i["english"] for i in out["items"]] == ["Daisharin"]
+
+
+def test_mjlog_score_first_turn_ron_of_a_non_dealer_is_renhou_under_the_knob(capsys):
+    args = ["score", "123m456p789s11z222z", "--rules", "tenhou-4p-south", "--seat-wind", "S", "--first-turn", "--json"]
+    assert main(args + ["--knob", "local_renhou_yakuman=True"]) == 0
+    assert [i["english"] for i in json.loads(capsys.readouterr().out)["items"]] == ["Renhou (yakuman)"]
+    assert main(args) == 0
+    assert "Renhou (yakuman)" not in capsys.readouterr().out
