@@ -78,10 +78,8 @@ _MARKERS = {"tsumo": ("*", 150, "win by tsumo"), "ron": ("^", 80, "win by ron"),
 
 
 def plot_game(log: GameLog):
-    """The chart of one game as a matplotlib Figure (Agg; nothing is shown)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+    """The chart of one game as a matplotlib Figure on an Agg canvas (pyplot's backend is left alone)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     from mjlog.stats.chart_style import apply_style, integer_axis, legend_outside
@@ -90,6 +88,7 @@ def plot_game(log: GameLog):
     lines = score_lines(log)
     n = len(lines.scores[0]) if lines.scores else 0
     fig = Figure(figsize=(max(7.0, 0.45 * len(lines.labels) + 3.5), 4.2))
+    FigureCanvasAgg(fig)   # drawn by Agg, whatever backend pyplot uses
     ax = fig.add_subplot()
     xs = list(range(len(lines.scores)))
     colors = [f"C{s}" for s in range(n)]
