@@ -46,7 +46,9 @@ demo: $(DEVSTAMP)  ## show, audit and ingest the sample games, simulate and audi
 	$(BIN)/mjlog query --db $(DB) "SELECT rule_set, count(*) AS games, sum(n_rounds) AS rounds, sum(n_findings) AS findings FROM games GROUP BY rule_set ORDER BY rule_set"
 	$(BIN)/mjlog stats --db $(DB) --include-synthetic
 	$(BIN)/mjlog schemes compare --db $(DB)
+	$(BIN)/mjlog whatif --db $(DB) --local-yaku all --include-synthetic
 	$(BIN)/python scripts/run_notebooks.py --db $(DB)
+	$(BIN)/mjlog plot $(SAMPLE)/sim-tenhou-4p-south-2024-0.xml -o reports/plot-4p-south-0.png
 	$(BIN)/mjlog view $(SAMPLE)/sim-tenhou-4p-south-2024-0.xml -o reports/view-4p-south-0.html
 	$(BIN)/mjlog view $(SAMPLE)/sim-tenhou-3p-south-2024-0.xml -o reports/view-3p-south-0.html
 	@echo "reports written to reports/ (open reports/*.html)"

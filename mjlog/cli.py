@@ -402,7 +402,7 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
 
     import polars as pl
 
-    from mjlog.schemes_compare import compare_store
+    from mjlog.schemes_compare import compare_store, sensitivity
 
     if not os.path.exists(args.db):
         return _fail(f"no such database: {args.db}")
@@ -417,13 +417,23 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
     if summary.is_empty():
         print("no complete three-player games in the database")
         return EXIT_OK
+    groups = dict(summary.filter(pl.col("scheme") == summary["scheme"][0]).select("group", "games").iter_rows())
     print("Every stored sanma game re-paid under each scheme. The hands are kept as played: a scheme")
-    print("changes payments, not play. Games whose end would move under a scheme (a bust that appears")
-    print("or disappears, an all-last stop that flips) are counted in 'flipped_games' and left out of")
-    print("the change columns. Per-seat results are in the table scheme_results.")
+    print("changes payments, not play. Every scheme is compared on the same games. A game whose end")
+    print("would move under some scheme (a bust that appears or disappears, an all-last stop that flips)")
+    print("is 'flipped': it is kept as played, shown as its own group, and the sensitivity table says how")
+    print(f"much the figures depend on it. Games: {groups.get('stable', 0)} stable, {groups.get('flipped', 0)} "
+          f"flipped under at least one scheme, {groups.get('all', 0)} in all.")
+    print("Per-seat results are in the table scheme_results.")
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=220, tbl_hide_dataframe_shape=True,
                    float_precision=3):
-        print(summary)
+        for group, title in (("stable", "games that end where they did under every scheme"),
+                             ("flipped", "games that would end elsewhere under at least one scheme, kept as played"),
+                             ("all", "all games, the flipped ones kept as played")):
+            print(f"== {group}: {title}")
+            print(summary.filter(pl.col("group") == group).drop("group"))
+        print("== sensitivity: the change figures on the stable games, on all, and on the flipped ones alone")
+        print(sensitivity(summary))
     if args.csv:
         summary.write_csv(args.csv)
     return EXIT_OK
@@ -486,8 +496,11 @@ def build_parser() -> argparse.ArgumentParser:
             "Re-pay every three-player win of the games in the database under each of the eight "
             "schemes, keeping the play. Per scheme: points moved by tsumo, mean tsumo value for "
             "dealer and non-dealer, how often the winner and each seat's placement change, "
-            "placement-point changes and final-score variance; games whose end would flip are set "
-            "apart. The per-seat results are stored in the table scheme_results. A game that cannot "
+            "placement-point changes and final-score variance. Every scheme is compared on the same "
+            "games: those that end where they did under every scheme, those whose end would flip under "
+            "some scheme (kept as played, as their own group), and all; a sensitivity table shows how "
+            "the figures move with the flipped games. The per-seat results are stored in the table "
+            "scheme_results. A game that cannot "
             "be re-paid is left out with a 'skipped:' line on standard error."
         ),
     )
@@ -600,6 +613,12 @@ def build_parser() -> argparse.ArgumentParser:
     from mjlog.score_cli import add_score_command
 
     add_score_command(sub)
+    from mjlog.whatif_cli import add_whatif_command
+
+    add_whatif_command(sub)
+    from mjlog.plot import add_plot_command
+
+    add_plot_command(sub)
     return parser
 
 

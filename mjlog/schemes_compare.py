@@ -71,55 +71,83 @@ def compare_games(replays: Iterable[Replay], schemes: Sequence[str] = tuple(SCHE
     return out
 
 
-def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss") -> "pl.DataFrame":
-    """One row per scheme: points moved by tsumo, mean tsumo values, changes against ``baseline``.
+#: The groups of games every scheme is compared on: the same game ids for every scheme in each group.
+GROUPS = ("stable", "flipped", "all")
 
-    Counts first, rates last. Games whose end would move under a scheme
-    (``flipped_games``) are set apart: the change columns count only the
-    other games. ``winner_changed`` counts games whose first place differs
-    from the baseline's; ``placement_changes`` counts seats whose placement
-    differs; ``mean_abs_point_delta`` is the mean absolute change of a seat's
-    placement points; ``score_variance`` the variance of final scores.
+
+def game_groups(comparisons: Sequence[GameComparison]) -> dict[str, list[GameComparison]]:
+    """The games by group: ``stable`` ends where it did under every scheme, ``flipped`` would end
+    elsewhere under at least one scheme (a bust that appears or disappears, an all-last stop that
+    flips), ``all`` is both. A group holds the same games for every scheme."""
+    flipped = [c for c in comparisons if any(r.flipped for r in c.results.values())]
+    ids = {id(c) for c in flipped}
+    return {"stable": [c for c in comparisons if id(c) not in ids], "flipped": flipped, "all": list(comparisons)}
+
+
+def _scheme_row(games: Sequence[GameComparison], scheme: str, baseline: str) -> dict:
+    """The figures of one scheme over one group of games (flipped ones kept as played)."""
+    dealer_vals = [v for c in games for d, v in c.results[scheme].tsumo_values if d]
+    child_vals = [v for c in games for d, v in c.results[scheme].tsumo_values if not d]
+    winner_changed = placement_changes = seats = 0
+    abs_delta = 0.0
+    finals: list[int] = []
+    for c in games:
+        base, this = c.results[baseline], c.results[scheme]
+        winner_changed += base.placements.index(0) != this.placements.index(0)
+        placement_changes += sum(1 for a, b in zip(base.placements, this.placements) if a != b)
+        abs_delta += sum(abs(a - b) for a, b in zip(base.points, this.points))
+        seats += len(this.points)
+        finals.extend(this.final_scores)
+    mean = sum(finals) / len(finals) if finals else 0.0
+    return {
+        "scheme": scheme, "name": SCHEMES[scheme][0],
+        "games": len(games),
+        "flipped_games": sum(1 for c in games if c.results[scheme].flipped),
+        "tsumo_wins": len(dealer_vals) + len(child_vals),
+        "tsumo_points": sum(c.results[scheme].tsumo_points for c in games),
+        "winner_changed": winner_changed,
+        "placement_changes": placement_changes,
+        "mean_dealer_tsumo": sum(dealer_vals) / len(dealer_vals) if dealer_vals else None,
+        "mean_nondealer_tsumo": sum(child_vals) / len(child_vals) if child_vals else None,
+        "mean_abs_point_delta": abs_delta / seats if seats else None,
+        "score_variance": sum((x - mean) ** 2 for x in finals) / len(finals) if finals else None,
+        "winner_change_rate": winner_changed / len(games) if games else None,
+    }
+
+
+def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss") -> "pl.DataFrame":
+    """One row per scheme and group of games (:func:`game_groups`): points moved by tsumo, mean
+    tsumo values, changes against ``baseline``. Counts first, rates last.
+
+    Every scheme of a group is computed on the same games. A flipped game is kept as played (its
+    hands to the recorded end) and counted in ``flipped_games`` of the schemes under which it
+    would have ended elsewhere. ``winner_changed`` counts games whose first place differs from the
+    baseline's; ``placement_changes`` seats whose placement differs; ``mean_abs_point_delta`` is
+    the mean absolute change of a seat's placement points; ``score_variance`` the variance of
+    final scores.
     """
     import polars as pl
 
-    rows = []
     schemes = list(comparisons[0].results) if comparisons else []
-    for scheme in schemes:
-        kept = [c for c in comparisons if not c.results[scheme].flipped]
-        flipped = len(comparisons) - len(kept)
-        tsumo_points = sum(c.results[scheme].tsumo_points for c in comparisons)
-        dealer_vals = [v for c in comparisons for d, v in c.results[scheme].tsumo_values if d]
-        child_vals = [v for c in comparisons for d, v in c.results[scheme].tsumo_values if not d]
-        winner_changed = placement_changes = 0
-        abs_delta = 0.0
-        seats = 0
-        finals: list[int] = []
-        for c in kept:
-            base, this = c.results[baseline], c.results[scheme]
-            winner_changed += base.placements.index(0) != this.placements.index(0)
-            placement_changes += sum(1 for a, b in zip(base.placements, this.placements) if a != b)
-            abs_delta += sum(abs(a - b) for a, b in zip(base.points, this.points))
-            seats += len(this.points)
-            finals.extend(this.final_scores)
-        mean = sum(finals) / len(finals) if finals else 0.0
-        rows.append({
-            "scheme": scheme,
-            "name": SCHEMES[scheme][0],
-            "games": len(comparisons),
-            "flipped_games": flipped,
-            "compared_games": len(kept),
-            "tsumo_wins": len(dealer_vals) + len(child_vals),
-            "tsumo_points": tsumo_points,
-            "winner_changed": winner_changed,
-            "placement_changes": placement_changes,
-            "mean_dealer_tsumo": sum(dealer_vals) / len(dealer_vals) if dealer_vals else None,
-            "mean_nondealer_tsumo": sum(child_vals) / len(child_vals) if child_vals else None,
-            "mean_abs_point_delta": abs_delta / seats if seats else None,
-            "score_variance": sum((x - mean) ** 2 for x in finals) / len(finals) if finals else None,
-            "winner_change_rate": winner_changed / len(kept) if kept else None,
-        })
-    return pl.DataFrame(rows)
+    groups = game_groups(comparisons)
+    rows = [{"group": g, **_scheme_row(groups[g], s, baseline)} for g in GROUPS for s in schemes]
+    schema = {"group": pl.Utf8, "scheme": pl.Utf8, "name": pl.Utf8, "games": pl.Int64, "flipped_games": pl.Int64}
+    return pl.DataFrame(rows) if rows else pl.DataFrame(schema=schema)
+
+
+def sensitivity(summary: "pl.DataFrame") -> "pl.DataFrame":
+    """How much each scheme's changes depend on the flipped games: its winner-change rate and mean
+    placement-point change on the stable games, on all games, and on the flipped games alone."""
+    import polars as pl
+
+    if summary.is_empty():
+        return pl.DataFrame()
+    wide = summary.pivot(on="group", index="scheme", values=["winner_change_rate", "mean_abs_point_delta"],
+                         maintain_order=True)
+    return wide.with_columns(
+        (pl.col("winner_change_rate_all") - pl.col("winner_change_rate_stable")).alias("winner_rate_shift"),
+        (pl.col("mean_abs_point_delta_all") - pl.col("mean_abs_point_delta_stable")).alias("point_delta_shift"),
+    )
 
 
 # ---- from the store ---------------------------------------------------------------------------
@@ -207,13 +235,14 @@ def _reason(where: str, exc: Exception) -> str:
     return f"{where}: {type(exc).__name__}: {exc}"
 
 
-def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[str] | None = None
-                  ) -> tuple["pl.DataFrame", "pl.DataFrame"]:
-    """Re-pay every stored sanma game under each scheme; store the per-seat results as
-    ``scheme_results`` and return (summary per scheme, per-seat results).
+def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[str] | None = None,
+                  save: bool = True) -> tuple["pl.DataFrame", "pl.DataFrame"]:
+    """Re-pay every stored sanma game under each scheme and return (summary per scheme and group,
+    per-seat results with each game's group); with ``save``, also store the per-seat results as
+    ``scheme_results`` (a read-only store needs ``save=False``).
 
-    A game that cannot be re-paid is left out and the comparison goes on; ``skipped``, when
-    given, receives one line per such game (its id and why)."""
+    A game that cannot be re-paid is left out of every scheme and the comparison goes on;
+    ``skipped``, when given, receives one line per such game (its id and why)."""
     import polars as pl
     import pyarrow as pa
 
@@ -221,7 +250,7 @@ def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[
 
     comparisons = []
     rows: dict[str, list] = {k: [] for k in ("game_id", "scheme", "seat", "final_score", "placement",
-                                             "placement_points", "flipped", "flips")}
+                                             "placement_points", "flipped", "flips", "group")}
     failed: dict[str, str] = {}
     for gid, (hands, start, sticks, first_dealer, rule_set) in games_from_store(store, failed).items():
         base = PRESETS.get(rule_set.replace("+custom", ""), PRESETS["tenhou-3p-south"])
@@ -231,8 +260,10 @@ def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[
         except Exception as exc:  # noqa: BLE001 - one game must not stop the comparison
             failed[gid] = _reason("re-paying", exc)
             continue
+        group = "flipped" if any(r.flipped for r in results.values()) else "stable"
         for s, res in results.items():
             for seat in range(len(res.final_scores)):
+                rows["group"].append(group)
                 rows["game_id"].append(gid)
                 rows["scheme"].append(s)
                 rows["seat"].append(seat)
@@ -245,5 +276,6 @@ def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[
     if skipped is not None:
         skipped.extend(f"{gid}: {why}" for gid, why in sorted(failed.items()))
     table = pa.table(rows)
-    store.replace_table("scheme_results", table)
+    if save:
+        store.replace_table("scheme_results", table)
     return summarize(comparisons), pl.from_arrow(table)

@@ -64,3 +64,15 @@ def xml_printable(text: str) -> str:
 
 #: :data:`_UNSAFE` less JSON's whitespace (json.dumps escapes those inside strings itself).
 _UNSAFE_IN_JSON = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: wide (CJK) characters take two."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def ljust_display(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (see :func:`display_width`)."""
+    return text + " " * max(0, width - display_width(text))

@@ -323,6 +323,9 @@ def test_players_is_the_tables_seats_and_sanma_skips_the_fourth_dealer():
         apply_knobs(three, "players=4")
 
 
+from mjlog.rules.riichi.local_yaku import LOCAL  # noqa: E402
+from tests.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test  # noqa: E402
+
 # ---- the knobs as a whole --------------------------------------------------------------------------
 
 #: Knobs tested above on hand-built games or hands (and not on the corpus).
@@ -336,6 +339,7 @@ HAND_BUILT = {
     "double_yakuman_junsei_chuuren": test_a_double_yakuman_knob_doubles_that_yakuman,
     "double_yakuman_daisuushii": test_a_double_yakuman_knob_doubles_that_yakuman,
     "kazoe_yakuman": test_kazoe_yakuman_off_pays_13_han_as_sanbaiman,
+    **{y.knob: local_yaku_test for y in LOCAL},   # tests/test_local_yaku.py
 }
 #: Fields that are labels, not rules: the preset's name.
 LABELS = {"name"}

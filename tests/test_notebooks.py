@@ -51,3 +51,41 @@ def test_notebook_runs(path: Path, sample_db: Path, monkeypatch):
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
     assert os.environ.get("MJLOG_DB") != str(sample_db)  # execute() restores the environment
+
+
+def test_payment_schemes_notebook_reads_the_database_and_writes_nothing(sample_db: Path, tmp_path):
+    import hashlib
+    import shutil
+
+    from mjlog.store import Store
+
+    db = tmp_path / "copy.duckdb"
+    shutil.copy(sample_db, db)
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from run_notebooks import execute
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    nb, error = execute(ROOT / "notebooks" / "payment_schemes.ipynb", db, timeout=120)
+    assert error is None
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    with Store(db, read_only=True) as st:
+        assert st.sql("SELECT count(*) FROM information_schema.tables WHERE table_name = 'scheme_results'").item() == 0
+    missing = tmp_path / "mistyped.duckdb"
+    nb, error = execute(ROOT / "notebooks" / "payment_schemes.ipynb", missing, timeout=120)
+    assert error is not None and "no such database" in str(error) and not missing.exists()
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_opens_the_database_one_way_and_links_nothing_outside_the_repository(path: Path):
+    import re
+
+    nb = nbformat.read(path, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert 'DB = Path(os.environ.get("MJLOG_DB", "data/demo.duckdb"))' in code and "ROOT = repo_root()" in code
+    assert re.findall(r"Store\(([^)]*)\)", code) and all("read_only=True" in a for a in re.findall(r"Store\(([^)]*)\)", code))
+    assert "Path.cwd() / \"data\"" not in code and "replace_table" not in code
+    assert not re.search(r"\.\./|https?://", text + code), path.name
+    assert "from mjlog.stats.chart_style import" in code and "apply_style()" in code

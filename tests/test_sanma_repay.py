@@ -88,9 +88,9 @@ def test_repaying_corpus_sanma_under_tsumo_loss_reproduces_the_log(corpus_xml_fi
     assert games == 278 and hands_checked > 2500
 
 
-def test_summary_counts_changes_against_the_baseline_and_sets_flipped_games_apart():
+def test_summary_counts_changes_against_the_baseline_and_shows_flipped_games_as_their_own_group():
     from mjlog.rules.riichi.sanma_repay import RepaidGame
-    from mjlog.schemes_compare import GameComparison, summarize
+    from mjlog.schemes_compare import GameComparison, sensitivity, summarize
 
     base = RepaidGame("tsumo-loss", (50000, 40000, 15000), (0, 1, 2), (45.0, 0.0, -45.0), 3000, ((True, 3000),))
     same = RepaidGame("split-half", (50000, 40000, 15000), (0, 1, 2), (45.0, 0.0, -45.0), 4000, ((True, 4000),))
@@ -99,11 +99,21 @@ def test_summary_counts_changes_against_the_baseline_and_sets_flipped_games_apar
     games = [GameComparison("a", {"tsumo-loss": base, "split-half": same}),
              GameComparison("b", {"tsumo-loss": base, "split-half": swapped}),
              GameComparison("c", {"tsumo-loss": base, "split-half": flipped})]
-    row = summarize(games).filter(scheme="split-half").to_dicts()[0]
-    assert (row["games"], row["flipped_games"], row["compared_games"]) == (3, 1, 2)
+    summary = summarize(games)
+    row = summary.filter(scheme="split-half", group="stable").to_dicts()[0]
+    assert (row["games"], row["flipped_games"]) == (2, 0)
     assert row["winner_changed"] == 1 and row["placement_changes"] == 2
-    assert row["tsumo_points"] == 12000 and row["mean_dealer_tsumo"] == 4000 and row["mean_nondealer_tsumo"] == 4000
+    assert row["tsumo_points"] == 8000 and row["mean_dealer_tsumo"] == 4000 and row["mean_nondealer_tsumo"] == 4000
     assert row["mean_abs_point_delta"] == 90.0 / 6   # game b: |45| + |45| + 0 over 6 seats of 2 games
+    flipped = summary.filter(scheme="split-half", group="flipped").to_dicts()[0]
+    assert (flipped["games"], flipped["flipped_games"], flipped["winner_changed"]) == (1, 1, 0)
+    assert flipped["mean_abs_point_delta"] == 40.0 / 3   # game c kept as played: |10| + |10| + |20|
+    every = summary.filter(scheme="split-half", group="all").to_dicts()[0]
+    assert (every["games"], every["flipped_games"], every["tsumo_points"]) == (3, 1, 12000)
+    # the baseline is computed on the same games in each group, flipped under it or not
+    assert summary.filter(scheme="tsumo-loss")["games"].to_list() == [2, 1, 3]
+    sens = sensitivity(summary).filter(scheme="split-half").to_dicts()[0]
+    assert sens["winner_change_rate_stable"] == 0.5 and sens["winner_change_rate_all"] == 1 / 3
 
 
 def test_compare_store_on_the_sample_sanma_games(tmp_path, capsys):
@@ -143,5 +153,35 @@ def test_compare_store_identity_on_corpus_sanma(tmp_path, corpus_xml_files):
             "AND s.placement_points = p.placement_points AND s.placement = p.placement) AS same "
             "FROM scheme_results s JOIN players p USING (game_id, seat) WHERE s.scheme = 'tsumo-loss'").row(0)
     assert same == (834, 834)
-    base = summary.filter(scheme="tsumo-loss").row(0, named=True)
+    base = summary.filter(scheme="tsumo-loss", group="all").row(0, named=True)
     assert base["flipped_games"] == 0 and base["games"] == 278
+    _assert_every_scheme_on_the_same_games(summary, per_seat)
+
+
+def _assert_every_scheme_on_the_same_games(summary, per_seat):
+    """Within each group every scheme's figures come from the same game ids, and the groups add up."""
+    import polars as pl
+
+    ids = {}
+    for (group, scheme), rows in per_seat.group_by("group", "scheme"):
+        ids.setdefault(group, {})[scheme] = frozenset(rows["game_id"])
+    for group, by_scheme in ids.items():
+        assert len(by_scheme) == 8 and len(set(by_scheme.values())) == 1, group
+        assert set(summary.filter(pl.col("group") == group)["games"]) == {len(next(iter(by_scheme.values())))}
+    assert not ids["stable"]["tsumo-loss"] & ids["flipped"]["tsumo-loss"]
+    assert summary.filter(pl.col("group") == "all")["games"].to_list() == [
+        len(ids["stable"]["tsumo-loss"]) + len(ids["flipped"]["tsumo-loss"])] * 8
+
+
+@pytest.mark.corpus
+def test_every_scheme_is_compared_on_the_same_game_ids_and_flipped_games_are_kept(tmp_path, corpus_xml_files):
+    from mjlog.schemes_compare import compare_store
+    from mjlog.store import Store
+
+    with Store(tmp_path / "c.duckdb") as store:
+        store.ingest([p for p in corpus_xml_files if "-00b9-" in p.name or "-00a9-" in p.name][:400], jobs=2)
+    with Store(tmp_path / "c.duckdb", read_only=True) as store:   # nothing written: save=False
+        summary, per_seat = compare_store(store, save=False)
+    flipped = summary.filter(scheme="double-take", group="flipped").row(0, named=True)
+    assert flipped["games"] > 0 and flipped["flipped_games"] > 0   # shown, not dropped
+    _assert_every_scheme_on_the_same_games(summary, per_seat)

@@ -9,15 +9,16 @@ from __future__ import annotations
 from mjlog.ir import DRAW_NAMES, Event, GameLog, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
-from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.rules.riichi.yaku_table import yaku_def
 from mjlog.tiles import N_TILES, tile_name
 from mjlog.view.state import TableState
 
 
 def yaku_entry(yaku_id: int, han: int, yakuman: bool) -> dict:
     """One yaku line: English and Japanese names and its han (``'yakuman'`` for a yakuman)."""
-    if 0 <= yaku_id < len(YAKU):
-        en, ja = YAKU[yaku_id].name_en, YAKU[yaku_id].name_ja
+    y = yaku_def(yaku_id)
+    if y is not None:
+        en, ja = y.name_en, y.name_ja
     else:
         en, ja = f"yaku {yaku_id}", ""
     return {"name": en, "ja": ja, "han": ("double yakuman" if han >= 26 else "yakuman") if yakuman else han}

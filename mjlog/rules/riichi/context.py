@@ -21,6 +21,9 @@ class WinContext:
     ``kita`` counts North tiles set aside that are not passed as ``KITA`` calls.
     ``renhou`` marks a non-dealer's ron before its first draw; it is a yaku only under the rule
     set's ``renhou`` knob. ``honba`` and ``sticks`` only change the payments, never the hand value.
+    ``open_riichi`` (the riichi was declared with the hand shown) and ``dealer_streak`` (the
+    dealer's consecutive wins before this one) matter only to the local yaku knobs
+    (:mod:`mjlog.rules.riichi.local_yaku`); the replay leaves them at their defaults.
     """
 
     seat_wind: int = 0
@@ -41,6 +44,8 @@ class WinContext:
     kita: int = 0
     honba: int = 0
     sticks: int = 0
+    open_riichi: bool = False
+    dealer_streak: int = 0
 
     @property
     def dealer(self) -> bool:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from mjlog.ir import DRAW_NAMES, DrawKind, GameLog, Ryuukyoku, Win
 from mjlog.report import seat_label
 from mjlog.rules.riichi.points import LIMIT_NAMES
-from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.rules.riichi.yaku_table import yaku_def
 
 
 def yaku_label(yaku_id: int, han: int | None, japanese: bool = True) -> str:
     """``'Riichi 立直 1'``; yakuman without a han count."""
-    if 0 <= yaku_id < len(YAKU):
-        y = YAKU[yaku_id]
+    y = yaku_def(yaku_id)
+    if y is not None:
         text = f"{y.name_en} {y.name_ja}" if japanese else y.name_en
     else:
         text = f"yaku {yaku_id}"

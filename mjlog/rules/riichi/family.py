@@ -28,7 +28,7 @@ from mjlog.rules.family import (
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
-from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.transfers import RIICHI as DEPOSIT
 from mjlog.rules.transfers import Transfer
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
@@ -134,7 +134,7 @@ def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
     """(yaku id, han) pairs as win items, in their order, without 0-han dora entries."""
     got = _ITEMS.get(pairs)
     if got is None:
-        got = tuple(WinItem(y, YAKU[y].name_ja, YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
+        got = tuple(WinItem(y, ALL_YAKU[y].name_ja, ALL_YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
         if len(_ITEMS) >= 1 << 14:
             _ITEMS.clear()
         _ITEMS[pairs] = got

@@ -76,6 +76,22 @@ class RuleSet:
     extension: bool = True              # sudden-death West (south game) / South (east game)
     leftover_sticks_to_first: bool = True
     nukidora: bool = False              # sanma kita (on in the three-player presets)
+    # local yaku (地方役, mjlog/rules/riichi/local_yaku.py): off in every Tenhou preset
+    local_open_riichi: bool = False
+    local_open_double_riichi: bool = False
+    local_sanshoku_tsuukan: bool = False
+    local_isshoku_sanjun: bool = False
+    local_sanrenkou: bool = False
+    local_renhou_yakuman: bool = False
+    local_shiisan_puutaa: bool = False
+    local_daichisei: bool = False
+    local_daisharin: bool = False
+    local_touhoku_shinkansen: bool = False
+    local_hyakuman_goku: bool = False
+    local_isshoku_yonjun: bool = False
+    local_suurenkou: bool = False
+    local_beni_kujaku: bool = False
+    local_paarenchan: bool = False
 
     def replace(self, **changes: object) -> "RuleSet":
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
@@ -137,6 +153,21 @@ KNOB_DOCS: dict[str, str] = {
     "extension": "sudden-death extension wind when no one reached the target",
     "leftover_sticks_to_first": "riichi sticks left at the end go to first place",
     "nukidora": "three players: a North tile may be set aside as a dora (kita); off, North is an ordinary tile",
+    "local_open_riichi": "local yaku 開立直: riichi with the hand shown, 2 han closed, in place of riichi",
+    "local_open_double_riichi": "local yaku 開雙立直: open riichi on the first turn, 3 han closed, in place of (open/double) riichi",
+    "local_sanshoku_tsuukan": "local yaku 三色通貫: 123, 456 and 789 in three different suits, 2 han closed, 1 open",
+    "local_isshoku_sanjun": "local yaku 一色三順: three identical runs, 2 han, in place of iipeikou",
+    "local_sanrenkou": "local yaku 三連刻: three pungs/kans of one suit with consecutive numbers, 2 han",
+    "local_renhou_yakuman": "local yaku 人和 as a yakuman: a non-dealer's ron before its first draw, no call made yet",
+    "local_shiisan_puutaa": "local yaku 十三不搭: on the first draw, 13 kinds and a pair, suited tiles 3 apart, a simple; yakuman",
+    "local_daichisei": "local yaku 大七星: seven pairs of the seven honours, double yakuman (not with tsuuiisou)",
+    "local_daisharin": "local yaku 大車輪: closed 22334455667788 of dots, yakuman",
+    "local_touhoku_shinkansen": "local yaku 東北新幹線: ittsu with an East pung and a North pair or the reverse, yakuman",
+    "local_hyakuman_goku": "local yaku 百萬石: characters only, the numbers summing to 100 or more, yakuman",
+    "local_isshoku_yonjun": "local yaku 一色四順: four identical runs, yakuman",
+    "local_suurenkou": "local yaku 四連刻: four pungs/kans of one suit with consecutive numbers, yakuman",
+    "local_beni_kujaku": "local yaku 紅孔雀: pungs of 1s 5s 7s 9s 中 and a pair of them only, yakuman",
+    "local_paarenchan": "local yaku 八連荘: the dealer's eighth consecutive win (and each further one), yakuman",
 }
 
 

@@ -61,7 +61,8 @@ def score_request(req: ScoreRequest) -> ScoredHand:
                    haitei=req.last_tile and req.tsumo, houtei=req.last_tile and not req.tsumo,
                    rinshan=req.after_kan, chankan=req.robbed_kan,
                    tenhou=req.first_turn and dealer and req.tsumo,
-                   chiihou=req.first_turn and not dealer and req.tsumo)
+                   chiihou=req.first_turn and not dealer and req.tsumo,
+                   renhou=req.first_turn and not dealer and not req.tsumo)
     if v.no_yaku:
         raise InvalidHandError("a complete hand without yaku cannot win (dora are not yaku)")
     limit = f", {LIMIT_NAMES[v.limit]}" if v.limit else ""

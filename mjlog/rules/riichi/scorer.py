@@ -19,6 +19,7 @@ from itertools import product
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi import fu as _fu
+from mjlog.rules.riichi import local_yaku as _local
 from mjlog.rules.riichi import value as _value
 from mjlog.rules.riichi import yaku as Y
 from mjlog.rules.riichi.context import WinContext
@@ -147,6 +148,7 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     bad = open_ = False
     m_outside = True
     meld_trips: list[tuple[int, bool, bool]] = []
+    meld_runs: list[int] = []
     all_counts = counts
     if melds:
         all_counts = counts[:]
@@ -170,6 +172,7 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
                     continue
                 open_ = True
                 n_mruns += 1
+                meld_runs.append(base)
                 mrmask |= 1 << base
                 mbits |= 7 << base
                 all_counts[base] += 1
@@ -257,12 +260,20 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     # every reading: (facts, fu, form, pair, closed triplet kinds, wait, ron-opened shanpon)
     readings: list[tuple[int, int, int, int, tuple[int, ...], int, bool]] = []
     yh: list[int] = []
+    local = _local_knobs(rules)
+    if local:
+        local_shape = _local.Shape("", counts=tuple(all_counts), open=open_, ctx=ctx)
     if not n_sets and counts.count(0) == 21 and is_thirteen_orphans(counts):
-        readings.append((hf | Y.KOKUSHI | (Y.KOKUSHI_13 if counts[w] == 2 else 0), 0, KOKUSHI_FORM, -1, (),
-                         NO_WAIT, False))
+        f = hf | Y.KOKUSHI | (Y.KOKUSHI_13 if counts[w] == 2 else 0)
+        if local:
+            f |= _local.facts_of(local, _local_reading(local_shape, "kokushi"))
+        readings.append((f, 0, KOKUSHI_FORM, -1, (), NO_WAIT, False))
     else:
         if not n_sets and counts.count(2) == 7:
-            readings.append((hf | Y.SEVEN_PAIRS | Y.TANKI_WAIT, 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
+            f = hf | Y.SEVEN_PAIRS | Y.TANKI_WAIT
+            if local:
+                f |= _local.facts_of(local, _local_reading(local_shape, "pairs"))
+            readings.append((f, 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
         if eh[1] and e0[1] and e1[1] and e2[1]:
             _, _, hpair, htrips, htmask = eh
             honor_trips = list(htrips)
@@ -329,6 +340,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
                 tt = tmask | mtmask
                 if tt & (tt >> 9) & (tt >> 18) & 0x1FF:
                     df |= Y.DOUKOU
+                if local:
+                    df |= _local.facts_of(local, _local_reading(
+                        local_shape, "regular", pair, runs + tuple(meld_runs), trips + tuple(t[0] for t in meld_trips)))
                 # the readings of this decomposition: tanki, shanpon, then each run holding the winning tile
                 raw = raw0 + tfu
                 has_sets = len(trips) + n_mtrips
@@ -345,6 +359,10 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
                     if rmask >> k & 1:
                         readings.append(_regular(df, raw, conc, has_sets or pfu, wait, pair, trips, False,
                                                  open_, tsumo))
+    if not readings and local and not n_sets and _local.is_unconnected(counts):
+        f = _local.facts_of(local, _local_reading(local_shape, "unconnected"))
+        if f:   # 十三不搭 is a hand only when its yaku holds
+            readings.append((hf | f, 0, KOKUSHI_FORM, -1, (), NO_WAIT, False))
     if not readings:
         raise InvalidHandError("the tiles do not form a winning hand")
 
@@ -428,6 +446,29 @@ _DOUBLE_KNOBS = {48: "double_yakuman_kokushi13", 41: "double_yakuman_suuankou_ta
 
 
 def _yakuman_value(yaku_id: int, rules: RuleSet) -> int:
-    """How many yakuman an id counts under the rules (Tenhou: always one)."""
+    """How many yakuman an id counts under the rules (Tenhou: always one; 大七星 two)."""
+    local = _local.BY_ID.get(yaku_id)
+    if local is not None:
+        return local.yakuman
     knob = _DOUBLE_KNOBS.get(yaku_id)
     return 2 if knob is not None and getattr(rules, knob) else 1
+
+
+#: The local yaku switched on in a rule set, by the rule set's id (the rule set is kept, so its id stays its own).
+_LOCAL_ON: dict[int, tuple[RuleSet, tuple[_local.LocalYaku, ...]]] = {}
+
+
+def _local_knobs(rules: RuleSet) -> tuple[_local.LocalYaku, ...]:
+    """The local yaku the rules switch on (empty for every Tenhou preset); memoised by identity."""
+    got = _LOCAL_ON.get(id(rules))
+    if got is None or got[0] is not rules:
+        if len(_LOCAL_ON) > 256:
+            _LOCAL_ON.clear()
+        got = _LOCAL_ON[id(rules)] = (rules, _local.active(rules))
+    return got[1]
+
+
+def _local_reading(base: _local.Shape, form: str, pair: int = -1, runs: tuple[int, ...] = (),
+                   trips: tuple[int, ...] = ()) -> _local.Shape:
+    """The hand-wide shape with one reading's form and sets."""
+    return _local.Shape(form, pair, tuple(sorted(runs)), tuple(sorted(trips)), base.counts, base.open, base.ctx)

@@ -13,7 +13,7 @@ from mjlog.frozen import builder
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.fu import FuItem
 from mjlog.rules.riichi.points import Payment, payments
-from mjlog.rules.riichi.yaku_table import YAKU
+from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.riichi.ruleset import RuleSet
 
 
@@ -61,7 +61,7 @@ class HandValue:
     @property
     def yaku_names(self) -> tuple[str, ...]:
         """English names of the yaku, in order."""
-        return tuple(YAKU[i].name_en for i, _ in self.yaku)
+        return tuple(ALL_YAKU[i].name_en for i, _ in self.yaku)
 
 
 def hand_value(yaku: tuple[tuple[int, int], ...], han: int, fu: int, fu_breakdown: tuple[FuItem, ...],

@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from mjlog.rules.riichi import local_yaku as _local
 from mjlog.rules.riichi.context import WinContext
-from mjlog.rules.riichi.yaku_table import YAKU, YAKUHAI_IDS, order_key
+from mjlog.rules.riichi.yaku_table import ALL_YAKU, YAKUHAI_IDS, order_key
 
 # waits
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, NO_WAIT = range(6)
@@ -50,6 +51,7 @@ _FACT_NAMES = (
 )
 #: Fact name -> bit.
 FACTS: dict[str, int] = {name: 1 << i for i, name in enumerate(_FACT_NAMES)}
+assert len(_FACT_NAMES) <= _local.FIRST_FACT_BIT   # the local yaku's bits come after these
 
 TSUMO = FACTS["TSUMO"]                      # won by self-draw
 RIICHI = FACTS["RIICHI"]                    # riichi declared (any turn)
@@ -155,7 +157,19 @@ RULES: dict[int, Rule] = {
     50: Rule(THREE_WIND_TRIPS | WIND_PAIR),                  # Shousuushii
     51: Rule(FOUR_KANS),                                    # Suukantsu
 }
-assert all(not YAKU[i].yakuman or i >= 37 for i in RULES) and not YAKUHAI_IDS & set(RULES)
+
+
+def _add_local_rules() -> None:
+    """One rule per local yaku (its own fact bit, set only under its knob); each forbids the yaku it replaces."""
+    for ly in _local.LOCAL:
+        bit = _local.fact_bit(ly.id)
+        RULES[ly.id] = Rule(bit)
+        for other in ly.replaces:
+            RULES[other] = Rule(RULES[other].need, RULES[other].forbid | bit)
+
+
+_add_local_rules()
+assert all(not ALL_YAKU[i].yakuman or i >= 37 for i in RULES) and not YAKUHAI_IDS & set(RULES)
 
 _YAKUHAI_POS = order_key(10)
 
@@ -173,11 +187,11 @@ class YakuOfFacts(NamedTuple):
     han: int
 
 
-_YAKUMAN_RULES = tuple((i, rule.need, rule.forbid) for i, rule in sorted(RULES.items()) if YAKU[i].yakuman)
+_YAKUMAN_RULES = tuple((i, rule.need, rule.forbid) for i, rule in sorted(RULES.items()) if ALL_YAKU[i].yakuman)
 #: Regular yaku rules in Tenhou's display order, with (id, han) when closed and when open.
-_REGULAR_RULES = tuple((order_key(i) < _YAKUHAI_POS, rule.need, rule.forbid, (i, YAKU[i].han_closed),
-                        (i, YAKU[i].han_open))
-                       for i, rule in sorted(RULES.items(), key=lambda r: order_key(r[0])) if not YAKU[i].yakuman)
+_REGULAR_RULES = tuple((order_key(i) < _YAKUHAI_POS, rule.need, rule.forbid, (i, ALL_YAKU[i].han_closed),
+                        (i, ALL_YAKU[i].han_open))
+                       for i, rule in sorted(RULES.items(), key=lambda r: order_key(r[0])) if not ALL_YAKU[i].yakuman)
 
 
 def _evaluate(facts: int) -> YakuOfFacts:

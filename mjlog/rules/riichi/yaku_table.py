@@ -124,7 +124,32 @@ YAKU: tuple[YakuDef, ...] = (
     _y(54, "赤ドラ", "Aka dora", 1, 1),
 )
 
-_ORDER_POS: dict[int, int] = {yid: pos for pos, yid in enumerate(TENHOU_ORDER)}
+#: Local yaku (地方役, ../shared/docs/local-variants.md): none is used on Tenhou; each is a rule-set knob
+#: (:mod:`mjlog.rules.riichi.local_yaku` holds the knobs and the conditions). Ids from 100 up are mjlog's own.
+LOCAL_YAKU: tuple[YakuDef, ...] = (
+    _y(100, "開立直", "Open riichi", 2, 0, situational=True),
+    _y(101, "開雙立直", "Open double riichi", 3, 0, situational=True),
+    _y(102, "三色通貫", "Sanshoku tsuukan", 2, 1),
+    _y(103, "一色三順", "Isshoku sanjun", 2, 2),
+    _y(104, "三連刻", "Sanrenkou", 2, 2),
+    _ym(105, "人和", "Renhou (yakuman)", situational=True),
+    _ym(106, "十三不搭", "Shiisan puutaa", situational=True),
+    _ym(107, "大七星", "Daichisei"),
+    _ym(108, "大車輪", "Daisharin"),
+    _ym(109, "東北新幹線", "Touhoku shinkansen"),
+    _ym(110, "百萬石", "Hyakuman goku"),
+    _ym(111, "一色四順", "Isshoku yonjun"),
+    _ym(112, "四連刻", "Suurenkou"),
+    _ym(113, "紅孔雀", "Beni kujaku"),
+    _ym(114, "八連荘", "Paarenchan", situational=True),
+)
+
+#: Every yaku mjlog can score, Tenhou's and the local ones, by id.
+ALL_YAKU: dict[int, YakuDef] = {y.id: y for y in YAKU + LOCAL_YAKU}
+
+#: Local yaku come after Tenhou's regular yaku in the display order (before the dora).
+_ORDER_POS: dict[int, float] = {yid: pos for pos, yid in enumerate(TENHOU_ORDER)}
+_ORDER_POS.update({y.id: _ORDER_POS[36] + (y.id - 99) / 100 for y in LOCAL_YAKU}) 
 assert all(y.id == i for i, y in enumerate(YAKU)) and sorted(TENHOU_ORDER) == list(range(55))
 
 DORA, URA, AKA = 52, 53, 54
@@ -133,10 +158,15 @@ YAKUHAI_IDS = frozenset(range(10, 21))
 
 def yaku_name(yaku_id: int, english: bool = False) -> str:
     """Tenhou's Japanese name of a yaku id, or its English name."""
-    y = YAKU[yaku_id]
+    y = ALL_YAKU[yaku_id]
     return y.name_en if english else y.name_ja
 
 
-def order_key(yaku_id: int) -> int:
+def yaku_def(yaku_id: int) -> YakuDef | None:
+    """The definition of a Tenhou or local yaku id, or None for an id mjlog does not know."""
+    return ALL_YAKU.get(yaku_id)
+
+
+def order_key(yaku_id: int) -> float:
     """Sort key placing a yaku id in Tenhou's display order."""
     return _ORDER_POS[yaku_id]

@@ -1,0 +1,279 @@
+"""Local-yaku what-ifs: the recorded winning hands of a store re-scored with local yaku switched on.
+
+Every riichi win the replay could score is rebuilt from the store (its concealed tiles, the
+winner's calls from ``events``, the situation from the derived yaku and the events before the win)
+and scored twice: under the game's rule set, which must give the stored derived value (a check of
+the rebuild), and with the chosen local-yaku knobs on. The play is kept as it was: under these
+rules the players would have played differently, so the numbers say how often a yaku would have
+paid on these hands and how it would have moved points and placements, not what would have happened.
+
+The hands' scores move by the difference of the two settlements; the game's final scores and
+placement points follow (leftover riichi sticks go to whoever is then first).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from mjlog.errors import InvalidHandError
+from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.context import SITUATION_FLAGS, WinContext
+from mjlog.rules.riichi.flow import final_scores, placement_points
+from mjlog.rules.riichi.local_yaku import BY_KNOB, LOCAL, LocalYaku
+from mjlog.rules.riichi.points import YAKUMAN_BASIC
+from mjlog.rules.riichi.ruleset import RuleSet, preset
+from mjlog.rules.riichi.scorer import HandValue, score
+from mjlog.rules.riichi.settlement import pao_seat, win_settlement
+from mjlog.rules.riichi.yaku_table import ALL_YAKU
+from mjlog.text import ljust_display
+
+PLAY_KEPT = ("The play is kept as recorded: under these rules the players would have played differently, "
+             "so these are the recorded hands re-scored, not what would have happened.")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredWin:
+    """One stored win as the scorer's inputs."""
+
+    game_id: str
+    round_index: int
+    seat: int
+    from_seat: int
+    dealer: int
+    rules: RuleSet
+    concealed: tuple[int, ...]
+    melds: tuple[Call, ...]
+    win_tile: int
+    context: WinContext
+    derived_points: int
+    derived_deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """What a game's placement needs: the last hand's end scores, the start scores and the first dealer."""
+
+    rules: RuleSet
+    end_scores: tuple[int, ...]
+    start_total: int
+    first_dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class YakuEffect:
+    """One local yaku (or ``all`` of the chosen ones together) over the re-scored wins."""
+
+    name: str
+    english: str
+    wins: int                 # wins it applies to
+    points_added: int         # the change of the hands' value (without honba and sticks), summed
+    games_reordered: int      # games in which some seat's placement changes
+    placement_points_moved: float   # half the sum of |change| of every seat's placement points
+
+
+@dataclass(frozen=True, slots=True)
+class WhatIf:
+    """The what-if over a store's selection."""
+
+    n_games: int
+    n_wins: int
+    n_as_stored: int          # wins whose rebuild scores exactly as the store's derived value
+    effects: tuple[YakuEffect, ...]
+    not_rescorable: tuple[tuple[str, str], ...] = field(default=())   # (yaku, why)
+
+
+_WINS = """
+SELECT w.game_id, w.round_index, w.win_index, w.event_index, w.seat, w.from_seat, w.tsumo, w.riichi, w.win_tile,
+       w.hand, w.dora_indicators, w.ura_indicators, w.honba, w.sticks, w.derived_points, w.derived_deltas,
+       g.rule_set, r.dealer, r.kyoku, i.items
+FROM wins w JOIN games g USING (game_id) JOIN rounds r USING (game_id, round_index)
+LEFT JOIN (SELECT game_id, round_index, win_index, list(item_id) AS items FROM win_items WHERE derived
+           GROUP BY ALL) i USING (game_id, round_index, win_index)
+WHERE g.family = 'riichi' AND w.derived AND {cond}
+ORDER BY w.game_id, w.round_index, w.win_index"""
+_EVENTS = """
+SELECT e.game_id, e.round_index, e.event_index, e.seat, e.kind, e.call_kind, e.call_tiles, e.from_seat
+FROM events e JOIN games g USING (game_id)
+WHERE g.family = 'riichi' AND {cond} AND (e.kind = 'call' OR e.kind = 'discard')
+ORDER BY e.game_id, e.round_index, e.event_index"""
+_ROUNDS = """
+SELECT r.game_id, r.round_index, r.dealer, r.end_scores, g.rule_set, g.first_dealer, r.start_scores
+FROM rounds r JOIN games g USING (game_id) WHERE g.family = 'riichi' AND {cond}
+ORDER BY r.game_id, r.round_index"""
+
+
+def _melds(calls: Iterable[dict]) -> tuple[Call, ...]:
+    """The winner's calls in play: a kakan takes the place of its pon."""
+    out: list[Call] = []
+    for c in calls:
+        kind = CallKind(c["call_kind"])
+        tiles = tuple(c["call_tiles"])
+        if kind is CallKind.KAKAN:
+            out = [m for m in out if not (m.kind is CallKind.PON and m.tiles[0] >> 2 == tiles[0] >> 2)]
+        out.append(Call(c["seat"], kind, tiles, from_seat=c["from_seat"]))
+    return tuple(out)
+
+
+def _dealer_streaks(rounds: Sequence[dict], won: set[tuple[str, int, int]]) -> dict[tuple[str, int], int]:
+    """For each round, the dealer's consecutive wins in the hands just before it (same dealer, each won)."""
+    out: dict[tuple[str, int], int] = {}
+    streak, prev = 0, None
+    for r in rounds:
+        key = (r["game_id"], r["dealer"])
+        if key != prev:
+            streak = 0
+        out[(r["game_id"], r["round_index"])] = streak
+        streak = streak + 1 if (r["game_id"], r["round_index"], r["dealer"]) in won else 0
+        prev = key
+    return out
+
+
+def load_wins(store, cond: str) -> tuple[list[StoredWin], dict[str, GameEnd]]:
+    """The selection's scorable riichi wins and the games' ends (``cond``: a condition on ``games g``)."""
+    wins = store.sql(_WINS.format(cond=cond)).to_dicts()
+    rounds = store.sql(_ROUNDS.format(cond=cond)).to_dicts()
+    by_round: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    for e in store.sql(_EVENTS.format(cond=cond)).iter_rows(named=True):
+        by_round[(e["game_id"], e["round_index"])].append(e)
+    rules_of: dict[str, RuleSet] = {}
+    ends: dict[str, GameEnd] = {}
+    for r in rounds:
+        try:
+            rules = rules_of.setdefault(r["rule_set"], preset(r["rule_set"]))
+        except KeyError:
+            continue
+        if r["end_scores"] is not None:
+            start = ends[r["game_id"]].start_total if r["game_id"] in ends else sum(r["start_scores"])
+            ends[r["game_id"]] = GameEnd(rules, tuple(r["end_scores"]), start, r["first_dealer"] or 0)
+    streaks = _dealer_streaks(rounds, {(w["game_id"], w["round_index"], w["seat"]) for w in wins})
+    out = []
+    for w in wins:
+        if w["rule_set"] not in rules_of:
+            continue
+        events = [e for e in by_round[(w["game_id"], w["round_index"])] if e["event_index"] < w["event_index"]]
+        out.append(_stored_win(w, rules_of[w["rule_set"]], events, streaks[(w["game_id"], w["round_index"])]))
+    return out, ends
+
+
+def _stored_win(w: dict, rules: RuleSet, before: list[dict], streak: int) -> StoredWin:
+    """One win row, the events of its round before it and the dealer's streak, as scorer inputs."""
+    seat, dealer, n = w["seat"], w["dealer"], rules.players
+    items = set(w["items"] or ())
+    flags = {flag: yid in items for yid, flag in SITUATION_FLAGS.items()}
+    first = w["win_index"] == 0
+    ctx = WinContext(
+        seat_wind=(seat - dealer) % n, round_wind=w["kyoku"] // 4, tsumo=w["tsumo"],
+        riichi=bool(w["riichi"]) and not flags["double_riichi"], double_riichi=flags["double_riichi"],
+        ippatsu=flags["ippatsu"], haitei=flags["haitei"], houtei=flags["houtei"], rinshan=flags["rinshan"],
+        chankan=flags["chankan"], tenhou=flags["tenhou"], chiihou=flags["chiihou"],
+        renhou=(not w["tsumo"] and seat != dealer and not any(e["kind"] == "call" for e in before)
+                and not any(e["kind"] == "discard" and e["seat"] == seat for e in before)),
+        dora_indicators=tuple(w["dora_indicators"] or ()), ura_indicators=tuple(w["ura_indicators"] or ()),
+        honba=w["honba"] if first else 0, sticks=w["sticks"] if first else 0,
+        dealer_streak=streak if seat == dealer else 0)
+    melds = _melds(e for e in before if e["kind"] == "call" and e["seat"] == seat)
+    return StoredWin(w["game_id"], w["round_index"], seat, w["from_seat"], dealer, rules,
+                     tuple(sorted(w["hand"])), melds, w["win_tile"], ctx, w["derived_points"],
+                     tuple(w["derived_deltas"] or ()))
+
+
+def settle(win: StoredWin, rules: RuleSet) -> tuple[HandValue, tuple[int, ...]]:
+    """The win's value and score changes under ``rules``."""
+    v = score(win.concealed, win.melds, win.win_tile, win.context, rules)
+    pao = pao_seat([m for m in win.melds if m.kind is not CallKind.KITA], win.seat, v.yakuman, rules)
+    paid = win_settlement(v.basic, win.seat, win.from_seat, win.dealer, rules, win.context.honba,
+                          win.context.sticks, pao, None if rules.pao_covers_stacked_yakuman else YAKUMAN_BASIC)
+    return v, paid.deltas
+
+
+def _placements(end: GameEnd, diff: Sequence[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Each seat's placement (0 = first) and placement points once ``diff`` is added to the end scores."""
+    scores = [s + d for s, d in zip(end.end_scores, diff)]
+    sticks = (end.start_total - sum(end.end_scores)) // end.rules.riichi_deposit
+    final = final_scores(scores, sticks, end.rules, end.first_dealer)
+    n = len(final)
+    order = sorted(range(n), key=lambda s: (-final[s], (s - end.first_dealer) % n))
+    return tuple(order.index(s) for s in range(n)), placement_points(final, end.rules, end.first_dealer)
+
+
+def _effect(name: str, english: str, on: Sequence[LocalYaku], wins: Sequence[StoredWin],
+            base: Sequence[tuple[HandValue, tuple[int, ...]]], ends: dict[str, GameEnd]) -> YakuEffect:
+    """Re-score every win with the ``on`` knobs and sum up what moved."""
+    ids = {y.id for y in on}
+    applied = added = 0
+    diffs: dict[str, list[int]] = {}
+    for win, (v0, d0) in zip(wins, base):
+        rules = win.rules.replace(**{y.knob: True for y in on})
+        v1, d1 = settle(win, rules)
+        if ids & {i for i, _ in v1.yaku}:
+            applied += 1
+        added += v1.points - v0.points
+        if d1 != d0:
+            acc = diffs.setdefault(win.game_id, [0] * len(d0))
+            for s, (a, b) in enumerate(zip(d0, d1)):
+                acc[s] += b - a
+    reordered, moved = 0, 0.0
+    for game_id, diff in diffs.items():
+        end = ends.get(game_id)
+        if end is None or len(end.end_scores) != len(diff):
+            continue
+        (p0, q0), (p1, q1) = _placements(end, [0] * len(diff)), _placements(end, diff)
+        reordered += p0 != p1
+        moved += sum(abs(b - a) for a, b in zip(q0, q1)) / 2
+    return YakuEffect(name, english, applied, added, reordered, round(moved, 1))
+
+
+def what_if(store, knobs: Sequence[str], cond: str = "TRUE") -> WhatIf:
+    """Re-score the selection's wins with each local yaku of ``knobs`` on (alone, then all together)."""
+    wins, ends = load_wins(store, cond)
+    base, kept, as_stored = [], [], 0
+    for win in wins:
+        try:
+            v, d = settle(win, win.rules)
+        except InvalidHandError:
+            continue
+        kept.append(win)
+        base.append((v, d))
+        as_stored += v.points == win.derived_points and d == win.derived_deltas
+    chosen = [BY_KNOB[k] for k in knobs]
+    effects = [_effect(ALL_YAKU[y.id].name_ja, ALL_YAKU[y.id].name_en, [y], kept, base, ends)
+               for y in chosen if not y.not_rescorable]
+    scorable = [y for y in chosen if not y.not_rescorable]
+    if len(scorable) > 1:
+        effects.append(_effect("all", "all of the above together", scorable, kept, base, ends))
+    skipped = tuple((f"{ALL_YAKU[y.id].name_ja} {ALL_YAKU[y.id].name_en}", y.not_rescorable)
+                    for y in chosen if y.not_rescorable)
+    return WhatIf(len({w.game_id for w in kept}), len(kept), as_stored, tuple(effects), skipped)
+
+
+def knobs_of(text: str) -> list[str]:
+    """``all`` or a comma list of local yaku (knob names, with or without ``local_``, or Japanese names)."""
+    if text.strip() == "all":
+        return [y.knob for y in LOCAL]
+    by_name = {ALL_YAKU[y.id].name_ja: y.knob for y in LOCAL}
+    out = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        knob = by_name.get(part) or (part if part.startswith("local_") else "local_" + part)
+        if knob not in BY_KNOB:
+            raise ValueError(f"unknown local yaku {part!r}; known: {', '.join(y.knob[6:] for y in LOCAL)}")
+        out.append(knob)
+    if not out:
+        raise ValueError("no local yaku named")
+    return out
+
+
+def format_what_if(result: WhatIf, selection: str) -> str:
+    """The what-if as text: what was re-scored, one line per yaku, the ones no log can show."""
+    lines = [f"local-yaku what-if on {selection}: {result.n_wins} wins of {result.n_games} games "
+             f"({result.n_as_stored} re-scored exactly as stored under the recorded rules)", PLAY_KEPT, "",
+             f"{'yaku':<34} {'wins':>6} {'points added':>13} {'per win':>8} {'games reordered':>16} "
+             f"{'placement pts moved':>20}"]
+    for e in result.effects:
+        per = f"{e.points_added / e.wins:.0f}" if e.wins else "-"
+        lines.append(f"{ljust_display(e.name + ' ' + e.english, 34)} {e.wins:>6} {e.points_added:>13} {per:>8} "
+                     f"{e.games_reordered:>16} {e.placement_points_moved:>20.1f}")
+    for name, why in result.not_rescorable:
+        lines.append(f"{ljust_display(name, 34)} not re-scorable: {why}")
+    return "\n".join(lines)
