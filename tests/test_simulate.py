@@ -61,6 +61,28 @@ def test_improving_kinds():
     assert improving_kinds(counts34(parse_mpsz("23m55p")), 3) == [0, 3]
 
 
+def test_improving_kinds_match_the_definition_on_random_hands():
+    """The memoised acceptance equals drawing each kind and asking shanten, closed and open."""
+    import random
+
+    rng = random.Random(2026)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(3000):
+        melds = rng.choice((0, 0, 0, 1, 2, 3))
+        counts = [0] * 34
+        for k in rng.sample(wall, 13 - 3 * melds):
+            counts[k] += 1
+        now = shanten(counts, melds)
+        expected = []
+        for k in range(34):
+            if counts[k] < 4:
+                counts[k] += 1
+                if shanten(counts, melds) < now:
+                    expected.append(k)
+                counts[k] -= 1
+        assert improving_kinds(counts, melds) == expected, (counts, melds)
+
+
 # ---- determinism and reading ---------------------------------------------------------------
 
 
