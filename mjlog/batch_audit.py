@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.findings import Finding, FindingKind, Severity
-from mjlog.game_identity import GameIdentity, disagreements, identity_of
+from mjlog.game_identity import GameIdentity, disagreement, identity_of
 from mjlog.reader import iter_log_files, read_log
 from mjlog.replayer import replay
 from mjlog.text import path_label
@@ -249,15 +249,8 @@ def group_games(files: list[FileAudit]) -> list[FileAudit]:
 
 def _duplicate(fa: FileAudit, primary: FileAudit) -> FileAudit:
     assert fa.identity is not None and primary.identity is not None
-    key = next((k for k in fa.identity.keys if k in primary.identity.keys), "")
-    shared = {"log": "the same log id", "seed": "the same seed", "hands": "the same hands"}.get(
-        key.split(" ")[0], "a file of the game")
-    differ = disagreements(primary.identity, fa.identity)
-    findings: tuple[Finding, ...] = ()
-    if differ:
-        findings = (Finding(FindingKind.MALFORMED,
-                            f"the same game as {primary.source} (by {shared}), but the two files disagree on "
-                            + ", ".join(differ), source=fa.source),)
+    text = disagreement(primary.source, primary.identity, fa.identity)
+    findings = (Finding(FindingKind.MALFORMED, text, source=fa.source),) if text else ()
     return dataclasses.replace(fa, findings=findings, same_as=primary.source)
 
 
