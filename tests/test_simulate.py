@@ -83,6 +83,28 @@ def test_improving_kinds_match_the_definition_on_random_hands():
         assert improving_kinds(counts, melds) == expected, (counts, melds)
 
 
+def test_discard_shanten_matches_the_definition_on_random_hands():
+    """The shanten after each discard, from the groups' options, equals discarding and asking shanten."""
+    import random
+
+    from mjlog.simulate.shanten import discard_shanten
+
+    rng = random.Random(2027)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(3000):
+        melds = rng.choice((0, 0, 0, 1, 2, 3))
+        counts = [0] * 34
+        for k in rng.sample(wall, 14 - 3 * melds):
+            counts[k] += 1
+        expected = {}
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                expected[k] = shanten(counts, melds)
+                counts[k] += 1
+        assert discard_shanten(counts, melds) == expected, (counts, melds)
+
+
 # ---- determinism and reading ---------------------------------------------------------------
 
 

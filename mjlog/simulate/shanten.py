@@ -29,7 +29,8 @@ from collections.abc import Sequence
 
 from mjlog.tiles import YAOCHUU_KINDS
 
-__all__ = ["shanten", "regular_shanten", "seven_pairs_shanten", "thirteen_orphans_shanten", "improving_kinds"]
+__all__ = ["shanten", "regular_shanten", "seven_pairs_shanten", "thirteen_orphans_shanten", "improving_kinds",
+           "discard_shanten"]
 
 # A group's options: tuples (sets, partials, pair) with pair 0/1, no option dominated by another.
 Options = tuple[tuple[int, int, int], ...]
@@ -245,6 +246,65 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
         _HAND_CACHE.clear()
     _HAND_CACHE[key] = best
     return best
+
+
+def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
+    """For each kind held in a 3k+2-tile hand, the hand's :func:`shanten` after discarding one of it
+    (the same values, from the four groups' options: only the discarded kind's group changes)."""
+    c = tuple(counts)
+    groups = (c[0:9], c[9:18], c[18:27], c[27:34])
+    i0, i1, i2, i3 = _suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3])
+    i01, i23 = _merged(i0, i1), _merged(i2, i3)
+    rests = (_merged(i1, i23), _merged(i0, i23), _merged(i01, i3), _merged(i01, i2))
+    closed = melds == 0
+    if closed:
+        pairs = sum(1 for x in c if x >= 2)
+        kinds = sum(1 for x in c if x)
+        yao = sum(1 for k in _YAOCHUU if c[k])
+        yao_pairs = sum(1 for k in _YAOCHUU if c[k] >= 2)
+    out: dict[int, int] = {}
+    for g in range(4):
+        minus = _minus_ids(groups[g], g == 3)
+        rest = rests[g]
+        for i, mid in enumerate(minus):
+            if mid < 0:
+                continue
+            key = (mid, rest, melds)
+            value = _PAIR_VALUE.get(key)
+            if value is None:
+                value = _PAIR_VALUE[key] = _pair_value(mid, rest, melds)
+            if closed:
+                k = 9 * g + i
+                x = c[k]
+                seven = 6 - (pairs - (x == 2)) + max(0, 7 - (kinds - (x == 1)))
+                if k in _YAOCHUU_SET:
+                    orphans = 13 - (yao - (x == 1)) - (yao_pairs - (x == 2) > 0)
+                else:
+                    orphans = 13 - yao - (yao_pairs > 0)
+                value = min(value, seven, orphans)
+            out[9 * g + i] = value
+    return out
+
+
+_MINUS_ID: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+
+
+def _minus_ids(group: tuple[int, ...], honor: bool) -> tuple[int, ...]:
+    """The option id of ``group`` with one tile fewer of each kind (-1 where it holds none)."""
+    key = (group, honor)
+    ids = _MINUS_ID.get(key)
+    if ids is None:
+        of = _honor_id if honor else _suit_id
+        out = []
+        for i, x in enumerate(group):
+            if x == 0:
+                out.append(-1)
+            else:
+                cell = list(group)
+                cell[i] -= 1
+                out.append(of(tuple(cell)))
+        ids = _MINUS_ID[key] = tuple(out)
+    return ids
 
 
 def improving_kinds(counts: Sequence[int], melds: int = 0, current: int | None = None) -> list[int]:
