@@ -132,7 +132,7 @@ _OPTION_ID: dict[Options, int] = {}
 _OPTIONS: list[Options] = []
 _SUIT_ID: dict[tuple[int, ...], int] = {}
 _HONOR_ID: dict[tuple[int, ...], int] = {}
-_PLUS_ID: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+_SHIFTED_ID: dict[tuple[tuple[int, ...], bool, int], tuple[int, ...]] = {}
 _COMBINED_ID: dict[tuple[int, int, int, int, int], int] = {}
 
 
@@ -160,19 +160,29 @@ def _honor_id(key: tuple[int, ...]) -> int:
 
 def _plus_ids(group: tuple[int, ...], honor: bool) -> tuple[int, ...]:
     """The option id of ``group`` with one more tile of each kind (-1 where it holds four)."""
-    key = (group, honor)
-    ids = _PLUS_ID.get(key)
+    return _shifted_ids(group, honor, 1)
+
+
+def _minus_ids(group: tuple[int, ...], honor: bool) -> tuple[int, ...]:
+    """The option id of ``group`` with one tile fewer of each kind (-1 where it holds none)."""
+    return _shifted_ids(group, honor, -1)
+
+
+def _shifted_ids(group: tuple[int, ...], honor: bool, step: int) -> tuple[int, ...]:
+    """The option id of ``group`` with each kind's count moved by ``step`` (-1 where that leaves 0..4)."""
+    key = (group, honor, step)
+    ids = _SHIFTED_ID.get(key)
     if ids is None:
         of = _honor_id if honor else _suit_id
         out = []
         for i, x in enumerate(group):
-            if x >= 4:
+            if not 0 <= x + step <= 4:
                 out.append(-1)
             else:
                 cell = list(group)
-                cell[i] += 1
+                cell[i] += step
                 out.append(of(tuple(cell)))
-        ids = _PLUS_ID[key] = tuple(out)
+        ids = _SHIFTED_ID[key] = tuple(out)
     return ids
 
 
@@ -284,27 +294,6 @@ def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
                 value = min(value, seven, orphans)
             out[9 * g + i] = value
     return out
-
-
-_MINUS_ID: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
-
-
-def _minus_ids(group: tuple[int, ...], honor: bool) -> tuple[int, ...]:
-    """The option id of ``group`` with one tile fewer of each kind (-1 where it holds none)."""
-    key = (group, honor)
-    ids = _MINUS_ID.get(key)
-    if ids is None:
-        of = _honor_id if honor else _suit_id
-        out = []
-        for i, x in enumerate(group):
-            if x == 0:
-                out.append(-1)
-            else:
-                cell = list(group)
-                cell[i] -= 1
-                out.append(of(tuple(cell)))
-        ids = _MINUS_ID[key] = tuple(out)
-    return ids
 
 
 def improving_kinds(counts: Sequence[int], melds: int = 0, current: int | None = None) -> list[int]:
