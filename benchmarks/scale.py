@@ -122,7 +122,10 @@ def stage_seconds(files: list[Path]) -> dict[str, float]:
 
 
 def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> dict:
-    """A build in a child process: wall time, the parent's CPU, the workers' CPU, peak memory."""
+    """A build in a child process: wall time, the parent's CPU, the workers' CPU, peak memory.
+
+    The child's own peak is its VmHWM (Linux): ``ru_maxrss`` would carry over this process's size
+    at the fork across the exec. The workers' is ``ru_maxrss`` of the child's children."""
     code = (
         "import json, resource, sys, time; sys.path.insert(0, sys.argv[4]); from mjlog.dataset import build, finish; "
         "t = time.perf_counter(); c = time.process_time(); "
@@ -130,7 +133,7 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
         "w = time.perf_counter() - t; parent = time.process_time() - c; "
         "f0 = time.process_time(); finish(sys.argv[2]); fin = time.process_time() - f0; "
         "print(json.dumps({'wall': w, 'parent_cpu': parent, 'finish_cpu': fin, 'games': s.games, "
-        "'self_rss_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "
+        "'self_rss_mb': [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM')][0] / 1024, "
         "'child_rss_mb': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}))"
     )
     run = subprocess.run([sys.executable, "-c", code, str(inputs), str(out), str(jobs), str(ROOT), engine],
@@ -183,6 +186,8 @@ def main() -> None:
         files = sorted((tmp / "in").glob("*.xml"))
         print(f"input: {n} files ({args.copies} copies of {len(sources)} games: corpus XML and simulated)")
         stages = stage_seconds(files[:: max(1, len(files) // 600)][:600])
+        make_inputs(sources[: len(sources) // 4], args.copies, tmp / "in_small")   # a quarter of the input
+        run_small = timed_build(tmp / "in_small", tmp / "ds_small", 1)
         runs = {"1 worker": timed_build(tmp / "in", tmp / "ds1", 1), "2 workers": timed_build(tmp / "in", tmp / "ds2", 2)}
         same = None
         if not args.no_dask:
@@ -191,8 +196,6 @@ def main() -> None:
         load_s, load_cpu, loaded = load_seconds(tmp / "ds1")
         shutil.rmtree(tmp / "ds1")
         shutil.rmtree(tmp / "dsd", ignore_errors=True)
-        make_inputs(sources[: len(sources) // 4], args.copies, tmp / "in_small")   # a quarter of the input
-        run_small = timed_build(tmp / "in_small", tmp / "ds_small", 1)
     stages["duckdb load"] = load_cpu / loaded
     print("CPU ms per game by stage (one process): " + ", ".join(f"{k} {v * 1000:.2f}" for k, v in stages.items()))
     for name, r in runs.items():
