@@ -56,8 +56,9 @@ def identity_of(log: GameLog) -> GameIdentity:
     if seed is None and log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.value:
         seed = log.rounds[0].shuffle
     if seed is not None:
-        # one seed, one wall: but the simulator deals 3p and 4p games (and games under other knobs) from one seed
-        keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs')])}")
+        # one seed, one wall: but the simulator deals 3p and 4p games, games under other knobs and
+        # games of other rule sets (beijing and beijing-ccw) from one seed
+        keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs'), log.family, log.rules.name])}")
     if rounds:
         keys.append(f"hands {_digest([d for _, _, d in rounds])}")
     players = tuple(tuple(getattr(p, f) for f in PLAYER_FIELDS) for p in log.players)
