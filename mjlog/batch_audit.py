@@ -1,9 +1,10 @@
 """Auditing many logs: read and replay each file, in one process or a pool, never dying on one file.
 
 Each game is counted once: files that record one game (by log id, seed or hands; see
-:mod:`mjlog.game_identity`) are grouped, the most complete of them is the game's primary source,
-and the others are listed as its duplicates, with a finding when they disagree on anything recorded.
-Files whose content is no log at all (a ``readme.txt`` in a log folder) are skipped and counted.
+:mod:`mjlog.game_identity`) are grouped as their results stream in, the most complete of them is
+the game's primary source, and the others are listed as its duplicates, with a finding when they
+disagree on anything recorded (:mod:`mjlog.audit_report`). Files whose content is no log at all
+(a ``readme.txt`` in a log folder) are skipped and counted.
 
 >>> from mjlog.batch_audit import audit_sources
 >>> report = audit_sources([b"not a log", b"<mjloggm"])
@@ -13,16 +14,16 @@ Files whose content is no log at all (a ``readme.txt`` in a log folder) are skip
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from mjlog.audit_report import AuditReport, StreamingAudit
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
-from mjlog.findings import Finding, FindingKind, Severity
-from mjlog.game_identity import GameIdentity, disagreements, identity_of
+from mjlog.findings import Finding, Severity
+from mjlog.game_identity import GameIdentity, identity_of
 from mjlog.reader import games_or_errors, iter_log_files
 from mjlog.replayer import replay
 from mjlog.text import path_label
@@ -54,82 +55,6 @@ class FileAudit:
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity is severity)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-@dataclass(slots=True)
-class AuditReport:
-    """Counts over a batch (games, clean, with findings, unreadable; errors, warnings, notes;
-    duplicate and skipped files) and every file's result in input order."""
-
-    files: list[FileAudit] = field(default_factory=list)
-
-    def add(self, fa: FileAudit) -> None:
-        self.files.append(fa)
-
-    @property
-    def games(self) -> list[FileAudit]:
-        """One result per game: unreadable files and each game's primary source."""
-        return [f for f in self.files if f.skipped is None and f.same_as is None]
-
-    @property
-    def clean(self) -> int:
-        troubled = {f.same_as for f in self.duplicates if f.faults}
-        return sum(1 for f in self.games if f.clean and f.source not in troubled)
-
-    @property
-    def with_findings(self) -> int:
-        return sum(1 for f in self.games if f.error is None) - self.clean
-
-    @property
-    def unreadable(self) -> int:
-        return sum(1 for f in self.games if f.error is not None)
-
-    @property
-    def duplicates(self) -> list[FileAudit]:
-        return [f for f in self.files if f.same_as is not None]
-
-    @property
-    def skipped(self) -> int:
-        return sum(1 for f in self.files if f.skipped is not None)
-
-    def severity_count(self, severity: Severity) -> int:
-        return sum(f.count(severity) for f in self.files if f.skipped is None)
-
-    @property
-    def errors(self) -> int:
-        return self.severity_count(Severity.ERROR)
-
-    @property
-    def warnings(self) -> int:
-        return self.severity_count(Severity.WARNING)
-
-    def failed(self, strict: bool = False) -> bool:
-        """Errors or unreadable files; with ``strict`` warnings too."""
-        return bool(self.errors or self.unreadable or (strict and self.warnings))
-
-    def summary(self) -> str:
-        games = self.games
-        text = (f"audited {_plural(len(games), 'game')}: {self.clean} clean, {self.with_findings} with findings, "
-                f"{self.unreadable} unreadable; {_plural(self.errors, 'error')}, {_plural(self.warnings, 'warning')}")
-        notes = self.severity_count(Severity.NOTE)
-        if notes:
-            text += f", {_plural(notes, 'note')}"
-        dup = len(self.duplicates)
-        if dup:
-            text += f"; {_plural(dup, 'duplicate file')} (a game already counted)"
-        if self.skipped:
-            text += f"; {_plural(self.skipped, 'file')} skipped (not a log)"
-        return text
-
-    def to_dict(self) -> dict:
-        return {"summary": self.summary(), "games": len(self.games), "clean": self.clean,
-                "with_findings": self.with_findings, "unreadable": self.unreadable, "errors": self.errors,
-                "warnings": self.warnings, "notes": self.severity_count(Severity.NOTE),
-                "duplicates": len(self.duplicates), "skipped": self.skipped}
 
 
 def audit_file(source) -> list[FileAudit]:
@@ -213,66 +138,15 @@ def _iter_dask(sources: Sequence, jobs: int, chunk: int, scheduler: str | None) 
             cluster.close()
 
 
-def _completeness(fa: FileAudit) -> tuple[bool, int, bool]:
-    """Which file of a game records the most: a final result, then more whole hands, then a seed (a wall)."""
-    ident = fa.identity
-    assert ident is not None
-    return (ident.final is not None, len(ident.rounds), any(k.startswith("seed ") for k in ident.keys))
-
-
-def group_games(files: list[FileAudit]) -> list[FileAudit]:
-    """``files`` with each game's files but its most complete one marked ``same_as`` that one, and a
-    finding on each duplicate that disagrees with it on something both record."""
-    parent = list(range(len(files)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    owner: dict[str, int] = {}
-    for i, fa in enumerate(files):
-        for key in fa.identity.keys if fa.identity else ():
-            if key in owner:
-                parent[root(i)] = root(owner[key])
-            else:
-                owner[key] = i
-    members: dict[int, list[int]] = {}
-    for i, fa in enumerate(files):
-        if fa.identity is not None:
-            members.setdefault(root(i), []).append(i)
-    out = list(files)
-    for group in members.values():
-        if len(group) < 2:
-            continue
-        primary = max(group, key=lambda i: (_completeness(files[i]), -i))
-        p = files[primary]
-        for i in group:
-            if i != primary:
-                out[i] = _duplicate(files[i], p)
-    return out
-
-
-def _duplicate(fa: FileAudit, primary: FileAudit) -> FileAudit:
-    assert fa.identity is not None and primary.identity is not None
-    key = next((k for k in fa.identity.keys if k in primary.identity.keys), "")
-    shared = {"log": "the same log id", "seed": "the same seed", "hands": "the same hands"}.get(
-        key.split(" ")[0], "a file of the game")
-    differ = disagreements(primary.identity, fa.identity)
-    findings: tuple[Finding, ...] = ()
-    if differ:
-        findings = (Finding(FindingKind.MALFORMED,
-                            f"the same game as {primary.source} (by {shared}), but the two files disagree on "
-                            + ", ".join(differ), source=fa.source),)
-    return dataclasses.replace(fa, findings=findings, same_as=primary.source)
-
-
 def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAudit], bool | None] | None = None,
-                  progress: bool = False, engine: str = "local", scheduler: str | None = None) -> AuditReport:
-    """Audit paths (directories walked) or bytes, one game once; then ``on_result`` sees each file's
-    result in input order (returning True stops the calls). ``engine="dask"`` audits on a Dask
-    cluster (see :func:`iter_audits`)."""
+                  progress: bool = False, engine: str = "local", scheduler: str | None = None,
+                  keep: bool = True) -> AuditReport:
+    """Audit paths (directories walked) or bytes, one game once; ``on_result`` sees each result as it
+    comes, in input order (returning True stops the calls): a file of a game already counted as a
+    duplicate, and an earlier primary source a more complete file displaces right after that file
+    (see :mod:`mjlog.audit_report`). ``keep=False`` keeps no file's result, only the counts, so memory
+    stays flat however many files there are; ``keep=True`` also lists them all in ``report.files``.
+    ``engine="dask"`` audits on a Dask cluster (see :func:`iter_audits`)."""
     expanded: list = []
     for s in sources:
         if isinstance(s, (str, os.PathLike)) and os.path.isdir(s):
@@ -284,18 +158,16 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
         from tqdm import tqdm
 
         bar = tqdm(total=len(expanded), unit="file", file=sys.stderr, leave=False)
-    results: list[FileAudit] = []
+    calling = on_result is not None
     try:
-        for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler):
-            results.append(fa)
-            if bar is not None:
-                bar.update(1)
+        with StreamingAudit(keep) as counted:
+            for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler):
+                for out in counted.add(fa):
+                    if calling and on_result(out):  # type: ignore[misc]
+                        calling = False
+                if bar is not None:
+                    bar.update(1)
     finally:
         if bar is not None:
             bar.close()
-    report = AuditReport(group_games(results))
-    if on_result is not None:
-        for fa in report.files:
-            if on_result(fa):
-                break
-    return report
+    return counted.report

@@ -34,6 +34,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
+from mjlog.game_identity import fingerprint_disagreement
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
 from mjlog.text import path_label
 from mjlog.workers import worker_pool
@@ -172,13 +173,18 @@ def build_batch(batch: Batch, out: str) -> BatchResult:
     for name, table in _partition_columns(chunk).items():
         parts += _write_atomic(table, root, name, batch.key, partitioned=True)
     src = [f for f in chunk.files if f.status in ("game", "alternate")]
+    primary = {f.game_id: f for f in src if f.status == "game"}
     parts += _write_atomic(pa.table({
         "source": pa.array([f.source for f in src], pa.string()),
         "game_id": pa.array([f.game_id for f in src], pa.string()),
         "role": pa.array(["primary" if f.status == "game" else "alternate" for f in src], pa.string()),
         "source_format": pa.array([f.source_format for f in src], pa.string()),
         "log_id": pa.array([f.log_id for f in src], pa.string()),
-        "content_sha256": pa.array([f.content_sha256 for f in src], pa.string())}), root, "sources", batch.key, False)
+        "content_sha256": pa.array([f.content_sha256 for f in src], pa.string()),
+        "fingerprint": pa.array([f.fingerprint for f in src], pa.string()),
+        "disagreement": pa.array([None if f.status == "game" else fingerprint_disagreement(
+            primary[f.game_id].source, primary[f.game_id].fingerprint, f.fingerprint) for f in src], pa.string())}),
+        root, "sources", batch.key, False)
     bad = [f for f in chunk.files if f.status == "unreadable"]
     parts += _write_atomic(pa.table({
         "source": pa.array([f.source for f in bad], pa.string()),
@@ -237,10 +243,30 @@ def finish(out: str | os.PathLike) -> dict:
         "unreadable": sum(1 for m in manifests for f in m["files"] if f["status"] == "unreadable"),
         "inputs": sum(len(m["files"]) for m in manifests),
     }
+    manifest["disagreements"] = _cross_batch_disagreements(root, manifests, owner, duplicates)
     tmp = root / f".{MANIFEST}.tmp"
     tmp.write_text(json.dumps(manifest, sort_keys=True, indent=1), encoding="utf-8")
     os.replace(tmp, root / MANIFEST)
     return manifest
+
+
+def _cross_batch_disagreements(root: Path, manifests: list[dict], owner: dict[str, tuple[str, str]],
+                                duplicates: list[list[str]]) -> list[list]:
+    """[source, disagreement or None] for every source of a game a batch holds but another keeps: what
+    it disagrees on with the keeping batch's primary source (its own batch compared it with its own)."""
+    if not duplicates:
+        return []
+    gids = sorted({gid for gid, _ in duplicates})
+    keys = {key for _, key in duplicates} | {owner[g][1] for g in gids}
+    parts = [root / p for m in manifests if m["key"] in keys for p in m["parts"] if p.startswith("sources/")]
+    table = pq.ParquetDataset(parts, filters=[("game_id", "in", gids)]).read(columns=["source", "game_id", "fingerprint"])
+    fps = dict(zip(table.column("source").to_pylist(), table.column("fingerprint").to_pylist()))
+    out = []
+    for source, gid in zip(table.column("source").to_pylist(), table.column("game_id").to_pylist()):
+        first = owner[gid][0]
+        if source != first:
+            out.append([source, fingerprint_disagreement(first, fps.get(first), fps[source])])
+    return sorted(out, key=lambda r: r[0])
 
 
 def read_manifest(out: str | os.PathLike) -> dict:

@@ -56,13 +56,48 @@ def identity_of(log: GameLog) -> GameIdentity:
     if seed is None and log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.value:
         seed = log.rounds[0].shuffle
     if seed is not None:
-        # one seed, one wall: but the simulator deals 3p and 4p games (and games under other knobs) from one seed
-        keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs')])}")
+        # one seed, one wall: but the simulator deals 3p and 4p games, games under other knobs and
+        # games of other rule sets (beijing and beijing-ccw) from one seed
+        keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs'), log.family, log.rules.name])}")
     if rounds:
         keys.append(f"hands {_digest([d for _, _, d in rounds])}")
     players = tuple(tuple(getattr(p, f) for f in PLAYER_FIELDS) for p in log.players)
     final = (tuple(log.final.scores), tuple(log.final.points)) if log.final is not None else None
     return GameIdentity(tuple(keys), players, rounds, final)
+
+
+def to_json(ident: GameIdentity) -> str:
+    """The identity as compact JSON (the store's ``sources.fingerprint``)."""
+    return json.dumps({"keys": ident.keys, "players": ident.players, "rounds": ident.rounds, "final": ident.final},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def from_json(text: str) -> GameIdentity:
+    """The identity :func:`to_json` wrote."""
+    obj = json.loads(text)
+    final = obj["final"]
+    return GameIdentity(tuple(obj["keys"]), tuple(tuple(p) for p in obj["players"]),
+                        tuple(((k[0], k[1]), name, d) for k, name, d in obj["rounds"]),
+                        (tuple(final[0]), tuple(final[1])) if final is not None else None)
+
+
+def disagreement(primary_source: str, primary: GameIdentity, other: GameIdentity) -> str | None:
+    """What a second file of a game disagrees on with the game's primary source, in words; None
+    when they agree on everything both record."""
+    differ = disagreements(primary, other)
+    if not differ:
+        return None
+    key = next((k for k in other.keys if k in primary.keys), "")
+    shared = {"log": "the same log id", "seed": "the same seed", "hands": "the same hands"}.get(
+        key.split(" ")[0], "a file of the game")
+    return f"the same game as {primary_source} (by {shared}), but the two files disagree on " + ", ".join(differ)
+
+
+def fingerprint_disagreement(primary_source: str, primary_fp: str | None, other_fp: str | None) -> str | None:
+    """:func:`disagreement` of two fingerprints (:func:`to_json`); None when either is unknown."""
+    if primary_fp is None or other_fp is None:
+        return None
+    return disagreement(primary_source, from_json(primary_fp), from_json(other_fp))
 
 
 def disagreements(a: GameIdentity, b: GameIdentity) -> list[str]:

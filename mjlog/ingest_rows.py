@@ -34,6 +34,7 @@ import pyarrow as pa
 from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_lobby import Lobby
+from mjlog.game_identity import GameIdentity, identity_of, to_json
 from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
     Ryuukyoku, Win,
@@ -158,6 +159,7 @@ class FileOutcome:
     n_findings: int = 0
     error: str | None = None
     error_type: str | None = None
+    fingerprint: str | None = None  # what it records of the game (mjlog.game_identity.to_json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,18 +185,14 @@ def game_id_for(log_id: str | None, sha256_hex: str) -> str:
 HANDS_PREFIX = "hands-"
 
 
-def game_id_of(log: GameLog, sha256_hex: str) -> str:
+def game_id_of(log: GameLog, sha256_hex: str, ident: GameIdentity | None = None) -> str:
     """The id a game is stored under, the same for every file of it: the Tenhou log id; else the
     digest of its complete hands as both formats record them (:mod:`mjlog.game_identity`), so a
     game's XML, its JSON export and a copy with an edited header are one row; else the file's hash."""
     if log.log_id:
         return log.log_id
-    from mjlog.game_identity import identity_of
-
-    try:
-        hands = next((k for k in identity_of(log).keys if k.startswith("hands ")), None)
-    except Exception:  # noqa: BLE001 - a game that cannot be identified is stored as its own file
-        hands = None
+    ident = ident if ident is not None else _identity(log)
+    hands = next((k for k in ident.keys if k.startswith("hands ")), None) if ident is not None else None
     return HANDS_PREFIX + hands.split(" ", 1)[1][:HASH_CHARS] if hands else game_id_for(None, sha256_hex)
 
 
@@ -560,6 +558,13 @@ def game_source(source: str, k: int, n: int) -> str:
     return source if n == 1 else f"{source}#{k + 1}"
 
 
+def _identity(log: GameLog) -> GameIdentity | None:
+    try:
+        return identity_of(log)
+    except Exception:  # noqa: BLE001 - a game that cannot be identified is stored as its own file
+        return None
+
+
 def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
                 at: int) -> list[FileOutcome]:
     """The outcomes of one file: one per game (a Botzone export holds many, each readable or not on
@@ -584,9 +589,11 @@ def _unreadable(source: str, sha: str, exc: MalformedLogError) -> FileOutcome:
 
 def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
                  at: int) -> FileOutcome:
-    gid = game_id_of(log, sha)
+    ident = _identity(log)
+    gid = game_id_of(log, sha, ident)
+    fp = to_json(ident) if ident is not None else None
     if gid in seen:
-        return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha)
+        return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha, fingerprint=fp)
     try:
         rep = replay(log)
     except Exception as exc:  # noqa: BLE001 - a replay bug must not stop the batch
@@ -599,7 +606,7 @@ def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[st
         return _failed(source, sha, "building rows", exc)
     seen[gid] = source
     added.append(_Added(at, log, rep, gid, source, sha))
-    return FileOutcome(source, "game", gid, log.log_id, log.source_format, sha, len(rep.findings))
+    return FileOutcome(source, "game", gid, log.log_id, log.source_format, sha, len(rep.findings), fingerprint=fp)
 
 
 def _failed(source: str, sha: str | None, step: str, exc: Exception) -> FileOutcome:

@@ -18,7 +18,8 @@ from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.formats import format_of, formats
 from mjlog.ir import GameLog
 from mjlog.ir_check import check_log
-from mjlog.source import LogSource, load
+from mjlog.formats.tenhou_xml import CUT_OFF
+from mjlog.source import LogSource, RawLog, load
 
 #: File name endings that directory walks pick up.
 LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt", ".pmn", ".jsonl", ".mjson")  # .jsonl, .mjson: mjai
@@ -84,7 +85,9 @@ def _read_log(source: LogSource, name: str | None) -> GameLog:
 def _read_games(source: LogSource, name: str | None, every: bool) -> list[GameLog | MalformedLogError]:
     raw = load(source, name)
     fmt = format_of(raw.data)
-    if fmt is not None:
+    if raw.cut is not None:
+        logs = [_read_cut(raw, fmt)]
+    elif fmt is not None:
         logs = fmt.read_all(raw.data, raw.name) if every and fmt.read_all else [fmt.read(raw.data, raw.name)]
     elif not raw.data.strip():
         raise MalformedLogError("the file is empty", raw.name, "byte 0")
@@ -103,6 +106,20 @@ def _named(log: GameLog, name: str | None) -> GameLog | MalformedLogError:
         return check_log(log)
     except MalformedLogError as exc:
         return exc
+
+
+def _read_cut(raw: RawLog, fmt) -> GameLog:
+    """The complete hands of a gzip file cut short, marked cut off where the gzip data stops; the
+    gzip error when nothing before the cut can be read."""
+    assert raw.cut is not None
+    try:
+        if fmt is None:
+            raise raw.cut
+        log = fmt.read(raw.data, raw.name)
+    except MalformedLogError:
+        raise raw.cut from None
+    extra = tuple(kv for kv in log.header_extra if kv[0] != CUT_OFF)
+    return dataclasses.replace(log, header_extra=extra + ((CUT_OFF, raw.cut.where or "its end"),))
 
 
 @dataclass(frozen=True, slots=True)

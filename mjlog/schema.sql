@@ -191,7 +191,9 @@ CREATE TABLE IF NOT EXISTS sources (
     role VARCHAR NOT NULL,
     source_format VARCHAR,
     log_id VARCHAR,
-    content_sha256 VARCHAR
+    content_sha256 VARCHAR,
+    fingerprint VARCHAR,
+    disagreement VARCHAR
 );
 
 CREATE TABLE IF NOT EXISTS unreadable (

@@ -24,10 +24,22 @@ class RawLog:
 
     data: bytes
     name: str
+    #: For gzip cut short: why ``data`` (all that was decompressed before the cut) ends early.
+    cut: MalformedLogError | None = None
 
 
 def gunzip(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> bytes:
-    """Decompress gzip bytes, refusing more than ``limit`` bytes of output."""
+    """Decompress gzip bytes, refusing more than ``limit`` bytes of output or a stream cut short."""
+    out, cut = gunzip_prefix(data, name, limit)
+    if cut is not None:
+        raise cut
+    return out
+
+
+def gunzip_prefix(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> tuple[bytes, MalformedLogError | None]:
+    """Decompress gzip bytes as far as they go: the output, and for a stream cut short (a download
+    that stopped) the error saying so, with everything decompressed before the cut. Corrupt data
+    and more than ``limit`` bytes of output raise."""
     out = bytearray()
     rest = data
     while rest:
@@ -42,13 +54,11 @@ def gunzip(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> bytes:
         if not d.eof:
             if d.unconsumed_tail:
                 raise LogTooLargeError(f"decompresses to more than {limit} bytes", name, "gzip stream")
-            raise MalformedLogError(
-                "gzip data is cut short", name, f"byte {len(data)} of the compressed file"
-            )
+            return bytes(out), MalformedLogError("gzip data is cut short", name, f"byte {len(data)} of the gzip file")
         rest = d.unused_data
         if rest and not rest.startswith(GZIP_MAGIC):
             break  # trailing garbage after a complete member: ignore, as gzip(1) warns and does
-    return bytes(out)
+    return bytes(out), None
 
 
 def file_kind(mode: int) -> str:
@@ -117,5 +127,6 @@ def load(source: LogSource, name: str | None = None, limit: int = MAX_LOG_BYTES)
     if len(data) > limit:
         raise LogTooLargeError(f"log is larger than the limit of {limit} bytes", label, f"byte {limit}")
     if data.startswith(GZIP_MAGIC):
-        data = gunzip(data, label, limit)
+        data, cut = gunzip_prefix(data, label, limit)
+        return RawLog(data, label, cut)
     return RawLog(data, label)

@@ -37,12 +37,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from mjlog.dataset import read_manifest
+from mjlog.game_identity import fingerprint_disagreement
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk, game_source
 from mjlog.reader import iter_log_files
 from mjlog.text import path_label
 from mjlog.workers import worker_pool
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 #: Tables that hold rows of stored games (exported partitioned by rule set and game date).
 PARTITIONED = GAME_TABLES + ("sources",)
 #: Tables exported as one file each.
@@ -276,7 +277,9 @@ class Store:
                     "source": [f.source for f in src], "game_id": [f.game_id for f in src],
                     "role": ["primary" if primary[f.game_id] == f.source else "alternate" for f in src],
                     "source_format": [f.source_format for f in src], "log_id": [f.log_id for f in src],
-                    "content_sha256": [f.content_sha256 for f in src]}), None, replace=True)
+                    "content_sha256": [f.content_sha256 for f in src],
+                    "fingerprint": pa.array([f.fingerprint for f in src], pa.string()),
+                    "disagreement": pa.array(self._disagreements(src, primary), pa.string())}), None, replace=True)
             con.execute("DELETE FROM unreadable WHERE source = ANY(?)", [[f.source for f in chunk.files]])
             if bad:
                 self._insert("unreadable", pa.table({
@@ -293,6 +296,18 @@ class Store:
         return len(new), len(chunk.files) - len(new) - len(bad), len(bad), sum(f.n_findings for f in new)
 
     _commits = 0
+
+    def _disagreements(self, src: list, primary: dict[str, str]) -> list[str | None]:
+        """For each source of a chunk, what it disagrees on with its game's primary source (None
+        for the primary itself, or when they agree); primaries stored earlier are read back."""
+        fps = {f.source: f.fingerprint for f in src}
+        missing = sorted({primary[f.game_id] for f in src} - fps.keys())
+        if missing:
+            fps.update(self.con.execute("SELECT source, fingerprint FROM sources WHERE source = ANY(?)",
+                                        [missing]).fetchall())
+        return [None if primary[f.game_id] == f.source else
+                fingerprint_disagreement(primary[f.game_id], fps.get(primary[f.game_id]), f.fingerprint)
+                for f in src]
 
     def _insert(self, name: str, table: pa.Table, keep: list[str] | None, replace: bool = False) -> None:
         """Insert an Arrow table (columns matched by name); ``keep``: only these game ids."""
@@ -401,8 +416,7 @@ def _dataset_selects(path: str | os.PathLike, manifest: dict) -> dict[str, str]:
     games another batch keeps (``_dataset.json``'s duplicates; their sources become alternates)."""
     root = Path(path).resolve()
     dups = manifest["duplicates"]
-    dup_rows = ", ".join(f"('{_quote_str(g)}', '{_quote_str(k)}')" for g, k in dups) or "(NULL, NULL)"
-    dup_table = f"(SELECT * FROM (VALUES {dup_rows}) AS d(game_id, batch) WHERE game_id IS NOT NULL)"
+    dup_table = _values_table(dups, "game_id, batch")
     batch_of = "regexp_extract(t.filename, 'part-([0-9a-f]+)-[0-9]+\\.parquet$', 1)"
     out = {}
     for table, parts in manifest["tables"].items():
@@ -416,13 +430,26 @@ def _dataset_selects(path: str | os.PathLike, manifest: dict) -> dict[str, str]:
         if not dups or table == "unreadable":
             out[table] = f"SELECT t.*{' EXCLUDE (filename)' if dups else ''} FROM {source}"
         elif table == "sources":
-            out[table] = (f"SELECT t.* EXCLUDE (filename, role), CASE WHEN d.game_id IS NULL THEN t.role "
-                          f"ELSE 'alternate' END AS role FROM {source} LEFT JOIN {dup_table} d "
-                          f"ON t.game_id = d.game_id AND {batch_of} = d.batch")
+            # a game another batch keeps: its sources are alternates, compared with that batch's primary
+            said = _values_table(manifest.get("disagreements", []), "source, disagreement")
+            out[table] = (f"SELECT t.* EXCLUDE (filename, role, disagreement), CASE WHEN d.game_id IS NULL "
+                          f"THEN t.role ELSE 'alternate' END AS role, CASE WHEN o.source IS NULL THEN "
+                          f"t.disagreement ELSE o.disagreement END AS disagreement FROM {source} LEFT JOIN "
+                          f"{dup_table} d ON t.game_id = d.game_id AND {batch_of} = d.batch "
+                          f"LEFT JOIN {said} o ON t.source = o.source")
         else:
             out[table] = (f"SELECT t.* EXCLUDE (filename) FROM {source} ANTI JOIN {dup_table} d "
                           f"ON t.game_id = d.game_id AND {batch_of} = d.batch")
     return out
+
+
+def _values_table(rows: list[list], columns: str) -> str:
+    """A SQL table of string (or NULL) rows, empty when there are none."""
+    width = columns.count(",") + 1
+    lit = ", ".join("(" + ", ".join("NULL" if v is None else f"'{_quote_str(v)}'" for v in r) + ")" for r in rows)
+    empty = "(" + ", ".join(["NULL::VARCHAR"] * width) + ")"
+    first = columns.split(",")[0].strip()
+    return f"(SELECT * FROM (VALUES {lit or empty}) AS v({columns}) WHERE {first} IS NOT NULL)"
 
 
 def _quote_str(text: str) -> str:

@@ -46,7 +46,7 @@ def main() -> None:
         chunks = [(min(per, args.games - i * per), args.seed + i, tmp) for i in range(args.jobs) if args.games - i * per > 0]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             made = sum(pool.map(_play, chunks))
-        report = audit_sources([tmp], jobs=args.jobs)
+        report = audit_sources([tmp], jobs=args.jobs, keep=False)
         with Store(Path(tmp) / "sim.duckdb") as store:
             store.ingest([tmp], jobs=args.jobs)
             frames = load_frames(store, synthetic="only", rule_set="tenhou-4p-south")

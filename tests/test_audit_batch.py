@@ -42,7 +42,7 @@ def test_the_same_game_in_three_files_is_one_game_with_two_duplicates(tmp_path, 
 def test_two_files_of_one_game_that_disagree_is_a_finding(tmp_path):
     _write_game_three_ways(tmp_path, edit_names=True)
     report = audit_sources([tmp_path])
-    assert len(report.games) == 1 and len(report.duplicates) == 2
+    assert report.games == 1 and report.duplicates == 2
     [copy] = [f for f in report.files if f.source.endswith("copy-of-game.xml")]
     assert [f.kind.value for f in copy.findings] == ["malformed"]
     assert "disagree on the players' names" in copy.findings[0].message

@@ -221,6 +221,41 @@ def test_a_cut_off_file_keeps_its_complete_hands_with_one_truncated_finding(fmt)
     assert len(kept) >= 3 and [r.end_scores for r in kept] == [r.end_scores for r in full.rounds[: len(kept)]]
 
 
+CORPUS_GAME = "2020010100gm-00a9-0000-0b366d75"
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize("keep", [0.5, 0.8])
+def test_a_gzip_file_cut_off_keeps_its_complete_hands_with_one_truncated_finding(corpus_xml_files, tmp_path, keep):
+    """A real corpus game gzipped and cut part-way (a download that stopped) is read up to the cut."""
+    import gzip
+
+    from mjlog.batch_audit import audit_sources
+
+    path = next(p for p in corpus_xml_files if CORPUS_GAME in p.name)
+    packed = gzip.compress(path.read_bytes())
+    cut = tmp_path / f"{CORPUS_GAME}.xml.gz"
+    cut.write_bytes(packed[: int(len(packed) * keep)])
+    full = replay(read_log(path))
+    rep = replay(read_log(cut))
+    assert [(f.kind, f.severity) for f in rep.findings] == [(K.TRUNCATED, Severity.WARNING)]
+    assert "cut off" in rep.findings[0].message and "gzip" in rep.findings[0].message
+    kept = [r for r in rep.rounds if r.wins or r.draw]
+    assert kept and [r.end_scores for r in kept] == [r.end_scores for r in full.rounds[: len(kept)]]
+    report = audit_sources([str(cut)])
+    assert (report.unreadable, report.with_findings, report.warnings, report.errors) == (0, 1, 1, 0)
+
+
+def test_a_gzip_file_cut_in_its_trailer_is_whole_but_said_to_be_cut():
+    """Every byte of the log is there but the gzip stream ends early: all hands audited, one warning."""
+    import gzip
+
+    data = _as_played(simulate_game(SOUTH, 1)).encode()
+    rep = replay(read_log(gzip.compress(data)[:-4], name=ROUNDED_ERA_NAME))
+    assert [(f.kind, f.severity) for f in rep.findings] == [(K.TRUNCATED, Severity.WARNING)]
+    assert len(rep.rounds) == len(read_log(data, name=ROUNDED_ERA_NAME).rounds)
+
+
 def test_a_file_wrong_in_the_middle_is_still_unreadable():
     from mjlog.errors import MalformedLogError
 

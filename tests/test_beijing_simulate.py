@@ -287,3 +287,14 @@ def test_beijing_what_if_rule_set_is_stated_and_audited_under_its_knobs():
         log = read_log(BEIJING.simulate_game(rules, seed))
         assert log.rules == rules and log.header.knobs
         assert not mjlog.audit(log).findings
+
+
+def test_games_of_the_two_rotations_from_one_seed_are_two_games(tmp_path):
+    """Regression: the seed alone identified a game, so the beijing and beijing-ccw games of one
+    seed were counted as one game whose two files disagree."""
+    from mjlog.batch_audit import audit_sources
+
+    simulate(1, PRESETS["beijing"], 3, tmp_path / "a", progress=False)
+    simulate(1, PRESETS["beijing-ccw"], 3, tmp_path / "b", progress=False)
+    report = audit_sources([str(tmp_path / "a"), str(tmp_path / "b")])
+    assert (report.games, report.duplicates) == (2, 0)

@@ -61,6 +61,48 @@ def test_improving_kinds():
     assert improving_kinds(counts34(parse_mpsz("23m55p")), 3) == [0, 3]
 
 
+def _random_hands(seed: int, tiles: int, n: int = 3000):
+    """``n`` random hands of ``tiles`` - 3 x melds tiles, with 0 to 3 melds (closed hands the most)."""
+    import random
+
+    rng = random.Random(seed)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(n):
+        melds = rng.choice((0, 0, 0, 1, 2, 3))
+        counts = [0] * 34
+        for k in rng.sample(wall, tiles - 3 * melds):
+            counts[k] += 1
+        yield counts, melds
+
+
+def test_improving_kinds_match_the_definition_on_random_hands():
+    """The memoised acceptance equals drawing each kind and asking shanten, closed and open."""
+    for counts, melds in _random_hands(2026, 13):
+        now = shanten(counts, melds)
+        expected = []
+        for k in range(34):
+            if counts[k] < 4:
+                counts[k] += 1
+                if shanten(counts, melds) < now:
+                    expected.append(k)
+                counts[k] -= 1
+        assert improving_kinds(counts, melds) == expected, (counts, melds)
+
+
+def test_discard_shanten_matches_the_definition_on_random_hands():
+    """The shanten after each discard, from the groups' options, equals discarding and asking shanten."""
+    from mjlog.simulate.shanten import discard_shanten
+
+    for counts, melds in _random_hands(2027, 14):
+        expected = {}
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                expected[k] = shanten(counts, melds)
+                counts[k] += 1
+        assert discard_shanten(counts, melds) == expected, (counts, melds)
+
+
 # ---- determinism and reading ---------------------------------------------------------------
 
 

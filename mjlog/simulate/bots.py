@@ -26,7 +26,7 @@ import random
 from typing import TYPE_CHECKING
 
 from mjlog.rules.riichi.hands import waits
-from mjlog.simulate.shanten import improving_kinds, shanten, thirteen_orphans_shanten
+from mjlog.simulate.shanten import discard_shanten, improving_kinds, shanten, thirteen_orphans_shanten
 from mjlog.tiles import RED_FIVES, TERMINAL_KINDS
 
 if TYPE_CHECKING:
@@ -59,12 +59,8 @@ class Bot:
             return drawn, False
         counts = h.counts[seat]
         melds = h.n_sets(seat)
-        by_kind: dict[int, int] = {}
-        for k in range(34):
-            if counts[k] and k not in banned:
-                counts[k] -= 1
-                by_kind[k] = shanten(counts, melds)
-                counts[k] += 1
+        after = discard_shanten(counts, melds)
+        by_kind = {k: v for k, v in after.items() if k not in banned}
         best = min(by_kind.values())
         kinds = list(by_kind)
         threats = h.threats(seat)

@@ -29,7 +29,8 @@ from collections.abc import Sequence
 
 from mjlog.tiles import YAOCHUU_KINDS
 
-__all__ = ["shanten", "regular_shanten", "seven_pairs_shanten", "thirteen_orphans_shanten", "improving_kinds"]
+__all__ = ["shanten", "regular_shanten", "seven_pairs_shanten", "thirteen_orphans_shanten", "improving_kinds",
+           "discard_shanten"]
 
 # A group's options: tuples (sets, partials, pair) with pair 0/1, no option dominated by another.
 Options = tuple[tuple[int, int, int], ...]
@@ -37,7 +38,6 @@ Options = tuple[tuple[int, int, int], ...]
 _SUIT_CACHE: dict[tuple[int, ...], Options] = {}
 _HONOR_CACHE: dict[tuple[int, ...], Options] = {}
 _HAND_CACHE: dict[tuple[tuple[int, ...], int], int] = {}
-_COMBINED: dict[tuple[Options, Options, Options, Options, int], int] = {}
 _YAOCHUU = tuple(YAOCHUU_KINDS)
 _YAOCHUU_SET = frozenset(YAOCHUU_KINDS)
 
@@ -123,12 +123,74 @@ def _honor_options(key: tuple[int, ...]) -> Options:
 def regular_shanten(counts: Sequence[int], melds: int = 0) -> int:
     """Shanten toward four sets and a pair, with ``melds`` sets already made."""
     c = tuple(counts)
-    key = (_suit_options(c[0:9]), _suit_options(c[9:18]), _suit_options(c[18:27]),
-           _honor_options(c[27:34]), melds)
-    value = _COMBINED.get(key)
+    return _combined_value(_suit_id(c[0:9]), _suit_id(c[9:18]), _suit_id(c[18:27]), _honor_id(c[27:34]), melds)
+
+
+# Each distinct Options tuple gets a small int id, so the combination cache is keyed by five ints
+# (hashing nested tuples on every lookup was most of the bots' time).
+_OPTION_ID: dict[Options, int] = {}
+_OPTIONS: list[Options] = []
+_SUIT_ID: dict[tuple[int, ...], int] = {}
+_HONOR_ID: dict[tuple[int, ...], int] = {}
+_SHIFTED_ID: dict[tuple[tuple[int, ...], bool, int], tuple[int, ...]] = {}
+_COMBINED_ID: dict[tuple[int, int, int, int, int], int] = {}
+
+
+def _intern(opts: Options) -> int:
+    oid = _OPTION_ID.get(opts)
+    if oid is None:
+        oid = _OPTION_ID[opts] = len(_OPTIONS)
+        _OPTIONS.append(opts)
+    return oid
+
+
+def _suit_id(key: tuple[int, ...]) -> int:
+    oid = _SUIT_ID.get(key)
+    if oid is None:
+        oid = _SUIT_ID[key] = _intern(_suit_options(key))
+    return oid
+
+
+def _honor_id(key: tuple[int, ...]) -> int:
+    oid = _HONOR_ID.get(key)
+    if oid is None:
+        oid = _HONOR_ID[key] = _intern(_honor_options(key))
+    return oid
+
+
+def _plus_ids(group: tuple[int, ...], honor: bool) -> tuple[int, ...]:
+    """The option id of ``group`` with one more tile of each kind (-1 where it holds four)."""
+    return _shifted_ids(group, honor, 1)
+
+
+def _minus_ids(group: tuple[int, ...], honor: bool) -> tuple[int, ...]:
+    """The option id of ``group`` with one tile fewer of each kind (-1 where it holds none)."""
+    return _shifted_ids(group, honor, -1)
+
+
+def _shifted_ids(group: tuple[int, ...], honor: bool, step: int) -> tuple[int, ...]:
+    """The option id of ``group`` with each kind's count moved by ``step`` (-1 where that leaves 0..4)."""
+    key = (group, honor, step)
+    ids = _SHIFTED_ID.get(key)
+    if ids is None:
+        of = _honor_id if honor else _suit_id
+        out = []
+        for i, x in enumerate(group):
+            if not 0 <= x + step <= 4:
+                out.append(-1)
+            else:
+                cell = list(group)
+                cell[i] += step
+                out.append(of(tuple(cell)))
+        ids = _SHIFTED_ID[key] = tuple(out)
+    return ids
+
+
+def _combined_value(i0: int, i1: int, i2: int, i3: int, melds: int) -> int:
+    key = (i0, i1, i2, i3, melds)
+    value = _COMBINED_ID.get(key)
     if value is None:
-        value = _combine(*key)
-        _COMBINED[key] = value
+        value = _COMBINED_ID[key] = _combine(_OPTIONS[i0], _OPTIONS[i1], _OPTIONS[i2], _OPTIONS[i3], melds)
     return value
 
 
@@ -196,53 +258,140 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     return best
 
 
-def improving_kinds(counts: Sequence[int], melds: int = 0, current: int | None = None) -> list[int]:
-    """Kinds whose draw lowers the shanten of a 3k+1-tile hand (its acceptance).
-
-    Only the drawn kind's group changes, so each kind costs one group lookup and
-    one combination lookup.
-    """
+def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
+    """For each kind held in a 3k+2-tile hand, the hand's :func:`shanten` after discarding one of it
+    (the same values, from the four groups' options: only the discarded kind's group changes)."""
     c = tuple(counts)
-    now = shanten(c, melds) if current is None else current
-    groups = [c[0:9], c[9:18], c[18:27], c[27:34]]
-    opts = [_suit_options(groups[0]), _suit_options(groups[1]), _suit_options(groups[2]),
-            _honor_options(groups[3])]
+    groups = (c[0:9], c[9:18], c[18:27], c[27:34])
+    i0, i1, i2, i3 = _suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3])
+    i01, i23 = _merged(i0, i1), _merged(i2, i3)
+    rests = (_merged(i1, i23), _merged(i0, i23), _merged(i01, i3), _merged(i01, i2))
     closed = melds == 0
     if closed:
         pairs = sum(1 for x in c if x >= 2)
         kinds = sum(1 for x in c if x)
         yao = sum(1 for k in _YAOCHUU if c[k])
-        yao_pair = any(c[k] >= 2 for k in _YAOCHUU)
-    out = []
-    for k in range(34):
-        x = c[k]
-        if x >= 4:
-            continue
-        g, i = (k // 9, k % 9) if k < 27 else (3, k - 27)
-        if closed:
-            p2 = pairs + (x == 1)
-            if 6 - p2 + max(0, 7 - kinds - (x == 0)) < now:
-                out.append(k)
+        yao_pairs = sum(1 for k in _YAOCHUU if c[k] >= 2)
+    out: dict[int, int] = {}
+    for g in range(4):
+        minus = _minus_ids(groups[g], g == 3)
+        rest = rests[g]
+        for i, mid in enumerate(minus):
+            if mid < 0:
                 continue
-            if k in _YAOCHUU_SET and 13 - yao - (x == 0) - (yao_pair or x == 1) < now:
-                out.append(k)
-                continue
-        elif g < 3 and not _touches(groups[g], i):
-            continue
-        cell = list(groups[g])
-        cell[i] += 1
-        o = opts[:]
-        o[g] = _suit_options(tuple(cell)) if g < 3 else _honor_options(tuple(cell))
-        key = (o[0], o[1], o[2], o[3], melds)
-        value = _COMBINED.get(key)
-        if value is None:
-            value = _combine(*key)
-            _COMBINED[key] = value
-        if value < now:
-            out.append(k)
+            key = (mid, rest, melds)
+            value = _PAIR_VALUE.get(key)
+            if value is None:
+                value = _PAIR_VALUE[key] = _pair_value(mid, rest, melds)
+            if closed:
+                k = 9 * g + i
+                x = c[k]
+                seven = 6 - (pairs - (x == 2)) + max(0, 7 - (kinds - (x == 1)))
+                if k in _YAOCHUU_SET:
+                    orphans = 13 - (yao - (x == 1)) - (yao_pairs - (x == 2) > 0)
+                else:
+                    orphans = 13 - yao - (yao_pairs > 0)
+                value = min(value, seven, orphans)
+            out[9 * g + i] = value
     return out
 
 
-def _touches(group: tuple[int, ...], i: int) -> bool:
-    """Whether a suit tile at index ``i`` is within two of a held tile of its suit."""
-    return any(group[j] for j in range(max(0, i - 2), min(9, i + 3)))
+def improving_kinds(counts: Sequence[int], melds: int = 0, current: int | None = None) -> list[int]:
+    """Kinds whose draw lowers the shanten of a 3k+1-tile hand (its acceptance).
+
+    Only the drawn kind's group changes: each group's improving draws are memoised on the group's
+    pattern, the combined options of the other three groups, ``melds`` and the current shanten.
+    Seven pairs and thirteen orphans (closed hands) are counted from the hand's pair and kind counts.
+    """
+    c = tuple(counts)
+    now = shanten(c, melds) if current is None else current
+    groups = (c[0:9], c[9:18], c[18:27], c[27:34])
+    i0, i1, i2, i3 = _suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3])
+    i01, i23 = _merged(i0, i1), _merged(i2, i3)
+    rests = (_merged(i1, i23), _merged(i0, i23), _merged(i01, i3), _merged(i01, i2))
+    found: set[int] = set()
+    for g in range(4):
+        key = (groups[g], rests[g], melds, now)
+        hits = _GROUP_IMPROVERS.get(key)
+        if hits is None:
+            hits = _group_improvers(*key)
+            if len(_GROUP_IMPROVERS) > 500_000:
+                _GROUP_IMPROVERS.clear()
+            _GROUP_IMPROVERS[key] = hits
+        base = 9 * g
+        found.update(base + i for i in hits)
+    if melds == 0:
+        found.update(_special_improvers(c, now))
+    return sorted(found)
+
+
+def _special_improvers(c: tuple[int, ...], now: int) -> list[int]:
+    """Kinds whose draw lowers a closed hand's seven-pairs or thirteen-orphans shanten below ``now``."""
+    out = []
+    pairs = kinds = 0
+    for x in c:
+        if x:
+            kinds += 1
+            if x >= 2:
+                pairs += 1
+    if 5 - pairs + max(0, 7 - kinds) < now:   # a second copy of a single makes a pair
+        out.extend(k for k in range(34) if c[k] == 1)
+        if kinds < 7:                         # and a new kind counts when fewer than seven are held
+            out.extend(k for k in range(34) if c[k] == 0)
+    yao = yao_pair = 0
+    for k in _YAOCHUU:
+        if c[k]:
+            yao += 1
+            if c[k] >= 2:
+                yao_pair = 1
+    if 12 - yao - yao_pair < now:             # a missing terminal or honour, or a pair of one held
+        out.extend(k for k in _YAOCHUU if c[k] == 0 or (c[k] == 1 and not yao_pair))
+    return out
+
+
+_MERGED: dict[tuple[int, int], int] = {}
+_GROUP_IMPROVERS: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
+
+
+def _merged(a: int, b: int) -> int:
+    """The option id of two groups taken together (sets, partials and pairs added; one pair at most)."""
+    key = (a, b)
+    mid = _MERGED.get(key)
+    if mid is None:
+        found = {(m1 + m2, t1 + t2, p1 + p2) for m1, t1, p1 in _OPTIONS[a] for m2, t2, p2 in _OPTIONS[b]
+                 if p1 + p2 <= 1}
+        mid = _MERGED[key] = _intern(_prune(found))
+    return mid
+
+
+def _group_improvers(group: tuple[int, ...], rest: int, melds: int, now: int) -> tuple[int, ...]:
+    """Indices of ``group`` whose extra tile brings the regular shanten below ``now``, the other groups'
+    options being ``rest``."""
+    out = []
+    for i, pid in enumerate(_plus_ids(group, len(group) == 7)):
+        if pid >= 0:
+            key = (pid, rest, melds)
+            value = _PAIR_VALUE.get(key)
+            if value is None:
+                value = _PAIR_VALUE[key] = _pair_value(pid, rest, melds)
+            if value < now:
+                out.append(i)
+    return tuple(out)
+
+
+_PAIR_VALUE: dict[tuple[int, int, int], int] = {}
+
+
+def _pair_value(a: int, b: int, melds: int) -> int:
+    """The regular shanten of two option sets taken together, with ``melds`` sets already made."""
+    best = 8
+    for m1, t1, p1 in _OPTIONS[a]:
+        for m2, t2, p2 in _OPTIONS[b]:
+            p = p1 + p2
+            if p > 1:
+                continue
+            m = m1 + m2 + melds
+            value = 8 - 2 * m - min(t1 + t2, 4 - m) - p
+            if value < best:
+                best = value
+    return best
