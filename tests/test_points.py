@@ -31,12 +31,20 @@ def test_points_no_kiriage_on_tenhou():
 
 
 def test_points_kiriage_knob():
-    assert limit_of(4, 30, kiriage=True) == 1 and limit_of(3, 60, kiriage=True) == 1
+    assert basic_points(4, 30, 0, kiriage=True) == 2000 and basic_points(3, 60, 0, kiriage=True) == 2000
     v = score_hand("123m678p789s23s55p4s", "4s", riichi=True, dora="4p", seat_wind=1)
     assert (v.han, v.fu, v.limit, v.points) == (4, 30, 0, 7700)
     v = score_hand("123m678p789s23s55p4s", "4s", riichi=True, dora="4p", seat_wind=1,
                    rules=RuleSet(kiriage_mangan=True))
-    assert (v.han, v.fu, v.limit, v.points) == (4, 30, 1, 8000)
+    assert (v.han, v.fu, v.limit, v.points) == (4, 30, 0, 8000)
+
+
+def test_kiriage_mangan_is_paid_as_mangan_but_keeps_limit_code_0_as_tenhou_records_it():
+    """Both 4-han-30-fu wins of Tenhou's 0x200 lobbies in the corpus are written ``ten="30,…,0"``."""
+    v = score_hand("123m678p789s23s55p4s", "4s", riichi=True, dora="4p", seat_wind=1,
+                   rules=RuleSet(kiriage_mangan=True))
+    assert (v.limit, v.points) == (0, 8000)
+    assert limit_of(4, 30) == 0 and basic_points(3, 60, 0, kiriage=True) == 2000
 
 
 def test_points_limit_haneman_baiman_sanbaiman():

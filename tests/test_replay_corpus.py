@@ -15,10 +15,7 @@ pytestmark = pytest.mark.corpus
 #: Special-lobby games whose rules the logs do not state; each has exactly one
 #: "unsupported rule" finding, and these further known findings (docs/scoring-differences.md):
 #: 0x200 lobbies pay kiriage mangan but record limit 0; the 0x400 "ratio" lobby pays 1500 per honba.
-KNOWN_SPECIAL = {
-    "dnovikoff__tenhou__log~test_data~chip.xml": Counter({"points mismatch": 1}),
-    "dnovikoff__tenhou__log~test_data~ratio1.xml": Counter({"points mismatch": 1, "payment mismatch": 1}),
-}
+KNOWN_SPECIAL: dict[str, Counter] = {}
 
 
 def test_every_corpus_xml_game_audits_as_the_rules_say(corpus_xml_files):
@@ -69,3 +66,17 @@ def test_csrule_lobby_uses_the_stated_return_and_uma(corpus_xml_files):
     # the file name does not date the game, so its (unrounded) values choose the rounding, with a note
     assert [f.kind for f in result.findings] == [FindingKind.UNSUPPORTED_RULE, FindingKind.UNRECORDED]
     assert "csrule flag words" in result.findings[0].message
+
+
+def test_a_0x400_special_lobby_pays_1500_a_honba(corpus_xml_files):
+    """ratio1.xml (GO type 0x621) holds the corpus's one honba win of a 0x400 lobby: 8,000 + 1,500 from the discarder."""
+    path = next(p for p in corpus_xml_files if p.name == "dnovikoff__tenhou__log~test_data~ratio1.xml")
+    result = replay(read_log(path))
+    assert [f.kind for f in result.findings if f.severity.name == "ERROR"] == []
+
+
+def test_kiriage_mangan_in_a_0x200_lobby_is_recorded_with_limit_0(corpus_xml_files):
+    """chip.xml (GO type 0x229): a dealer 4 han 30 fu tsumo is paid 12,000 and written ``ten="30,12000,0"``."""
+    path = next(p for p in corpus_xml_files if p.name == "dnovikoff__tenhou__log~test_data~chip.xml")
+    result = replay(read_log(path))
+    assert [f.kind for f in result.findings if f.severity.name == "ERROR"] == []

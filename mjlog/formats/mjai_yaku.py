@@ -64,7 +64,7 @@ def win_value(obj: dict, h: "HandState", who: int, hand: list[int], tile: int) -
     if yakuman:
         return WinValue(fu, points, 5, (), yakuman)
     han = sum(f for _, f in pairs)
-    limit = limit_of(han, fu, 0, kiriage=h.rules.kiriage_mangan)
+    limit = limit_of(han, fu, 0)
     return WinValue(fu, points, limit, tuple(pairs), ())
 
 

@@ -249,6 +249,9 @@ def _special_lobby(game: GameCheck, rules: RuleSet, marks: list[str]) -> tuple[R
     if lobby.special_bits & 0x200:
         # Tenhou's 0x200 lobbies pay 4 han 30 fu as mangan (kiriage); see docs/scoring-differences.md
         rules = rules.replace(kiriage_mangan=True)
+    if lobby.special_bits & 0x400:
+        # the one honba win of a 0x400 lobby in the corpus pays 1,500 a honba; see docs/scoring-differences.md
+        rules = rules.replace(honba_ron=1500, honba_tsumo_each=500)
     target = _csrule_int(parts, 5)
     uma = [_csrule_int(parts, i) for i in (21, 22, 23)]
     what = [f"special lobby ({', '.join(marks)}), whose rules the log does not state in full"]

@@ -38,8 +38,11 @@ def c100_div(num: int, den: int) -> int:
     return c100(-(-num // den))
 
 
-def limit_of(han: int, fu: int, yakuman: int = 0, *, kiriage: bool = False, kazoe: bool = True) -> int:
-    """Limit code 0-5 of a hand (``yakuman`` = number of yakuman it counts)."""
+def limit_of(han: int, fu: int, yakuman: int = 0, *, kazoe: bool = True) -> int:
+    """Limit code 0-5 of a hand (``yakuman`` = number of yakuman it counts).
+
+    Kiriage mangan is no limit: Tenhou writes limit 0 for it (see ``basic_points``).
+    """
     if yakuman:
         return 5
     if han >= 13:
@@ -52,17 +55,24 @@ def limit_of(han: int, fu: int, yakuman: int = 0, *, kiriage: bool = False, kazo
         return 2
     if han == 5 or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
         return 1
-    if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
-        return 1
     return 0
 
 
-def basic_points(han: int, fu: int, limit: int, yakuman: int = 0) -> int:
-    """Basic points: ``fu * 2**(han+2)`` below the limits, else the limit's value."""
+def basic_points(han: int, fu: int, limit: int, yakuman: int = 0, *, kiriage: bool = False) -> int:
+    """Basic points: ``fu * 2**(han+2)`` below the limits, else the limit's value.
+
+    With ``kiriage``, 4 han 30 fu and 3 han 60 fu are paid as mangan while their limit code
+    stays 0, as Tenhou's 0x200 lobbies record them (docs/scoring-differences.md).
+
+    >>> basic_points(4, 30, 0), basic_points(4, 30, 0, kiriage=True)
+    (1920, 2000)
+    """
     if yakuman:
         return YAKUMAN_BASIC * yakuman
     if limit:
         return LIMIT_BASIC[limit]
+    if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+        return LIMIT_BASIC[1]
     return fu << (han + 2)
 
 

@@ -384,8 +384,8 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
             han = y.han + yh_han if form == REGULAR_FORM else y.han
             if han:
                 han += bonus
-                lim = limit_of(han, fu, kiriage=kiriage, kazoe=kazoe)
-                key = (LIMIT_BASIC[lim] if lim else fu << (han + 2), 0, han, fu)
+                lim = limit_of(han, fu, kazoe=kazoe)
+                key = (basic_points(han, fu, lim, kiriage=kiriage), 0, han, fu)
             else:
                 key = (0, 0, 0, fu)
         if key > best_key:
@@ -415,8 +415,8 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
         dora = aka = ura = 0
         yaku_t = tuple((i, 13 * _yakuman_value(i, rules)) for i in y.yakuman) if count else ()
     if han:
-        lim = limit_of(han, fu, count, kiriage=kiriage, kazoe=kazoe)
-        basic = basic_points(han, fu, lim, count)
+        lim = limit_of(han, fu, count, kazoe=kazoe)
+        basic = basic_points(han, fu, lim, count, kiriage=kiriage)
         pay = payment_for(basic, ctx, rules)
     else:
         lim = basic = 0
