@@ -1,20 +1,25 @@
 """How a dataset build scales: CPU per game by stage, the serial share, and the speedup it predicts.
 
 Input: the corpus's XML games and simulated games (``--simulate N`` played here with ``--jobs 2``,
-or ``--sim-dir`` of games made before), each repeated ``--copies`` times under distinct log ids (a
-copy's file name carries an id of its own, same date, so each copy is a game of its own). Measured:
+or ``--sim-dir`` of games made before), repeated under distinct log ids (a copy's file name carries
+an id of its own, same date, so each copy is a game of its own): ``--copies`` times each, or as many
+copies as ``--games N`` needs (the first N of copy 0 of every source, copy 1, ...). Measured:
 
 - the CPU seconds per game of each stage in one process: read, replay, rows, Parquet write,
   and the DuckDB bulk load of the built dataset;
 - a build with 1 worker and with 2 (``mjlog.dataset.build``): wall time, CPU per game summed
-  over the workers (from the batch manifests) and over the parent, and the serial step;
+  over the workers (from the batch manifests) and over the parent, and the serial step; on the
+  whole input, or with ``--cpu-games K`` on its first K games (the whole input is then built with
+  2 workers only: one worker would take too long);
 - the serial share (the parent's CPU: planning, the final manifest) of the whole work, and the
   speedup Amdahl's law gives from it at 2, 4, 8, 16 and 64 cores;
 - a build on a Dask LocalCluster of 2 workers, and whether its dataset holds the same content
   as the local build with 2 workers (row counts and a hash of every row, table by table);
-- the peak memory of a worker, on the input and on 4x the input (flat is the goal).
+- the peak memory (VmHWM) of a worker on the whole input and on its first quarter
+  (``--quarter-games``), with the same workers (flat is the goal).
 
-    python benchmarks/scale.py [--copies N] [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask]
+    python benchmarks/scale.py [--copies N | --games N [--quarter-games M] [--cpu-games K]]
+                               [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask]
 """
 
 from __future__ import annotations
@@ -39,23 +44,53 @@ from mjlog.dataset import build  # noqa: E402
 _ID = re.compile(r"(\d{10})gm-([0-9a-f]{4})-(\d{4,5})-[0-9a-f]{8}")
 
 
-def make_inputs(sources: list[Path], copies: int, out: Path) -> int:
+#: Copies of a source the id scheme holds: the copy number is two hex digits of the id's last field.
+MAX_COPIES = 256
+
+
+def copies_for(games: int, sources: int) -> int:
+    """How many copies of ``sources`` games make ``games`` games (the last copy partly)."""
+    if sources < 1:
+        raise ValueError("no source games: check --corpus and --sim-dir")
+    copies = -(-games // sources)
+    if copies > MAX_COPIES:
+        raise ValueError(f"{games} games need {copies} copies of {sources} sources; at most {MAX_COPIES}")
+    return copies
+
+
+def make_inputs(sources: list[Path], copies: int, out: Path, games: int | None = None) -> list[Path]:
     """``copies`` of each source game, each under a log id of its own in its file name (the date, room
-    and lobby of the source's id when it has one), so every copy is a game of its own."""
+    and lobby of the source's id when it has one), so every copy is a game of its own; with ``games``,
+    only the first ``games`` of them (copy 0 of every source, then copy 1, ...). The files, in that order."""
     import gzip
 
+    if copies > MAX_COPIES:
+        raise ValueError(f"at most {MAX_COPIES} copies, not {copies}")
     out.mkdir(parents=True, exist_ok=True)
-    n = 0
-    for i, src in enumerate(sources):
+    total = copies * len(sources) if games is None else min(games, copies * len(sources))
+    texts = []
+    for src in sources[:total]:
         data = src.read_bytes()
-        if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
         m = _ID.search(src.name)
-        date, room, lobby = m.groups() if m else ("2019061512", "00a9", "0000")
-        for k in range(copies):
-            (out / f"{date}gm-{room}-{lobby}-{k:02x}{i:06x}.xml").write_bytes(data)
-            n += 1
-    return n
+        texts.append((gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data,
+                      m.groups() if m else ("2019061512", "00a9", "0000")))
+    made: list[Path] = []
+    for k in range(copies):
+        for i, (data, (date, room, lobby)) in enumerate(texts):
+            if len(made) == total:
+                return made
+            path = out / f"{date}gm-{room}-{lobby}-{k:02x}{i:06x}.xml"
+            path.write_bytes(data)
+            made.append(path)
+    return made
+
+
+def link_inputs(files: list[Path], out: Path) -> Path:
+    """A folder of hard links to ``files`` (a part of the input, without copying it)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for f in files:
+        os.link(f, out / f.name)
+    return out
 
 
 def source_games(corpus: Path, sim_dir: Path | None) -> list[Path]:
@@ -137,15 +172,18 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
         "'child_rss_mb': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}))"
     )
     run = subprocess.run([sys.executable, "-c", code, str(inputs), str(out), str(jobs), str(ROOT), engine],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"build of {inputs} ({engine}, {jobs} jobs) failed:\n{run.stderr[-4000:]}")
     r = json.loads(run.stdout.strip().splitlines()[-1])
     manifests = [json.loads(p.read_text()) for p in (out / "_batches").glob("*.json")]
     r["worker_cpu"] = sum(m["cpu_seconds"] for m in manifests)
-    # with one local job the parent builds the batches itself: its CPU already holds the workers'
-    alone = jobs == 1 and engine == "local"
+    # with one local job (or one batch) the parent builds the batches itself: its CPU already holds the workers'
+    alone = engine == "local" and (jobs == 1 or len(manifests) < 2)
     r["total_cpu"] = r["parent_cpu"] if alone else r["parent_cpu"] + r["worker_cpu"]
     r["serial_cpu"] = r["parent_cpu"] - (r["worker_cpu"] if alone else 0.0)
     r["worker_rss_mb"] = r["self_rss_mb"] if alone else r["child_rss_mb"]
+    r["alone"] = alone
     return r
 
 
@@ -162,59 +200,116 @@ def load_seconds(dataset: Path) -> tuple[float, float, int]:
 
 def _line(name: str, r: dict) -> str:
     per = r["total_cpu"] / r["games"]
+    parent = "" if r["alone"] else f", the parent's {r['self_rss_mb']:.0f} MB"
     return (f"build, {name}: {r['games']} games in {r['wall']:.1f} s ({r['games'] / r['wall']:.0f} games/s), "
             f"CPU {per * 1000:.2f} ms/game, serial step {r['serial_cpu']:.2f} s "
-            f"({r['serial_cpu'] / r['total_cpu']:.2%} of the CPU), peak memory per worker {r['worker_rss_mb']:.0f} MB")
+            f"({r['serial_cpu'] / r['total_cpu']:.2%} of the CPU), peak memory per worker {r['worker_rss_mb']:.0f} MB"
+            f"{parent}")
 
 
-def main() -> None:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; ``--games`` and ``--copies`` exclude each other."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--copies", type=int, default=2, help="copies of each source game (default 2)")
+    size = ap.add_mutually_exclusive_group()
+    size.add_argument("--copies", type=int, help="copies of each source game (default 2)")
+    size.add_argument("--games", type=int, help="games in all: as many copies as that takes, the last one partly")
+    ap.add_argument("--quarter-games", type=int,
+                    help="games of the smaller build whose worker memory is compared (default a quarter)")
+    ap.add_argument("--cpu-games", type=int,
+                    help="compare 1 and 2 workers on this many games and build the whole input with 2 only "
+                         "(default: the whole input, with both)")
     ap.add_argument("--simulate", type=int, default=0, help="bot games to play here and add (default 0)")
     ap.add_argument("--sim-dir", help="a folder of simulated games to add (instead of --simulate)")
-    ap.add_argument("--no-dask", action="store_true", help="skip the Dask build")
+    ap.add_argument("--no-dask", action="store_true", help="skip the Dask builds")
     ap.add_argument("--corpus", default=os.environ.get("MJLOG_CORPUS", str(ROOT.parent / "shared" / "corpus" / "tenhou")))
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
+    for name in ("games", "quarter_games", "cpu_games", "copies"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            ap.error(f"--{name.replace('_', '-')} must be at least 1")
+    return args
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def run_builds(files: list[Path], tmp: Path, args: argparse.Namespace) -> dict:
+    """Every timed build, printed as it ends: 1 and 2 workers (on --cpu-games of the input when
+    given, the 2-worker build of the whole input beside), the quarter, Dask; and the content check."""
+    n = len(files)
+    cpu_n = min(args.cpu_games or n, n)
+    quarter = link_inputs(files[: min(args.quarter_games or max(1, n // 4), n)], tmp / "in_quarter")
+    whole = tmp / "in"
+    out: dict = {"runs": {}, "same": None}
+
+    def timed(name: str, inputs: Path, ds: str, jobs: int, engine: str = "local") -> dict:
+        r = out["runs"][name] = timed_build(inputs, tmp / ds, jobs, engine)
+        _say(_line(name, r))
+        return r
+
+    cpu_in = whole if cpu_n == n else link_inputs(files[:cpu_n], tmp / "in_cpu")
+    out["one"] = timed("1 worker", cpu_in, "ds1", 1)
+    out["two"] = timed("2 workers", cpu_in, "ds2", 2)
+    out["load"] = load_seconds(tmp / "ds1")
+    shutil.rmtree(tmp / "ds1")
+    out["quarter"] = timed("2 workers, the quarter", quarter, "dsq", 2)
+    shutil.rmtree(tmp / "dsq")
+    out["whole"] = out["two"] if cpu_n == n else timed("2 workers, the whole input", whole, "dsw", 2)
+    whole_ds = tmp / ("ds2" if cpu_n == n else "dsw")
+    if not args.no_dask:
+        out["dask_quarter"] = timed("dask, 2 workers, the quarter", quarter, "dsdq", 2, "dask")
+        shutil.rmtree(tmp / "dsdq")
+        out["dask"] = timed("dask, 2 workers, the whole input", whole, "dsd", 2, "dask")
+        out["same"] = content_digest(whole_ds) == content_digest(tmp / "dsd")
+        _say(f"dask and local builds of the whole input hold the same content: {out['same']}")
+    return out
+
+
+def report(stages: dict[str, float], res: dict) -> None:
+    """The comparisons: 1 against 2 workers, the serial share, the DuckDB load, worker memory."""
+    one, two = res["one"], res["two"]
+    load_s, load_cpu, loaded = res["load"]
+    stages["duckdb load"] = load_cpu / loaded
+    _say("CPU ms per game by stage (one process): " + ", ".join(f"{k} {v * 1000:.2f}" for k, v in stages.items()))
+    extra = (two["total_cpu"] / two["games"]) / (one["total_cpu"] / one["games"]) - 1
+    _say(f"CPU per game with 2 workers against 1 ({one['games']} games): {extra:+.1%} (goal: at most +10%)")
+    _say(f"speedup measured with 2 workers: {one['wall'] / two['wall']:.2f}x on {os.cpu_count()} cores")
+    for r in [two] + ([res["whole"]] if res["whole"] is not two else []):
+        serial = r["serial_cpu"] / r["total_cpu"]
+        predicted = ", ".join(f"{c}: {1 / (serial + (1 - serial) / c):.1f}x" for c in (2, 4, 8, 16, 64))
+        _say(f"serial share ({r['games']} games, 2 workers) {serial:.2%} (goal under 2%); "
+             f"Amdahl's speedup from it: {predicted}")
+    build_per_game = one["total_cpu"] / one["games"]
+    _say(f"DuckDB bulk load: {stages['duckdb load'] * 1000:.3f} ms CPU/game ({load_s / loaded * 1000:.3f} ms wall), "
+         f"{build_per_game / stages['duckdb load']:.1f}x less CPU per game than one worker's build "
+         f"({build_per_game / (load_s / loaded):.1f}x by wall time; goal at least 10x)")
+    pairs = [("local", res["quarter"], res["whole"])]
+    if "dask" in res:
+        pairs.append(("dask", res["dask_quarter"], res["dask"]))
+    for engine, small, big in pairs:
+        _say(f"peak memory (VmHWM) of a worker, {engine}, 2 workers: {small['worker_rss_mb']:.0f} MB on "
+             f"{small['games']} games, {big['worker_rss_mb']:.0f} MB on {big['games']} games "
+             f"({big['games'] / small['games']:.1f}x the games)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         sim_dir = Path(args.sim_dir) if args.sim_dir else None
         if args.simulate:
             sim_dir, rate = simulate_games(args.simulate, tmp / "sim")
-            print(f"simulated {args.simulate} games with 2 processes at {rate:.1f} games/s")
+            _say(f"simulated {args.simulate} games with 2 processes at {rate:.1f} games/s")
         sources = source_games(Path(args.corpus), sim_dir)
-        n = make_inputs(sources, args.copies, tmp / "in")
-        files = sorted((tmp / "in").glob("*.xml"))
-        print(f"input: {n} files ({args.copies} copies of {len(sources)} games: corpus XML and simulated)")
+        n_sim = len(sources) - len(source_games(Path(args.corpus), None))
+        copies = copies_for(args.games, len(sources)) if args.games else (args.copies or 2)
+        files = make_inputs(sources, copies, tmp / "in", args.games)
+        _say(f"input: {len(files)} files: {len(sources) - n_sim} corpus XML games and {n_sim} simulated games, "
+             f"{copies} copies{' (the last partly)' if len(files) < copies * len(sources) else ''} "
+             f"under distinct log ids")
         stages = stage_seconds(files[:: max(1, len(files) // 600)][:600])
-        make_inputs(sources[: len(sources) // 4], args.copies, tmp / "in_small")   # a quarter of the input
-        run_small = timed_build(tmp / "in_small", tmp / "ds_small", 1)
-        runs = {"1 worker": timed_build(tmp / "in", tmp / "ds1", 1), "2 workers": timed_build(tmp / "in", tmp / "ds2", 2)}
-        same = None
-        if not args.no_dask:
-            runs["dask, 2 workers"] = timed_build(tmp / "in", tmp / "dsd", 2, "dask")
-            same = content_digest(tmp / "ds2") == content_digest(tmp / "dsd")
-        load_s, load_cpu, loaded = load_seconds(tmp / "ds1")
-        shutil.rmtree(tmp / "ds1")
-        shutil.rmtree(tmp / "dsd", ignore_errors=True)
-    stages["duckdb load"] = load_cpu / loaded
-    print("CPU ms per game by stage (one process): " + ", ".join(f"{k} {v * 1000:.2f}" for k, v in stages.items()))
-    for name, r in runs.items():
-        print(_line(name, r))
-    if same is not None:
-        print(f"dask and local builds hold the same content: {same}")
-    one, two = runs["1 worker"], runs["2 workers"]
-    extra = (two["total_cpu"] / two["games"]) / (one["total_cpu"] / one["games"]) - 1
-    print(f"CPU per game with 2 workers against 1: {extra:+.1%} (goal: at most +10%)")
-    print(f"speedup measured with 2 workers: {one['wall'] / two['wall']:.2f}x on {os.cpu_count()} cores")
-    serial = two["serial_cpu"] / two["total_cpu"]
-    predicted = ", ".join(f"{c}: {1 / (serial + (1 - serial) / c):.1f}x" for c in (2, 4, 8, 16, 64))
-    print(f"serial share {serial:.2%} (goal under 2%); Amdahl's speedup from it: {predicted}")
-    build_per_game = one["total_cpu"] / one["games"]
-    print(f"DuckDB bulk load: {stages['duckdb load'] * 1000:.3f} ms CPU/game ({load_s / loaded * 1000:.3f} ms wall), "
-          f"{build_per_game / stages['duckdb load']:.1f}x less CPU per game than one worker's build "
-          f"({build_per_game / (load_s / loaded):.1f}x by wall time; goal at least 10x)")
-    print(f"peak memory of a worker: {run_small['worker_rss_mb']:.0f} MB on {run_small['games']} games, "
-          f"{one['worker_rss_mb']:.0f} MB on {one['games']} games (4x)")
+        res = run_builds(files, tmp, args)
+    report(stages, res)
 
 
 if __name__ == "__main__":
