@@ -285,21 +285,27 @@ Runner = Callable[[list[Batch], str], Iterator[BatchResult]]
 
 
 def run_local(batches: list[Batch], out: str, jobs: int = 1) -> Iterator[BatchResult]:
-    """Batches built here (``jobs`` = 1) or in a process pool, results as they finish."""
+    """Batches built here (``jobs`` = 1) or in a process pool, results as they finish; a result is
+    let go once handed on (memory does not grow with the number of batches)."""
     if jobs <= 1 or len(batches) < 2:
         for b in batches:
             yield build_batch(b, out)
         return
-    from concurrent.futures import as_completed
+    from concurrent.futures import FIRST_COMPLETED, wait
 
     with worker_pool(jobs) as pool:
-        futures = [pool.submit(build_batch, b, out) for b in batches]
-        for fut in as_completed(futures):
-            yield fut.result()
+        pending = {pool.submit(build_batch, b, out) for b in batches}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                yield fut.result()
 
 
 def run_dask(batches: list[Batch], out: str, scheduler: str | None = None, workers: int = 2) -> Iterator[BatchResult]:
-    """Batches built on a Dask cluster: the one at ``scheduler``, else a LocalCluster of ``workers`` processes."""
+    """Batches built on a Dask cluster: the one at ``scheduler``, else a LocalCluster of ``workers`` processes.
+
+    Each result is released on the cluster once taken, so the workers' memory does not grow with the
+    number of batches."""
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -310,9 +316,10 @@ def run_dask(batches: list[Batch], out: str, scheduler: str | None = None, worke
                                dashboard_address=None)
     client = Client(scheduler or cluster)
     try:
-        futures = client.map(build_batch, batches, out=out, pure=False)
-        for fut in as_completed(futures):
-            yield fut.result()
+        for fut in as_completed(client.map(build_batch, batches, out=out, pure=False)):
+            result = fut.result()
+            fut.release()
+            yield result
     finally:
         client.close()
         if cluster is not None:

@@ -183,6 +183,29 @@ def test_a_dask_build_on_two_workers_equals_the_local_one(tmp_path, cluster, ing
         assert _content(ds) == ingested
 
 
+def test_a_dask_build_lets_each_batch_result_go_once_taken(tmp_path, cluster):
+    """The cluster keeps no finished batch's result once the build has taken it: the workers' memory
+    stays flat however many batches there are (it grew with them when every future was kept)."""
+    distributed = pytest.importorskip("dask.distributed")
+
+    def held() -> int:
+        return client.run_on_scheduler(lambda dask_scheduler: sum(
+            1 for t in dask_scheduler.tasks.values() if t.state == "memory" and "build_batch" in t.key))
+
+    files = [str(p) for p in sorted(SAMPLE.glob("*.xml"))[:6]]
+    batches = dataset.plan_batches(files, 1, set())
+    with distributed.Client(cluster.scheduler_address) as client:
+        taken, most = 0, 0
+        for _ in dataset.run_dask(batches, str(tmp_path / "ds"), scheduler=cluster.scheduler_address):
+            taken += 1
+            deadline = time.monotonic() + 10
+            while held() > len(batches) - taken and time.monotonic() < deadline:
+                time.sleep(0.05)
+            most = max(most, held() - (len(batches) - taken))
+        assert taken == len(batches) == 6
+        assert most <= 0
+
+
 def test_a_dask_audit_gives_the_findings_in_input_order(tmp_path, cluster):
     from mjlog.batch_audit import iter_audits
 
