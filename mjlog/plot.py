@@ -82,7 +82,8 @@ def plot_game(log: GameLog):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from mjlog.stats.chart_style import apply_style, integer_axis, legend_outside
+    from mjlog.stats.chart_style import apply_style, integer_axis, legend_outside, name_population, no_interval
+    from mjlog.stats.population import log_population
 
     cjk = apply_style()
     lines = score_lines(log)
@@ -110,8 +111,10 @@ def plot_game(log: GameLog):
     integer_axis(ax, "y")
     ax.set_xlabel("hand (the scores after it, and how it ended)")
     ax.set_ylabel("score (points)")
+    no_interval(ax, "recorded values")
     ax.set_title(f"{log.log_id or 'game'}: {log.rules.name}", fontsize="medium")
     legend_outside(ax)
+    name_population(fig, log_population(log))
     fig.tight_layout()
     return fig
 
