@@ -116,7 +116,8 @@ def _scheme_row(games: Sequence[GameComparison], scheme: str, baseline: str) -> 
         finals.extend(this.final_scores)
     mean = sum(finals) / len(finals) if finals else 0.0
     dealer_iv, child_iv = (_tsumo_mean_interval(games, scheme, d) for d in (True, False))
-    change_iv = wilson_interval(winner_changed, len(games)) if games else (None, None)
+    # the baseline against itself changes no winner by construction: no interval
+    change_iv = wilson_interval(winner_changed, len(games)) if games and scheme != baseline else (None, None)
     return {
         "scheme": scheme, "name": SCHEMES[scheme][0],
         "games": len(games),
@@ -146,7 +147,7 @@ def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss
     baseline's; ``placement_changes`` seats whose placement differs; ``mean_abs_point_delta`` is
     the mean absolute change of a seat's placement points; ``score_variance`` the variance of
     final scores. ``*_lo``, ``*_hi``: 95 % intervals, of the mean tsumo values clustered by game, of
-    ``winner_change_rate`` Wilson's over the group's games.
+    ``winner_change_rate`` Wilson's over the group's games (none for the baseline itself).
     """
     import polars as pl
 

@@ -116,3 +116,27 @@ def test_grouped_bars_name_population_and_no_interval_satisfy_the_audit():
     with pytest.raises(ValueError):
         chart_style.no_interval(b, "because")
     plt.close(fig)
+
+
+def test_scheme_comparison_means_and_winner_change_rates_carry_intervals(tmp_path):
+    from mjlog.schemes_compare import compare_store
+    from mjlog.stats.intervals import wilson_interval
+    from mjlog.store import Store
+
+    path = tmp_path / "s.duckdb"
+    with Store(path) as st:
+        st.ingest([SAMPLE])
+    with Store(path, read_only=True) as st:
+        summary, _ = compare_store(st, save=False)
+    assert summary.height
+    for r in summary.iter_rows(named=True):
+        for who in ("dealer", "nondealer"):
+            if r[f"mean_{who}_tsumo_lo"] is not None:
+                assert r[f"mean_{who}_tsumo_lo"] <= r[f"mean_{who}_tsumo"] <= r[f"mean_{who}_tsumo_hi"]
+        if r["scheme"] == "tsumo-loss":   # the baseline against itself: 0 by construction, no interval
+            assert r["winner_change_rate"] == 0 and r["winner_change_rate_lo"] is None
+        else:
+            assert (r["winner_change_rate_lo"], r["winner_change_rate_hi"]) == pytest.approx(
+                wilson_interval(r["winner_changed"], r["games"]))
+    every = summary.filter(pl.col("group") == "all")
+    assert every["mean_dealer_tsumo_lo"].null_count() < every.height   # the sample has dealer tsumo in several games
