@@ -60,5 +60,5 @@ def test_plot_names_the_game_it_draws_and_says_its_scores_carry_no_interval():
     label = fig._suptitle
     assert label.get_gid() == POPULATION_GID
     text = " ".join(label.get_text().split())
-    assert f"riichi {log.rules.name}" in text and "1 game" in text and "synthetic" in text
+    assert f"riichi: {log.rules.name}" in text and "1 game" in text and "synthetic" in text
     assert "recorded values: no interval" in fig.axes[0].get_ylabel()

@@ -95,6 +95,6 @@ def test_population_title_names_family_rule_sets_room_lobby_kind_dates_and_games
     from mjlog.stats import describe
 
     f = _frames(db, synthetic="include")
-    assert describe(f).title() == ("riichi tenhou-3p-south, tenhou-4p-south; rooms houou/tokujou; standard lobby; "
+    assert describe(f).title() == ("riichi: tenhou-3p-south, tenhou-4p-south; rooms houou/tokujou; standard lobby; "
                                    f"synthetic; dates unknown; {f.n_games} games")
     assert describe(f.only_games(pl.lit(False), "none")).title() == "no games selected"

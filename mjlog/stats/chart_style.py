@@ -108,7 +108,7 @@ def name_population(fig: Any, *populations: Any, heading: str | None = None, wid
     when given), wrapped to the figure's width; returns the text artist."""
     import textwrap
 
-    chars = width or max(40, int(fig.get_figwidth() * 14))
+    chars = width or max(40, int(fig.get_figwidth() * 16))
     text = "\n".join(textwrap.wrap("Population: " + population_label(*populations), chars))
     if heading:
         text = f"{heading}\n{text}"

@@ -67,7 +67,9 @@ class Population:
         rooms = ("room " if len(named) == 1 else "rooms ") + "/".join(named) if named else "no room"
         lobbies = "/".join(f"{t} lobby" if t == "standard" else t for t in self.lobby_types)
         games = f"{self.games:,} game" + ("s" if self.games != 1 else "")
-        return (f"{', '.join(self.families) or '-'} {', '.join(self.rule_sets)}; {rooms}; {lobbies}; "
+        families, rule_sets = ", ".join(self.families) or "-", ", ".join(self.rule_sets)
+        what = families if rule_sets == families else f"{families}: {rule_sets}"
+        return (f"{what}; {rooms}; {lobbies}; "
                 f"{self.kind}; {self.dates()}; {games}")
 
     def text(self) -> str:
