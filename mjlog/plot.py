@@ -126,7 +126,8 @@ def add_plot_command(sub) -> None:
         description=(
             "Draw the score of each seat hand by hand as recorded in the log: a line per seat, a filled "
             "star at a tsumo, a filled triangle at a ron, an open triangle on the seat that dealt in, "
-            "and a dotted line at each draw. The format follows the file name: .png or .svg. Player names "
+            "and a dotted line at each draw; the figure's top line names the game (family, rule set, room, lobby "
+            "type, date, real or synthetic). The format follows the file name: .png or .svg. Player names "
             "are drawn when the font can (a CJK font, e.g. Debian's fonts-noto-cjk, for Japanese names), "
             "else the seat alone. On a malformed file prints one line and exits 2."
         ),
