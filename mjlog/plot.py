@@ -82,7 +82,8 @@ def plot_game(log: GameLog):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from mjlog.stats.chart_style import apply_style, integer_axis, legend_outside
+    from mjlog.stats.chart_style import apply_style, integer_axis, legend_outside, name_population, no_interval
+    from mjlog.stats.population import log_population
 
     cjk = apply_style()
     lines = score_lines(log)
@@ -110,8 +111,10 @@ def plot_game(log: GameLog):
     integer_axis(ax, "y")
     ax.set_xlabel("hand (the scores after it, and how it ended)")
     ax.set_ylabel("score (points)")
+    no_interval(ax, "recorded values")
     ax.set_title(f"{log.log_id or 'game'}: {log.rules.name}", fontsize="medium")
     legend_outside(ax)
+    name_population(fig, log_population(log))
     fig.tight_layout()
     return fig
 
@@ -123,7 +126,8 @@ def add_plot_command(sub) -> None:
         description=(
             "Draw the score of each seat hand by hand as recorded in the log: a line per seat, a filled "
             "star at a tsumo, a filled triangle at a ron, an open triangle on the seat that dealt in, "
-            "and a dotted line at each draw. The format follows the file name: .png or .svg. Player names "
+            "and a dotted line at each draw; the figure's top line names the game (family, rule set, room, lobby "
+            "type, date, real or synthetic). The format follows the file name: .png or .svg. Player names "
             "are drawn when the font can (a CJK font, e.g. Debian's fonts-noto-cjk, for Japanese names), "
             "else the seat alone. On a malformed file prints one line and exits 2."
         ),

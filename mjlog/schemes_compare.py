@@ -14,6 +14,7 @@ from mjlog.replayer.results import Replay
 from mjlog.rules.riichi.points import basic_points
 from mjlog.rules.riichi.sanma_repay import HandRecord, HandWin, RepaidGame, repay_game
 from mjlog.rules.riichi.sanma_schemes import SCHEMES
+from mjlog.stats.intervals import wilson_interval
 
 if TYPE_CHECKING:
     import polars as pl
@@ -84,6 +85,21 @@ def game_groups(comparisons: Sequence[GameComparison]) -> dict[str, list[GameCom
     return {"stable": [c for c in comparisons if id(c) not in ids], "flipped": flipped, "all": list(comparisons)}
 
 
+def _tsumo_mean_interval(games: Sequence[GameComparison], scheme: str, dealer: bool) -> tuple[float | None, float | None]:
+    """The 95 % interval of the mean dealer (or non-dealer) tsumo value, clustered by game
+    (:mod:`mjlog.stats.clustered`); None where fewer than two games hold such a tsumo."""
+    import polars as pl
+
+    from mjlog.stats.clustered import ratio_intervals
+
+    rows = [(i, float(v)) for i, c in enumerate(games) for d, v in c.results[scheme].tsumo_values if d == dealer]
+    if len({i for i, _ in rows}) < 2:
+        return None, None
+    units = pl.DataFrame({"game_id": [i for i, _ in rows], "value": [v for _, v in rows], "_one": [1] * len(rows)})
+    iv = ratio_intervals(units, [], "value", "_one", proportion=False)
+    return float(iv["lo"][0]), float(iv["hi"][0])
+
+
 def _scheme_row(games: Sequence[GameComparison], scheme: str, baseline: str) -> dict:
     """The figures of one scheme over one group of games (flipped ones kept as played)."""
     dealer_vals = [v for c in games for d, v in c.results[scheme].tsumo_values if d]
@@ -99,6 +115,9 @@ def _scheme_row(games: Sequence[GameComparison], scheme: str, baseline: str) -> 
         seats += len(this.points)
         finals.extend(this.final_scores)
     mean = sum(finals) / len(finals) if finals else 0.0
+    dealer_iv, child_iv = (_tsumo_mean_interval(games, scheme, d) for d in (True, False))
+    # the baseline against itself changes no winner by construction: no interval
+    change_iv = wilson_interval(winner_changed, len(games)) if games and scheme != baseline else (None, None)
     return {
         "scheme": scheme, "name": SCHEMES[scheme][0],
         "games": len(games),
@@ -109,9 +128,12 @@ def _scheme_row(games: Sequence[GameComparison], scheme: str, baseline: str) -> 
         "placement_changes": placement_changes,
         "mean_dealer_tsumo": sum(dealer_vals) / len(dealer_vals) if dealer_vals else None,
         "mean_nondealer_tsumo": sum(child_vals) / len(child_vals) if child_vals else None,
+        "mean_dealer_tsumo_lo": dealer_iv[0], "mean_dealer_tsumo_hi": dealer_iv[1],
+        "mean_nondealer_tsumo_lo": child_iv[0], "mean_nondealer_tsumo_hi": child_iv[1],
         "mean_abs_point_delta": abs_delta / seats if seats else None,
         "score_variance": sum((x - mean) ** 2 for x in finals) / len(finals) if finals else None,
         "winner_change_rate": winner_changed / len(games) if games else None,
+        "winner_change_rate_lo": change_iv[0], "winner_change_rate_hi": change_iv[1],
     }
 
 
@@ -124,7 +146,8 @@ def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss
     would have ended elsewhere. ``winner_changed`` counts games whose first place differs from the
     baseline's; ``placement_changes`` seats whose placement differs; ``mean_abs_point_delta`` is
     the mean absolute change of a seat's placement points; ``score_variance`` the variance of
-    final scores.
+    final scores. ``*_lo``, ``*_hi``: 95 % intervals, of the mean tsumo values clustered by game, of
+    ``winner_change_rate`` Wilson's over the group's games (none for the baseline itself).
     """
     import polars as pl
 

@@ -154,7 +154,8 @@ def add_stats_command(sub) -> None:
             "open kan; ura with 0 han is no ura (docs/statistics.md). Synthetic games (mjlog simulate), "
             "truncated logs and special lobbies are left out unless asked. With --player or "
             "--player-file: one sheet per player instead, the player's rates, placements, average "
-            "placement points and rates as dealer and non-dealer beside the population's. "
+            "placement points, rates as dealer and non-dealer and by round wind (East, South rounds) "
+            "beside the population's. "
             "Exit status: 0; 1 when a named player sits in none of the selected games; 2 on a missing "
             "database or player file."
         ),

@@ -32,13 +32,17 @@ def build_demo_db(db: Path, sample: Path = ROOT / "data" / "sample") -> None:
         print(store.ingest([sample]).line())
 
 
-def execute(path: Path, db: Path, timeout: int = 600, kernel: str = "python3"):
-    """Run one notebook (working directory: its folder, ``MJLOG_DB`` = ``db``); returns (notebook, error or None)."""
+def execute(path: Path, db: Path, timeout: int = 600, kernel: str = "python3", prelude: str | None = None):
+    """Run one notebook (working directory: its folder, ``MJLOG_DB`` = ``db``); returns (notebook, error or None).
+
+    ``prelude``: code run first, in a cell of its own (the tests record the figures drawn with it)."""
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     nb = nbformat.read(path, as_version=4)
+    if prelude:
+        nb.cells.insert(0, nbformat.v4.new_code_cell(prelude))
     old = os.environ.get("MJLOG_DB")
     os.environ["MJLOG_DB"] = str(db)
     try:

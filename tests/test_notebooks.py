@@ -38,19 +38,32 @@ def test_notebook_committed_without_outputs(path: Path):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_notebook_runs(path: Path, sample_db: Path, monkeypatch):
+def test_notebook_runs_and_every_chart_names_its_population_and_draws_its_intervals(
+        path: Path, sample_db: Path, monkeypatch, tmp_path):
+    """Every figure the notebook displays names its population, and every panel that draws a rate or an
+    average draws its interval, while a panel of counts, sums or recorded values says so (chart_audit)."""
+    import json
+
+    from tests.chart_audit import recorder_source
+
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         from run_notebooks import execute
     finally:
         sys.path.remove(str(ROOT / "scripts"))
     monkeypatch.setenv("MJLOG_SIM_GAMES", "200")  # the rotation Monte Carlo: fewer games, same code
+    monkeypatch.setenv("MJLOG_SIM_REPLICATES", "10")  # and fewer bootstrap replicates
     monkeypatch.setenv("MJLOG_BEIJING_GAMES", "20")  # beijing.ipynb's self-play: fewer games, same code
-    nb, error = execute(path, sample_db, timeout=120)
+    record = tmp_path / "figures.jsonl"
+    nb, error = execute(path, sample_db, timeout=120, prelude=recorder_source(record, ROOT))
     assert error is None, f"{path.name}: {error}"
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
     assert os.environ.get("MJLOG_DB") != str(sample_db)  # execute() restores the environment
+    figures = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()] if record.exists() else []
+    assert figures, f"{path.name} displayed no figure"
+    problems = sorted({p for f in figures for p in f["problems"]})
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 
 def test_payment_schemes_notebook_reads_the_database_and_writes_nothing(sample_db: Path, tmp_path):

@@ -48,3 +48,17 @@ def test_plot_refuses_another_format_and_a_malformed_log(tmp_path, capsys):
     assert main(["plot", str(bad), "-o", str(tmp_path / "b.png")]) == 2
     err = capsys.readouterr().err
     assert "must end in .png or .svg" in err and "bad.xml" in err and not (tmp_path / "b.png").exists()
+
+
+def test_plot_names_the_game_it_draws_and_says_its_scores_carry_no_interval():
+    from mjlog.stats.chart_style import POPULATION_GID
+    from tests.chart_audit import figure_problems
+
+    log = read_log(GAME)
+    fig = plot_game(log)
+    assert figure_problems(fig) == []
+    label = fig._suptitle
+    assert label.get_gid() == POPULATION_GID
+    text = " ".join(label.get_text().split())
+    assert f"riichi: {log.rules.name}" in text and "1 game" in text and "synthetic" in text
+    assert "recorded values: no interval" in fig.axes[0].get_ylabel()

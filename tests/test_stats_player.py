@@ -118,3 +118,37 @@ def test_stats_cli_player(db, tmp_path, capsys):
     assert "player: Bot B" in out and "player: 雪村千絵莉" in out and "sits in none" in out
     assert main(["stats", "--db", str(db), "--player-file", str(tmp_path / "missing.txt")]) == 2
     assert "cannot read player file" in capsys.readouterr().err
+
+
+def test_player_rates_by_round_wind_match_an_independent_count(db, frames):
+    from mjlog.stats.player import player_sheet
+
+    sheet = player_sheet(frames, "Bot A")
+    seats = "(SELECT p.game_id, p.seat FROM players p WHERE p.name = 'Bot A')"
+    rounds = _sql(db, f"""SELECT g.rule_set, CASE r.wind WHEN 0 THEN 'East' WHEN 1 THEN 'South' ELSE 'West' END AS w,
+        count(*) AS n FROM rounds r JOIN {seats} s USING (game_id) JOIN games g USING (game_id)
+        WHERE r.complete GROUP BY 1, 2""")
+    wins = _sql(db, f"""SELECT g.rule_set, CASE r.wind WHEN 0 THEN 'East' WHEN 1 THEN 'South' ELSE 'West' END AS w,
+        count(*) AS n FROM wins w JOIN {seats} s USING (game_id, seat) JOIN rounds r USING (game_id, round_index)
+        JOIN games g USING (game_id) WHERE r.complete GROUP BY 1, 2""")
+    wind = sheet.by_wind
+    assert set(wind["rate"].unique()) == {"win_rate", "deal_in_rate", "riichi_rate", "call_rate"}
+    win = wind.filter(pl.col("rate") == "win_rate")
+    got = {(r["rule_set"], r["round_wind"]): (r["trials"], r["count"]) for r in win.iter_rows(named=True)}
+    want_wins = {(rs, w): n for rs, w, n in wins.iter_rows()}
+    assert got == {(rs, w): (n, want_wins.get((rs, w), 0)) for rs, w, n in rounds.iter_rows()}
+    assert {w for _, w in got} >= {"East", "South"}
+    for r in wind.iter_rows(named=True):  # every rate with its interval, the player's and the population's
+        assert r["player_lo"] <= r["player"] <= r["player_hi"] and r["population_lo"] <= r["population"] <= r["population_hi"]
+    # the winds split the player's rounds: their trials add up to the sheet's
+    total = win.group_by("rule_set").agg(pl.col("trials").sum())
+    assert dict(total.iter_rows()) == dict(sheet.rates.filter(pl.col("rate") == "win_rate").select("rule_set", "trials")
+                                           .iter_rows())
+
+
+def test_stats_cli_player_sheet_has_rates_by_round_wind(db, capsys):
+    from mjlog.cli import main
+
+    assert main(["stats", "--db", str(db), "--include-synthetic", "--player", "Bot A"]) == 0
+    out = capsys.readouterr().out
+    assert "rates by round wind" in out and "┆ East " in out and "┆ South " in out

@@ -89,3 +89,12 @@ def test_stats_cli_states_the_population(db, capsys):
     assert main(["stats", "--db", str(db), "--include-synthetic", "--include-special-lobbies",
                  "--section", "rates"]) == 0
     assert "population: 39 games" in capsys.readouterr().out
+
+
+def test_population_title_names_family_rule_sets_room_lobby_kind_dates_and_games(db):
+    from mjlog.stats import describe
+
+    f = _frames(db, synthetic="include")
+    assert describe(f).title() == ("riichi: tenhou-3p-south, tenhou-4p-south; rooms houou/tokujou; standard lobby; "
+                                   f"synthetic; dates unknown; {f.n_games} games")
+    assert describe(f.only_games(pl.lit(False), "none")).title() == "no games selected"

@@ -25,8 +25,9 @@ from collections.abc import Sequence
 
 import polars as pl
 
+from mjlog.stats.clustered import join_intervals
 from mjlog.stats.frames import GROUP
-from mjlog.stats.sheet import _complete_rounds, _done, _g, _rate, _share
+from mjlog.stats.sheet import _complete_rounds, _done, _g, _rate, _share, _share_intervals
 
 ENDINGS = ("bust", "win-stop", "tenpai-stop", "deal passed")
 
@@ -80,28 +81,36 @@ def dealer_stats(outcomes: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFr
 
 def renchan_streaks(outcomes: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
     """Per group and ``streak`` (renchan in one dealership, 0 = the deal passed at once):
-    ``dealerships``, then ``share``. A game's last dealership counts as it stands."""
+    ``dealerships``, then ``share`` and its 95 % interval ``lo``, ``hi`` clustered by game. A game's last
+    dealership counts as it stands."""
     o, keys = _g(outcomes.sort("game_id", "round_index"), by)
     runs = (o.with_columns(pl.col("kyoku").rle_id().over("game_id", order_by="round_index").alias("_run"))
             .group_by([*keys, "game_id", "_run"]).agg(pl.len().alias("_n")))
-    out = (runs.with_columns((pl.col("_n").cast(pl.Int64) - 1).alias("streak"))
-           .group_by([*keys, "streak"]).agg(pl.len().cast(pl.Int64).alias("dealerships")))
-    return _done(out.with_columns(_share("dealerships", keys)).sort([*keys, "streak"]))
+    runs = runs.with_columns((pl.col("_n").cast(pl.Int64) - 1).alias("streak"))
+    out = runs.group_by([*keys, "streak"]).agg(pl.len().cast(pl.Int64).alias("dealerships"))
+    out = _share_intervals(out.with_columns(_share("dealerships", keys)), runs.select(*keys, "game_id", "streak"),
+                           keys, "streak")
+    return _done(out.sort([*keys, "streak"]))
 
 
 def honba_distribution(rounds: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
-    """Per group and ``honba`` (the counter at the start of a complete round): ``rounds``, then ``share``."""
+    """Per group and ``honba`` (the counter at the start of a complete round): ``rounds``, then ``share``
+    and its 95 % interval ``lo``, ``hi`` clustered by game."""
     r, keys = _g(_complete_rounds(rounds), by)
     out = r.group_by([*keys, "honba"]).agg(pl.len().cast(pl.Int64).alias("rounds"))
-    return _done(out.with_columns(_share("rounds", keys)).sort([*keys, "honba"]))
+    out = _share_intervals(out.with_columns(_share("rounds", keys)), r.select(*keys, "game_id", "honba"), keys,
+                           "honba")
+    return _done(out.sort([*keys, "honba"]))
 
 
 def rounds_per_game(rounds: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:
-    """Per group and ``n_rounds`` (complete rounds in a game, renchan and draws included): ``games``, then ``share``."""
+    """Per group and ``n_rounds`` (complete rounds in a game, renchan and draws included): ``games``, then
+    ``share`` and its 95 % interval ``lo``, ``hi`` (each game one unit: the Wilson interval)."""
     r, keys = _g(_complete_rounds(rounds), by)
     per_game = r.group_by([*keys, "game_id"]).agg(pl.len().cast(pl.Int64).alias("n_rounds"))
     out = per_game.group_by([*keys, "n_rounds"]).agg(pl.len().cast(pl.Int64).alias("games"))
-    return _done(out.with_columns(_share("games", keys)).sort([*keys, "n_rounds"]))
+    out = _share_intervals(out.with_columns(_share("games", keys)), per_game, keys, "n_rounds")
+    return _done(out.sort([*keys, "n_rounds"]))
 
 
 def seat_round_deltas(rounds: pl.DataFrame) -> pl.DataFrame:
@@ -121,7 +130,8 @@ def dealer_points(rounds: pl.DataFrame, players: pl.DataFrame, by: Sequence[str]
     """Per group and final ``placement``: ``player_games``, ``dealer_rounds``, ``net_points`` (sum of round
     deltas), ``dealer_points`` (sum over rounds dealt), ``nondealer_points``; then ``mean_net``,
     ``mean_dealer``, ``mean_nondealer`` per player-game and ``dealer_share`` = dealer_points / net_points
-    (the share of the placement's net score change earned as dealer)."""
+    (the share of the placement's net score change earned as dealer). ``mean_net_lo``/``_hi`` and
+    ``mean_dealer_lo``/``_hi``: the means' 95 % intervals clustered by game."""
     d = seat_round_deltas(rounds)
     d, keys = _g(d, by)
     per = d.group_by([*keys, "game_id", "seat"]).agg(
@@ -130,7 +140,7 @@ def dealer_points(rounds: pl.DataFrame, players: pl.DataFrame, by: Sequence[str]
         pl.col("as_dealer").sum().cast(pl.Int64).alias("dealer_rounds"))
     pl_ = players.select("game_id", pl.col("seat").cast(pl.Int64), "placement").filter(
         pl.col("placement").is_not_null())
-    per = per.join(pl_, on=["game_id", "seat"], how="inner")
+    per = per.join(pl_, on=["game_id", "seat"], how="inner").with_columns(pl.lit(1, pl.Int64).alias("_one"))
     out = per.group_by([*keys, "placement"]).agg(
         pl.len().cast(pl.Int64).alias("player_games"),
         pl.col("dealer_rounds").sum().alias("dealer_rounds"),
@@ -138,12 +148,15 @@ def dealer_points(rounds: pl.DataFrame, players: pl.DataFrame, by: Sequence[str]
         pl.col("dealer").sum().alias("dealer_points"),
     ).with_columns((pl.col("net_points") - pl.col("dealer_points")).alias("nondealer_points")).sort(
         [*keys, "placement"])
-    return _done(out.with_columns(
+    out = out.with_columns(
         _rate("net_points", "player_games", "mean_net"),
         _rate("dealer_points", "player_games", "mean_dealer"),
         _rate("nondealer_points", "player_games", "mean_nondealer"),
         pl.when(pl.col("net_points") != 0).then(pl.col("dealer_points") / pl.col("net_points")).alias("dealer_share"),
-    ))
+    )
+    for col, name in (("net", "mean_net"), ("dealer", "mean_dealer")):
+        out = join_intervals(out, per, [*keys, "placement"], col, "_one", name, proportion=False)
+    return _done(out.sort([*keys, "placement"]))
 
 
 def game_endings(outcomes: pl.DataFrame, by: Sequence[str] = GROUP) -> pl.DataFrame:

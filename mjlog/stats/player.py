@@ -32,6 +32,7 @@ class PlayerSheet:
     rates: pl.DataFrame
     placements: pl.DataFrame
     by_position: pl.DataFrame
+    by_wind: pl.DataFrame
     by_seat: pl.DataFrame
     timeline: pl.DataFrame
 
@@ -74,6 +75,24 @@ def _mean_interval(p: pl.DataFrame, keys: list[str], col: str, name: str) -> pl.
     return m.join(iv.select(*keys, f"{name}_lo", f"{name}_hi"), on=keys, how="left")
 
 
+#: Round wind names by the ``rounds.wind`` code (West and North: a hanchan's extension rounds).
+WINDS = ("East", "South", "West", "North")
+
+
+def with_round_wind(units: pl.DataFrame, rounds: pl.DataFrame) -> pl.DataFrame:
+    """Player-round ``units`` with ``round_wind``: the round's prevailing wind (East, South, West, North)."""
+    wind = rounds.select("game_id", "round_index",
+                         pl.col("wind").cast(pl.Int64).replace_strict(list(range(4)), list(WINDS), return_dtype=pl.String).alias("round_wind"))
+    return units.join(wind, on=["game_id", "round_index"], how="left")
+
+
+def _split_rates(units: pl.DataFrame, mine: pl.DataFrame, keys: list[str], rates: tuple[tuple[str, str], ...]
+                 ) -> pl.DataFrame:
+    """The player's rates (by game) beside the population's (by game and player) per ``keys``."""
+    return _beside(rate_table(long_rates(mine, rates, "player_rounds", keys), keys, GAME_ONLY),
+                   rate_table(long_rates(units, rates, "player_rounds", keys), keys), keys)
+
+
 def player_sheet(frames: StatFrames, name: str) -> PlayerSheet:
     """The sheet of the player called ``name`` within ``frames`` (the population); empty tables when
     the name sits in none of the games."""
@@ -82,8 +101,7 @@ def player_sheet(frames: StatFrames, name: str) -> PlayerSheet:
     units = player_round_units(frames.rounds, frames.wins, frames.seat_events, players)
     mine = units.filter(pl.col("player") == name) if "player" in units.columns else units.clear()
     rs = ["rule_set"]
-    rates = _beside(rate_table(long_rates(mine, PLAYER_ROUND_RATES, "player_rounds", rs), rs, GAME_ONLY),
-                    rate_table(long_rates(units, PLAYER_ROUND_RATES, "player_rounds", rs), rs), rs)
+    rates = _split_rates(units, mine, rs, PLAYER_ROUND_RATES)
     n_players = frames.games.select("rule_set", pl.col("n_players").cast(pl.Int64)).unique()
     summary = (mine_p.group_by("rule_set").agg(pl.col("game_id").n_unique().cast(pl.Int64).alias("games"))
                .join(mine.group_by("rule_set").agg(pl.len().cast(pl.Int64).alias("rounds")), on="rule_set",
@@ -98,16 +116,17 @@ def player_sheet(frames: StatFrames, name: str) -> PlayerSheet:
     pos = [*rs, "position"]
     with_pos = [u.with_columns(pl.when(pl.col("dealer")).then(pl.lit("dealer")).otherwise(pl.lit("non-dealer"))
                                .alias("position")) for u in (mine, units)]
-    two = PLAYER_ROUND_RATES[:2]
-    by_position = _beside(rate_table(long_rates(with_pos[0], two, "player_rounds", pos), pos, GAME_ONLY),
-                          rate_table(long_rates(with_pos[1], two, "player_rounds", pos), pos), pos)
+    by_position = _split_rates(with_pos[1], with_pos[0], pos, PLAYER_ROUND_RATES[:2])
+    wind = [*rs, "round_wind"]
+    by_wind = _split_rates(with_round_wind(units, frames.rounds), with_round_wind(mine, frames.rounds), wind,
+                           PLAYER_ROUND_RATES)
     by_seat = (mine_p.with_columns(pl.col("seat").cast(pl.Int64))
                .pipe(lambda p: p.group_by(*rs, "seat").agg(pl.len().cast(pl.Int64).alias("games"))
                      .join(_mean_interval(p, [*rs, "seat"], "placement", "avg_placement"), on=[*rs, "seat"],
                            how="left"))
                .sort(*rs, "seat"))
     return PlayerSheet(name=name, summary=summary, rates=rates, placements=placements, by_position=by_position,
-                       by_seat=by_seat, timeline=player_timeline(frames, name))
+                       by_wind=by_wind, by_seat=by_seat, timeline=player_timeline(frames, name))
 
 
 def player_timeline(frames: StatFrames, name: str) -> pl.DataFrame:
@@ -133,6 +152,7 @@ _TITLES = {
              "and player)",
     "placements": "Placement distribution (population_share: 1/n by construction)",
     "by_position": "Win and deal-in rates as dealer and non-dealer",
+    "by_wind": "Per player-round rates by round wind (East rounds, South rounds; West: extension rounds)",
     "by_seat": "Average placement by starting seat (seat 0 deals first)",
 }
 

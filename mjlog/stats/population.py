@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from mjlog.ir import GameLog
 from mjlog.stats.frames import StatFrames
 
 #: Why each exclusion reason leaves games out (printed beside the counts).
@@ -58,9 +59,18 @@ class Population:
         return span + (f" ({self.undated} undated)" if self.undated else "")
 
     def title(self) -> str:
-        """A short line for a chart title: rule sets, rooms, lobby type, kind."""
-        rooms = "/".join(self.rooms) or "no room"
-        return f"{', '.join(self.rule_sets) or 'no games'}; {rooms}; {'/'.join(self.lobby_types)}; {self.kind}"
+        """The short label every chart draws (:func:`mjlog.stats.chart_style.name_population`): family,
+        rule sets, rooms, lobby type, real or synthetic, dates and the number of games."""
+        if self.games == 0:
+            return "no games selected"
+        named = [r for r in self.rooms if r != "none"]
+        rooms = ("room " if len(named) == 1 else "rooms ") + "/".join(named) if named else "no room"
+        lobbies = "/".join(f"{t} lobby" if t == "standard" else t for t in self.lobby_types)
+        games = f"{self.games:,} game" + ("s" if self.games != 1 else "")
+        families, rule_sets = ", ".join(self.families) or "-", ", ".join(self.rule_sets)
+        what = families if rule_sets == families else f"{families}: {rule_sets}"
+        return (f"{what}; {rooms}; {lobbies}; "
+                f"{self.kind}; {self.dates()}; {games}")
 
     def text(self) -> str:
         """The population and its exclusions as a few lines."""
@@ -113,3 +123,20 @@ def describe(frames: StatFrames) -> Population:
 def selection_note(frames: StatFrames) -> str:
     """The population of ``frames`` and what was left out, as text (:meth:`Population.text`)."""
     return describe(frames).text()
+
+
+def log_population(log: GameLog) -> Population:
+    """The :class:`Population` of one game as its log states it (what ``mjlog plot`` names): its family,
+    rule set, room and lobby type from a Tenhou header, the date from the log id, real or synthetic."""
+    from mjlog.formats.tenhou_lobby import Lobby
+    from mjlog.ingest_rows import game_date
+
+    lobby = log.header if isinstance(log.header, Lobby) else None
+    date, _hour = game_date(log.log_id)
+    day = None if date is None else str(date)
+    return Population(
+        games=1, families=(log.family,), rule_sets=(str(log.rules.name),), games_by_rule_set=((str(log.rules.name), 1),),
+        rooms=(str(lobby.room),) if lobby and lobby.room else (),
+        lobby_types=("special lobby" if lobby and lobby.special else "standard",),
+        first_date=day, last_date=day, undated=int(day is None),
+        synthetic=int(bool(getattr(log.header, "synthetic", False))), excluded=())

@@ -202,6 +202,13 @@ def placement_by_start_seat(sim: pl.DataFrame) -> pl.DataFrame:
         "rule", "seat", "placement")
 
 
+def avg_placement_by_start_seat(sim: pl.DataFrame) -> pl.DataFrame:
+    """Per ``rule`` and starting ``seat``: ``games`` and ``avg_placement`` (1 = first)."""
+    return sim.group_by("rule", "seat").agg(pl.len().cast(pl.Int64).alias("games"),
+                                            pl.col("placement").cast(pl.Float64).mean().alias("avg_placement")
+                                            ).sort("rule", "seat")
+
+
 def end_reasons(sim: pl.DataFrame) -> pl.DataFrame:
     """Per ``rule`` and ``end_reason`` (bust, target reached, last hand played, dealer stops as first,
     capped): ``games``, then ``share``."""
@@ -216,34 +223,61 @@ SUMMARY_FIGURES = ("mean_rounds", "dealer_rounds_per_player", "dealer_points_per
                    "first_dealer_avg_placement", "first_dealer_top_rate")
 
 
+def bootstrap_runs(pool: pl.DataFrame, rules: Mapping[str, RuleSet], n_games: int, seed: int,
+                   replicates: int = 40, max_rounds: int = 200) -> list[pl.DataFrame]:
+    """The bootstrap replicates of :func:`rotation_bootstrap`: each draws the pool's recorded games with
+    replacement (all the rounds of a drawn game, as often as it is drawn) and plays ``n_games`` games per
+    rule from them with a seed of its own; one :func:`simulate_rotation` frame per replicate."""
+    ids = pool["game_id"].unique().sort().to_list()
+    by_game = pool.partition_by("game_id", as_dict=True, maintain_order=True)
+    rng = random.Random(seed)
+    runs = []
+    for _ in range(replicates):
+        sample = pl.concat([by_game[(ids[rng.randrange(len(ids))],)] for _ in ids])
+        runs.append(simulate_rotation(pool_outcomes(sample), rules, n_games, rng.randrange(2**31), max_rounds))
+    return runs
+
+
+def bootstrap_intervals(main: pl.DataFrame, replicas: Sequence[pl.DataFrame], keys: Sequence[str], value: str,
+                        z: float = Z95, bounds: tuple[float, float] | None = None) -> pl.DataFrame:
+    """``main`` with ``lo``, ``hi`` and ``se`` of its column ``value``: ``se`` is the standard deviation of
+    ``value`` over the ``replicas`` (the same table computed on each bootstrap run, a row missing from a
+    replica counted as 0), the interval ``value ± z·se``, clipped to ``bounds`` (e.g. (0, 1) for a share)."""
+    keys = list(keys)
+    reps = pl.concat([r.select(*keys, pl.col(value).cast(pl.Float64).alias("_v")).with_columns(pl.lit(i).alias("_r"))
+                      for i, r in enumerate(replicas)])
+    grid = reps.select("_r").unique().join(pl.concat([main.select(keys), reps.select(keys)]).unique(), how="cross")
+    se = (grid.join(reps, on=[*keys, "_r"], how="left").with_columns(pl.col("_v").fill_null(0.0))
+          .group_by(keys).agg(pl.col("_v").std().alias("se")))
+    out = main.join(se, on=keys, how="left")
+    lo, hi = pl.col(value) - z * pl.col("se"), pl.col(value) + z * pl.col("se")
+    if bounds is not None:
+        lo, hi = pl.max_horizontal(lo, pl.lit(bounds[0])), pl.min_horizontal(hi, pl.lit(bounds[1]))
+    return out.with_columns(lo.alias("lo"), hi.alias("hi"))
+
+
 def rotation_bootstrap(pool: pl.DataFrame, rules: Mapping[str, RuleSet], n_games: int, seed: int,
                        replicates: int = 40, replicate_games: int | None = None, max_rounds: int = 200,
-                       z: float = Z95) -> pl.DataFrame:
+                       z: float = Z95, runs: Sequence[pl.DataFrame] | None = None) -> pl.DataFrame:
     """Intervals of the :func:`rotation_summary` figures by a bootstrap by recorded game.
 
     ``pool`` is an :func:`outcome_pool` frame. The figures (``value``) are those of ``n_games``
     games per rule played from the whole pool with ``seed``. Each of the ``replicates`` draws the
     pool's recorded games with replacement (all the rounds of a drawn game, as often as it is
     drawn, so the correlation of rounds within a game is kept) and plays ``replicate_games``
-    games per rule (default ``n_games``) from that pool with a seed of its own. ``se`` is the
-    replicates' standard deviation, and the interval is ``value ± z·se`` (95 %): it holds the
-    sampling error of the recorded rounds and the Monte Carlo error of ``replicate_games`` games
-    (more than that of the main run when ``replicate_games < n_games``, so then it is wider than
-    it needs to be).
+    games per rule (default ``n_games``) from that pool with a seed of its own (:func:`bootstrap_runs`;
+    ``runs`` passes them in when already played). ``se`` is the replicates' standard deviation, and
+    the interval is ``value ± z·se`` (95 %): it holds the sampling error of the recorded rounds and the
+    Monte Carlo error of ``replicate_games`` games (more than that of the main run when
+    ``replicate_games < n_games``, so then it is wider than it needs to be).
 
     One row per ``rule`` and ``figure``: ``value``, ``lo``, ``hi``, ``se``, ``replicates``, ``games``
     (recorded games in the pool).
     """
     main = rotation_summary(simulate_rotation(pool_outcomes(pool), rules, n_games, seed, max_rounds))
-    ids = pool["game_id"].unique().sort().to_list()
-    by_game = pool.partition_by("game_id", as_dict=True, maintain_order=True)
-    rng = random.Random(seed)
-    reps = []
-    for b in range(replicates):
-        sample = pl.concat([by_game[(ids[rng.randrange(len(ids))],)] for _ in ids])
-        s = rotation_summary(simulate_rotation(pool_outcomes(sample), rules, replicate_games or n_games,
-                                               rng.randrange(2**31), max_rounds))
-        reps.append(s.with_columns(pl.lit(b).alias("replicate")))
+    if runs is None:
+        runs = bootstrap_runs(pool, rules, replicate_games or n_games, seed, replicates, max_rounds)
+    reps = [rotation_summary(r).with_columns(pl.lit(b).alias("replicate")) for b, r in enumerate(runs)]
     se = (pl.concat(reps).unpivot(index=["rule", "replicate"], on=list(SUMMARY_FIGURES), variable_name="figure")
           .group_by("rule", "figure").agg(pl.col("value").std().alias("se")))
     value = main.unpivot(index="rule", on=list(SUMMARY_FIGURES), variable_name="figure")
@@ -251,7 +285,7 @@ def rotation_bootstrap(pool: pl.DataFrame, rules: Mapping[str, RuleSet], n_games
     figures = {f: i for i, f in enumerate(SUMMARY_FIGURES)}
     out = value.join(se, on=["rule", "figure"], how="left").with_columns(
         (pl.col("value") - z * pl.col("se")).alias("lo"), (pl.col("value") + z * pl.col("se")).alias("hi"),
-        pl.lit(replicates, pl.Int64).alias("replicates"), pl.lit(len(ids), pl.Int64).alias("games"),
+        pl.lit(len(runs), pl.Int64).alias("replicates"), pl.lit(pool["game_id"].n_unique(), pl.Int64).alias("games"),
         pl.col("rule").replace_strict(order, return_dtype=pl.Int64).alias("_o"),
         pl.col("figure").replace_strict(figures, return_dtype=pl.Int64).alias("_f"))
     return out.sort("_o", "_f").select("rule", "figure", "value", "lo", "hi", "se", "replicates", "games")
