@@ -85,28 +85,39 @@ def divisions(counts: list[int], n_sets: int) -> list[Division]:
             options.append(suit)
     honor_sets: list[tuple[int, int]] = []
     honor_pair = 0
-    for c in range(41, 48):
-        n = counts[c]
-        if n == 3:
-            honor_sets.append((PUNG, c))
-        elif n == 2 and not honor_pair:
-            honor_pair = c
-        elif n:
-            return []
+    if any(counts[41:48]):
+        for c in range(41, 48):
+            n = counts[c]
+            if n == 3:
+                honor_sets.append((PUNG, c))
+            elif n == 2 and not honor_pair:
+                honor_pair = c
+            elif n:
+                return []
+    # each suit's sets come in canonical order and the suits in code order, so the joined sets
+    # are in canonical order too; only several readings need sorting
     found = []
     for combo in product(*options):
-        pairs = [p for _, p in combo if p] + ([honor_pair] if honor_pair else [])
-        if len(pairs) != 1:
-            continue
-        sets = sorted([x for sets_, _ in combo for x in sets_] + honor_sets, key=_eigen)
-        found.append((tuple(_eigen(x) for x in sets), Division(tuple(sets), pairs[0])))
-    found.sort(key=lambda f: f[0])
-    return [d for _, d in found]
+        pair = honor_pair
+        sets: list[tuple[int, int]] = []
+        for suit_sets, suit_pair in combo:
+            if suit_pair:
+                if pair:
+                    break
+                pair = suit_pair
+            sets.extend(suit_sets)
+        else:
+            if pair:
+                sets.extend(honor_sets)
+                found.append(Division(tuple(sets), pair))
+    if len(found) > 1:
+        found.sort(key=lambda d: [_eigen(x) for x in d.sets])
+    return found
 
 
 @lru_cache(maxsize=None)
 def _suit_readings(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
-    """The readings of one suit's counts as sets, with at most one pair: ``(sets, pair or 0)``."""
+    """The readings of one suit's counts as sets (in canonical order), with at most one pair: ``(sets, pair or 0)``."""
     total = sum(key)
     if total % 3 == 1:
         return ()
@@ -115,12 +126,12 @@ def _suit_readings(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[i
         work[base + 1 + r] = n
     out: list[tuple[tuple[tuple[int, int], ...], int]] = []
     if total % 3 == 0:
-        out.extend((tuple(sets), 0) for sets in _sets_of(work, base))
+        out.extend((tuple(sorted(sets, key=_eigen)), 0) for sets in _sets_of(work, base))
     else:
         for r, n in enumerate(key):
             if n >= 2:
                 work[base + 1 + r] -= 2
-                out.extend((tuple(sets), base + 1 + r) for sets in _sets_of(work, base))
+                out.extend((tuple(sorted(sets, key=_eigen)), base + 1 + r) for sets in _sets_of(work, base))
                 work[base + 1 + r] += 2
     return tuple(out)
 
@@ -211,13 +222,16 @@ def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
     groups = [tuple(counts13[base + 1:base + 10]) for base in (10, 20, 30)]
     honors = counts13[41:48]
     states = [suit_shape(g) for g in groups] + [_honor_shape(honors)]
-    bad = [0 if st & SETS_ONLY else 1 for st in states]
-    n_bad = sum(bad)
+    bad = [g for g in range(4) if not states[g] & SETS_ONLY]   # groups that cannot be sets alone
     out = set()
-    for g in range(4):
-        bad_others = n_bad - bad[g]
-        all_sets = bad_others == 0
-        pair_elsewhere = any(i != g and states[i] & WITH_PAIR and bad_others - bad[i] == 0 for i in range(4))
+    for g in range(4 if len(bad) <= 2 else 0):
+        bad_others = [i for i in bad if i != g]
+        all_sets = not bad_others
+        # the pair in another group i, every group but g and i sets alone
+        if all_sets:
+            pair_elsewhere = any(states[i] & WITH_PAIR for i in range(4) if i != g)
+        else:
+            pair_elsewhere = len(bad_others) == 1 and bool(states[bad_others[0]] & WITH_PAIR)
         if not (all_sets or pair_elsewhere):
             continue
         if g < 3:
@@ -232,10 +246,8 @@ def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
         for r, shape in adds:
             if (shape & WITH_PAIR and all_sets) or (shape & SETS_ONLY and pair_elsewhere):
                 out.add(10 * (g + 1) + r + 1 if g < 3 else 41 + r)
-    if seven_pairs:
-        odd = [c for c, n in enumerate(counts13) if n % 2]
-        if len(odd) == 1 and sum(counts13) == 13:
-            out.add(odd[0])
+    if seven_pairs and counts13.count(1) + counts13.count(3) == 1 and sum(counts13) == 13:
+        out.add(next(c for c, n in enumerate(counts13) if n % 2))
     return out
 
 
