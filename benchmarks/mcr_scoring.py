@@ -2,7 +2,7 @@
 
 Hands come from :mod:`mjlog.rules.mcr.randhand` (not timed); MahjongGB's arguments are built
 up front too, so each side times only its calculator. mjlog's memos (readings of concealed
-tiles, completeness) are emptied before every timed run. Both run ``--repeat`` times,
+tiles, completeness, chow and pung combinations, fan lines) are emptied before every timed run. Both run ``--repeat`` times,
 interleaved; the best run of each counts. The goal is a ratio within 10x (pure Python
 against C++).
 Usage: ``.venv/bin/python benchmarks/mcr_scoring.py [--hands N] [--seed S] [--repeat R]``.
@@ -27,7 +27,7 @@ from mcr_oracle import gb_call, gb_fans  # noqa: E402
 from MahjongGB import MahjongFanCalculator  # noqa: E402
 
 from mjlog.rules.mcr import MCR, score  # noqa: E402
-from mjlog.rules.mcr import shapes  # noqa: E402
+from mjlog.rules.mcr import calculator, combos, shapes  # noqa: E402
 from mjlog.rules.mcr.randhand import random_win  # noqa: E402
 
 
@@ -36,6 +36,9 @@ def clear_memos() -> None:
     shapes._suit_readings.cache_clear()
     shapes._suit_adds.cache_clear()
     shapes.suit_shape.cache_clear()
+    combos.chow_fan_items.cache_clear()
+    combos.pung_fan_items.cache_clear()
+    calculator._line.cache_clear()
 
 
 def main(argv: list[str] | None = None) -> None:

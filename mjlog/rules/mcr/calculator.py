@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mjlog.rules.mcr import fans as F
-from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fans, pung_fans
+from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fan_items, pung_fan_items
 from mjlog.rules.mcr.hand import McrHand, McrHandError, WinSituation, validate
 from mjlog.rules.mcr.ruleset import MCR, McrRules
 from mjlog.rules.mcr.shapes import (
@@ -100,7 +100,7 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
     flowers = len(hand.flowers)
     if flowers:
         counts[F.FLOWER] = flowers
-    lines = tuple(_line(n, k) for n, k in sorted(counts.items()) if k)
+    lines = tuple([_line(n, k) for n, k in sorted(counts.items())])    # the counts are all positive
     return FanResult(lines, fan_total + flowers, fan_total, flowers, rules.min_fan)
 
 
@@ -118,10 +118,11 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     fixed = []
     code = _CODE_OF_ID
     counts = [0] * 48
-    for t in hand.concealed:
-        counts[code[t]] += 1
     win = code[hand.win_tile]
-    counts[win] += 1
+    concealed = [code[t] for t in hand.concealed]
+    concealed.append(win)
+    for c in concealed:
+        counts[c] += 1
     total = list(counts)
     chows: list[int] = []
     pungs: list[int] = []
@@ -144,8 +145,7 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
                 concealed_kongs += 1
             else:
                 melded_kongs += 1
-    if max(total) > 4:
-        raise McrHandError("more than four tiles of one kind")
+    # no kind can count more than four: validate() saw distinct ids, four to a kind
     fixed_of_win = total[win] - counts[win]
     # what the hand itself shows of the situation: the last copy cannot be in the hand twice,
     # and is certain when the other three are in one's melds; a kong flag needs a kong to be
@@ -155,7 +155,7 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
         kong_flag = sit.after_kong and any(k == KONG for k, _, _ in fixed)
     else:
         kong_flag = sit.robbed_kong and fixed_of_win == 0 and counts[win] == 1
-    present = [c for c in range(48) if counts[c]]
+    present = sorted(set(concealed))
     return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present, chows, pungs,
                  melded_kongs, concealed_kongs)
 
@@ -191,7 +191,7 @@ _VALUES = [F.FANS[n].value if n in F.FANS else 0 for n in range(max(F.FANS) + 1)
 
 def _value(counts: dict[int, int]) -> int:
     values = _VALUES
-    return sum(values[n] * k for n, k in counts.items())
+    return sum([values[n] * k for n, k in counts.items()])
 
 
 def _without_win(h: _Hand) -> list[int]:
@@ -476,17 +476,17 @@ def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
         _kong_fans(out, concealed_pungs, h.melded_kongs, h.concealed_kongs)
         if len(pungs) == 4:
             out[48] = 1                                 # 碰碰和
-        dragons = sum(1 for c in pungs if c in DRAGONS)
+        dragons = sum([c in DRAGONS for c in pungs])
         if dragons:
             out[59] = dragons
     if len(chows) == 4 and pair % 10 == 5 and pair < 40 and _terminal_chows(chows, pair, out):
         pass
     else:
         if len(chows) >= 2:
-            for n, k in chow_fans(chows).items():
+            for n, k in chow_fan_items(tuple(sorted(chows))):
                 out[n] = out.get(n, 0) + k
         if len(chows) < 3 and len(pungs) >= 2:
-            for n, k in pung_fans(pungs).items():
+            for n, k in pung_fan_items(tuple(sorted(pungs))):
                 out[n] = out.get(n, 0) + k
     if len(chows) == 4:
         if pair < 40:
@@ -511,10 +511,14 @@ def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
     return counts or {43: 1}                            # 无番和
 
 
+_KONG_SERIES = {4: 5, 3: 17}                            # 四杠, 三杠
+_HIDDEN_SERIES = {2: 66, 3: 33, 4: 12}                  # 双暗刻, 三暗刻, 四暗刻
+
+
 def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed: int) -> None:
     """One fan of the kong series and one of the concealed-pung series."""
     kongs = melded + concealed
-    series = {4: 5, 3: 17}.get(kongs)                   # 四杠, 三杠
+    series = _KONG_SERIES.get(kongs)
     if kongs == 2:
         series = (57, 82, 53)[concealed]                # 双明杠, 明暗杠, 双暗杠
     elif kongs == 1:
@@ -523,7 +527,7 @@ def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed
         out[series] = 1
     hidden = concealed_pungs + concealed
     if hidden >= 2 and not (series == 53 and hidden == 2):   # 双暗杠 includes 双暗刻
-        out[{2: 66, 3: 33, 4: 12}[hidden]] = 1
+        out[_HIDDEN_SERIES[hidden]] = 1
 
 
 def _terminal_chows(chows: list[int], pair: int, out: dict[int, int]) -> bool:
@@ -557,9 +561,9 @@ def _set_traits(out: dict[int, int], chows: list[int], pungs: list[int], pair: i
 
 def _terminal_pungs(out: dict[int, int], pungs: list[int], sit: WinSituation) -> None:
     """幺九刻, 圈风刻 and 门风刻 (a wind pung counts one of them, never both kinds)."""
-    terminals = sum(1 for c in pungs if c < 40 and c % 10 in (1, 9))
+    terminals = sum([c < 40 and c % 10 in (1, 9) for c in pungs])
     winds = [c for c in pungs if c in WINDS]
-    if 1 in out:
+    if 1 in out or not winds:
         out[73] = terminals
         return
     grouped = 38 in out or 9 in out

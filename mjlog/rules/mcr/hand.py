@@ -104,19 +104,20 @@ def validate(hand: McrHand) -> None:
 
 
 def _check_meld(m: Meld) -> None:
-    if max(m.tiles, default=0) >= 136:
+    tiles = m.tiles
+    n = len(tiles)
+    if n and max(tiles) >= 136:
         raise McrHandError("a flower cannot be in a meld")
-    kinds = sorted([t >> 2 for t in m.tiles])
-    n = len(kinds)
-    if m.kind == "chow":
-        first = kinds[0] if n == 3 else 0
-        ok = n == 3 and first < 27 and first // 9 == kinds[2] // 9 and kinds[1] == first + 1 and kinds[2] == first + 2
+    low, high = (min(tiles) >> 2, max(tiles) >> 2) if n else (0, -1)
+    if m.kind == "chow":   # three kinds low..high two apart summing to 3 low + 3: low, low + 1, low + 2
+        ok = (n == 3 and high == low + 2 and low < 27 and low // 9 == high // 9
+              and sum(t >> 2 for t in tiles) == 3 * low + 3)
     elif m.kind == "pung" or m.kind == "kong":
-        ok = n == (3 if m.kind == "pung" else 4) and kinds[0] == kinds[-1]
+        ok = n == (3 if m.kind == "pung" else 4) and low == high
     else:
         ok = False
     if not ok or (m.concealed and m.kind != "kong") or (m.added and (m.kind != "kong" or m.concealed)):
-        raise McrHandError(f"not a {m.kind}: {kinds}")
+        raise McrHandError(f"not a {m.kind}: {sorted(t >> 2 for t in tiles)}")
 
 
 _MELD = re.compile(r"\[([^\]]*)\](\+?)|\(([^)]*)\)")

@@ -196,8 +196,8 @@ def suit_shape(counts: tuple[int, ...], pair_done: bool = False) -> int:
 
 
 def _honor_shape(counts: list[int]) -> int:
-    pairs = sum(1 for n in counts if n == 2)
-    if any(n not in (0, 2, 3) for n in counts) or pairs > 1:
+    pairs = counts.count(2)
+    if pairs > 1 or counts.count(0) + pairs + counts.count(3) != len(counts):
         return 0
     return WITH_PAIR if pairs else SETS_ONLY
 
@@ -222,18 +222,8 @@ def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
     groups = [tuple(counts13[base + 1:base + 10]) for base in (10, 20, 30)]
     honors = counts13[41:48]
     states = [suit_shape(g) for g in groups] + [_honor_shape(honors)]
-    bad = [g for g in range(4) if not states[g] & SETS_ONLY]   # groups that cannot be sets alone
     out = set()
-    for g in range(4 if len(bad) <= 2 else 0):
-        bad_others = [i for i in bad if i != g]
-        all_sets = not bad_others
-        # the pair in another group i, every group but g and i sets alone
-        if all_sets:
-            pair_elsewhere = any(states[i] & WITH_PAIR for i in range(4) if i != g)
-        else:
-            pair_elsewhere = len(bad_others) == 1 and bool(states[bad_others[0]] & WITH_PAIR)
-        if not (all_sets or pair_elsewhere):
-            continue
+    for g, all_sets, pair_elsewhere in _wait_groups(states):
         if g < 3:
             adds = _suit_adds(groups[g])
         else:
@@ -251,9 +241,29 @@ def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
     return out
 
 
+def _wait_groups(states: list[int]) -> list[tuple[int, bool, bool]]:
+    """The groups (three suits, honours) a winning tile may fall in, given each group's shape:
+    ``(group, all_sets, pair_elsewhere)``: the other groups are all sets alone, or hold the pair
+    in one group and sets alone in the rest."""
+    bad = [g for g in range(4) if not states[g] & SETS_ONLY]   # groups that cannot be sets alone
+    paired = [g for g in range(4) if states[g] & WITH_PAIR]
+    if not bad:
+        return [(g, True, any(i != g for i in paired)) for g in range(4)]
+    if len(bad) == 1:
+        b = bad[0]
+        out = [(b, True, any(i != b for i in paired))]
+        if b in paired:
+            out.extend((g, False, True) for g in range(4) if g != b)
+        return out
+    if len(bad) == 2:
+        a, b = bad
+        return [(g, False, True) for g, other in ((a, b), (b, a)) if other in paired]
+    return []
+
+
 def is_seven_pairs(counts: list[int]) -> bool:
     """Fourteen tiles as seven pairs (four of a kind counts as two)."""
-    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+    return counts.count(1) + counts.count(3) == 0 and sum(counts) == 14    # counts are 0-4
 
 
 def is_shifted_pairs(counts: list[int]) -> bool:
