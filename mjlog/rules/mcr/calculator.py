@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mjlog.rules.mcr import fans as F
+from mjlog.rules.mcr import fans as F, shapes
 from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fan_items, pung_fan_items
 from mjlog.rules.mcr.hand import McrHand, McrHandError, WinSituation, validate
 from mjlog.rules.mcr.ruleset import MCR, McrRules
@@ -105,6 +105,12 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
 
 
 _CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
+
+
+def clear_memos() -> None:
+    """Empty every memo the calculator fills (a benchmark's cold start; results never change)."""
+    for memo in (_line, chow_fan_items, pung_fan_items, shapes._suit_readings, shapes._suit_adds, shapes.suit_shape):
+        memo.cache_clear()
 
 
 @lru_cache(maxsize=None)

@@ -172,27 +172,24 @@ SETS_ONLY, WITH_PAIR = 1, 2
 def suit_shape(counts: tuple[int, ...], pair_done: bool = False) -> int:
     """For the counts of one suit (ranks 1-9): bit 1 when they split into sets only, bit 2 when
     into sets and one pair (``pair_done``: only whether sets alone are possible)."""
-    c = next((i for i, n in enumerate(counts) if n), None)
-    if c is None:
+    left = sum(counts) % 3               # sets alone leave 0, sets and a pair 2: the rest is cut early
+    if left == 1 or (left and pair_done):
+        return 0
+    if not left and not any(counts):
         return SETS_ONLY
-    out = 0
+    c = 0
+    while not counts[c]:
+        c += 1
     n = counts[c]
-    work = list(counts)
+    head, tail = counts[:c], counts[c + 1:]
+    out = 0
     if n >= 3:
-        work[c] -= 3
-        out |= suit_shape(tuple(work), pair_done)
-        work[c] += 3
-    if not pair_done and n >= 2:
-        work[c] -= 2
-        if suit_shape(tuple(work), True) & SETS_ONLY:
-            out |= WITH_PAIR
-        work[c] += 2
+        out |= suit_shape(head + (n - 3,) + tail, pair_done)
+    if left and n >= 2 and suit_shape(head + (n - 2,) + tail, True):
+        out |= WITH_PAIR
     if c <= 6 and counts[c + 1] and counts[c + 2]:
-        work[c] -= 1
-        work[c + 1] -= 1
-        work[c + 2] -= 1
-        out |= suit_shape(tuple(work), pair_done)
-    return out & SETS_ONLY if pair_done else out
+        out |= suit_shape(head + (n - 1, counts[c + 1] - 1, counts[c + 2] - 1) + counts[c + 3:], pair_done)
+    return out
 
 
 def _honor_shape(counts: list[int]) -> int:
