@@ -82,6 +82,7 @@ class _Hand:
     fixed_pungs: list[int]
     melded_kongs: int
     concealed_kongs: int
+    hogs: int                              # 四归一 of a regular reading: kinds held four times, not as a kong
     unique_wait: bool | None = None        # whether the hand waited on one kind only (asked lazily)
 
 
@@ -127,8 +128,9 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     win = code[hand.win_tile]
     concealed = [code[t] for t in hand.concealed]
     concealed.append(win)
-    for c in concealed:
-        counts[c] += 1
+    present = sorted(set(concealed))
+    for c in present:
+        counts[c] = concealed.count(c)
     total = list(counts)
     chows: list[int] = []
     pungs: list[int] = []
@@ -161,9 +163,8 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
         kong_flag = sit.after_kong and any(k == KONG for k, _, _ in fixed)
     else:
         kong_flag = sit.robbed_kong and fixed_of_win == 0 and counts[win] == 1
-    present = sorted(set(concealed))
     return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present, chows, pungs,
-                 melded_kongs, concealed_kongs)
+                 melded_kongs, concealed_kongs, _hogs(total, melded_kongs + concealed_kongs))
 
 
 def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
@@ -432,15 +433,19 @@ def _knitted_wait(h: _Hand, seq: tuple[int, ...], rest: list[int], d: Division, 
 
 def _wait_form(sets: Sequence[tuple[int, int]], pair: int, win: int) -> int:
     """边张, 坎张 or 单钓将 of a unique wait, from where the winning tile sits in the concealed sets."""
-    edge = closed = single = False
+    edge = closed = False
     for kind, code in sets:
         if kind == CHOW:
             if code == win:
                 closed = True
             elif abs(code - win) == 1:
                 edge = True
-    if pair == win:
-        single = True
+    return _wait_fan(edge, closed, pair == win)
+
+
+def _wait_fan(edge: bool, closed: bool, single: bool) -> int:
+    """边张 when the winning tile ends a concealed chow, else 坎张 when it is one's middle, else 单钓将
+    when it pairs (0: none)."""
     return 77 if edge else 78 if closed else 79 if single else 0
 
 
@@ -474,20 +479,24 @@ def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
     chows = list(h.fixed_chows)
     pungs = list(h.fixed_pungs)
     concealed_pungs = 0
-    own_chow_has_win = False
+    edge = closed = False                               # the winning tile ends / is the middle of a concealed chow
     win = h.win
     for kind, code in d.sets:
         if kind == CHOW:
             chows.append(code)
-            own_chow_has_win = own_chow_has_win or abs(code - win) <= 1
+            if code == win:
+                closed = True
+            elif code == win + 1 or code == win - 1:
+                edge = True
         else:
             pungs.append(code)
             concealed_pungs += 1
-    if not h.sit.self_drawn and not own_chow_has_win and (PUNG, win) in d.sets:
+    if not h.sit.self_drawn and not (edge or closed) and (PUNG, win) in d.sets:
         concealed_pungs -= 1                            # the discard completed that pung
     pair = d.pair
     if pungs:
-        _kong_fans(out, concealed_pungs, h.melded_kongs, h.concealed_kongs)
+        if concealed_pungs >= 2 or h.melded_kongs or h.concealed_kongs:
+            _kong_fans(out, concealed_pungs, h.melded_kongs, h.concealed_kongs)
         if len(pungs) == 4:
             out[48] = 1                                 # 碰碰和
         dragons = sum([c in DRAGONS for c in pungs])
@@ -513,10 +522,9 @@ def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
         out[9] = 1                                      # 小四喜
     _set_traits(out, chows, pungs, pair)
     if QUADRUPLE_CHOW not in out:
-        hogs = _hogs(h.total, h.melded_kongs + h.concealed_kongs)
-        if hogs:
-            out[64] = hogs
-    wait = _wait_form(d.sets, pair, win)
+        if h.hogs:
+            out[64] = h.hogs
+    wait = _wait_fan(edge, closed, pair == win)
     if wait and 52 not in out and 5 not in out and _is_unique_wait(h, d):
         out[wait] = 1
     if pungs:

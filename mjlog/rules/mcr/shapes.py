@@ -143,11 +143,12 @@ def _eigen(s: tuple[int, int]) -> int:
 
 
 def _sets_of(work: list[int], start: int) -> list[list[tuple[int, int]]]:
-    """Every way to split ``work`` into sets, the lowest tile first."""
+    """Every way to split ``work`` (one suit's tiles, from ``start`` on) into sets, the lowest tile first."""
     c = start
-    while c < N_CODES and not work[c]:
+    end = start - start % 10 + 10                      # the suit's last rank is 9: no need to look further
+    while c < end and not work[c]:
         c += 1
-    if c == N_CODES:
+    if c == end:
         return [[]]
     out = []
     if work[c] >= 3:
