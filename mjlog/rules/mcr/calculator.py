@@ -209,10 +209,12 @@ def _without_win(h: _Hand) -> list[int]:
 
 def _is_unique_wait(h: _Hand, d: Division) -> bool:
     """Whether the hand before the winning tile waited on one kind only (worked out once, when a
-    reading first asks: the wait search is a quarter of a regular hand's time).
+    reading with a wait fan to give first asks, about half the hands: the search costs several
+    times a reading's other fans).
 
     A reading that completes a chow at one end with the other end open (23 waiting on 1 and 4)
-    shows a second wait at once, which spares the search for half the hands that ask."""
+    shows a second wait at once, which spares the search for 3 in 10 of the hands that ask
+    (measured on the benchmark's hands)."""
     if h.unique_wait is None:
         win = h.win
         rank = win % 10
