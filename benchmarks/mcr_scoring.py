@@ -1,9 +1,10 @@
 """Throughput of mjlog's MCR fan calculator against PyMahjongGB (``MahjongGB``, C++) on the same hands.
 
 Hands come from :mod:`mjlog.rules.mcr.randhand` (not timed); MahjongGB's arguments are built
-up front too, so each side times only its calculator. mjlog's memos (readings of concealed
-tiles, completeness) are emptied before every timed run. Both run ``--repeat`` times,
-interleaved; the best run of each counts. The goal is a ratio within 10x (pure Python
+up front too, so each side times only its calculator. mjlog's memos (each suit's readings and
+shapes, chow and pung combinations, fan lines:
+:func:`mjlog.rules.mcr.calculator.clear_memos`) are emptied before every timed run. Both run
+``--repeat`` times, interleaved; the best run of each counts. The goal is a ratio within 10x (pure Python
 against C++).
 Usage: ``.venv/bin/python benchmarks/mcr_scoring.py [--hands N] [--seed S] [--repeat R]``.
 The last line is ``mcr scoring: N hands, agree X%, mjlog A/s, MahjongGB B/s, ratio R``
@@ -27,15 +28,9 @@ from mcr_oracle import gb_call, gb_fans  # noqa: E402
 from MahjongGB import MahjongFanCalculator  # noqa: E402
 
 from mjlog.rules.mcr import MCR, score  # noqa: E402
-from mjlog.rules.mcr import shapes  # noqa: E402
+from mjlog.rules.mcr.calculator import clear_memos  # noqa: E402
 from mjlog.rules.mcr.randhand import random_win  # noqa: E402
 
-
-def clear_memos() -> None:
-    """Empty mjlog's memos, so that a run pays for filling them."""
-    shapes._suit_readings.cache_clear()
-    shapes._suit_adds.cache_clear()
-    shapes.suit_shape.cache_clear()
 
 
 def main(argv: list[str] | None = None) -> None:

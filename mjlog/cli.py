@@ -36,13 +36,11 @@ def _open_store(path: str, read_only: bool = False):
 
 def _cmd_show(args: argparse.Namespace) -> int:
     from mjlog.ir_json import dumps
-    from mjlog.reader import read_log
     from mjlog.report import format_game
 
-    try:
-        log = read_log(args.log)
-    except MalformedLogError as exc:
-        return _fail(str(exc))
+    log = read_log_or_report(args.log)
+    if log is None:
+        return EXIT_USAGE
     if args.json:
         print(json_printable(dumps(log)))
     else:
@@ -93,14 +91,21 @@ def _cmd_audit(args: argparse.Namespace) -> int:
 
 
 def read_log_or_report(path: str):
-    """The log at ``path``, or None after printing its one-line error (``mjlog: FILE: what at WHERE``)."""
-    from mjlog.reader import read_log
+    """The game ``path`` names (``FILE`` or ``FILE#k``, the k-th game of a file of several), or None
+    after printing its one-line error (``mjlog: FILE: what at WHERE``). Of a file of several games it
+    says on standard error which one it read and how many there are."""
+    from mjlog.reader import read_chosen_game
 
     try:
-        return read_log(path)
+        chosen = read_chosen_game(path)
     except MalformedLogError as exc:
         _fail(str(exc))
         return None
+    if chosen.count > 1:
+        file = printable(chosen.path)
+        print(f"mjlog: {file} holds {chosen.count} games; this is #{chosen.number} (name {file}#k for the k-th)",
+              file=sys.stderr)
+    return chosen.log
 
 
 def write_text_or_report(path: str, text: str) -> bool:
@@ -463,7 +468,8 @@ def build_parser() -> argparse.ArgumentParser:
             "(plain or gzip). On a malformed file prints one line and exits 2."
         ),
     )
-    show.add_argument("log", metavar="LOG", help="a log file (.xml, .mjlog, gzip or not)")
+    show.add_argument("log", metavar="LOG", help="a log file (.xml, .mjlog, gzip or not, or any format mjlog reads); "
+                      "FILE#k: the k-th game (from 1) of a file of several, such as a Botzone export's matches")
     show.add_argument("--json", action="store_true", help="print the intermediate representation as JSON")
     show.add_argument("--no-japanese", action="store_true", help="English yaku and draw names only")
     show.set_defaults(func=_cmd_show)

@@ -62,6 +62,40 @@ def read_games(source: LogSource, name: str | None = None) -> list[GameLog]:
     return games  # type: ignore[return-value]
 
 
+@dataclass(frozen=True, slots=True)
+class ChosenGame:
+    """One game of a file: the game, the file, the game's number in it (from 1) and how many games it holds."""
+
+    log: GameLog
+    path: str
+    number: int
+    count: int
+
+
+_GAME_NUMBER = re.compile(r"^(.+)#(\d+)$")
+
+
+def read_chosen_game(name: str) -> ChosenGame:
+    """The game ``name`` names: ``FILE`` (its first game) or ``FILE#k`` (its k-th, counted from 1,
+    as ``mjlog audit`` and ``ingest`` name the matches of a Botzone export) when FILE is a file and
+    ``name`` itself is none.
+
+    Raises :class:`MalformedLogError` for an unreadable file or game, and for a k the file does not hold.
+    """
+    path, number = name, 1
+    m = _GAME_NUMBER.match(name)
+    if m and not os.path.exists(name) and os.path.isfile(m.group(1)):
+        path, number = m.group(1), int(m.group(2))
+    games = games_or_errors(path)
+    if not 1 <= number <= len(games):
+        raise MalformedLogError(f"the file holds {len(games)} game{'s' if len(games) != 1 else ''}, "
+                                f"so there is no game #{number}", path)
+    game = games[number - 1]
+    if isinstance(game, MalformedLogError):
+        raise game
+    return ChosenGame(game, path, number, len(games))
+
+
 def games_or_errors(source: LogSource, name: str | None = None) -> list[GameLog | MalformedLogError]:
     """Every game of one file, each read or the :class:`MalformedLogError` that makes that game
     unreadable (one bad match of a Botzone export does not cost the others). A file that is no

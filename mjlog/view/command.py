@@ -21,7 +21,7 @@ def add_view_command(sub) -> None:
         ),
     )
     p.add_argument("log", metavar="LOG", help="the log file (Tenhou XML or tenhou.net/6 JSON, gzip or not; "
-                   "an MCR record: PMN, or a Botzone export's first match)")
+                   "an MCR record: PMN, or a Botzone export; FILE#k: the k-th game, from 1, of a file of several)")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the HTML file to write")
     p.set_defaults(func=run_view)
 

@@ -17,11 +17,12 @@ added after the search and do not count toward the 8-fan minimum.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mjlog.rules.mcr import fans as F
-from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fans, pung_fans
+from mjlog.rules.mcr import fans as F, shapes
+from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fan_items, pung_fan_items
 from mjlog.rules.mcr.hand import McrHand, McrHandError, WinSituation, validate
 from mjlog.rules.mcr.ruleset import MCR, McrRules
 from mjlog.rules.mcr.shapes import (
@@ -77,6 +78,12 @@ class _Hand:
     last_copy: bool
     kong_flag: bool
     present: list[int]                     # the codes of the concealed tiles, ascending
+    fixed_chows: list[int]                 # the melds' chows (middle codes) and pungs or kongs (codes)
+    fixed_pungs: list[int]
+    melded_kongs: int
+    concealed_kongs: int
+    hogs: int                              # 四归一 of a regular reading: kinds held four times, not as a kong
+    unique_wait: bool | None = None        # whether the hand waited on one kind only (asked lazily)
 
 
 def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules = MCR) -> FanResult:
@@ -94,11 +101,17 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
     flowers = len(hand.flowers)
     if flowers:
         counts[F.FLOWER] = flowers
-    lines = tuple(_line(n, k) for n, k in sorted(counts.items()) if k)
+    lines = tuple([_line(n, k) for n, k in sorted(counts.items())])    # the counts are all positive
     return FanResult(lines, fan_total + flowers, fan_total, flowers, rules.min_fan)
 
 
 _CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
+
+
+def clear_memos() -> None:
+    """Empty every memo the calculator fills (a benchmark's cold start; results never change)."""
+    for memo in (_line, chow_fan_items, pung_fan_items, shapes._suit_readings, shapes._suit_adds, shapes.suit_shape):
+        memo.cache_clear()
 
 
 @lru_cache(maxsize=None)
@@ -112,19 +125,35 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     fixed = []
     code = _CODE_OF_ID
     counts = [0] * 48
-    for t in hand.concealed:
-        counts[code[t]] += 1
     win = code[hand.win_tile]
-    counts[win] += 1
+    concealed = [code[t] for t in hand.concealed]
+    concealed.append(win)
+    present = sorted(set(concealed))
+    for c in present:
+        counts[c] = concealed.count(c)
     total = list(counts)
+    chows: list[int] = []
+    pungs: list[int] = []
+    melded_kongs = concealed_kongs = 0
     for m in hand.melds:
-        codes = sorted(code[t] for t in m.tiles)
-        kind = CHOW if m.kind == "chow" else PUNG if m.kind == "pung" else KONG
-        fixed.append((kind, codes[1], not m.concealed))
-        for c in codes:
-            total[c] += 1
-    if max(total) > 4:
-        raise McrHandError("more than four tiles of one kind")
+        if m.kind == "chow":
+            middle = code[min(m.tiles)] + 1          # ids ascend with the rank within a suit
+            fixed.append((CHOW, middle, True))
+            chows.append(middle)
+            total[middle - 1] += 1
+            total[middle] += 1
+            total[middle + 1] += 1
+            continue
+        c = code[m.tiles[0]]
+        fixed.append((PUNG if m.kind == "pung" else KONG, c, not m.concealed))
+        pungs.append(c)
+        total[c] += len(m.tiles)
+        if m.kind == "kong":
+            if m.concealed:
+                concealed_kongs += 1
+            else:
+                melded_kongs += 1
+    # no kind can count more than four: validate() saw distinct ids, four to a kind
     fixed_of_win = total[win] - counts[win]
     # what the hand itself shows of the situation: the last copy cannot be in the hand twice,
     # and is certain when the other three are in one's melds; a kong flag needs a kong to be
@@ -134,8 +163,8 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
         kong_flag = sit.after_kong and any(k == KONG for k, _, _ in fixed)
     else:
         kong_flag = sit.robbed_kong and fixed_of_win == 0 and counts[win] == 1
-    present = sorted({code[t] for t in hand.concealed} | {win})
-    return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present)
+    return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present, chows, pungs,
+                 melded_kongs, concealed_kongs, _hogs(total, melded_kongs + concealed_kongs))
 
 
 def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
@@ -154,9 +183,8 @@ def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
     if not divs:
         return best
     common = _common(h)
-    unique = len(waits(_without_win(h), n_sets, not h.fixed)) == 1
     for d in divs:
-        counts = _regular(h, d, common, unique)
+        counts = _regular(h, d, common)
         value = _value(counts)
         # equal totals: a reading with 一色三同顺 or 三同刻 is kept (identical sets read as such),
         # and any regular reading over seven pairs
@@ -170,13 +198,32 @@ _VALUES = [F.FANS[n].value if n in F.FANS else 0 for n in range(max(F.FANS) + 1)
 
 def _value(counts: dict[int, int]) -> int:
     values = _VALUES
-    return sum(values[n] * k for n, k in counts.items())
+    return sum([values[n] * k for n, k in counts.items()])
 
 
 def _without_win(h: _Hand) -> list[int]:
     c = list(h.counts)
     c[h.win] -= 1
     return c
+
+
+def _is_unique_wait(h: _Hand, d: Division) -> bool:
+    """Whether the hand before the winning tile waited on one kind only (worked out once, when a
+    reading with a wait fan to give first asks, about half the hands: the search costs several
+    times a reading's other fans).
+
+    A reading that completes a chow at one end with the other end open (23 waiting on 1 and 4)
+    shows a second wait at once, which spares the search for 3 in 10 of the hands that ask
+    (measured on the benchmark's hands)."""
+    if h.unique_wait is None:
+        win = h.win
+        rank = win % 10
+        if any(kind == CHOW and ((code == win + 1 and rank <= 6) or (code == win - 1 and rank >= 4))
+               for kind, code in d.sets):
+            h.unique_wait = False
+        else:
+            h.unique_wait = len(waits(_without_win(h), 4 - len(h.fixed), not h.fixed)) == 1
+    return h.unique_wait
 
 
 # -- fans of the whole hand -------------------------------------------------------------------------
@@ -202,11 +249,16 @@ def _flags(h: _Hand) -> dict[int, int]:
     return out
 
 
-def _tile_fans(codes: list[int]) -> dict[int, int]:
+_HONORS = frozenset(WINDS + DRAGONS)
+_WINDS, _DRAGONS, _ORPHANS = frozenset(WINDS), frozenset(DRAGONS), frozenset(ORPHANS)
+_LOW, _HIGH, _MIDDLE = frozenset((1, 2, 3, 4)), frozenset((6, 7, 8, 9)), frozenset((4, 5, 6))
+
+
+def _tile_fans(codes: set[int]) -> dict[int, int]:
     """Fans of which tiles the hand holds: suits, simples, colours, ranges (``codes``: distinct tiles)."""
     out: dict[int, int] = {}
-    suits = {c // 10 for c in codes if c < 40}
-    honors = [c for c in codes if c > 40]
+    honors = codes & _HONORS
+    suits = {c // 10 for c in codes - honors}
     if not honors:
         out[76] = 1                                     # 无字
     missing = 3 - len(suits)
@@ -215,34 +267,34 @@ def _tile_fans(codes: list[int]) -> dict[int, int]:
         out.pop(76, None)
     elif missing:
         out[75] = missing                               # 缺一门
-    if len(suits) == 3 and any(c in WINDS for c in honors) and any(c in DRAGONS for c in honors):
+    if len(suits) == 3 and honors & _WINDS and honors & _DRAGONS:
         out[51] = 1                                     # 五门齐
-    simples = not any(c > 40 or c % 10 in (1, 9) for c in codes)
+    simples = codes.isdisjoint(_ORPHANS)
     if simples:
         out[68] = 1                                     # 断幺
-    if all(c in REVERSIBLE for c in codes):
+    if codes <= REVERSIBLE:
         out[40] = 1                                     # 推不倒
-    if all(c in GREEN_TILES for c in codes):
+    if codes <= GREEN_TILES:
         out[3] = 1                                      # 绿一色
     if not simples:
         if len(honors) == len(codes):
             out[11] = 1                                 # 字一色
-        elif all(c in ORPHANS for c in codes):
+        elif codes <= _ORPHANS:
             out[8 if not honors else 18] = 1            # 清幺九 / 混幺九
     if not honors:
         ranks = {c % 10 for c in codes}
-        if ranks <= {1, 2, 3, 4}:
+        if ranks <= _LOW:
             out[37 if 4 in ranks else 27] = 1           # 小于五 / 全小
-        elif ranks <= {6, 7, 8, 9}:
+        elif ranks <= _HIGH:
             out[36 if 6 in ranks else 25] = 1           # 大于五 / 全大
-        elif ranks <= {4, 5, 6}:
+        elif ranks <= _MIDDLE:
             out[26] = 1                                 # 全中
     return out
 
 
 def _hogs(total: list[int], kongs: int) -> int:
     """四归一: kinds of which the hand holds all four, not as a kong."""
-    return sum(1 for n in total if n == 4) - kongs
+    return total.count(4) - kongs
 
 
 def _finish(counts: dict[int, int]) -> dict[int, int]:
@@ -267,7 +319,7 @@ def _special(h: _Hand) -> dict[int, int] | None:
             out.update(_flags(h))
             return _finish(out)
         out = {19: 1}
-        out.update(_tile_fans(present))
+        out.update(_tile_fans(set(present)))
         hogs = _hogs(counts, 0)
         if hogs:
             out[64] = hogs
@@ -378,20 +430,24 @@ def _knitted_wait(h: _Hand, seq: tuple[int, ...], rest: list[int], d: Division, 
     rest[h.win] -= 1
     if len(waits(rest, 1, False)) != 1:
         return 0
-    return _wait_form(list(d.sets), d.pair, h.win)
+    return _wait_form(d.sets, d.pair, h.win)
 
 
-def _wait_form(sets: list[tuple[int, int]], pair: int, win: int) -> int:
+def _wait_form(sets: Sequence[tuple[int, int]], pair: int, win: int) -> int:
     """边张, 坎张 or 单钓将 of a unique wait, from where the winning tile sits in the concealed sets."""
-    edge = closed = single = False
+    edge = closed = False
     for kind, code in sets:
         if kind == CHOW:
             if code == win:
                 closed = True
             elif abs(code - win) == 1:
                 edge = True
-    if pair == win:
-        single = True
+    return _wait_fan(edge, closed, pair == win)
+
+
+def _wait_fan(edge: bool, closed: bool, single: bool) -> int:
+    """边张 when the winning tile ends a concealed chow, else 坎张 when it is one's middle, else 单钓将
+    when it pairs (0: none)."""
     return 77 if edge else 78 if closed else 79 if single else 0
 
 
@@ -401,7 +457,13 @@ def _wait_form(sets: list[tuple[int, int]], pair: int, win: int) -> int:
 def _common(h: _Hand) -> dict[int, int]:
     """Fans every regular reading shares: the situation, the tiles held, concealment."""
     out = _flags(h)
-    out.update(_tile_fans([c for c in range(48) if h.total[c]]))
+    codes = set(h.present)
+    for kind, c, _ in h.fixed:
+        codes.add(c)
+        if kind == CHOW:
+            codes.add(c - 1)
+            codes.add(c + 1)
+    out.update(_tile_fans(codes))
     melded = sum(1 for _, _, m in h.fixed if m)
     if melded == 0:
         if h.sit.self_drawn:
@@ -413,47 +475,43 @@ def _common(h: _Hand) -> dict[int, int]:
     return out
 
 
-def _regular(h: _Hand, d: Division, common: dict[int, int], unique: bool) -> dict[int, int]:
+def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
     """The fans of one reading as four sets and a pair."""
     out = dict(common)
-    chows: list[int] = []
-    pungs: list[int] = []
-    concealed_pungs = melded_kongs = concealed_kongs = 0
-    for kind, code, melded in h.fixed:
-        if kind == CHOW:
-            chows.append(code)
-        else:
-            pungs.append(code)
-            if kind == KONG:
-                if melded:
-                    melded_kongs += 1
-                else:
-                    concealed_kongs += 1
-    own_chow_has_win = False
+    chows = list(h.fixed_chows)
+    pungs = list(h.fixed_pungs)
+    concealed_pungs = 0
+    edge = closed = False                               # the winning tile ends / is the middle of a concealed chow
+    win = h.win
     for kind, code in d.sets:
         if kind == CHOW:
             chows.append(code)
-            own_chow_has_win = own_chow_has_win or abs(code - h.win) <= 1
+            if code == win:
+                closed = True
+            elif code == win + 1 or code == win - 1:
+                edge = True
         else:
             pungs.append(code)
             concealed_pungs += 1
-    if not h.sit.self_drawn and not own_chow_has_win and any(c == h.win for k, c in d.sets if k == PUNG):
+    if not h.sit.self_drawn and not (edge or closed) and (PUNG, win) in d.sets:
         concealed_pungs -= 1                            # the discard completed that pung
     pair = d.pair
     if pungs:
-        _kong_fans(out, concealed_pungs, melded_kongs, concealed_kongs)
+        if concealed_pungs >= 2 or h.melded_kongs or h.concealed_kongs:
+            _kong_fans(out, concealed_pungs, h.melded_kongs, h.concealed_kongs)
         if len(pungs) == 4:
             out[48] = 1                                 # 碰碰和
-        dragons = sum(1 for c in pungs if c in DRAGONS)
+        dragons = sum([c in DRAGONS for c in pungs])
         if dragons:
             out[59] = dragons
     if len(chows) == 4 and pair % 10 == 5 and pair < 40 and _terminal_chows(chows, pair, out):
         pass
     else:
-        for n, k in chow_fans(chows).items():
-            out[n] = out.get(n, 0) + k
-        if len(chows) < 3:
-            for n, k in pung_fans(pungs).items():
+        if len(chows) >= 2:
+            for n, k in chow_fan_items(tuple(sorted(chows))):
+                out[n] = out.get(n, 0) + k
+        if len(chows) < 3 and len(pungs) >= 2:
+            for n, k in pung_fan_items(tuple(sorted(pungs))):
                 out[n] = out.get(n, 0) + k
     if len(chows) == 4:
         if pair < 40:
@@ -466,22 +524,25 @@ def _regular(h: _Hand, d: Division, common: dict[int, int], unique: bool) -> dic
         out[9] = 1                                      # 小四喜
     _set_traits(out, chows, pungs, pair)
     if QUADRUPLE_CHOW not in out:
-        hogs = _hogs(h.total, melded_kongs + concealed_kongs)
-        if hogs:
-            out[64] = hogs
-    if unique and 52 not in out and 5 not in out:
-        wait = _wait_form(list(d.sets), pair, h.win)
-        if wait:
-            out[wait] = 1
-    _terminal_pungs(out, pungs, h.sit)
+        if h.hogs:
+            out[64] = h.hogs
+    wait = _wait_fan(edge, closed, pair == win)
+    if wait and 52 not in out and 5 not in out and _is_unique_wait(h, d):
+        out[wait] = 1
+    if pungs:
+        _terminal_pungs(out, pungs, h.sit)
     counts = _finish(out)
     return counts or {43: 1}                            # 无番和
+
+
+_KONG_SERIES = {4: 5, 3: 17}                            # 四杠, 三杠
+_HIDDEN_SERIES = {2: 66, 3: 33, 4: 12}                  # 双暗刻, 三暗刻, 四暗刻
 
 
 def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed: int) -> None:
     """One fan of the kong series and one of the concealed-pung series."""
     kongs = melded + concealed
-    series = {4: 5, 3: 17}.get(kongs)                   # 四杠, 三杠
+    series = _KONG_SERIES.get(kongs)
     if kongs == 2:
         series = (57, 82, 53)[concealed]                # 双明杠, 明暗杠, 双暗杠
     elif kongs == 1:
@@ -490,7 +551,7 @@ def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed
         out[series] = 1
     hidden = concealed_pungs + concealed
     if hidden >= 2 and not (series == 53 and hidden == 2):   # 双暗杠 includes 双暗刻
-        out[{2: 66, 3: 33, 4: 12}[hidden]] = 1
+        out[_HIDDEN_SERIES[hidden]] = 1
 
 
 def _terminal_chows(chows: list[int], pair: int, out: dict[int, int]) -> bool:
@@ -511,21 +572,22 @@ def _terminal_chows(chows: list[int], pair: int, out: dict[int, int]) -> bool:
 
 
 def _set_traits(out: dict[int, int], chows: list[int], pungs: list[int], pair: int) -> None:
-    """全带幺, 全带五, 全双刻: what every set and the pair hold."""
-    sets = [(c, True) for c in chows] + [(c, False) for c in pungs] + [(pair, False)]
-    if all(c > 40 or (c % 10 in (2, 8) if chow else c % 10 in (1, 9)) for c, chow in sets):
-        out[55] = 1
-    elif all(c < 40 and (c % 10 in (4, 5, 6) if chow else c % 10 == 5) for c, chow in sets):
-        out[31] = 1
-    elif all(c < 40 and not chow and c % 2 == 0 for c, chow in sets):
+    """全带幺, 全带五, 全双刻: what every set and the pair hold (the pair alone tells which to try)."""
+    if pair > 40 or pair % 10 in (1, 9):
+        if all(c % 10 in (2, 8) for c in chows) and all(c > 40 or c % 10 in (1, 9) for c in pungs):
+            out[55] = 1
+    elif pair % 10 == 5:
+        if all(c % 10 in (4, 5, 6) for c in chows) and all(c < 40 and c % 10 == 5 for c in pungs):
+            out[31] = 1
+    elif pair % 2 == 0 and not chows and all(c < 40 and c % 2 == 0 for c in pungs):
         out[21] = 1
 
 
 def _terminal_pungs(out: dict[int, int], pungs: list[int], sit: WinSituation) -> None:
     """幺九刻, 圈风刻 and 门风刻 (a wind pung counts one of them, never both kinds)."""
-    terminals = sum(1 for c in pungs if c < 40 and c % 10 in (1, 9))
+    terminals = sum([c < 40 and c % 10 in (1, 9) for c in pungs])
     winds = [c for c in pungs if c in WINDS]
-    if 1 in out:
+    if 1 in out or not winds:
         out[73] = terminals
         return
     grouped = 38 in out or 9 in out

@@ -163,9 +163,12 @@ EXCLUDES: dict[int, tuple[int, ...]] = {
 }
 
 
+_EXCLUDERS = frozenset(EXCLUDES)
+
+
 def apply_exclusions(counts: dict[int, int]) -> None:
     """Drop from ``counts`` (fan number to count) every fan a counted fan leaves out."""
-    for number in sorted(counts):
-        if counts.get(number) and number in EXCLUDES:
+    for number in sorted(_EXCLUDERS.intersection(counts)):
+        if counts.get(number):
             for gone in EXCLUDES[number]:
                 counts.pop(gone, None)

@@ -90,12 +90,12 @@ def validate(hand: McrHand) -> None:
     ids = hand.all_ids()
     if len(set(ids)) != len(ids):
         raise McrHandError("a tile id appears twice")
-    for t in ids:
-        if not 0 <= t < N_IDS:
-            raise McrHandError(f"tile id {t} is outside 0-143")
-    if any(not 136 <= f < 144 for f in hand.flowers):
+    if min(ids) < 0 or max(ids) >= N_IDS:
+        bad = next(t for t in ids if not 0 <= t < N_IDS)
+        raise McrHandError(f"tile id {bad} is outside 0-143")
+    if hand.flowers and min(hand.flowers) < 136:
         raise McrHandError("flowers are ids 136-143")
-    if any(t >= 136 for t in (*hand.concealed, hand.win_tile)):
+    if hand.win_tile >= 136 or max(hand.concealed, default=0) >= 136:
         raise McrHandError("a flower cannot be in the hand")
     for m in hand.melds:
         _check_meld(m)
@@ -104,19 +104,20 @@ def validate(hand: McrHand) -> None:
 
 
 def _check_meld(m: Meld) -> None:
-    kinds = sorted(t >> 2 for t in m.tiles)
-    if any(t >= 136 for t in m.tiles):
+    tiles = m.tiles
+    n = len(tiles)
+    if n and max(tiles) >= 136:
         raise McrHandError("a flower cannot be in a meld")
-    if m.kind == "chow":
-        ok = len(kinds) == 3 and kinds[0] < 27 and kinds[0] // 9 == kinds[2] // 9 and kinds == [kinds[0] + i for i in range(3)]
-    elif m.kind == "pung":
-        ok = len(kinds) == 3 and len(set(kinds)) == 1
-    elif m.kind == "kong":
-        ok = len(kinds) == 4 and len(set(kinds)) == 1
+    low, high = (min(tiles) >> 2, max(tiles) >> 2) if n else (0, -1)
+    if m.kind == "chow":   # three kinds low..high two apart summing to 3 low + 3: low, low + 1, low + 2
+        ok = (n == 3 and high == low + 2 and low < 27 and low // 9 == high // 9
+              and sum(t >> 2 for t in tiles) == 3 * low + 3)
+    elif m.kind == "pung" or m.kind == "kong":
+        ok = n == (3 if m.kind == "pung" else 4) and low == high
     else:
         ok = False
     if not ok or (m.concealed and m.kind != "kong") or (m.added and (m.kind != "kong" or m.concealed)):
-        raise McrHandError(f"not a {m.kind}: {kinds}")
+        raise McrHandError(f"not a {m.kind}: {sorted(t >> 2 for t in tiles)}")
 
 
 _MELD = re.compile(r"\[([^\]]*)\](\+?)|\(([^)]*)\)")

@@ -85,28 +85,39 @@ def divisions(counts: list[int], n_sets: int) -> list[Division]:
             options.append(suit)
     honor_sets: list[tuple[int, int]] = []
     honor_pair = 0
-    for c in range(41, 48):
-        n = counts[c]
-        if n == 3:
-            honor_sets.append((PUNG, c))
-        elif n == 2 and not honor_pair:
-            honor_pair = c
-        elif n:
-            return []
+    if any(counts[41:48]):
+        for c in range(41, 48):
+            n = counts[c]
+            if n == 3:
+                honor_sets.append((PUNG, c))
+            elif n == 2 and not honor_pair:
+                honor_pair = c
+            elif n:
+                return []
+    # each suit's sets come in canonical order and the suits in code order, so the joined sets
+    # are in canonical order too; only several readings need sorting
     found = []
     for combo in product(*options):
-        pairs = [p for _, p in combo if p] + ([honor_pair] if honor_pair else [])
-        if len(pairs) != 1:
-            continue
-        sets = sorted([x for sets_, _ in combo for x in sets_] + honor_sets, key=_eigen)
-        found.append((tuple(_eigen(x) for x in sets), Division(tuple(sets), pairs[0])))
-    found.sort(key=lambda f: f[0])
-    return [d for _, d in found]
+        pair = honor_pair
+        sets: list[tuple[int, int]] = []
+        for suit_sets, suit_pair in combo:
+            if suit_pair:
+                if pair:
+                    break
+                pair = suit_pair
+            sets.extend(suit_sets)
+        else:
+            if pair:
+                sets.extend(honor_sets)
+                found.append(Division(tuple(sets), pair))
+    if len(found) > 1:
+        found.sort(key=lambda d: [_eigen(x) for x in d.sets])
+    return found
 
 
 @lru_cache(maxsize=None)
 def _suit_readings(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
-    """The readings of one suit's counts as sets, with at most one pair: ``(sets, pair or 0)``."""
+    """The readings of one suit's counts as sets (in canonical order), with at most one pair: ``(sets, pair or 0)``."""
     total = sum(key)
     if total % 3 == 1:
         return ()
@@ -115,12 +126,12 @@ def _suit_readings(key: tuple[int, ...], base: int) -> tuple[tuple[tuple[tuple[i
         work[base + 1 + r] = n
     out: list[tuple[tuple[tuple[int, int], ...], int]] = []
     if total % 3 == 0:
-        out.extend((tuple(sets), 0) for sets in _sets_of(work, base))
+        out.extend((tuple(sorted(sets, key=_eigen)), 0) for sets in _sets_of(work, base))
     else:
         for r, n in enumerate(key):
             if n >= 2:
                 work[base + 1 + r] -= 2
-                out.extend((tuple(sets), base + 1 + r) for sets in _sets_of(work, base))
+                out.extend((tuple(sorted(sets, key=_eigen)), base + 1 + r) for sets in _sets_of(work, base))
                 work[base + 1 + r] += 2
     return tuple(out)
 
@@ -132,11 +143,12 @@ def _eigen(s: tuple[int, int]) -> int:
 
 
 def _sets_of(work: list[int], start: int) -> list[list[tuple[int, int]]]:
-    """Every way to split ``work`` into sets, the lowest tile first."""
+    """Every way to split ``work`` (one suit's tiles, from ``start`` on) into sets, the lowest tile first."""
     c = start
-    while c < N_CODES and not work[c]:
+    end = start - start % 10 + 10                      # the suit's last rank is 9: no need to look further
+    while c < end and not work[c]:
         c += 1
-    if c == N_CODES:
+    if c == end:
         return [[]]
     out = []
     if work[c] >= 3:
@@ -161,32 +173,29 @@ SETS_ONLY, WITH_PAIR = 1, 2
 def suit_shape(counts: tuple[int, ...], pair_done: bool = False) -> int:
     """For the counts of one suit (ranks 1-9): bit 1 when they split into sets only, bit 2 when
     into sets and one pair (``pair_done``: only whether sets alone are possible)."""
-    c = next((i for i, n in enumerate(counts) if n), None)
-    if c is None:
+    left = sum(counts) % 3               # sets alone leave 0, sets and a pair 2: the rest is cut early
+    if left == 1 or (left and pair_done):
+        return 0
+    if not left and not any(counts):
         return SETS_ONLY
-    out = 0
+    c = 0
+    while not counts[c]:
+        c += 1
     n = counts[c]
-    work = list(counts)
+    head, tail = counts[:c], counts[c + 1:]
+    out = 0
     if n >= 3:
-        work[c] -= 3
-        out |= suit_shape(tuple(work), pair_done)
-        work[c] += 3
-    if not pair_done and n >= 2:
-        work[c] -= 2
-        if suit_shape(tuple(work), True) & SETS_ONLY:
-            out |= WITH_PAIR
-        work[c] += 2
+        out |= suit_shape(head + (n - 3,) + tail, pair_done)
+    if left and n >= 2 and suit_shape(head + (n - 2,) + tail, True):
+        out |= WITH_PAIR
     if c <= 6 and counts[c + 1] and counts[c + 2]:
-        work[c] -= 1
-        work[c + 1] -= 1
-        work[c + 2] -= 1
-        out |= suit_shape(tuple(work), pair_done)
-    return out & SETS_ONLY if pair_done else out
+        out |= suit_shape(head + (n - 1, counts[c + 1] - 1, counts[c + 2] - 1) + counts[c + 3:], pair_done)
+    return out
 
 
 def _honor_shape(counts: list[int]) -> int:
-    pairs = sum(1 for n in counts if n == 2)
-    if any(n not in (0, 2, 3) for n in counts) or pairs > 1:
+    pairs = counts.count(2)
+    if pairs > 1 or counts.count(0) + pairs + counts.count(3) != len(counts):
         return 0
     return WITH_PAIR if pairs else SETS_ONLY
 
@@ -211,15 +220,8 @@ def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
     groups = [tuple(counts13[base + 1:base + 10]) for base in (10, 20, 30)]
     honors = counts13[41:48]
     states = [suit_shape(g) for g in groups] + [_honor_shape(honors)]
-    bad = [0 if st & SETS_ONLY else 1 for st in states]
-    n_bad = sum(bad)
     out = set()
-    for g in range(4):
-        bad_others = n_bad - bad[g]
-        all_sets = bad_others == 0
-        pair_elsewhere = any(i != g and states[i] & WITH_PAIR and bad_others - bad[i] == 0 for i in range(4))
-        if not (all_sets or pair_elsewhere):
-            continue
+    for g, all_sets, pair_elsewhere in _wait_groups(states):
         if g < 3:
             adds = _suit_adds(groups[g])
         else:
@@ -232,16 +234,34 @@ def waits(counts13: list[int], n_sets: int, seven_pairs: bool) -> set[int]:
         for r, shape in adds:
             if (shape & WITH_PAIR and all_sets) or (shape & SETS_ONLY and pair_elsewhere):
                 out.add(10 * (g + 1) + r + 1 if g < 3 else 41 + r)
-    if seven_pairs:
-        odd = [c for c, n in enumerate(counts13) if n % 2]
-        if len(odd) == 1 and sum(counts13) == 13:
-            out.add(odd[0])
+    if seven_pairs and counts13.count(1) + counts13.count(3) == 1 and sum(counts13) == 13:
+        out.add(next(c for c, n in enumerate(counts13) if n % 2))
     return out
+
+
+def _wait_groups(states: list[int]) -> list[tuple[int, bool, bool]]:
+    """The groups (three suits, honours) a winning tile may fall in, given each group's shape:
+    ``(group, all_sets, pair_elsewhere)``: the other groups are all sets alone, or hold the pair
+    in one group and sets alone in the rest."""
+    bad = [g for g in range(4) if not states[g] & SETS_ONLY]   # groups that cannot be sets alone
+    paired = [g for g in range(4) if states[g] & WITH_PAIR]
+    if not bad:
+        return [(g, True, any(i != g for i in paired)) for g in range(4)]
+    if len(bad) == 1:
+        b = bad[0]
+        out = [(b, True, any(i != b for i in paired))]
+        if b in paired:
+            out.extend((g, False, True) for g in range(4) if g != b)
+        return out
+    if len(bad) == 2:
+        a, b = bad
+        return [(g, False, True) for g, other in ((a, b), (b, a)) if other in paired]
+    return []
 
 
 def is_seven_pairs(counts: list[int]) -> bool:
     """Fourteen tiles as seven pairs (four of a kind counts as two)."""
-    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+    return counts.count(1) + counts.count(3) == 0 and sum(counts) == 14    # counts are 0-4
 
 
 def is_shifted_pairs(counts: list[int]) -> bool:
