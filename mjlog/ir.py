@@ -195,10 +195,12 @@ class Win:
     """A win (AGARI) as recorded. Scores and points in points.
 
     ``hand`` holds the concealed tiles including ``win_tile``; ``melds`` the
-    calls (kita included, as Tenhou lists them). ``yaku`` is (id, han) pairs in
-    log order, empty for yakuman hands whose ids are in ``yakuman``.
-    ``honba``/``sticks`` are the ``ba`` values at the win; ``scores_before`` and
-    ``deltas`` the ``sc`` pairs (deltas include honba and sticks).
+    calls (kita included, as Tenhou lists them). ``points`` is the hand's value
+    in points; ``honba``/``sticks`` are the ``ba`` values at the win;
+    ``scores_before`` and ``deltas`` the ``sc`` pairs (deltas include honba and
+    sticks). What only the family records (riichi's fu, limit, yaku, dora and
+    pao: :class:`mjlog.rules.riichi.record.RiichiWin`; Beijing's and MCR's fan
+    lines) is the ``payload``.
     """
 
     who: int
@@ -206,30 +208,18 @@ class Win:
     hand: tuple[int, ...]
     win_tile: int
     melds: tuple[Call, ...] = ()
-    fu: int = 0
     points: int = 0
-    limit: int = 0
-    yaku: tuple[tuple[int, int], ...] = ()
-    yakuman: tuple[int, ...] = ()
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
     honba: int = 0
     sticks: int = 0
     scores_before: tuple[int, ...] = ()
     deltas: tuple[int, ...] = ()
-    pao_who: int | None = None
     extra: Extra = ()
     payload: Any = None
-    """The family's own recorded values of the win (a Beijing or MCR win's fan lines and payments)."""
+    """The family's own recorded values of the win (riichi's fu and yaku, a Beijing or MCR win's fan lines)."""
 
     @property
     def tsumo(self) -> bool:
         return self.who == self.from_who
-
-    @property
-    def han(self) -> int:
-        """Recorded han (13 per yakuman for yakuman hands)."""
-        return sum(h for _, h in self.yaku) if self.yaku else 13 * len(self.yakuman)
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,11 +342,3 @@ class GameLog:
     @property
     def n_players(self) -> int:
         return self.rules.players
-
-    def fu_of(self, win: Win) -> int | None:
-        """The win's recorded fu, or None where the format does not record it (a limit hand in JSON)."""
-        if "win_value" in self.unrecorded and not (win.yaku or win.yakuman):
-            return None
-        if "limit_fu" in self.unrecorded and (win.limit or win.yakuman):
-            return None
-        return win.fu

@@ -145,7 +145,7 @@ def test_suanko_tanki_and_the_double_forms_are_told_from_the_hand():
          "yakus": [["suanko", 26]], "fu": 50, "fan": 26, "hora_points": 48000},
         {"type": "end_kyoku"}]
     win = _read(events).rounds[0].events[-1]
-    assert isinstance(win, Win) and win.yakuman == (41,) and win.limit == 5 and win.points == 48000
+    assert isinstance(win, Win) and win.payload.yakuman == (41,) and win.payload.limit == 5 and win.points == 48000
 
 
 def test_convert_to_mjai_and_back_to_xml_and_tenhou6(tmp_path, capsys):

@@ -268,12 +268,12 @@ def _check_win(rnd, win, wall, rules, dora, melds, rivers, declared, hands, curr
     assert win.honba == rnd.honba
     in_riichi = who in declared
     seen["tsumo" if win.tsumo else "ron"] += 1
-    assert tuple(win.dora_indicators) == tuple(dora)
+    assert tuple(win.payload.dora_indicators) == tuple(dora)
     if in_riichi:
-        assert tuple(win.ura_indicators) == wall.ura_indicators(len(dora))
-        seen["ura"] += any(y == 53 and h for y, h in win.yaku)
+        assert tuple(win.payload.ura_indicators) == wall.ura_indicators(len(dora))
+        seen["ura"] += any(y == 53 and h for y, h in win.payload.yaku)
     else:
-        assert win.ura_indicators == ()
+        assert win.payload.ura_indicators == ()
     # the hand shown is what the winner holds (plus the ron tile), and its calls in reverse order
     held = Counter(hands[who])
     if not win.tsumo:
@@ -286,19 +286,19 @@ def _check_win(rnd, win, wall, rules, dora, melds, rivers, declared, hands, curr
         before[win.win_tile >> 2] -= 1
         assert not set(waits(before)) & rivers[who]
     # re-score the hand from the recorded situation
-    situation = situation_from_recorded_yaku({y for y, _ in win.yaku} | set(win.yakuman))
+    situation = situation_from_recorded_yaku({y for y, _ in win.payload.yaku} | set(win.payload.yakuman))
     if in_riichi:
         situation["riichi"] = True
     ctx = WinContext(seat_wind=(who - rnd.dealer) % n, round_wind=rnd.kyoku // 4, tsumo=win.tsumo,
-                     dora_indicators=win.dora_indicators, ura_indicators=win.ura_indicators,
+                     dora_indicators=win.payload.dora_indicators, ura_indicators=win.payload.ura_indicators,
                      honba=win.honba, sticks=win.sticks, **situation)
     value = score(win.hand, win.melds, win.win_tile, ctx, rules)
     assert not value.no_yaku
-    assert (win.fu, win.points, win.limit) == (value.fu, value.points, value.limit)
+    assert (win.payload.fu, win.points, win.payload.limit) == (value.fu, value.points, value.limit)
     if value.yakuman:
-        assert win.yakuman == value.yakuman and win.yaku == ()
+        assert win.payload.yakuman == value.yakuman and win.payload.yaku == ()
     else:
-        assert win.yaku == value.yaku
+        assert win.payload.yaku == value.yaku
     # payments: the sticks go to the first winner only, and the deltas add up to them
     if first:
         accepted = sum(1 for e in rnd.events[: rnd.events.index(win)] if isinstance(e, RiichiAccepted))
@@ -306,7 +306,7 @@ def _check_win(rnd, win, wall, rules, dora, melds, rivers, declared, hands, curr
     else:
         assert win.sticks == 0
     assert sum(win.deltas) == win.sticks * rules.riichi_deposit
-    if win.pao_who is None:
+    if win.payload.pao_who is None:
         honba_paid = win.honba if first else 0
         ctx_pay = score(win.hand, win.melds, win.win_tile,
                         dataclasses.replace(ctx, honba=honba_paid), rules).payment

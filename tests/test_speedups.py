@@ -546,7 +546,7 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
     agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
     win = _speedups.read_win(agari, 4, {}, tenhou_xml._build_win)
-    assert win is not None and win.deltas == (1000, -1000, 0, 0) and win.yaku == ((1, 1),) and win.extra == ()
+    assert win is not None and win.deltas == (1000, -1000, 0, 0) and win.payload.yaku == ((1, 1),) and win.extra == ()
     assert _Reader("w.xml")._win(agari) == win
     for change in ({"x": "1"}, {"sc": agari["sc"] + ",0,0,0,0,0,0,0,0"}, {"m": "12345"}, {"who": "+0"},
                    {"owari": "1,2,3"}, {"machi": "136"}, {"yaku": "1"}, {"paoWho": "4"}, {"yaku": "55,1"}):
@@ -793,16 +793,20 @@ def test_walls_are_the_same_with_hashlib_or_the_compiled_sha512():
 
 def test_compiled_element_readers_build_wins_and_draws_by_field_name():
     """read_win and read_draw hand every field to the builder by name, so a field renamed or
-    dropped in the IR is an error, never a value in the wrong field."""
+    dropped in the IR (or in riichi_win, which splits a win's values into Win and its RiichiWin
+    payload) is an error, never a value in the wrong field."""
     import dataclasses
+    import inspect
 
     from mjlog.formats import tenhou_xml
     from mjlog.ir import Ryuukyoku, Win
+    from mjlog.rules.riichi.record import riichi_win
 
     agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
     fields = _speedups.read_win(agari, 4, {}, lambda **named: named)
-    assert list(fields) == [f.name for f in dataclasses.fields(Win) if f.name != "payload"]  # payload: other families'
+    assert list(fields) == list(inspect.signature(riichi_win).parameters)
+    assert tenhou_xml._build_win is riichi_win and isinstance(riichi_win(**fields), Win)
     assert fields["win_tile"] == 17 and fields["fu"] == 30 and fields["points"] == 1000 and fields["pao_who"] is None
     draw = {"ba": "1,0", "sc": "250,15,250,-15,250,15,250,-15", "hai0": "0,1,2", "hai2": ""}
     fields = _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda **named: named)

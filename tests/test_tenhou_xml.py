@@ -79,8 +79,8 @@ def test_double_ron_reads_two_wins():
     log = read_log(game4(body))
     wins = log.rounds[0].outcomes
     assert [w.who for w in wins] == [1, 2] and all(isinstance(w, Win) for w in wins)
-    assert wins[0].deltas == (-2000, 1000, 0, 0) and wins[0].yaku == ((8, 1),)
-    assert wins[0].fu == 30 and wins[0].points == 1000 and not wins[0].tsumo
+    assert wins[0].deltas == (-2000, 1000, 0, 0) and wins[0].payload.yaku == ((8, 1),)
+    assert wins[0].payload.fu == 30 and wins[0].points == 1000 and not wins[0].tsumo
 
 
 def test_call_codes_decode_in_the_reference_order():

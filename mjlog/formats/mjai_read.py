@@ -24,6 +24,7 @@ from mjlog.formats.mjai_hand import HandProblem, HandState, draw_kind, shown_sea
 from mjlog.formats.mjai_yaku import YakuProblem, win_value
 from mjlog.ir import CallKind, DrawKind, FinalResult, GameLog, Player, RiichiDeclared, Round, Ryuukyoku, Win
 from mjlog.rules.riichi.flow import final_scores, placement_points
+from mjlog.rules.riichi.record import riichi_win
 from mjlog.rules.family import apply_knobs
 from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 from mjlog.rules.riichi.settlement import PAO_YAKUMAN, pao_seat
@@ -305,7 +306,7 @@ class MjaiReader:
             self.unrecorded.add("win_value")
         yakuman = value.yakuman if value is not None and value.yakuman else tuple(PAO_YAKUMAN)
         pao = pao_seat([m for m in h.melds[who] if m.kind is not CallKind.KITA], who, yakuman, h.rules)
-        h.events.append(Win(
+        h.events.append(riichi_win(
             who=who, from_who=frm, hand=tuple(hand), win_tile=tile, melds=melds,
             fu=value.fu if value else 0, points=value.points if value else 0, limit=value.limit if value else 0,
             yaku=value.yaku if value else (), yakuman=value.yakuman if value else (),

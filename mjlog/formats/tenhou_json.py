@@ -19,7 +19,7 @@ Without ``disp`` the defaults are 4p, ippan, south, open tanyao, red fives.
 What JSON cannot say (so the IR holds a placeholder): the wall seed
 (``GameLog.seed`` is None), the dice (``Round.dice`` is ``(0, 0)``), which copy
 of a tile was used (ids follow a documented rule), the fu of a limit hand
-(``Win.fu`` is 0 for mangan and above), and which seats showed their hands at a
+(``RiichiWin.fu`` is 0 for mangan and above), and which seats showed their hands at a
 nagashi mangan (``Ryuukyoku.hands`` all None).
 
 >>> log = read_json_bytes(dumps_tenhou6(read_json_bytes(b'{"log": []}')).encode())

@@ -57,6 +57,7 @@ from mjlog.ir import (
     Win,
 )
 from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
+from mjlog.rules.riichi.record import riichi_win
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
@@ -576,7 +577,7 @@ class _Reader:
             raise MalformedLogError(f"yaku id {bad} is not in 0..54")
         honba, sticks = self._ba(a)
         before, deltas = self._sc(a)
-        # Win's fields: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,
+        # riichi_win's parameters: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,
         # dora_indicators, ura_indicators, honba, sticks, scores_before, deltas, pao_who, extra
         return _build_win(
             who, from_who, hand, win_tile, melds, ten[0], ten[1], ten[2], yaku, yakuman,
@@ -649,7 +650,7 @@ class _Reader:
 _build_round = builder(Round)
 _build_accepted = builder(RiichiAccepted)
 _DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one per seat serves every log
-_build_win = builder(Win)
+_build_win = riichi_win  # a Win with its RiichiWin payload, by the compiled reader's field names
 _build_player = builder(Player)
 _build_ryuukyoku = builder(Ryuukyoku)
 _CACHE_LIMIT = 1 << 18  # entries per call cache: real logs use a few thousand distinct calls

@@ -39,7 +39,7 @@ class FamilyPresenter:
             "yaku": items, "unit": self.rules.value_unit, "value": value or "not derived", "recorded": value,
             "derived": derived is not None,
             "deltas": list(derived.deltas) if derived is not None else list(w.deltas),
-            "ura": [], "pao": w.pao_who,
+            "ura": [], "pao": None,
         }
 
     def draw(self, st: TableState, d: Ryuukyoku, derived: DerivedDraw | None) -> dict:

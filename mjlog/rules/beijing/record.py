@@ -30,7 +30,7 @@ A Beijing game is a :class:`~mjlog.ir.GameLog` with ``family="beijing"``:
   concealed tiles, ``win_tile`` among them), ``melds``, ``scores_before`` and ``deltas`` (the
   whole change of the hand: hand payment plus 燒莊), and ``payload`` a :class:`BeijingWin`: the
   fan lines, the hand's fan total, the 燒莊 fan, and the hand payment and the 燒莊 side payment
-  apart, each as per-seat deltas. Riichi fields (fu, yaku, dora...) stay at their defaults.
+  apart, each as per-seat deltas.
 - A :class:`~mjlog.ir.Ryuukyoku` (exhaustive draw) has ``scores_before``, ``deltas`` (the 燒莊
   side payment, if any) and ``payload`` a :class:`BeijingDraw`.
 - ``final``: :class:`~mjlog.ir.FinalResult` with the final scores; Beijing has no placement

@@ -27,6 +27,8 @@ from mjlog.rules.family import (
 )
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.scorer import HandValue
+from mjlog.rules.riichi.record import recorded
+from mjlog.rules.riichi.win_columns import value_unrecorded, win_columns
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.transfers import RIICHI as DEPOSIT
@@ -105,7 +107,8 @@ class RiichiFamily(Family):
         return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
 
     def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
-        return _items(tuple(win.yaku) if win.yaku else tuple((y, 13) for y in win.yakuman))
+        r = recorded(win)
+        return _items(tuple(r.yaku) if r.yaku else tuple((y, 13) for y in r.yakuman))
 
     def score_hand(self, request: ScoreRequest) -> ScoredHand:
         from mjlog.rules.riichi.score_request import score_request
@@ -119,6 +122,12 @@ class RiichiFamily(Family):
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
+
+    def recorded_points(self, log: GameLog, win: Win) -> int | None:
+        return None if value_unrecorded(log, win) else win.points
+
+    def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> dict[str, object]:
+        return win_columns(log, win, derived)
 
 
 #: Yaku ids of dora, ura dora and red fives: an entry of these with 0 han is no item (Tenhou lists
