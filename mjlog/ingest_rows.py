@@ -351,9 +351,10 @@ class _Rows:
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
         for j, (i, w, riichi, open_hand, result) in enumerate(wins):
             self._win(fam, log, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
+        draw_kind = None
         for i, d, result in draws:
-            self._draw(rnd, g, i, d, res.draw if res is not None else None, result)
-        draw_kind = draws[0][1].kind.value if draws else None
+            kind = self._draw(fam, rnd, g, i, d, res.draw if res is not None else None, result)
+            draw_kind = draw_kind or kind
         _put(self.cols["rounds"], game_id=g, round_index=ri, name=rnd.name, kyoku=rnd.kyoku, wind=rnd.wind,
              number=rnd.number, honba=rnd.honba, sticks=rnd.sticks, dealer=rnd.dealer, start_scores=rnd.scores,
              end_scores=res.end_scores if res is not None else None, dice=rnd.dice,
@@ -386,15 +387,18 @@ class _Rows:
         if dw is not None:
             self._payments(g, ri, result, i, dw.transfers, tuple(w.deltas) == dw.deltas)
 
-    def _draw(self, rnd, g: int, i: int, d: Ryuukyoku, dd, result: int) -> None:
+    def _draw(self, fam: Family, rnd, g: int, i: int, d: Ryuukyoku, dd, result: int) -> str:
+        """One draw's rows; returns its kind (:meth:`Family.draw_kind`)."""
         ri = rnd.index
-        _put(self.cols["draws"], game_id=g, round_index=ri, event_index=i, kind=d.kind.value,
-             abortive=d.kind.abortive, honba=d.honba, sticks=d.sticks, shown_seats=d.shown,
+        kind, abortive = fam.draw_kind(d)
+        _put(self.cols["draws"], game_id=g, round_index=ri, event_index=i, kind=kind,
+             abortive=abortive, honba=d.honba, sticks=d.sticks, shown_seats=d.shown,
              tenpai_seats=tuple(s for s, t in enumerate(dd.tenpai) if t) if dd else None,
              nagashi_seats=tuple(s for s, t in enumerate(dd.nagashi) if t) if dd else None,
              deltas=d.deltas, derived_deltas=dd.deltas if dd else None)
         if dd is not None:
             self._payments(g, ri, result, i, dd.transfers, tuple(d.deltas) == dd.deltas)
+        return kind
 
     def _payments(self, g: int, ri: int, result: int, i: int, transfers, as_recorded: bool) -> None:
         """An outcome's transfers; their recorded amount is theirs when the log's deltas are the derived ones."""

@@ -59,33 +59,6 @@ class CallKind(str, Enum):
         return self in (CallKind.CHI, CallKind.PON, CallKind.KAKAN, CallKind.DAIMINKAN)
 
 
-class DrawKind(str, Enum):
-    """How a round ended without a win (Tenhou's RYUUKYOKU ``type``)."""
-
-    EXHAUSTIVE = "exhaustive"     # 荒牌流局 (no type attribute)
-    NINE_TERMINALS = "yao9"       # 九種九牌
-    FOUR_RIICHI = "reach4"        # 四家立直
-    TRIPLE_RON = "ron3"           # 三家和了
-    FOUR_KANS = "kan4"            # 四槓散了
-    FOUR_WINDS = "kaze4"          # 四風連打
-    NAGASHI_MANGAN = "nm"         # 流し満貫
-
-    @property
-    def abortive(self) -> bool:
-        return self not in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
-
-
-DRAW_NAMES: dict[DrawKind, tuple[str, str]] = {
-    DrawKind.EXHAUSTIVE: ("exhaustive draw", "流局"),
-    DrawKind.NINE_TERMINALS: ("nine terminals", "九種九牌"),
-    DrawKind.FOUR_RIICHI: ("four riichi", "四家立直"),
-    DrawKind.TRIPLE_RON: ("triple ron", "三家和了"),
-    DrawKind.FOUR_KANS: ("four kans", "四槓散了"),
-    DrawKind.FOUR_WINDS: ("four winds", "四風連打"),
-    DrawKind.NAGASHI_MANGAN: ("nagashi mangan", "流し満貫"),
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Player:
     """A seat's player as the header (UN) states it."""
@@ -226,10 +199,12 @@ class Win:
 class Ryuukyoku:
     """A round that ended without a win (RYUUKYOKU) as recorded.
 
-    ``hands`` has one entry per seat: the tiles the seat showed, or None.
+    ``hands`` has one entry per seat: the tiles the seat showed, or None. What only the family
+    records of it (riichi's kind of draw, abortive or exhaustive:
+    :class:`mjlog.rules.riichi.record.RiichiDraw`; Beijing's 燒莊 side payment) is the ``payload``;
+    a draw without one is an exhaustive draw (the live wall used up).
     """
 
-    kind: DrawKind
     honba: int = 0
     sticks: int = 0
     scores_before: tuple[int, ...] = ()
@@ -237,7 +212,7 @@ class Ryuukyoku:
     hands: tuple[tuple[int, ...] | None, ...] = ()
     extra: Extra = ()
     payload: Any = None
-    """The family's own recorded values of the draw (e.g. Beijing's 燒莊 side payments)."""
+    """The family's own recorded values of the draw (riichi's draw kind, Beijing's 燒莊 side payments)."""
 
     @property
     def shown(self) -> tuple[int, ...]:

@@ -33,7 +33,7 @@ def event_key(e, red: bool, rich: bool = True):
                 tuple(sorted(event_key(m, red) for m in e.melds)), _names(e.payload.dora_indicators, red),
                 _names(e.payload.ura_indicators, red), e.honba, e.sticks, e.scores_before, e.deltas, e.payload.pao_who, value)
     if isinstance(e, Ryuukyoku):
-        return ("ryukyoku", e.kind, e.honba, e.sticks, e.scores_before, e.deltas,
+        return ("ryukyoku", e.payload.kind, e.honba, e.sticks, e.scores_before, e.deltas,
                 tuple(None if h is None else _names(h, red) for h in e.hands))
     return None
 

@@ -41,5 +41,5 @@ def ir_counts(log) -> Counter:
             elif isinstance(e, Win):
                 c["win"] += 1
             elif isinstance(e, Ryuukyoku):
-                c["ryuukyoku:" + e.kind.value] += 1
+                c["ryuukyoku:" + e.payload.kind.value] += 1
     return +c

@@ -17,7 +17,8 @@ from mjlog.formats.mjai import YAKU_NAMES, parse_tile, sniff, tile_name
 from mjlog.formats.mjai_write import dumps_mjai
 from mjlog.formats.tenhou_json import dumps_tenhou6
 from mjlog.formats.tenhou_xml_write import dumps_xml
-from mjlog.ir import DrawKind, Ryuukyoku, Win
+from mjlog.ir import Ryuukyoku, Win
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.riichi.yaku_table import YAKU
@@ -133,7 +134,7 @@ def test_a_ryukyoku_without_reason_after_a_draw_is_nine_terminals_showing_the_dr
     events = _start([tehai] + _OTHER) + [{"type": "tsumo", "actor": 0, "pai": "C"},
                                          {"type": "ryukyoku", "deltas": [0, 0, 0, 0]}, {"type": "end_kyoku"}]
     draw = _read(events).rounds[0].events[-1]
-    assert isinstance(draw, Ryuukyoku) and draw.kind is DrawKind.NINE_TERMINALS
+    assert isinstance(draw, Ryuukyoku) and draw.payload.kind is DrawKind.NINE_TERMINALS
     assert draw.shown == (0,)
 
 

@@ -1,5 +1,6 @@
-"""A riichi win's own recorded values (fu, limit, yaku, dora, pao) are the family's payload on the
-generic ``Win`` (mjlog/rules/riichi/record.py), whichever reader built it."""
+"""A riichi win's own recorded values (fu, limit, yaku, dora, pao) and a riichi draw's kind are the
+family's payloads on the generic ``Win`` and ``Ryuukyoku`` (mjlog/rules/riichi/record.py), whichever
+reader built them."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from mjlog import accel
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mjai_write import dumps_mjai
 from mjlog.formats.tenhou_json_write import dumps_tenhou6
-from mjlog.ir import Win
+from mjlog.ir import Ryuukyoku, Win
 from mjlog.ir_check import check_replayable
 from mjlog.reader import read_log
-from mjlog.rules.riichi.record import NOTHING_RECORDED, RiichiWin, recorded, recorded_fu, riichi_win
+from mjlog.rules.riichi.record import (
+    NOTHING_RECORDED, DrawKind, RiichiDraw, RiichiWin, draw_kind, recorded, recorded_fu, riichi_draw, riichi_win,
+)
 from tests.replaybuild import game, pinfu_tsumo_hand
 
 RIICHI_FIELDS = {"fu", "limit", "yaku", "yakuman", "dora_indicators", "ura_indicators", "pao_who"}
@@ -78,3 +81,24 @@ def test_a_payload_seat_or_tile_outside_the_table_is_malformed():
     hand_built = dataclasses.replace(log, rounds=(dataclasses.replace(rnd, events=bad_events),))
     with pytest.raises(MalformedLogError, match="Win.ura_indicators holds a value that is not a tile id"):
         check_replayable(hand_built, 136)
+
+
+def test_the_generic_draw_has_no_kind_and_a_riichi_draw_carries_it():
+    assert "kind" not in {f.name for f in dataclasses.fields(Ryuukyoku)}
+    assert draw_kind(Ryuukyoku()) is DrawKind.EXHAUSTIVE   # no payload: the exhaustive draw
+    d = riichi_draw(DrawKind.FOUR_WINDS, honba=2)
+    assert d.payload == RiichiDraw(DrawKind.FOUR_WINDS) and draw_kind(d).abortive and d.honba == 2
+
+
+@pytest.mark.parametrize("kind", [None, "yao9", "nm"])
+def test_every_riichi_reader_puts_the_draw_kind_on_a_riichi_payload(kind, monkeypatch):
+    typ = f' type="{kind}"' if kind else ""
+    xml = game(pinfu_tsumo_hand((-700, 1500, -400, -400)))
+    head, _, _ = xml.partition(b"<AGARI")  # the hand ends in a draw of that kind instead
+    tail = xml[xml.index(b"/>", xml.index(b"<AGARI")) + 2:]
+    draw = f'<RYUUKYOKU{typ} ba="0,0" sc="250,0,250,0,250,0,250,0" />'.encode()
+    log = read_log(head + draw + tail)
+    want = DrawKind(kind) if kind else DrawKind.EXHAUSTIVE
+    assert draw_kind(log.rounds[0].events[-1]) is want
+    monkeypatch.setattr("mjlog.formats.tenhou_xml._read_draw", None)  # the pure-Python twin of the C reader
+    assert read_log(head + draw + tail).rounds[0].events[-1].payload == RiichiDraw(want)

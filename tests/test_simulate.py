@@ -239,7 +239,7 @@ def _check_round(rnd, wall, rules, scores, seen):
             assert ev.scores_before == tuple(current)
             assert (ev.honba, ev.sticks) == (rnd.honba, rnd.sticks + sum(accepted))
             assert sum(ev.deltas) == 0
-            if ev.kind.value in ("exhaustive", "nm"):
+            if ev.payload.kind.value in ("exhaustive", "nm"):
                 seen["exhaustive"] += 1
                 assert live == wall.live_draw_count(repl)
                 tenpai = [bool(waits(_counts(hands[s]), _meld_counts(melds[s]))) for s in range(n)]
@@ -253,7 +253,7 @@ def _check_round(rnd, wall, rules, scores, seen):
     draw = outcomes[0] if not wins else None
     end = HandEnd(
         dealer_won=any(w.who == rnd.dealer for w in wins), any_win=bool(wins),
-        abortive=draw is not None and draw.kind.abortive,
+        abortive=draw is not None and draw.payload.kind.abortive,
         dealer_tenpai=draw is not None and draw.hands[rnd.dealer] is not None,
     )
     sticks_after = 0 if wins else rnd.sticks + sum(accepted)

@@ -574,8 +574,8 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
     assert sanma._draw_outcome(draw3).deltas == (1000, -2000, 1000)
     got = _speedups.read_draw(draw, 4, kinds, build)
     assert got == _Reader("d.xml")._draw_outcome(draw)
-    assert got.kind.value == "exhaustive" and got.hands == ((0, 1, 2), None, (), None) and got.deltas[0] == 1500
-    assert _speedups.read_draw({**draw, "type": "yao9"}, 4, kinds, build).kind.value == "yao9"
+    assert got.payload.kind.value == "exhaustive" and got.hands == ((0, 1, 2), None, (), None) and got.deltas[0] == 1500
+    assert _speedups.read_draw({**draw, "type": "yao9"}, 4, kinds, build).payload.kind.value == "yao9"
     for change in ({"type": "nagashi"}, {"hai1": "136"}, {"sc": "1,2"}, {"owari": "1"}, {"y": ""}):
         assert _speedups.read_draw({**draw, **change}, 4, kinds, build) is None, change
     assert _speedups.read_draw({**draw3, "hai3": ""}, 3, kinds, build) is None  # hai3 in a three-player game
@@ -794,13 +794,12 @@ def test_walls_are_the_same_with_hashlib_or_the_compiled_sha512():
 def test_compiled_element_readers_build_wins_and_draws_by_field_name():
     """read_win and read_draw hand every field to the builder by name, so a field renamed or
     dropped in the IR (or in riichi_win, which splits a win's values into Win and its RiichiWin
-    payload) is an error, never a value in the wrong field."""
-    import dataclasses
+    payload, and riichi_draw for a draw and its RiichiDraw) is an error, never a value in the wrong field."""
     import inspect
 
     from mjlog.formats import tenhou_xml
     from mjlog.ir import Ryuukyoku, Win
-    from mjlog.rules.riichi.record import riichi_win
+    from mjlog.rules.riichi.record import riichi_draw, riichi_win
 
     agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
@@ -810,7 +809,8 @@ def test_compiled_element_readers_build_wins_and_draws_by_field_name():
     assert fields["win_tile"] == 17 and fields["fu"] == 30 and fields["points"] == 1000 and fields["pao_who"] is None
     draw = {"ba": "1,0", "sc": "250,15,250,-15,250,15,250,-15", "hai0": "0,1,2", "hai2": ""}
     fields = _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda **named: named)
-    assert list(fields) == [f.name for f in dataclasses.fields(Ryuukyoku) if f.name != "payload"]
+    assert list(fields) == list(inspect.signature(riichi_draw).parameters)
+    assert tenhou_xml._build_ryuukyoku is riichi_draw and isinstance(riichi_draw(**fields), Ryuukyoku)
     with pytest.raises(TypeError):
         _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda kind, honba, sticks, before, deltas, hands,
                             extra: None)

@@ -9,9 +9,8 @@ import pytest
 from mjlog.cli import main
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import read_json_bytes, write_tenhou6
-from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, DrawKind, NewDora, Reconnect, RiichiAccepted, Ryuukyoku,
-)
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, NewDora, Reconnect, RiichiAccepted, Ryuukyoku
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.reader import read_log
 from tests.xmlbuild import simple_game4
 
@@ -228,7 +227,7 @@ def test_each_draw_name(name, kind, deltas, shown):
     res = [name] + ([deltas] if deltas else [])
     obj = game(rnd(CHI, result=res))
     end = read(obj).rounds[0].events[-1]
-    assert isinstance(end, Ryuukyoku) and end.kind is kind and end.shown == shown
+    assert isinstance(end, Ryuukyoku) and end.payload.kind is kind and end.shown == shown
     assert end.deltas == (tuple(deltas) if deltas else (0, 0, 0, 0))
     roundtrip_equal(obj)
 
@@ -238,7 +237,7 @@ def test_nine_terminals_ends_on_the_declarers_draw():
     hands[0].sort()
     r = read(game(rnd([(0, "t", 46)], result=["九種九牌"], hands=hands))).rounds[0]
     assert kinds(r.events) == [(0, "Draw", 32), (None, "Ryuukyoku", None)]
-    assert r.events[-1].kind is DrawKind.NINE_TERMINALS and len(r.events[-1].hands[0]) == 14
+    assert r.events[-1].payload.kind is DrawKind.NINE_TERMINALS and len(r.events[-1].hands[0]) == 14
 
 
 def test_official_and_editor_flavours():

@@ -200,7 +200,7 @@ def outcome(e, nagashi_hands: bool = True) -> tuple:
                 tuple(t // 4 for t in e.payload.ura_indicators),
                 tuple((m.kind, tuple(sorted(t // 4 for t in m.tiles))) for m in e.melds))
     hands = tuple(None if h is None else tuple(sorted(t // 4 for t in h)) for h in e.hands)
-    return ("draw", e.kind, e.deltas, e.honba, e.sticks, e.scores_before, hands if nagashi_hands else None)
+    return ("draw", e.payload.kind, e.deltas, e.honba, e.sticks, e.scores_before, hands if nagashi_hands else None)
 
 
 def test_pairs_json_and_xml_give_the_same_play_and_outcomes(pairs):
@@ -216,7 +216,7 @@ def test_pairs_json_and_xml_give_the_same_play_and_outcomes(pairs):
             assert a.dora_indicator // 4 == b.dora_indicator // 4, where
             assert sequence(a, conns) == sequence(b, conns), where
             # JSON cannot say which seats showed their hands at a nagashi mangan
-            nm = any(isinstance(e, Ryuukyoku) and e.kind.value == "nm" for e in a.events)
+            nm = any(isinstance(e, Ryuukyoku) and e.payload.kind.value == "nm" for e in a.events)
             assert [outcome(e, not nm) for e in a.outcomes] == [outcome(e, not nm) for e in b.outcomes], where
         if "ver" in obj:
             assert jlog.final == xlog.final, j.name

@@ -11,7 +11,8 @@ import pytest
 from mjlog import MalformedLogError, read_log, read_logs
 from mjlog.errors import LogTooLargeError
 from mjlog.formats.tenhou_calls import decode_call, encode_call
-from mjlog.ir import CallKind, Discard, Disconnect, DrawKind, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import CallKind, Discard, Disconnect, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.rules.riichi.record import DrawKind
 from tests.xmlbuild import game4, hand, init4, simple_game4
 
 
@@ -42,7 +43,7 @@ def test_tsumogiri_is_derived_from_the_seats_previous_draw():
 def test_exhaustive_draw_records_deltas_and_shown_hands():
     log = read_log(simple_game4())
     (d,) = log.rounds[0].outcomes
-    assert isinstance(d, Ryuukyoku) and d.kind is DrawKind.EXHAUSTIVE
+    assert isinstance(d, Ryuukyoku) and d.payload.kind is DrawKind.EXHAUSTIVE
     assert d.deltas == (3000, -1000, -1000, -1000) and d.shown == (0,)
 
 

@@ -25,7 +25,7 @@ from mjlog.ir import (
     Call, CallKind, Discard, Draw, Event, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
 )
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.rules.riichi.record import recorded
+from mjlog.rules.riichi.record import draw_kind, recorded
 
 
 class NotRiichiError(ValueError):
@@ -93,7 +93,7 @@ def event_json(e: Event, red: bool) -> dict | None:
     if isinstance(e, Win):
         return _hora(e, red)
     if isinstance(e, Ryuukyoku):
-        return {"type": "ryukyoku", "reason": DRAW_REASONS[e.kind.value], "deltas": list(e.deltas)}
+        return {"type": "ryukyoku", "reason": DRAW_REASONS[draw_kind(e).value], "deltas": list(e.deltas)}
     return None
 
 

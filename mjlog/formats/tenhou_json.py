@@ -37,7 +37,8 @@ from collections import Counter
 from typing import Any
 
 from mjlog.errors import MalformedLogError
-from mjlog.ir import Disconnect, DrawKind, Event, FinalResult, GameLog, Player, Reconnect
+from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.formats.tenhou_lobby import ROOM_NAMES, Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 

@@ -51,9 +51,9 @@ from mjlog.formats.tenhou_json import Json, JsonProblem, is_int, parse_result
 from mjlog.formats.tenhou_json_order import OrderSearch
 from mjlog.frozen import builder
 from mjlog.ir import (
-    Call, CallKind, Discard, Draw, DrawKind, Event, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
+    Call, CallKind, Discard, Draw, Event, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
 )
-from mjlog.rules.riichi.record import riichi_win
+from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.tiles import SANMA_ABSENT_KINDS, WIND_NAMES, json_code_kind
 
 _MAX_LIST = 80          # longest take or discard list accepted (a real one is under 40)
@@ -464,7 +464,7 @@ class _Builder:
                 shown = list(range(n))
             elif kind is DrawKind.TRIPLE_RON:
                 shown = [s for s in range(n) if s != self.end[1]]
-            append(Ryuukyoku(
+            append(riichi_draw(
                 kind=kind, honba=self.honba, sticks=self.sticks + accepted, scores_before=start, deltas=deltas,
                 hands=tuple(tuple(sorted(hands[s])) if s in shown else None for s in range(n)),
             ))

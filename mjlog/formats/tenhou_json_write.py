@@ -21,11 +21,11 @@ from mjlog.formats.tenhou_json import (
     DRAW_RESULT_NAMES, LIMIT_NAMES, WIN_NAME, YAKU_NAMES, dan_string,
 )
 from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, DrawKind, GameLog, NewDora, Reconnect, RiichiDeclared, Round,
-    Ryuukyoku, Win,
+    Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiDeclared, Round, Ryuukyoku,
+    Win,
 )
+from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.points import c100_div
-from mjlog.rules.riichi.record import recorded
 from mjlog.tiles import to_json_code
 
 _DIRECTION_POS = {"p": {3: 0, 2: 1, 1: 2}, "m": {3: 0, 2: 1, 1: 3}}
@@ -192,16 +192,17 @@ def _result(wins: list[Win], draw: Ryuukyoku | None, n: int, dealer: int) -> lis
         return res
     if draw is None:
         return []
-    if draw.kind is DrawKind.EXHAUSTIVE:
+    kind = draw_kind(draw)
+    if kind is DrawKind.EXHAUSTIVE:
         shown = len(draw.shown)
         if shown == n:
             return ["全員聴牌"]
         if shown == 0 and not any(draw.deltas):
             return ["全員不聴"]
         return ["流局", _pad(draw.deltas)]
-    if draw.kind is DrawKind.NAGASHI_MANGAN:
-        return [DRAW_RESULT_NAMES[draw.kind], _pad(draw.deltas)]
-    return [DRAW_RESULT_NAMES[draw.kind]]
+    if kind is DrawKind.NAGASHI_MANGAN:
+        return [DRAW_RESULT_NAMES[kind], _pad(draw.deltas)]
+    return [DRAW_RESULT_NAMES[kind]]
 
 
 def _win_info(w: Win, n: int, dealer: int) -> list:

@@ -16,6 +16,7 @@ A family brings:
   :meth:`Family.final_scores`, :meth:`Family.placement_points`);
 - what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
   :meth:`Family.win_value`, :meth:`Family.recorded_points`, :meth:`Family.win_columns`,
+  :meth:`Family.draw_kind`,
   :meth:`Family.describe_rules`); its payments are
   :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
 - its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``);
@@ -40,7 +41,7 @@ from mjlog.rules.transfers import Transfer
 
 if TYPE_CHECKING:
     from mjlog.findings import FindingKind, Severity
-    from mjlog.ir import GameLog, Round, Win
+    from mjlog.ir import GameLog, Round, Ryuukyoku, Win
     from mjlog.replayer.results import DerivedWin, RoundResult
 
 
@@ -248,6 +249,11 @@ class Family:
     def recorded_points(self, log: GameLog, win: Win) -> int | None:
         """A win's recorded points for the store (None where the log records no value for it)."""
         return win.points
+
+    def draw_kind(self, draw: Ryuukyoku) -> tuple[str, bool]:
+        """A recorded draw's kind by name and whether it is abortive (the store's ``draws.kind`` and
+        ``abortive``); a family with only the exhaustive draw keeps the default."""
+        return ("exhaustive", False)
 
     def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> Mapping[str, object]:
         """The store's ``wins`` columns this family fills beyond the generic ones (riichi: han, fu,

@@ -6,10 +6,10 @@ rule family plugs in by giving it a presenter like :class:`RiichiPresenter`.
 
 from __future__ import annotations
 
-from mjlog.ir import DRAW_NAMES, Event, GameLog, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Event, GameLog, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
-from mjlog.rules.riichi.record import recorded
+from mjlog.rules.riichi.record import DRAW_NAMES, draw_kind, recorded
 from mjlog.rules.riichi.yaku_table import yaku_def
 from mjlog.tiles import N_TILES, tile_name
 from mjlog.view.state import TableState
@@ -80,7 +80,7 @@ class RiichiPresenter:
 
     def draw(self, st: TableState, d: Ryuukyoku, derived: DerivedDraw | None) -> dict:
         """A draw's panel: its kind, who was tenpai (and their hands), payments."""
-        en, ja = DRAW_NAMES[d.kind]
+        en, ja = DRAW_NAMES[draw_kind(d)]
         tenpai = list(derived.tenpai) if derived is not None else [h is not None for h in d.hands]
         return {
             "type": "draw", "name": en, "ja": ja, "tenpai": [bool(t) for t in tenpai],

@@ -152,7 +152,7 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
                 _pay(st, outcome["deltas"])
             elif isinstance(ev, Ryuukyoku):
                 outcome = presenter.draw(st, ev, rr.draw if rr is not None else None)
-                caption = f"draw: {outcome.get('name', ev.kind.value)}"
+                caption = f"draw: {outcome['name']}"
                 _pay(st, outcome["deltas"])
             else:
                 caption = _apply(st, ev, presenter)

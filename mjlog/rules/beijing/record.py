@@ -22,7 +22,7 @@ A Beijing game is a :class:`~mjlog.ir.GameLog` with ``family="beijing"``:
     ``payload.wild_indicator``); ``hands``: the 13 dealt tiles per seat (ids 0..135);
   - ``events``: :class:`~mjlog.ir.Draw` (live wall or kan replacement), ``Discard``, ``Call``
     (chi, pon, daiminkan, kakan, ankan), then one or more :class:`~mjlog.ir.Win` or one
-    :class:`~mjlog.ir.Ryuukyoku` (``DrawKind.EXHAUSTIVE``: the live wall is used up);
+    :class:`~mjlog.ir.Ryuukyoku` (an exhaustive draw: the live wall is used up);
   - ``payload``: a :class:`BeijingHand` (wild indicator, 燒莊 rounds as recorded, 互包 pairs with
     the event after which each formed).
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from mjlog.ir import DRAW_NAMES, DrawKind, GameLog, Ryuukyoku, Win
+from mjlog.ir import GameLog, Ryuukyoku, Win
 from mjlog.report import seat_label
 from mjlog.rules.riichi.points import LIMIT_NAMES
-from mjlog.rules.riichi.record import recorded, recorded_fu
+from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, draw_kind, recorded, recorded_fu
 from mjlog.rules.riichi.yaku_table import yaku_def
 
 
@@ -40,10 +40,11 @@ def format_win(log: GameLog, w: Win, japanese: bool = True) -> str:
 
 def format_draw(log: GameLog, d: Ryuukyoku, japanese: bool = True) -> str:
     """One draw as recorded: its kind and who showed (was tenpai)."""
-    en, ja = DRAW_NAMES[d.kind]
+    kind = draw_kind(d)
+    en, ja = DRAW_NAMES[kind]
     text = f"{en} {ja}" if japanese else en
     shown = [seat_label(log, s) for s in d.shown]
-    if d.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
+    if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         text += f"; tenpai: {', '.join(shown) if shown else 'nobody'}"
     elif shown:
         text += f"; shown: {', '.join(shown)}"

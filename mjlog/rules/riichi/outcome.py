@@ -14,8 +14,8 @@ from operator import itemgetter
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.frozen import builder
-from mjlog.ir import DRAW_NAMES, DrawKind, Ryuukyoku, Win
-from mjlog.rules.riichi.record import recorded
+from mjlog.ir import Ryuukyoku, Win
+from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.table import RoundState
@@ -247,7 +247,7 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
     st._close_riichi_window()
     tenpai = tuple(st.tenpai(s) for s in range(n))
     nagashi = tuple(is_nagashi(st.river[s], st.called_away[s]) for s in range(n))
-    kind = d.kind
+    kind = draw_kind(d)
     transfers = ()
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         if st.live_draws != st.live_limit() or st.phase != "after-discard":
@@ -285,7 +285,7 @@ _ABORTIVE_KNOB = (DrawKind.NINE_TERMINALS, DrawKind.FOUR_WINDS, DrawKind.FOUR_RI
 
 
 def _check_abort(st: RoundState, d: Ryuukyoku) -> None:
-    kind = d.kind
+    kind = draw_kind(d)
     n = st.n
     rules = st.rules
     if kind in _ABORTIVE_KNOB and not rules.abortive_draws:
