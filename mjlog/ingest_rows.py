@@ -35,10 +35,8 @@ from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_lobby import Lobby
 from mjlog.game_identity import GameIdentity, identity_of, to_json
-from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
-    Ryuukyoku, Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, GameLog, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.replayer import replay
 from mjlog.replayer.results import DerivedWin, Replay
 from mjlog.rules.family import Family, family

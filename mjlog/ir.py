@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
 
 from mjlog.tiles import WIND_NAMES
 
 if TYPE_CHECKING:
     from mjlog.formats.tenhou_lobby import Lobby
 
+E = TypeVar("E")
 Extra = tuple[tuple[str, str], ...]
 """Attributes a log carried that the IR has no field for, kept as (name, value) pairs."""
 
@@ -82,16 +83,53 @@ class Seed:
 # ---- events ---------------------------------------------------------------------------------
 
 
+class Event:
+    """The base of every event of a hand: the generic ones below, and a family's own (riichi's
+    declaration, its deposit and kan dora: :mod:`mjlog.rules.riichi.events`) in its package.
+
+    ``family`` is None for the events every family shares, else the family whose rules have the
+    event. A family's event classes are registered with :func:`register_event`; a referee
+    dispatches events by class (``BaseTable.handlers``) and meets another family's with
+    ``BaseTable.foreign_event``.
+    """
+
+    __slots__ = ()
+    family: ClassVar[str | None] = None
+
+
+_EVENT_CLASSES: dict[type, None] = {}
+
+
+def register_event(cls: type[E]) -> type[E]:
+    """Register ``cls`` (an :class:`Event` subclass) as an event kind; returns it (a class decorator)."""
+    if not issubclass(cls, Event):
+        raise TypeError(f"{cls.__name__} is not an Event")
+    _EVENT_CLASSES[cls] = None
+    return cls
+
+
+def unregister_event(cls: type) -> None:
+    """Take an event class off the register (tests register toy families' events and take them away)."""
+    _EVENT_CLASSES.pop(cls, None)
+
+
+def event_classes(family: str | None = None) -> tuple[type, ...]:
+    """The registered event classes (of ``family`` only, when given), in registration order."""
+    return tuple(c for c in _EVENT_CLASSES if family is None or c.family == family)
+
+
+@register_event
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Event):
     """A seat draws a tile (live wall or replacement)."""
 
     seat: int
     tile: int
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Event):
     """A seat discards a tile; ``tsumogiri`` when it is the tile just drawn."""
 
     seat: int
@@ -99,8 +137,9 @@ class Discard:
     tsumogiri: bool = False
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(Event):
     """A call (meld), a closed kan, or a kita.
 
     ``tiles`` are the tiles of the meld. For chi and pon they are in id order;
@@ -118,53 +157,35 @@ class Call:
     added: int | None = None
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class FlowerSetAside:
+class FlowerSetAside(Event):
     """A seat sets a flower or season tile aside (ids 136..143); a replacement draw follows."""
 
     seat: int
     tile: int
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class RiichiDeclared:
-    """Step 1: the seat declares riichi; its next discard is the riichi tile."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiAccepted:
-    """Step 2: the riichi tile passed; the deposit is paid. ``scores`` after paying (points)."""
-
-    seat: int
-    scores: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NewDora:
-    """A kan-dora indicator is revealed."""
-
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Disconnect:
+class Disconnect(Event):
     """A player's connection dropped (BYE)."""
 
     seat: int
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Reconnect:
+class Reconnect(Event):
     """A player came back (a mid-game UN naming the seat)."""
 
     seat: int
     name: str
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Win:
+class Win(Event):
     """A win (AGARI) as recorded. Scores and points in points.
 
     ``hand`` holds the concealed tiles including ``win_tile``; ``melds`` the
@@ -195,8 +216,9 @@ class Win:
         return self.who == self.from_who
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Ryuukyoku:
+class Ryuukyoku(Event):
     """A round that ended without a win (RYUUKYOKU) as recorded.
 
     ``hands`` has one entry per seat: the tiles the seat showed, or None. What only the family
@@ -220,9 +242,6 @@ class Ryuukyoku:
         return tuple(s for s, h in enumerate(self.hands) if h is not None)
 
 
-Event = Union[
-    Draw, Discard, Call, FlowerSetAside, RiichiDeclared, RiichiAccepted, NewDora, Disconnect, Reconnect, Win, Ryuukyoku
-]
 Outcome = Union[Win, Ryuukyoku]
 
 

@@ -24,7 +24,8 @@ from collections import Counter
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_lobby import Lobby
-from mjlog.ir import Call, Disconnect, GameLog, Reconnect, RiichiDeclared, Round, Ryuukyoku, Win
+from mjlog.ir import Call, Disconnect, GameLog, Reconnect, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiDeclared
 from mjlog.rules.riichi.record import NOTHING_RECORDED, RiichiWin
 
 #: Largest score, score change or hand value (points), either sign. Tenhou's scores are a few

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from mjlog.formats.mjai import tile_name
-from mjlog.ir import (
-    Call, Discard, Draw, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, Discard, Draw, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 
 
 def _names(tiles, red: bool) -> tuple[str, ...]:

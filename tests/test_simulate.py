@@ -13,7 +13,8 @@ from collections import Counter
 
 import pytest
 
-from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.reader import read_log
 from mjlog.rules.riichi.hands import waits
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points

@@ -296,7 +296,8 @@ def test_slots_read_directly_behave_as_attributes():
     """The compiled helpers read an event's slots directly; an unset slot still raises
     AttributeError as the attribute would, and a subclass is not taken for the class."""
     from mjlog.ingest_rows import py_event_columns
-    from mjlog.ir import Call, Discard, Draw, RiichiAccepted, RiichiDeclared
+    from mjlog.ir import Call, Discard, Draw
+    from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
     from mjlog.rules.riichi.table import QuietEvents
 
     class MyDraw(Draw):
@@ -336,7 +337,8 @@ def _quiet_table(**changes):
 
 
 def test_run_quiet_reads_and_writes_the_table_by_attribute_name():
-    from mjlog.ir import Discard, Draw, RiichiAccepted, RiichiDeclared
+    from mjlog.ir import Discard, Draw
+    from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
     from mjlog.rules.riichi.table import QuietEvents
 
     st = _quiet_table(hands=[{0, 1, 2, 8, 12, 16, 36, 40, 44, 72, 76, 80, 108}, set()])  # 111m 345m 123p 123s E: tenpai

@@ -9,7 +9,8 @@ import pytest
 from mjlog.cli import main
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import read_json_bytes, write_tenhou6
-from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, NewDora, Reconnect, RiichiAccepted, Ryuukyoku
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Reconnect, Ryuukyoku
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted
 from mjlog.rules.riichi.record import DrawKind
 from mjlog.reader import read_log
 from tests.xmlbuild import simple_game4

@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 
 from mjlog.formats.tenhou_json import write_tenhou6
-from mjlog.ir import (
-    Call, Discard, Disconnect, Draw, NewDora, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, Discard, Disconnect, Draw, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.reader import read_log
 from tests.plain_counts import ir_counts
 from tests.conftest import TENHOU_JSON, TENHOU_XML

@@ -11,7 +11,8 @@ import pytest
 from mjlog import MalformedLogError, read_log, read_logs
 from mjlog.errors import LogTooLargeError
 from mjlog.formats.tenhou_calls import decode_call, encode_call
-from mjlog.ir import CallKind, Discard, Disconnect, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import CallKind, Discard, Disconnect, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind
 from tests.xmlbuild import game4, hand, init4, simple_game4
 

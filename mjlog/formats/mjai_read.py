@@ -22,7 +22,8 @@ from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.mjai import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, WINDS, parse_tile
 from mjlog.formats.mjai_hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai_yaku import YakuProblem, win_value
-from mjlog.ir import CallKind, FinalResult, GameLog, Player, RiichiDeclared, Round, Ryuukyoku, Win
+from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.rules.riichi.flow import final_scores, placement_points
 from mjlog.rules.family import apply_knobs

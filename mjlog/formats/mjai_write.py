@@ -21,9 +21,8 @@ import dataclasses
 import json
 
 from mjlog.formats.mjai import DRAW_REASONS, WINDS, YAKU_NAMES, tile_name
-from mjlog.ir import (
-    Call, CallKind, Discard, Draw, Event, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.record import draw_kind, recorded
 

@@ -50,9 +50,8 @@ from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import Json, JsonProblem, is_int, parse_result
 from mjlog.formats.tenhou_json_order import OrderSearch
 from mjlog.frozen import builder
-from mjlog.ir import (
-    Call, CallKind, Discard, Draw, Event, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.tiles import SANMA_ABSENT_KINDS, WIND_NAMES, json_code_kind
 

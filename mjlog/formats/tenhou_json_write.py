@@ -20,10 +20,8 @@ import json
 from mjlog.formats.tenhou_json import (
     DRAW_RESULT_NAMES, LIMIT_NAMES, WIN_NAME, YAKU_NAMES, dan_string,
 )
-from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiDeclared, Round, Ryuukyoku,
-    Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, GameLog, Reconnect, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.points import c100_div
 from mjlog.tiles import to_json_code

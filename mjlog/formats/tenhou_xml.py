@@ -37,9 +37,10 @@ from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_T
 from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, FastTag, items_of_tree, scan_log
 from mjlog.frozen import builder
 from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, NewDora, Player, Reconnect,
-    RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Seed, Win,
+    Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, Player, Reconnect, Round,
+    Ryuukyoku, Seed, Win,
 )
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.source import LogSource, load

@@ -21,10 +21,8 @@ from __future__ import annotations
 
 from mjlog.formats.tenhou_calls import encode_call
 from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type
-from mjlog.ir import (
-    Call, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared, Round,
-    Ryuukyoku, Win,
-)
+from mjlog.ir import Call, Discard, Disconnect, Draw, GameLog, Reconnect, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.simulate.tags import (
     DISCARD_TAGS, DRAW_TAGS, agari_tag, call_tag, dora_tag, encode_name, go_type, init_tag, owari_text,

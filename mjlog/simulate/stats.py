@@ -15,7 +15,8 @@ import argparse
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mjlog.ir import Call, CallKind, GameLog, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, draw_kind
 from mjlog.reader import read_log
 from mjlog.rules.riichi.ruleset import PRESETS

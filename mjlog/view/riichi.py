@@ -6,7 +6,8 @@ rule family plugs in by giving it a presenter like :class:`RiichiPresenter`.
 
 from __future__ import annotations
 
-from mjlog.ir import Event, GameLog, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Event, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.record import DRAW_NAMES, draw_kind, recorded

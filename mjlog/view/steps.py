@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from mjlog.findings import Finding
-from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, NewDora, Reconnect, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora
 from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
 from mjlog.rules import family
 from mjlog.view import state as st_mod
