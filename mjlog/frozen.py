@@ -38,12 +38,12 @@ def builder(cls: type[T]) -> Callable[..., T]:
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a frozen slotted dataclass")
-    if hasattr(cls, "__post_init__") or cls.__bases__ != (object,):
-        raise TypeError(f"{cls.__name__} has a __post_init__ or a base class: build it with its constructor")
+    if hasattr(cls, "__post_init__") or any(b.__dict__.get("__slots__") != () for b in cls.__mro__[1:-1]):
+        raise TypeError(f"{cls.__name__} has a __post_init__ or a base class with state: build it with its constructor")
     names = [f.name for f in dataclasses.fields(cls)]
     if set(names) != set(cls.__slots__) or not all(n.isidentifier() for n in names):
         raise TypeError(f"{cls.__name__}'s slots are not its fields")
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": tuple(cls.__slots__)})
+    draft = type(f"_{cls.__name__}Draft", cls.__bases__, {"__slots__": tuple(cls.__slots__)})
     fields = dataclasses.fields(cls)
     defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     # a parameter takes its default only when every later one has one too

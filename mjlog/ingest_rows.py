@@ -35,10 +35,8 @@ from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_lobby import Lobby
 from mjlog.game_identity import GameIdentity, identity_of, to_json
-from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, GameLog, NewDora, Reconnect, RiichiAccepted, RiichiDeclared,
-    Ryuukyoku, Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, GameLog, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.replayer import replay
 from mjlog.replayer.results import DerivedWin, Replay
 from mjlog.rules.family import Family, family
@@ -350,10 +348,11 @@ class _Rows:
                 pay((g, ri, None, accepted.get(t.payer), t.payer, t.payee, t.reason, t.amount, t.amount))
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
         for j, (i, w, riichi, open_hand, result) in enumerate(wins):
-            self._win(fam, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result, log.fu_of(w))
+            self._win(fam, log, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
+        draw_kind = None
         for i, d, result in draws:
-            self._draw(rnd, g, i, d, res.draw if res is not None else None, result)
-        draw_kind = draws[0][1].kind.value if draws else None
+            kind = self._draw(fam, rnd, g, i, d, res.draw if res is not None else None, result)
+            draw_kind = draw_kind or kind
         _put(self.cols["rounds"], game_id=g, round_index=ri, name=rnd.name, kyoku=rnd.kyoku, wind=rnd.wind,
              number=rnd.number, honba=rnd.honba, sticks=rnd.sticks, dealer=rnd.dealer, start_scores=rnd.scores,
              end_scores=res.end_scores if res is not None else None, dice=rnd.dice,
@@ -362,9 +361,9 @@ class _Rows:
              n_riichi_declared=n_decl, n_riichi=len(accepted), n_calls=n_calls, n_kans=n_kans, n_events=n_ev,
              complete=bool(wins or draws))
 
-    def _win(self, fam: Family, rnd, g: int, j: int, i: int, w: Win, dw: DerivedWin | None, riichi: bool,
-             open_hand: bool, result: int, fu: int | None) -> None:
-        """One win's rows; ``fu`` is its recorded fu, None where the log records none."""
+    def _win(self, fam: Family, log: GameLog, rnd, g: int, j: int, i: int, w: Win, dw: DerivedWin | None,
+             riichi: bool, open_hand: bool, result: int) -> None:
+        """One win's rows: the generic columns, then the family's own (:meth:`Family.win_columns`)."""
         ri = rnd.index
         items = self.rows["win_items"].append
         # win_items: game_id, round_index, win_index, derived, item_order, item_id, name, english, value
@@ -378,26 +377,26 @@ class _Rows:
         _put(cols, game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
              from_seat=w.from_who, deal_in_seat=None if w.tsumo else w.from_who, tsumo=w.tsumo,
              dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand,
-             points=None if _no_value(w, fu) else w.points,
+             points=fam.recorded_points(log, w),
              derived=dw is not None, win_tile=w.win_tile, hand=w.hand, scores_before=w.scores_before,
              deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
              derived_value=fam.win_value(dw) if dw else None)
-        if fam.name == RIICHI:
-            _riichi_win_columns(cols, w, dw, fu)
-        else:
-            _put(cols, **dict.fromkeys(_RIICHI_WIN_COLUMNS))
+        _put(cols, **(_NO_FAMILY_COLUMNS | fam.win_columns(log, w, dw)))
         if dw is not None:
             self._payments(g, ri, result, i, dw.transfers, tuple(w.deltas) == dw.deltas)
 
-    def _draw(self, rnd, g: int, i: int, d: Ryuukyoku, dd, result: int) -> None:
+    def _draw(self, fam: Family, rnd, g: int, i: int, d: Ryuukyoku, dd, result: int) -> str:
+        """One draw's rows; returns its kind (:meth:`Family.draw_kind`)."""
         ri = rnd.index
-        _put(self.cols["draws"], game_id=g, round_index=ri, event_index=i, kind=d.kind.value,
-             abortive=d.kind.abortive, honba=d.honba, sticks=d.sticks, shown_seats=d.shown,
+        kind, abortive = fam.draw_kind(d)
+        _put(self.cols["draws"], game_id=g, round_index=ri, event_index=i, kind=kind,
+             abortive=abortive, honba=d.honba, sticks=d.sticks, shown_seats=d.shown,
              tenpai_seats=tuple(s for s, t in enumerate(dd.tenpai) if t) if dd else None,
              nagashi_seats=tuple(s for s, t in enumerate(dd.nagashi) if t) if dd else None,
              deltas=d.deltas, derived_deltas=dd.deltas if dd else None)
         if dd is not None:
             self._payments(g, ri, result, i, dd.transfers, tuple(d.deltas) == dd.deltas)
+        return kind
 
     def _payments(self, g: int, ri: int, result: int, i: int, transfers, as_recorded: bool) -> None:
         """An outcome's transfers; their recorded amount is theirs when the log's deltas are the derived ones."""
@@ -506,39 +505,12 @@ def _pad(seq: Sequence, n: int) -> list:
     return out + [None] * (n - len(out))
 
 
-#: The wins columns only riichi games fill (NULL for other families).
-_RIICHI_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ura", "honba", "sticks", "pao_seat",
-                       "derived_han", "derived_fu", "derived_points", "derived_limit", "derived_pao_seat",
-                       "dora_indicators", "ura_indicators")
-#: Yaku ids of dora, ura dora and red fives (Tenhou's).
-_DORA, _URA, _AKA = 52, 53, 54
-
-
-def _no_value(w: Win, fu: int | None) -> bool:
-    """A win whose log records no value (no yaku, no fu: mjai's plain hora)."""
-    return fu is None and not w.yaku and not w.yakuman
-
-
-def _riichi_win_columns(cols: dict[str, list], w: Win, dw: DerivedWin | None, fu: int | None) -> None:
-    """The riichi-only columns of a win: recorded and derived han, fu, limit, dora counts, pao."""
-    dora = aka = ura = 0
-    for yid, han in w.yaku:
-        if yid == _DORA:
-            dora = han
-        elif yid == _URA:
-            ura = han
-        elif yid == _AKA:
-            aka = han
-    v = dw.value if dw is not None else None
-    han, limit, yakuman_count = w.han, w.limit, len(w.yakuman)
-    if _no_value(w, fu):  # mjai's plain hora: the value is not recorded, so it is NULL, not 0
-        han = limit = yakuman_count = dora = aka = ura = None  # type: ignore[assignment]
-    _put(cols, han=han, fu=fu, limit=limit, yakuman_count=yakuman_count, dora=dora, aka=aka, ura=ura,
-         honba=w.honba, sticks=w.sticks, pao_seat=w.pao_who,
-         derived_han=v.han if v else None, derived_fu=v.fu if v else None,
-         derived_points=v.points if v else None, derived_limit=v.limit if v else None,
-         derived_pao_seat=dw.pao_who if dw else None, dora_indicators=w.dora_indicators,
-         ura_indicators=w.ura_indicators)
+#: The wins columns a family may fill through its ``win_columns`` hook (riichi's han, fu, limit,
+#: dora...); the ones it does not give are NULL.
+FAMILY_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ura", "honba", "sticks", "pao_seat",
+                      "derived_han", "derived_fu", "derived_points", "derived_limit", "derived_pao_seat",
+                      "dora_indicators", "ura_indicators")
+_NO_FAMILY_COLUMNS = dict.fromkeys(FAMILY_WIN_COLUMNS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
 
 from mjlog.tiles import WIND_NAMES
 
 if TYPE_CHECKING:
     from mjlog.formats.tenhou_lobby import Lobby
 
+E = TypeVar("E")
 Extra = tuple[tuple[str, str], ...]
 """Attributes a log carried that the IR has no field for, kept as (name, value) pairs."""
 
@@ -59,33 +60,6 @@ class CallKind(str, Enum):
         return self in (CallKind.CHI, CallKind.PON, CallKind.KAKAN, CallKind.DAIMINKAN)
 
 
-class DrawKind(str, Enum):
-    """How a round ended without a win (Tenhou's RYUUKYOKU ``type``)."""
-
-    EXHAUSTIVE = "exhaustive"     # 荒牌流局 (no type attribute)
-    NINE_TERMINALS = "yao9"       # 九種九牌
-    FOUR_RIICHI = "reach4"        # 四家立直
-    TRIPLE_RON = "ron3"           # 三家和了
-    FOUR_KANS = "kan4"            # 四槓散了
-    FOUR_WINDS = "kaze4"          # 四風連打
-    NAGASHI_MANGAN = "nm"         # 流し満貫
-
-    @property
-    def abortive(self) -> bool:
-        return self not in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
-
-
-DRAW_NAMES: dict[DrawKind, tuple[str, str]] = {
-    DrawKind.EXHAUSTIVE: ("exhaustive draw", "流局"),
-    DrawKind.NINE_TERMINALS: ("nine terminals", "九種九牌"),
-    DrawKind.FOUR_RIICHI: ("four riichi", "四家立直"),
-    DrawKind.TRIPLE_RON: ("triple ron", "三家和了"),
-    DrawKind.FOUR_KANS: ("four kans", "四槓散了"),
-    DrawKind.FOUR_WINDS: ("four winds", "四風連打"),
-    DrawKind.NAGASHI_MANGAN: ("nagashi mangan", "流し満貫"),
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Player:
     """A seat's player as the header (UN) states it."""
@@ -109,16 +83,53 @@ class Seed:
 # ---- events ---------------------------------------------------------------------------------
 
 
+class Event:
+    """The base of every event of a hand: the generic ones below, and a family's own (riichi's
+    declaration, its deposit and kan dora: :mod:`mjlog.rules.riichi.events`) in its package.
+
+    ``family`` is None for the events every family shares, else the family whose rules have the
+    event. A family's event classes are registered with :func:`register_event`; a referee
+    dispatches events by class (``BaseTable.handlers``) and meets another family's with
+    ``BaseTable.foreign_event``.
+    """
+
+    __slots__ = ()
+    family: ClassVar[str | None] = None
+
+
+_EVENT_CLASSES: dict[type, None] = {}
+
+
+def register_event(cls: type[E]) -> type[E]:
+    """Register ``cls`` (an :class:`Event` subclass) as an event kind; returns it (a class decorator)."""
+    if not issubclass(cls, Event):
+        raise TypeError(f"{cls.__name__} is not an Event")
+    _EVENT_CLASSES[cls] = None
+    return cls
+
+
+def unregister_event(cls: type) -> None:
+    """Take an event class off the register (tests register toy families' events and take them away)."""
+    _EVENT_CLASSES.pop(cls, None)
+
+
+def event_classes(family: str | None = None) -> tuple[type, ...]:
+    """The registered event classes (of ``family`` only, when given), in registration order."""
+    return tuple(c for c in _EVENT_CLASSES if family is None or c.family == family)
+
+
+@register_event
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Event):
     """A seat draws a tile (live wall or replacement)."""
 
     seat: int
     tile: int
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Event):
     """A seat discards a tile; ``tsumogiri`` when it is the tile just drawn."""
 
     seat: int
@@ -126,8 +137,9 @@ class Discard:
     tsumogiri: bool = False
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Call:
+class Call(Event):
     """A call (meld), a closed kan, or a kita.
 
     ``tiles`` are the tiles of the meld. For chi and pon they are in id order;
@@ -145,60 +157,44 @@ class Call:
     added: int | None = None
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class FlowerSetAside:
+class FlowerSetAside(Event):
     """A seat sets a flower or season tile aside (ids 136..143); a replacement draw follows."""
 
     seat: int
     tile: int
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class RiichiDeclared:
-    """Step 1: the seat declares riichi; its next discard is the riichi tile."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class RiichiAccepted:
-    """Step 2: the riichi tile passed; the deposit is paid. ``scores`` after paying (points)."""
-
-    seat: int
-    scores: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class NewDora:
-    """A kan-dora indicator is revealed."""
-
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class Disconnect:
+class Disconnect(Event):
     """A player's connection dropped (BYE)."""
 
     seat: int
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Reconnect:
+class Reconnect(Event):
     """A player came back (a mid-game UN naming the seat)."""
 
     seat: int
     name: str
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
-class Win:
+class Win(Event):
     """A win (AGARI) as recorded. Scores and points in points.
 
     ``hand`` holds the concealed tiles including ``win_tile``; ``melds`` the
-    calls (kita included, as Tenhou lists them). ``yaku`` is (id, han) pairs in
-    log order, empty for yakuman hands whose ids are in ``yakuman``.
-    ``honba``/``sticks`` are the ``ba`` values at the win; ``scores_before`` and
-    ``deltas`` the ``sc`` pairs (deltas include honba and sticks).
+    calls (kita included, as Tenhou lists them). ``points`` is the hand's value
+    in points; ``honba``/``sticks`` are the ``ba`` values at the win;
+    ``scores_before`` and ``deltas`` the ``sc`` pairs (deltas include honba and
+    sticks). What only the family records (riichi's fu, limit, yaku, dora and
+    pao: :class:`mjlog.rules.riichi.record.RiichiWin`; Beijing's and MCR's fan
+    lines) is the ``payload``.
     """
 
     who: int
@@ -206,40 +202,31 @@ class Win:
     hand: tuple[int, ...]
     win_tile: int
     melds: tuple[Call, ...] = ()
-    fu: int = 0
     points: int = 0
-    limit: int = 0
-    yaku: tuple[tuple[int, int], ...] = ()
-    yakuman: tuple[int, ...] = ()
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
     honba: int = 0
     sticks: int = 0
     scores_before: tuple[int, ...] = ()
     deltas: tuple[int, ...] = ()
-    pao_who: int | None = None
     extra: Extra = ()
     payload: Any = None
-    """The family's own recorded values of the win (a Beijing or MCR win's fan lines and payments)."""
+    """The family's own recorded values of the win (riichi's fu and yaku, a Beijing or MCR win's fan lines)."""
 
     @property
     def tsumo(self) -> bool:
         return self.who == self.from_who
 
-    @property
-    def han(self) -> int:
-        """Recorded han (13 per yakuman for yakuman hands)."""
-        return sum(h for _, h in self.yaku) if self.yaku else 13 * len(self.yakuman)
 
-
+@register_event
 @dataclass(frozen=True, slots=True)
-class Ryuukyoku:
+class Ryuukyoku(Event):
     """A round that ended without a win (RYUUKYOKU) as recorded.
 
-    ``hands`` has one entry per seat: the tiles the seat showed, or None.
+    ``hands`` has one entry per seat: the tiles the seat showed, or None. What only the family
+    records of it (riichi's kind of draw, abortive or exhaustive:
+    :class:`mjlog.rules.riichi.record.RiichiDraw`; Beijing's 燒莊 side payment) is the ``payload``;
+    a draw without one is an exhaustive draw (the live wall used up).
     """
 
-    kind: DrawKind
     honba: int = 0
     sticks: int = 0
     scores_before: tuple[int, ...] = ()
@@ -247,7 +234,7 @@ class Ryuukyoku:
     hands: tuple[tuple[int, ...] | None, ...] = ()
     extra: Extra = ()
     payload: Any = None
-    """The family's own recorded values of the draw (e.g. Beijing's 燒莊 side payments)."""
+    """The family's own recorded values of the draw (riichi's draw kind, Beijing's 燒莊 side payments)."""
 
     @property
     def shown(self) -> tuple[int, ...]:
@@ -255,9 +242,6 @@ class Ryuukyoku:
         return tuple(s for s, h in enumerate(self.hands) if h is not None)
 
 
-Event = Union[
-    Draw, Discard, Call, FlowerSetAside, RiichiDeclared, RiichiAccepted, NewDora, Disconnect, Reconnect, Win, Ryuukyoku
-]
 Outcome = Union[Win, Ryuukyoku]
 
 
@@ -352,11 +336,3 @@ class GameLog:
     @property
     def n_players(self) -> int:
         return self.rules.players
-
-    def fu_of(self, win: Win) -> int | None:
-        """The win's recorded fu, or None where the format does not record it (a limit hand in JSON)."""
-        if "win_value" in self.unrecorded and not (win.yaku or win.yakuman):
-            return None
-        if "limit_fu" in self.unrecorded and (win.limit or win.yakuman):
-            return None
-        return win.fu

@@ -24,7 +24,9 @@ from collections import Counter
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_lobby import Lobby
-from mjlog.ir import Call, Disconnect, GameLog, Reconnect, RiichiDeclared, Round, Ryuukyoku, Win
+from mjlog.ir import Call, Disconnect, GameLog, Reconnect, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiDeclared
+from mjlog.rules.riichi.record import NOTHING_RECORDED, RiichiWin
 
 #: Largest score, score change or hand value (points), either sign. Tenhou's scores are a few
 #: hundred thousand at most; this bound keeps every derived sum (a start score plus one hand's
@@ -108,7 +110,8 @@ def check_replayable(log: GameLog, tile_count: int) -> GameLog:
     return log
 
 
-#: Fields holding one seat (None allowed where the IR allows it) and one or many tile ids.
+#: Fields holding one seat (None allowed where the IR allows it) and one or many tile ids, of an event
+#: or of its riichi payload (:class:`~mjlog.rules.riichi.record.RiichiWin`).
 _SEAT_FIELDS = ("seat", "who", "from_who", "from_seat", "pao_who")
 _TILE_FIELDS = ("tile", "win_tile", "called", "added")
 _TILES_FIELDS = ("tiles", "hand", "dora_indicators", "ura_indicators")
@@ -131,18 +134,21 @@ def _check_seats_and_tiles(rnd: Round, n: int, tile_count: int) -> None:
         raise _Bad(f"the indicator {rnd.dora_indicator!r} is not a tile id of 0..{tile_count - 1}", where)
     for i, ev in enumerate(rnd.events):
         at = f"{where}, event {i}"
-        for name in _SEAT_FIELDS:
-            v = getattr(ev, name, None)
-            if v is not None and not seat_ok(v):
-                raise _Bad(f"{type(ev).__name__}.{name} {v!r} is not a seat of 0..{n - 1}", at)
-        for name in _TILE_FIELDS:
-            v = getattr(ev, name, None)
-            if v is not None and not tile_ok(v):
-                raise _Bad(f"{type(ev).__name__}.{name} {v!r} is not a tile id of 0..{tile_count - 1}", at)
-        for name in _TILES_FIELDS:
-            vs = getattr(ev, name, None)
-            if vs is not None and not all(map(tile_ok, vs)):
-                raise _Bad(f"{type(ev).__name__}.{name} holds a value that is not a tile id of 0..{tile_count - 1}", at)
+        label = type(ev).__name__
+        payload = getattr(ev, "payload", None)
+        for part in (ev, payload) if type(payload) is RiichiWin else (ev,):
+            for name in _SEAT_FIELDS:
+                v = getattr(part, name, None)
+                if v is not None and not seat_ok(v):
+                    raise _Bad(f"{label}.{name} {v!r} is not a seat of 0..{n - 1}", at)
+            for name in _TILE_FIELDS:
+                v = getattr(part, name, None)
+                if v is not None and not tile_ok(v):
+                    raise _Bad(f"{label}.{name} {v!r} is not a tile id of 0..{tile_count - 1}", at)
+            for name in _TILES_FIELDS:
+                vs = getattr(part, name, None)
+                if vs is not None and not all(map(tile_ok, vs)):
+                    raise _Bad(f"{label}.{name} holds a value that is not a tile id of 0..{tile_count - 1}", at)
         for meld in getattr(ev, "melds", ()):
             if not all(map(tile_ok, meld.tiles)):
                 raise _Bad(f"a meld of {type(ev).__name__} holds a value that is not a tile id", at)
@@ -298,21 +304,24 @@ def _check_outcome(o: Win | Ryuukyoku, rnd: Round, i: int) -> None:
 
 def _check_win(w: Win, rnd: Round, i: int) -> None:
     _check_outcome(w, rnd, i)
-    yaku = w.yaku
-    if (0 <= w.fu <= COUNTER_LIMIT and -SCORE_LIMIT <= w.points <= SCORE_LIMIT and -128 <= w.limit <= 127
-            and len(yaku) <= PER_HAND_LIMIT and len(w.yakuman) <= PER_HAND_LIMIT
+    r = w.payload
+    if type(r) is not RiichiWin:
+        r = NOTHING_RECORDED
+    yaku = r.yaku
+    if (0 <= r.fu <= COUNTER_LIMIT and -SCORE_LIMIT <= w.points <= SCORE_LIMIT and -128 <= r.limit <= 127
+            and len(yaku) <= PER_HAND_LIMIT and len(r.yakuman) <= PER_HAND_LIMIT
             and all(0 <= y <= COUNTER_LIMIT and -128 <= h <= 127 for y, h in yaku)
-            and (not w.yakuman or (0 <= min(w.yakuman) and max(w.yakuman) <= COUNTER_LIMIT))
+            and (not r.yakuman or (0 <= min(r.yakuman) and max(r.yakuman) <= COUNTER_LIMIT))
             and not w.extra):
         return
     at = f"{_round_place(rnd)}, event {i}"
-    _int(w.fu, "the fu", FU_RANGE, at)
+    _int(r.fu, "the fu", FU_RANGE, at)
     _int(w.points, "the points", _SCORE_RANGE, at)
-    _int(w.limit, "the limit code", SMALL_RANGE, at)
-    if len(yaku) > PER_HAND_LIMIT or len(w.yakuman) > PER_HAND_LIMIT:
+    _int(r.limit, "the limit code", SMALL_RANGE, at)
+    if len(yaku) > PER_HAND_LIMIT or len(r.yakuman) > PER_HAND_LIMIT:
         raise _Bad(f"the win lists more than {PER_HAND_LIMIT} yaku", at)
     for yid, han in yaku:
         _int(yid, "a yaku id", _COUNTER_RANGE, at)
         _int(han, "a yaku's han", SMALL_RANGE, at)
-    _ints(w.yakuman, "a yakuman id", _COUNTER_RANGE, at)
+    _ints(r.yakuman, "a yakuman id", _COUNTER_RANGE, at)
     _extra(w.extra, at)

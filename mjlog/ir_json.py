@@ -1,7 +1,8 @@
 """The IR as plain JSON-ready data (``mjlog show --json``).
 
-Each dataclass becomes an object of its fields; events carry ``"event"``
-with their class name, enums their value, tuples lists.
+Each dataclass becomes an object of its fields (a family's payload too); events
+(:class:`~mjlog.ir.Event`, generic or a family's) carry ``"event"`` with their class
+name, enums their value, tuples lists.
 
 >>> from mjlog.ir import Discard
 >>> to_data(Discard(seat=1, tile=52, tsumogiri=True))
@@ -17,16 +18,12 @@ from typing import Any
 
 from mjlog import ir
 
-_EVENT_TYPES = frozenset(t.__name__ for t in ir.Event.__args__)  # type: ignore[attr-defined]
-
-
 def to_data(obj: Any) -> Any:
     """JSON-ready data for an IR object (or any nesting of them)."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
-        name = type(obj).__name__
-        if name in _EVENT_TYPES:
-            out["event"] = name
+        if isinstance(obj, ir.Event):  # any family's event (riichi's own too)
+            out["event"] = type(obj).__name__
         for f in dataclasses.fields(obj):
             out[f.name] = to_data(getattr(obj, f.name))
         return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from mjlog.ir import Call, CallKind, Discard, Draw, DrawKind, FinalResult, GameLog, Player, Ryuukyoku, Seed, Win
+from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Seed, Win
 from mjlog.rules.beijing.fans import burn_fan
 from mjlog.rules.beijing.judge import next_hand
 from mjlog.rules.beijing.readings import Meld, wild_kind
@@ -201,7 +201,7 @@ class HandScript:
             seat = (seat + 1) % 4
         burn = 0 if self.burn_paid else burn_rounds(burn_turns(self.events), self.dealer)
         rows = settle_draw(self.rules, self.dealer, burn)
-        d = Ryuukyoku(DrawKind.EXHAUSTIVE, scores_before=tuple(self.g.scores), deltas=net(rows, 4),
+        d = Ryuukyoku(scores_before=tuple(self.g.scores), deltas=net(rows, 4),
                       payload=BeijingDraw(burn_fan(burn) if self.rules.burn_on_draw else 0, net(rows, 4)))
         self.events.append(d)
         self.g.scores = [s + x for s, x in zip(self.g.scores, d.deltas)]

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from mjlog.formats.mjai import tile_name
-from mjlog.ir import (
-    Call, Discard, Draw, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, Discard, Draw, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 
 
 def _names(tiles, red: bool) -> tuple[str, ...]:
@@ -28,12 +27,12 @@ def event_key(e, red: bool, rich: bool = True):
     if isinstance(e, NewDora):
         return ("dora", n(e.tile))
     if isinstance(e, Win):
-        value = (e.fu, e.points, e.limit, e.yaku, e.yakuman) if rich else ()
+        value = (e.payload.fu, e.points, e.payload.limit, e.payload.yaku, e.payload.yakuman) if rich else ()
         return ("hora", e.who, e.from_who, _names(e.hand, red), n(e.win_tile),
-                tuple(sorted(event_key(m, red) for m in e.melds)), _names(e.dora_indicators, red),
-                _names(e.ura_indicators, red), e.honba, e.sticks, e.scores_before, e.deltas, e.pao_who, value)
+                tuple(sorted(event_key(m, red) for m in e.melds)), _names(e.payload.dora_indicators, red),
+                _names(e.payload.ura_indicators, red), e.honba, e.sticks, e.scores_before, e.deltas, e.payload.pao_who, value)
     if isinstance(e, Ryuukyoku):
-        return ("ryukyoku", e.kind, e.honba, e.sticks, e.scores_before, e.deltas,
+        return ("ryukyoku", e.payload.kind, e.honba, e.sticks, e.scores_before, e.deltas,
                 tuple(None if h is None else _names(h, red) for h in e.hands))
     return None
 

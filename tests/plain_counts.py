@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mjlog.ir import Call, Discard, Draw, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Call, Discard, Draw, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 
 
 def plain_call_kind(m: int) -> str:
@@ -41,5 +42,5 @@ def ir_counts(log) -> Counter:
             elif isinstance(e, Win):
                 c["win"] += 1
             elif isinstance(e, Ryuukyoku):
-                c["ryuukyoku:" + e.kind.value] += 1
+                c["ryuukyoku:" + e.payload.kind.value] += 1
     return +c

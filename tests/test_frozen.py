@@ -13,6 +13,7 @@ from mjlog.frozen import builder
 from mjlog.ir import Call, CallKind, Discard, Draw, Round, Seed, Win
 from mjlog.replayer.results import DerivedWin, RoundResult
 from mjlog.rules.riichi.context import WinContext
+from mjlog.rules.riichi.record import RiichiWin, riichi_win
 from mjlog.rules.riichi.value import HandValue
 
 
@@ -21,7 +22,7 @@ def _values(cls) -> tuple:
     return tuple((i, f.name) if i % 3 else i for i, f in enumerate(dataclasses.fields(cls)))
 
 
-@pytest.mark.parametrize("cls", [Round, Win, WinContext, DerivedWin, RoundResult, HandValue, Draw, Discard])
+@pytest.mark.parametrize("cls", [Round, Win, RiichiWin, WinContext, DerivedWin, RoundResult, HandValue, Draw, Discard])
 def test_built_object_equals_the_constructed_one(cls):
     values = _values(cls)
     built, made = builder(cls)(*values), cls(*values)
@@ -36,10 +37,13 @@ def test_built_object_equals_the_constructed_one(cls):
 
 def test_real_events_built_alike():
     call = Call(1, CallKind.PON, (4, 5, 6), 6, 0)
-    win = builder(Win)(2, 0, (1, 2), 2, (call,), 30, 1000, 0, ((8, 1),), (), (3,), (), 0, 0,
-                       (25000,) * 4, (0, 0, 1000, -1000), None, ())
-    assert win == Win(2, 0, (1, 2), 2, melds=(call,), fu=30, points=1000, yaku=((8, 1),), dora_indicators=(3,),
-                      scores_before=(25000,) * 4, deltas=(0, 0, 1000, -1000))
+    record = builder(RiichiWin)(30, 0, ((8, 1),), (), (3,), (), None)
+    assert record == RiichiWin(fu=30, yaku=((8, 1),), dora_indicators=(3,))
+    win = builder(Win)(2, 0, (1, 2), 2, (call,), 1000, 0, 0, (25000,) * 4, (0, 0, 1000, -1000), (), record)
+    assert win == Win(2, 0, (1, 2), 2, melds=(call,), points=1000, scores_before=(25000,) * 4,
+                      deltas=(0, 0, 1000, -1000), payload=record)
+    assert win == riichi_win(2, 0, (1, 2), 2, (call,), fu=30, points=1000, yaku=((8, 1),), dora_indicators=(3,),
+                             scores_before=(25000,) * 4, deltas=(0, 0, 1000, -1000))
     assert builder(Seed)("mt19937ar", "AB", "mt19937ar,AB") == Seed("mt19937ar", "AB", "mt19937ar,AB")
 
 

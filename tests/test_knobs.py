@@ -21,7 +21,8 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
-from mjlog.ir import Call, CallKind, DrawKind, GameLog
+from mjlog.ir import Call, CallKind, GameLog
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.reader import read_log
 from mjlog.replayer import Replay, replay
 from mjlog.rules import find_preset, iter_presets

@@ -17,7 +17,8 @@ from mjlog.formats.mjai import YAKU_NAMES, parse_tile, sniff, tile_name
 from mjlog.formats.mjai_write import dumps_mjai
 from mjlog.formats.tenhou_json import dumps_tenhou6
 from mjlog.formats.tenhou_xml_write import dumps_xml
-from mjlog.ir import DrawKind, Ryuukyoku, Win
+from mjlog.ir import Ryuukyoku, Win
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.riichi.yaku_table import YAKU
@@ -133,7 +134,7 @@ def test_a_ryukyoku_without_reason_after_a_draw_is_nine_terminals_showing_the_dr
     events = _start([tehai] + _OTHER) + [{"type": "tsumo", "actor": 0, "pai": "C"},
                                          {"type": "ryukyoku", "deltas": [0, 0, 0, 0]}, {"type": "end_kyoku"}]
     draw = _read(events).rounds[0].events[-1]
-    assert isinstance(draw, Ryuukyoku) and draw.kind is DrawKind.NINE_TERMINALS
+    assert isinstance(draw, Ryuukyoku) and draw.payload.kind is DrawKind.NINE_TERMINALS
     assert draw.shown == (0,)
 
 
@@ -145,7 +146,7 @@ def test_suanko_tanki_and_the_double_forms_are_told_from_the_hand():
          "yakus": [["suanko", 26]], "fu": 50, "fan": 26, "hora_points": 48000},
         {"type": "end_kyoku"}]
     win = _read(events).rounds[0].events[-1]
-    assert isinstance(win, Win) and win.yakuman == (41,) and win.limit == 5 and win.points == 48000
+    assert isinstance(win, Win) and win.payload.yakuman == (41,) and win.payload.limit == 5 and win.points == 48000
 
 
 def test_convert_to_mjai_and_back_to_xml_and_tenhou6(tmp_path, capsys):

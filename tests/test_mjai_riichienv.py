@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from mjlog.ir import Discard, Draw, RiichiAccepted
+from mjlog.ir import Discard, Draw
+from mjlog.rules.riichi.events import RiichiAccepted
 from tests.mjai_build import simulated
 
 riichienv = pytest.importorskip("riichienv")

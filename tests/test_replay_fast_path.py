@@ -158,7 +158,8 @@ def _broken_riichi(log, limit: int = 3):
     """Copies of ``log`` with one riichi changed so that a riichi method has something to report."""
     import dataclasses
 
-    from mjlog.ir import Discard, RiichiAccepted, RiichiDeclared
+    from mjlog.ir import Discard
+    from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 
     n = log.rules.players
 
@@ -407,7 +408,8 @@ def _mutated(log, rng):
     another seat, tile, call tiles or recorded scores."""
     import dataclasses
 
-    from mjlog.ir import Call, RiichiAccepted
+    from mjlog.ir import Call
+    from mjlog.rules.riichi.events import RiichiAccepted
 
     ri = rng.randrange(len(log.rounds))
     rnd = log.rounds[ri]

@@ -31,9 +31,9 @@ KNOWN = {
 
 
 def _recorded(win: Win) -> dict[str, object]:
-    yaku = list(win.yaku) if win.yaku else [(i, 13) for i in win.yakuman]
-    return {"yaku": yaku, "han": sum(h for _, h in yaku), "fu": win.fu, "points": win.points,
-            "limit": win.limit}
+    yaku = list(win.payload.yaku) if win.payload.yaku else [(i, 13) for i in win.payload.yakuman]
+    return {"yaku": yaku, "han": sum(h for _, h in yaku), "fu": win.payload.fu, "points": win.points,
+            "limit": win.payload.limit}
 
 
 def situation_of(derived: WinContext) -> dict[str, bool]:
@@ -46,8 +46,8 @@ def _rescore(win: Win, kyoku: int, dealer: int, rules, derived: WinContext) -> d
         seat_wind=(win.who - dealer) % rules.players,
         round_wind=kyoku // 4,
         tsumo=win.who == win.from_who,
-        dora_indicators=win.dora_indicators,
-        ura_indicators=win.ura_indicators,
+        dora_indicators=win.payload.dora_indicators,
+        ura_indicators=win.payload.ura_indicators,
         **situation_of(derived),
     )
     v = score(win.hand, win.melds, win.win_tile, ctx, rules)
@@ -107,7 +107,7 @@ def test_a_wrong_situation_from_the_replay_would_show(corpus_xml_files, monkeypa
     for path in corpus_xml_files:
         log = read_log(path)
         for rnd, win, situation in _wins(log):
-            if 2 in {y for y, _ in win.yaku}:  # a recorded ippatsu
+            if 2 in {y for y, _ in win.payload.yaku}:  # a recorded ippatsu
                 assert _rescore(win, rnd.kyoku, rnd.dealer, log.rules, situation)["yaku"] != _recorded(win)["yaku"]
                 return
     pytest.fail("no ippatsu win in the corpus")

@@ -13,7 +13,8 @@ from collections import Counter
 
 import pytest
 
-from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.reader import read_log
 from mjlog.rules.riichi.hands import waits
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
@@ -239,7 +240,7 @@ def _check_round(rnd, wall, rules, scores, seen):
             assert ev.scores_before == tuple(current)
             assert (ev.honba, ev.sticks) == (rnd.honba, rnd.sticks + sum(accepted))
             assert sum(ev.deltas) == 0
-            if ev.kind.value in ("exhaustive", "nm"):
+            if ev.payload.kind.value in ("exhaustive", "nm"):
                 seen["exhaustive"] += 1
                 assert live == wall.live_draw_count(repl)
                 tenpai = [bool(waits(_counts(hands[s]), _meld_counts(melds[s]))) for s in range(n)]
@@ -253,7 +254,7 @@ def _check_round(rnd, wall, rules, scores, seen):
     draw = outcomes[0] if not wins else None
     end = HandEnd(
         dealer_won=any(w.who == rnd.dealer for w in wins), any_win=bool(wins),
-        abortive=draw is not None and draw.kind.abortive,
+        abortive=draw is not None and draw.payload.kind.abortive,
         dealer_tenpai=draw is not None and draw.hands[rnd.dealer] is not None,
     )
     sticks_after = 0 if wins else rnd.sticks + sum(accepted)
@@ -268,12 +269,12 @@ def _check_win(rnd, win, wall, rules, dora, melds, rivers, declared, hands, curr
     assert win.honba == rnd.honba
     in_riichi = who in declared
     seen["tsumo" if win.tsumo else "ron"] += 1
-    assert tuple(win.dora_indicators) == tuple(dora)
+    assert tuple(win.payload.dora_indicators) == tuple(dora)
     if in_riichi:
-        assert tuple(win.ura_indicators) == wall.ura_indicators(len(dora))
-        seen["ura"] += any(y == 53 and h for y, h in win.yaku)
+        assert tuple(win.payload.ura_indicators) == wall.ura_indicators(len(dora))
+        seen["ura"] += any(y == 53 and h for y, h in win.payload.yaku)
     else:
-        assert win.ura_indicators == ()
+        assert win.payload.ura_indicators == ()
     # the hand shown is what the winner holds (plus the ron tile), and its calls in reverse order
     held = Counter(hands[who])
     if not win.tsumo:
@@ -286,19 +287,19 @@ def _check_win(rnd, win, wall, rules, dora, melds, rivers, declared, hands, curr
         before[win.win_tile >> 2] -= 1
         assert not set(waits(before)) & rivers[who]
     # re-score the hand from the recorded situation
-    situation = situation_from_recorded_yaku({y for y, _ in win.yaku} | set(win.yakuman))
+    situation = situation_from_recorded_yaku({y for y, _ in win.payload.yaku} | set(win.payload.yakuman))
     if in_riichi:
         situation["riichi"] = True
     ctx = WinContext(seat_wind=(who - rnd.dealer) % n, round_wind=rnd.kyoku // 4, tsumo=win.tsumo,
-                     dora_indicators=win.dora_indicators, ura_indicators=win.ura_indicators,
+                     dora_indicators=win.payload.dora_indicators, ura_indicators=win.payload.ura_indicators,
                      honba=win.honba, sticks=win.sticks, **situation)
     value = score(win.hand, win.melds, win.win_tile, ctx, rules)
     assert not value.no_yaku
-    assert (win.fu, win.points, win.limit) == (value.fu, value.points, value.limit)
+    assert (win.payload.fu, win.points, win.payload.limit) == (value.fu, value.points, value.limit)
     if value.yakuman:
-        assert win.yakuman == value.yakuman and win.yaku == ()
+        assert win.payload.yakuman == value.yakuman and win.payload.yaku == ()
     else:
-        assert win.yaku == value.yaku
+        assert win.payload.yaku == value.yaku
     # payments: the sticks go to the first winner only, and the deltas add up to them
     if first:
         accepted = sum(1 for e in rnd.events[: rnd.events.index(win)] if isinstance(e, RiichiAccepted))
@@ -306,7 +307,7 @@ def _check_win(rnd, win, wall, rules, dora, melds, rivers, declared, hands, curr
     else:
         assert win.sticks == 0
     assert sum(win.deltas) == win.sticks * rules.riichi_deposit
-    if win.pao_who is None:
+    if win.payload.pao_who is None:
         honba_paid = win.honba if first else 0
         ctx_pay = score(win.hand, win.melds, win.win_tile,
                         dataclasses.replace(ctx, honba=honba_paid), rules).payment

@@ -296,7 +296,8 @@ def test_slots_read_directly_behave_as_attributes():
     """The compiled helpers read an event's slots directly; an unset slot still raises
     AttributeError as the attribute would, and a subclass is not taken for the class."""
     from mjlog.ingest_rows import py_event_columns
-    from mjlog.ir import Call, Discard, Draw, RiichiAccepted, RiichiDeclared
+    from mjlog.ir import Call, Discard, Draw
+    from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
     from mjlog.rules.riichi.table import QuietEvents
 
     class MyDraw(Draw):
@@ -336,7 +337,8 @@ def _quiet_table(**changes):
 
 
 def test_run_quiet_reads_and_writes_the_table_by_attribute_name():
-    from mjlog.ir import Discard, Draw, RiichiAccepted, RiichiDeclared
+    from mjlog.ir import Discard, Draw
+    from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
     from mjlog.rules.riichi.table import QuietEvents
 
     st = _quiet_table(hands=[{0, 1, 2, 8, 12, 16, 36, 40, 44, 72, 76, 80, 108}, set()])  # 111m 345m 123p 123s E: tenpai
@@ -546,7 +548,7 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
     agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
     win = _speedups.read_win(agari, 4, {}, tenhou_xml._build_win)
-    assert win is not None and win.deltas == (1000, -1000, 0, 0) and win.yaku == ((1, 1),) and win.extra == ()
+    assert win is not None and win.deltas == (1000, -1000, 0, 0) and win.payload.yaku == ((1, 1),) and win.extra == ()
     assert _Reader("w.xml")._win(agari) == win
     for change in ({"x": "1"}, {"sc": agari["sc"] + ",0,0,0,0,0,0,0,0"}, {"m": "12345"}, {"who": "+0"},
                    {"owari": "1,2,3"}, {"machi": "136"}, {"yaku": "1"}, {"paoWho": "4"}, {"yaku": "55,1"}):
@@ -574,8 +576,8 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
     assert sanma._draw_outcome(draw3).deltas == (1000, -2000, 1000)
     got = _speedups.read_draw(draw, 4, kinds, build)
     assert got == _Reader("d.xml")._draw_outcome(draw)
-    assert got.kind.value == "exhaustive" and got.hands == ((0, 1, 2), None, (), None) and got.deltas[0] == 1500
-    assert _speedups.read_draw({**draw, "type": "yao9"}, 4, kinds, build).kind.value == "yao9"
+    assert got.payload.kind.value == "exhaustive" and got.hands == ((0, 1, 2), None, (), None) and got.deltas[0] == 1500
+    assert _speedups.read_draw({**draw, "type": "yao9"}, 4, kinds, build).payload.kind.value == "yao9"
     for change in ({"type": "nagashi"}, {"hai1": "136"}, {"sc": "1,2"}, {"owari": "1"}, {"y": ""}):
         assert _speedups.read_draw({**draw, **change}, 4, kinds, build) is None, change
     assert _speedups.read_draw({**draw3, "hai3": ""}, 3, kinds, build) is None  # hai3 in a three-player game
@@ -793,20 +795,24 @@ def test_walls_are_the_same_with_hashlib_or_the_compiled_sha512():
 
 def test_compiled_element_readers_build_wins_and_draws_by_field_name():
     """read_win and read_draw hand every field to the builder by name, so a field renamed or
-    dropped in the IR is an error, never a value in the wrong field."""
-    import dataclasses
+    dropped in the IR (or in riichi_win, which splits a win's values into Win and its RiichiWin
+    payload, and riichi_draw for a draw and its RiichiDraw) is an error, never a value in the wrong field."""
+    import inspect
 
     from mjlog.formats import tenhou_xml
     from mjlog.ir import Ryuukyoku, Win
+    from mjlog.rules.riichi.record import riichi_draw, riichi_win
 
     agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
     fields = _speedups.read_win(agari, 4, {}, lambda **named: named)
-    assert list(fields) == [f.name for f in dataclasses.fields(Win) if f.name != "payload"]  # payload: other families'
+    assert list(fields) == list(inspect.signature(riichi_win).parameters)
+    assert tenhou_xml._build_win is riichi_win and isinstance(riichi_win(**fields), Win)
     assert fields["win_tile"] == 17 and fields["fu"] == 30 and fields["points"] == 1000 and fields["pao_who"] is None
     draw = {"ba": "1,0", "sc": "250,15,250,-15,250,15,250,-15", "hai0": "0,1,2", "hai2": ""}
     fields = _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda **named: named)
-    assert list(fields) == [f.name for f in dataclasses.fields(Ryuukyoku) if f.name != "payload"]
+    assert list(fields) == list(inspect.signature(riichi_draw).parameters)
+    assert tenhou_xml._build_ryuukyoku is riichi_draw and isinstance(riichi_draw(**fields), Ryuukyoku)
     with pytest.raises(TypeError):
         _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda kind, honba, sticks, before, deltas, hands,
                             extra: None)

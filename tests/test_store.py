@@ -263,10 +263,10 @@ def test_a_game_whose_rows_fail_leaves_no_row_behind(monkeypatch):
     clean = ingest_rows.build_chunk_from_bytes([("a.xml", good)]).tables
     real = ingest_rows._Rows._win
 
-    def failing_second_win(self, rules, rnd, g, j, *args):
+    def failing_second_win(self, fam, log, rnd, g, j, *args):
         if j == 1:
             raise RuntimeError("boom")
-        return real(self, rules, rnd, g, j, *args)
+        return real(self, fam, log, rnd, g, j, *args)
 
     monkeypatch.setattr(ingest_rows._Rows, "_win", failing_second_win)
     chunk = ingest_rows.build_chunk_from_bytes([("b.xml", bad), ("a.xml", good)])

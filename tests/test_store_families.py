@@ -36,6 +36,9 @@ class PointFamily(RiichiFamily):
     def recorded_win_items(self, win):
         return ()
 
+    def win_columns(self, log, win, derived):
+        return {}  # none of riichi's own columns (han, fu, limit, dora...)
+
 
 def ingest(tmp_path, monkeypatch, data: bytes | None = None, **changes) -> Store:
     """A store holding the pinfu tsumo game, its GameLog changed by ``changes`` as it is read."""
@@ -100,6 +103,31 @@ def test_a_game_of_another_family_is_stored_through_its_hooks_only(tmp_path, mon
             (True, 1, "和", "a win", 1)]
         assert st.sql("SELECT count(*) FROM win_yaku").item() == 0  # riichi's yaku only
         assert st.sql("SELECT sum(amount) FROM payments WHERE reason = 'hand'").item() == 1500
+
+
+class ColumnsFamily(PointFamily):
+    """A test family that states two of the wins table's family columns itself."""
+
+    name = "test-columns"
+
+    def win_columns(self, log, win, derived):
+        return {"han": 5, "pao_seat": win.from_who}
+
+
+def test_a_family_fills_the_wins_columns_its_win_columns_hook_gives(tmp_path, monkeypatch):
+    register(ColumnsFamily())
+    try:
+        with ingest(tmp_path, monkeypatch, family="test-columns", header=None) as st:
+            row = st.sql('SELECT han, pao_seat, fu, "limit", dora, derived_han FROM wins').rows()
+            assert row == [(5, 1, None, None, None, None)]  # the rest stay NULL
+    finally:
+        unregister(ColumnsFamily.name)
+
+
+def test_a_riichi_win_fills_the_riichi_columns_from_its_payload(tmp_path, monkeypatch):
+    with ingest(tmp_path, monkeypatch) as st:
+        row = st.sql('SELECT han, fu, "limit", yakuman_count, pao_seat, dora_indicators, derived_fu FROM wins')
+        assert row.rows() == [(2, 20, 0, 0, None, [117], 20)]
 
 
 def test_a_toy_family_game_is_stored_with_its_items_and_its_transfers(tmp_path):

@@ -9,9 +9,9 @@ import pytest
 from mjlog.cli import main
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import read_json_bytes, write_tenhou6
-from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, DrawKind, NewDora, Reconnect, RiichiAccepted, Ryuukyoku,
-)
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Reconnect, Ryuukyoku
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.reader import read_log
 from tests.xmlbuild import simple_game4
 
@@ -194,10 +194,10 @@ def test_double_ron_on_a_riichi_tile_is_not_accepted():
     r = read(obj).rounds[0]
     assert not any(isinstance(e, RiichiAccepted) for e in r.events)
     w1, w2 = r.events[-2:]
-    assert (w1.who, w1.from_who, w1.honba, w1.sticks, w1.points, w1.fu, w1.han) == (1, 0, 1, 1, 1000, 30, 1)
-    assert (w2.who, w2.honba, w2.sticks, w2.limit, w2.points, w2.fu) == (2, 1, 0, 1, 8000, 0)
+    assert (w1.who, w1.from_who, w1.honba, w1.sticks, w1.points, w1.payload.fu, w1.payload.han) == (1, 0, 1, 1, 1000, 30, 1)
+    assert (w2.who, w2.honba, w2.sticks, w2.payload.limit, w2.points, w2.payload.fu) == (2, 1, 0, 1, 8000, 0)
     assert w2.scores_before == (23700, 27300, 25000, 25000) and w1.win_tile == w2.win_tile == r.events[-3].tile
-    assert w1.ura_indicators == () and w2.ura_indicators == ()  # the riichi was the discarder's
+    assert w1.payload.ura_indicators == () and w2.payload.ura_indicators == ()  # the riichi was the discarder's
     assert w1.hand == tuple(sorted(r.hands[1] + (w1.win_tile,)))
 
 
@@ -208,8 +208,8 @@ def test_tsumo_values_and_riichi_winner_gets_ura():
     obj = game(rnd(script, result=["和了", [8800, -2600, -2600, -2600], info], ura=(24,)))
     r = read(obj).rounds[0]
     w = r.events[-1]
-    assert (w.points, w.fu, w.han, w.tsumo) == (7800, 40, 3, True)
-    assert w.yaku == ((1, 1), (0, 1), (52, 1), (53, 0)) and w.ura_indicators[0] // 4 == 12
+    assert (w.points, w.payload.fu, w.payload.han, w.tsumo) == (7800, 40, 3, True)
+    assert w.payload.yaku == ((1, 1), (0, 1), (52, 1), (53, 0)) and w.payload.ura_indicators[0] // 4 == 12
     assert w.win_tile == r.events[-2].tile and w.win_tile in w.hand
     roundtrip_equal(obj)
 
@@ -228,7 +228,7 @@ def test_each_draw_name(name, kind, deltas, shown):
     res = [name] + ([deltas] if deltas else [])
     obj = game(rnd(CHI, result=res))
     end = read(obj).rounds[0].events[-1]
-    assert isinstance(end, Ryuukyoku) and end.kind is kind and end.shown == shown
+    assert isinstance(end, Ryuukyoku) and end.payload.kind is kind and end.shown == shown
     assert end.deltas == (tuple(deltas) if deltas else (0, 0, 0, 0))
     roundtrip_equal(obj)
 
@@ -238,7 +238,7 @@ def test_nine_terminals_ends_on_the_declarers_draw():
     hands[0].sort()
     r = read(game(rnd([(0, "t", 46)], result=["九種九牌"], hands=hands))).rounds[0]
     assert kinds(r.events) == [(0, "Draw", 32), (None, "Ryuukyoku", None)]
-    assert r.events[-1].kind is DrawKind.NINE_TERMINALS and len(r.events[-1].hands[0]) == 14
+    assert r.events[-1].payload.kind is DrawKind.NINE_TERMINALS and len(r.events[-1].hands[0]) == 14
 
 
 def test_official_and_editor_flavours():

@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 
 from mjlog.formats.tenhou_json import write_tenhou6
-from mjlog.ir import (
-    Call, Discard, Disconnect, Draw, NewDora, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, Discard, Disconnect, Draw, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.reader import read_log
 from tests.plain_counts import ir_counts
 from tests.conftest import TENHOU_JSON, TENHOU_XML
@@ -194,13 +193,13 @@ def sequence(r, with_connections: bool) -> list[tuple]:
 
 def outcome(e, nagashi_hands: bool = True) -> tuple:
     if isinstance(e, Win):
-        return ("win", e.who, e.from_who, e.pao_who, e.yaku, e.yakuman, e.han, e.fu if e.limit == 0 else None,
-                e.points, e.limit, e.deltas, e.honba, e.sticks, e.scores_before, e.win_tile // 4,
-                tuple(sorted(t // 4 for t in e.hand)), tuple(t // 4 for t in e.dora_indicators),
-                tuple(t // 4 for t in e.ura_indicators),
+        return ("win", e.who, e.from_who, e.payload.pao_who, e.payload.yaku, e.payload.yakuman, e.payload.han, e.payload.fu if e.payload.limit == 0 else None,
+                e.points, e.payload.limit, e.deltas, e.honba, e.sticks, e.scores_before, e.win_tile // 4,
+                tuple(sorted(t // 4 for t in e.hand)), tuple(t // 4 for t in e.payload.dora_indicators),
+                tuple(t // 4 for t in e.payload.ura_indicators),
                 tuple((m.kind, tuple(sorted(t // 4 for t in m.tiles))) for m in e.melds))
     hands = tuple(None if h is None else tuple(sorted(t // 4 for t in h)) for h in e.hands)
-    return ("draw", e.kind, e.deltas, e.honba, e.sticks, e.scores_before, hands if nagashi_hands else None)
+    return ("draw", e.payload.kind, e.deltas, e.honba, e.sticks, e.scores_before, hands if nagashi_hands else None)
 
 
 def test_pairs_json_and_xml_give_the_same_play_and_outcomes(pairs):
@@ -216,7 +215,7 @@ def test_pairs_json_and_xml_give_the_same_play_and_outcomes(pairs):
             assert a.dora_indicator // 4 == b.dora_indicator // 4, where
             assert sequence(a, conns) == sequence(b, conns), where
             # JSON cannot say which seats showed their hands at a nagashi mangan
-            nm = any(isinstance(e, Ryuukyoku) and e.kind.value == "nm" for e in a.events)
+            nm = any(isinstance(e, Ryuukyoku) and e.payload.kind.value == "nm" for e in a.events)
             assert [outcome(e, not nm) for e in a.outcomes] == [outcome(e, not nm) for e in b.outcomes], where
         if "ver" in obj:
             assert jlog.final == xlog.final, j.name

@@ -11,7 +11,9 @@ import pytest
 from mjlog import MalformedLogError, read_log, read_logs
 from mjlog.errors import LogTooLargeError
 from mjlog.formats.tenhou_calls import decode_call, encode_call
-from mjlog.ir import CallKind, Discard, Disconnect, DrawKind, Reconnect, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import CallKind, Discard, Disconnect, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
+from mjlog.rules.riichi.record import DrawKind
 from tests.xmlbuild import game4, hand, init4, simple_game4
 
 
@@ -42,7 +44,7 @@ def test_tsumogiri_is_derived_from_the_seats_previous_draw():
 def test_exhaustive_draw_records_deltas_and_shown_hands():
     log = read_log(simple_game4())
     (d,) = log.rounds[0].outcomes
-    assert isinstance(d, Ryuukyoku) and d.kind is DrawKind.EXHAUSTIVE
+    assert isinstance(d, Ryuukyoku) and d.payload.kind is DrawKind.EXHAUSTIVE
     assert d.deltas == (3000, -1000, -1000, -1000) and d.shown == (0,)
 
 
@@ -79,8 +81,8 @@ def test_double_ron_reads_two_wins():
     log = read_log(game4(body))
     wins = log.rounds[0].outcomes
     assert [w.who for w in wins] == [1, 2] and all(isinstance(w, Win) for w in wins)
-    assert wins[0].deltas == (-2000, 1000, 0, 0) and wins[0].yaku == ((8, 1),)
-    assert wins[0].fu == 30 and wins[0].points == 1000 and not wins[0].tsumo
+    assert wins[0].deltas == (-2000, 1000, 0, 0) and wins[0].payload.yaku == ((8, 1),)
+    assert wins[0].payload.fu == 30 and wins[0].points == 1000 and not wins[0].tsumo
 
 
 def test_call_codes_decode_in_the_reference_order():

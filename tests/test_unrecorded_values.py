@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from mjlog.formats.tenhou_json import dumps_tenhou6
+from mjlog.ir import Win
 from mjlog.reader import read_log
 from mjlog.report import format_game
 from mjlog.rules.riichi.ruleset import PRESETS
@@ -22,8 +23,8 @@ def _json_game_with_a_limit_win() -> bytes:
     for seed in range(60):
         xml = simulate_game(PRESETS["tenhou-4p-south"], seed)
         log = read_log(xml, f"{NAME}.xml")
-        wins = [e for r in log.rounds for e in r.outcomes if getattr(e, "limit", 0) and not e.yakuman]
-        if any(w.han <= 4 for w in wins):  # mangan at 4 han (or 3 han 70 fu): its fu belongs in the fu table
+        wins = [e for r in log.rounds for e in r.outcomes if isinstance(e, Win) and e.payload.limit and not e.payload.yakuman]
+        if any(w.payload.han <= 4 for w in wins):  # mangan at 4 han (or 3 han 70 fu): its fu belongs in the fu table
             obj = json.loads(dumps_tenhou6(log))
             obj.pop("title", None)
             return json.dumps(obj, ensure_ascii=False).encode()

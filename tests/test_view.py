@@ -9,7 +9,8 @@ import pytest
 
 import mjlog
 from mjlog.cli import main
-from mjlog.ir import Call, Discard, RiichiDeclared, Win
+from mjlog.ir import Call, Discard, Win
+from mjlog.rules.riichi.events import RiichiDeclared
 from mjlog.view import game_steps, presenter_for, view_html
 from tests.viewcases import GAME3, GAME4, HOSTILE_NAME, with_hostile_name, with_wrong_points
 

@@ -21,7 +21,7 @@ import re
 from mjlog.errors import MalformedLogError
 from mjlog.formats import beijing_common as c
 from mjlog.formats.beijing_common import Bad
-from mjlog.ir import Call, Discard, Draw, DrawKind, FinalResult, GameLog, Player, Ryuukyoku, Win
+from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.wall import parse_seed
 
@@ -161,7 +161,7 @@ def _event(h: c.HandBuilder, ev) -> None:
         if len(args) != 1 or not isinstance(args[0], dict):
             raise Bad('a draw is ["流局", {...}]')
         d = args[0]
-        h.add(Ryuukyoku(DrawKind.EXHAUSTIVE, 0, 0, _seats4(d, "sc"), _seats4(d, "delta"), (), (),
+        h.add(Ryuukyoku(0, 0, _seats4(d, "sc"), _seats4(d, "delta"), (), (),
                         BeijingDraw(c.integer(d.get("burn", 0), "the 燒莊 fan", 0), _seats4(d, "burnpay"))))
     else:
         raise Bad(f"unknown event kind {kind[:20]!r}")

@@ -22,7 +22,7 @@ from mjlog.errors import MalformedLogError
 from mjlog.formats import beijing_common as c
 from mjlog.formats.beijing_common import Bad
 from mjlog.formats.safe_xml import parse_xml_bytes, wide_encoding
-from mjlog.ir import Call, Discard, Draw, DrawKind, FinalResult, GameLog, Player, Ryuukyoku, Win
+from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.wall import parse_seed
 
@@ -103,7 +103,7 @@ class _Reader:
             self._win(a, el)
         elif tag == "RYUUKYOKU":
             self._open().add(Ryuukyoku(
-                DrawKind.EXHAUSTIVE, 0, 0, _ints(a, "sc"), _ints(a, "delta"), (), (),
+                0, 0, _ints(a, "sc"), _ints(a, "delta"), (), (),
                 BeijingDraw(c.integer(a.get("burn", "0"), "the 燒莊 fan", 0), _ints(a, "burnpay"))))
         elif tag == "END":
             self._close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from mjlog.ir import GameLog, Win
+from mjlog.rules.riichi.record import recorded
 
 
 def with_derived_win_values(log: GameLog) -> GameLog:
@@ -26,11 +27,12 @@ def with_derived_win_values(log: GameLog) -> GameLog:
         derived = {w.who: w.value for w in res.wins} if res is not None else {}
         events = []
         for e in rnd.events:
-            if type(e) is Win and not (e.yaku or e.yakuman) and e.who in derived:
+            if type(e) is Win and not recorded(e).has_value and e.who in derived:
                 v = derived[e.who]
                 big = v.is_yakuman
-                e = dataclasses.replace(e, fu=v.fu, points=v.points, limit=v.limit, yaku=() if big else v.yaku,
+                r = dataclasses.replace(recorded(e), fu=v.fu, limit=v.limit, yaku=() if big else v.yaku,
                                         yakuman=tuple(y for y, _ in v.yaku) if big else ())
+                e = dataclasses.replace(e, points=v.points, payload=r)
             events.append(e)
         rounds.append(dataclasses.replace(rnd, events=tuple(events)))
     return dataclasses.replace(log, rounds=tuple(rounds), unrecorded=log.unrecorded - {"win_value"})

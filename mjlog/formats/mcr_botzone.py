@@ -23,7 +23,7 @@ import re
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr_play import KindPlay
-from mjlog.ir import DrawKind, FinalResult, GameLog, Player, Round, Ryuukyoku
+from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
 from mjlog.rules.mcr.record import LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
 
@@ -221,7 +221,7 @@ def _result(play: KindPlay, pending, scores: tuple[int, ...], won: dict[int, int
     if pending == "draw":
         if won:
             raise play._bad("Huang after a win")
-        play.events.append(Ryuukyoku(DrawKind.EXHAUSTIVE, deltas=scores))
+        play.events.append(Ryuukyoku(deltas=scores))
         return
     total, text = pending
     if len(won) != 1:

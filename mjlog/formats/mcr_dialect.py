@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import quote, unquote
 
 from mjlog.errors import MalformedLogError
-from mjlog.ir import Call, CallKind, Discard, Draw, DrawKind, FinalResult, FlowerSetAside, GameLog, Player, Round
+from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, FlowerSetAside, GameLog, Player, Round
 from mjlog.ir import Ryuukyoku, Win
 from mjlog.ir_check import check_log
 from mjlog.rules.family import apply_knobs, family
@@ -367,7 +367,7 @@ class _Reader:
 
     def _ryuukyoku(self, attrs):
         deltas = _int_list(attrs, "delta", n=4) if "delta" in attrs else ()
-        self.events.append(Ryuukyoku(DrawKind.EXHAUSTIVE, scores_before=self.scores, deltas=deltas))
+        self.events.append(Ryuukyoku(scores_before=self.scores, deltas=deltas))
         self._maybe_end(attrs)
 
     def _maybe_end(self, attrs):

@@ -26,7 +26,7 @@ import re
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr_play import KindPlay
-from mjlog.ir import DrawKind, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
+from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
 
@@ -194,7 +194,7 @@ def _play(play: KindPlay, text: str, fans, result, penalty) -> None:
 def _action(play: KindPlay, letter: str, seat: int | None, tile: str | None, fans, result, penalty) -> bool:
     """Apply one action; True when it ends the hand."""
     if letter == "N":
-        play.events.append(Ryuukyoku(DrawKind.EXHAUSTIVE, deltas=result or ()))
+        play.events.append(Ryuukyoku(deltas=result or ()))
         return True
     if seat is None:
         raise play._bad("an action without its seat")

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mjlog.ir import Call, CallKind, Discard, Draw, DrawKind, Event, NewDora, RiichiAccepted, Round
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.rules.riichi.hands import is_tenpai
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.formats.mjai import KIND_NAMES

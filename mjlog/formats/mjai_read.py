@@ -22,7 +22,9 @@ from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.mjai import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, WINDS, parse_tile
 from mjlog.formats.mjai_hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai_yaku import YakuProblem, win_value
-from mjlog.ir import CallKind, DrawKind, FinalResult, GameLog, Player, RiichiDeclared, Round, Ryuukyoku, Win
+from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiDeclared
+from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.rules.riichi.flow import final_scores, placement_points
 from mjlog.rules.family import apply_knobs
 from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
@@ -305,7 +307,7 @@ class MjaiReader:
             self.unrecorded.add("win_value")
         yakuman = value.yakuman if value is not None and value.yakuman else tuple(PAO_YAKUMAN)
         pao = pao_seat([m for m in h.melds[who] if m.kind is not CallKind.KITA], who, yakuman, h.rules)
-        h.events.append(Win(
+        h.events.append(riichi_win(
             who=who, from_who=frm, hand=tuple(hand), win_tile=tile, melds=melds,
             fu=value.fu if value else 0, points=value.points if value else 0, limit=value.limit if value else 0,
             yaku=value.yaku if value else (), yakuman=value.yakuman if value else (),
@@ -326,7 +328,7 @@ class MjaiReader:
             self.unrecorded.add("draw_kind")
         deltas = _ints(obj, "deltas", self.n) if "deltas" in obj else (0,) * self.n
         shown = shown_seats(h, kind)
-        h.events.append(Ryuukyoku(
+        h.events.append(riichi_draw(
             kind=kind, honba=h.honba, sticks=h.sticks_now, scores_before=tuple(h.running), deltas=deltas,
             hands=tuple(tuple(sorted(h.held[s])) if s in shown else None for s in range(self.n)),
         ))

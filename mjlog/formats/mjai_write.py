@@ -21,10 +21,10 @@ import dataclasses
 import json
 
 from mjlog.formats.mjai import DRAW_REASONS, WINDS, YAKU_NAMES, tile_name
-from mjlog.ir import (
-    Call, CallKind, Discard, Draw, Event, GameLog, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.rules.riichi.record import draw_kind, recorded
 
 
 class NotRiichiError(ValueError):
@@ -92,7 +92,7 @@ def event_json(e: Event, red: bool) -> dict | None:
     if isinstance(e, Win):
         return _hora(e, red)
     if isinstance(e, Ryuukyoku):
-        return {"type": "ryukyoku", "reason": DRAW_REASONS[e.kind.value], "deltas": list(e.deltas)}
+        return {"type": "ryukyoku", "reason": DRAW_REASONS[draw_kind(e).value], "deltas": list(e.deltas)}
     return None
 
 
@@ -117,13 +117,14 @@ def _call(c: Call, red: bool) -> dict:
 
 
 def _hora(w: Win, red: bool) -> dict:
+    r = recorded(w)
     out: dict = {"type": "hora", "actor": w.who, "target": w.from_who, "deltas": list(w.deltas),
-                 "ura_markers": [tile_name(t, red) for t in w.ura_indicators]}
-    if w.yaku or w.yakuman:
+                 "ura_markers": [tile_name(t, red) for t in r.ura_indicators]}
+    if r.has_value:
         out["pai"] = tile_name(w.win_tile, red)
-        pairs = list(w.yaku) if w.yaku else [(y, 13) for y in w.yakuman]
+        pairs = list(r.yaku) if r.yaku else [(y, 13) for y in r.yakuman]
         out["yakus"] = [[YAKU_NAMES[y], h] for y, h in pairs]
-        out["fu"] = w.fu
-        out["fan"] = w.han
+        out["fu"] = r.fu
+        out["fan"] = r.han
         out["hora_points"] = w.points
     return out

@@ -19,7 +19,7 @@ Without ``disp`` the defaults are 4p, ippan, south, open tanyao, red fives.
 What JSON cannot say (so the IR holds a placeholder): the wall seed
 (``GameLog.seed`` is None), the dice (``Round.dice`` is ``(0, 0)``), which copy
 of a tile was used (ids follow a documented rule), the fu of a limit hand
-(``Win.fu`` is 0 for mangan and above), and which seats showed their hands at a
+(``RiichiWin.fu`` is 0 for mangan and above), and which seats showed their hands at a
 nagashi mangan (``Ryuukyoku.hands`` all None).
 
 >>> log = read_json_bytes(dumps_tenhou6(read_json_bytes(b'{"log": []}')).encode())
@@ -37,7 +37,8 @@ from collections import Counter
 from typing import Any
 
 from mjlog.errors import MalformedLogError
-from mjlog.ir import Disconnect, DrawKind, Event, FinalResult, GameLog, Player, Reconnect
+from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.formats.tenhou_lobby import ROOM_NAMES, Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.source import LogSource, load
 

@@ -14,7 +14,8 @@ tsumogiri, ``0`` the placeholder after an open kan); otherwise ``("riichi", code
 from __future__ import annotations
 
 from mjlog.formats.tenhou_json import JsonProblem
-from mjlog.ir import CallKind, DrawKind
+from mjlog.ir import CallKind
+from mjlog.rules.riichi.record import DrawKind
 from mjlog.tiles import json_code_kind
 
 _SIZE = 54  # counts are indexed by JSON code (11-47, red fives 51-53)

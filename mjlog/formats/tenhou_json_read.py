@@ -26,7 +26,7 @@ its code in hand, not the drawn tile unless the JSON says ``60``. So a tile
 keeps one id through hands, draws, discards, calls, dora and the win.
 
 **Placeholders.** ``GameLog.seed`` is None and ``Round.dice`` is ``(0, 0)``
-(JSON has neither). ``Win.fu`` is 0 for limit hands (JSON writes only the
+(JSON has neither). ``RiichiWin.fu`` is 0 for limit hands (JSON writes only the
 limit name). A riichi winner gets ``(53, 0)`` (ura, no han) appended to
 ``yaku`` when JSON lists no ura, as the XML records it. ``Ryuukyoku.hands``
 shows the tenpai seats of an exhaustive draw, the declarer of nine terminals,
@@ -50,9 +50,9 @@ from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_json import Json, JsonProblem, is_int, parse_result
 from mjlog.formats.tenhou_json_order import OrderSearch
 from mjlog.frozen import builder
-from mjlog.ir import (
-    Call, CallKind, Discard, Draw, DrawKind, Event, NewDora, RiichiAccepted, RiichiDeclared, Round, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
+from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.tiles import SANMA_ABSENT_KINDS, WIND_NAMES, json_code_kind
 
 _MAX_LIST = 80          # longest take or discard list accepted (a real one is under 40)
@@ -444,7 +444,7 @@ class _Builder:
                 else:
                     win_tile, hand = last_tile, sorted([*hands[who], last_tile])
                 shown_ura = shown_ura or bool(ura and who in riichi_seats)
-                append(Win(
+                append(riichi_win(
                     who=who, from_who=frm, hand=tuple(hand), win_tile=win_tile,  # type: ignore[arg-type]
                     melds=tuple(reversed(melds[who])), fu=fu, points=points, limit=limit, yaku=yaku,
                     yakuman=yakuman, dora_indicators=tuple(dora),
@@ -463,7 +463,7 @@ class _Builder:
                 shown = list(range(n))
             elif kind is DrawKind.TRIPLE_RON:
                 shown = [s for s in range(n) if s != self.end[1]]
-            append(Ryuukyoku(
+            append(riichi_draw(
                 kind=kind, honba=self.honba, sticks=self.sticks + accepted, scores_before=start, deltas=deltas,
                 hands=tuple(tuple(sorted(hands[s])) if s in shown else None for s in range(n)),
             ))

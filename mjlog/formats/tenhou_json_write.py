@@ -20,10 +20,9 @@ import json
 from mjlog.formats.tenhou_json import (
     DRAW_RESULT_NAMES, LIMIT_NAMES, WIN_NAME, YAKU_NAMES, dan_string,
 )
-from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, DrawKind, GameLog, NewDora, Reconnect, RiichiDeclared, Round,
-    Ryuukyoku, Win,
-)
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, GameLog, Reconnect, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiDeclared
+from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.points import c100_div
 from mjlog.tiles import to_json_code
 
@@ -166,8 +165,8 @@ def round_json(r: Round, n: int, red: bool) -> list:
             dora.append(to_json_code(e.tile, red))
         elif isinstance(e, Win):
             wins.append(e)
-            if e.ura_indicators and not ura:
-                ura = [to_json_code(t, red) for t in e.ura_indicators]
+            if recorded(e).ura_indicators and not ura:
+                ura = [to_json_code(t, red) for t in recorded(e).ura_indicators]
         elif isinstance(e, Ryuukyoku):
             draw = e
     if not ura and "ura" in dict(r.extra):
@@ -191,23 +190,25 @@ def _result(wins: list[Win], draw: Ryuukyoku | None, n: int, dealer: int) -> lis
         return res
     if draw is None:
         return []
-    if draw.kind is DrawKind.EXHAUSTIVE:
+    kind = draw_kind(draw)
+    if kind is DrawKind.EXHAUSTIVE:
         shown = len(draw.shown)
         if shown == n:
             return ["全員聴牌"]
         if shown == 0 and not any(draw.deltas):
             return ["全員不聴"]
         return ["流局", _pad(draw.deltas)]
-    if draw.kind is DrawKind.NAGASHI_MANGAN:
-        return [DRAW_RESULT_NAMES[draw.kind], _pad(draw.deltas)]
-    return [DRAW_RESULT_NAMES[draw.kind]]
+    if kind is DrawKind.NAGASHI_MANGAN:
+        return [DRAW_RESULT_NAMES[kind], _pad(draw.deltas)]
+    return [DRAW_RESULT_NAMES[kind]]
 
 
 def _win_info(w: Win, n: int, dealer: int) -> list:
-    info: list = [w.who, w.from_who, w.who if w.pao_who is None else w.pao_who]
-    if not w.yaku and not w.yakuman and not w.points:
+    r = recorded(w)
+    info: list = [w.who, w.from_who, w.who if r.pao_who is None else r.pao_who]
+    if not r.has_value and not w.points:
         return info
-    rank = LIMIT_NAMES[w.limit] if w.limit in LIMIT_NAMES else f"{w.fu}符{w.han}飜"
+    rank = LIMIT_NAMES[r.limit] if r.limit in LIMIT_NAMES else f"{r.fu}符{r.han}飜"
     if not w.tsumo:
         value = f"{w.points}点"
     elif w.who == dealer:
@@ -216,6 +217,6 @@ def _win_info(w: Win, n: int, dealer: int) -> list:
         ko = c100_div(w.points, n)
         value = f"{ko}-{w.points - ko * (n - 2)}点"
     info.append(rank + value)
-    info += [f"{YAKU_NAMES[y]}({h}飜)" for y, h in w.yaku if h]
-    info += [f"{YAKU_NAMES[y]}(役満)" for y in w.yakuman]
+    info += [f"{YAKU_NAMES[y]}({h}飜)" for y, h in r.yaku if h]
+    info += [f"{YAKU_NAMES[y]}(役満)" for y in r.yakuman]
     return info

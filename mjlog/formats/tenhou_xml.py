@@ -37,26 +37,12 @@ from mjlog.formats.tenhou_xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_T
 from mjlog.formats.tenhou_xml_items import FAST_TAGS as _FAST_TAGS, FastTag, items_of_tree, scan_log
 from mjlog.frozen import builder
 from mjlog.ir import (
-    Call,
-    CallKind,
-    Discard,
-    Disconnect,
-    Draw,
-    DrawKind,
-    Event,
-    FinalResult,
-    GameLog,
-    NewDora,
-    Player,
-    Reconnect,
-    RiichiAccepted,
-    RiichiDeclared,
-    Round,
-    Ryuukyoku,
-    Seed,
-    Win,
+    Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, Player, Reconnect, Round,
+    Ryuukyoku, Seed, Win,
 )
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
+from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.source import LogSource, load
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
@@ -576,7 +562,7 @@ class _Reader:
             raise MalformedLogError(f"yaku id {bad} is not in 0..54")
         honba, sticks = self._ba(a)
         before, deltas = self._sc(a)
-        # Win's fields: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,
+        # riichi_win's parameters: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,
         # dora_indicators, ura_indicators, honba, sticks, scores_before, deltas, pao_who, extra
         return _build_win(
             who, from_who, hand, win_tile, melds, ten[0], ten[1], ten[2], yaku, yakuman,
@@ -606,7 +592,7 @@ class _Reader:
             hands.append(self._tiles(a[key], key) if key in a else None)
         if self.n == 3 and "hai3" in a:
             raise MalformedLogError("hai3 shown in a three-player game")
-        return Ryuukyoku(
+        return riichi_draw(
             kind=kind,
             honba=honba,
             sticks=sticks,
@@ -649,9 +635,9 @@ class _Reader:
 _build_round = builder(Round)
 _build_accepted = builder(RiichiAccepted)
 _DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one per seat serves every log
-_build_win = builder(Win)
+_build_win = riichi_win  # a Win with its RiichiWin payload, by the compiled reader's field names
 _build_player = builder(Player)
-_build_ryuukyoku = builder(Ryuukyoku)
+_build_ryuukyoku = riichi_draw  # a Ryuukyoku with its RiichiDraw payload, by the compiled reader's names
 _CACHE_LIMIT = 1 << 18  # entries per call cache: real logs use a few thousand distinct calls
 #: (call, seat whose last draw a chi or pon ends, else None), by (players, who text, m text)
 _CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}

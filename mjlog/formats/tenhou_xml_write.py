@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from mjlog.formats.tenhou_calls import encode_call
 from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type
-from mjlog.ir import (
-    Call, Discard, Disconnect, Draw, DrawKind, GameLog, NewDora, Reconnect, RiichiAccepted,
-    RiichiDeclared, Round, Ryuukyoku, Win,
-)
+from mjlog.ir import Call, Discard, Disconnect, Draw, GameLog, Reconnect, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
+from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.simulate.tags import (
     DISCARD_TAGS, DRAW_TAGS, agari_tag, call_tag, dora_tag, encode_name, go_type, init_tag, owari_text,
     reach1_tag, reach2_tag, ryuukyoku_tag,
@@ -112,12 +111,13 @@ def _round(rnd: Round, n: int, owari: str | None) -> str:
 def _outcome(e: Win | Ryuukyoku, riichi: set[int], owari: str | None) -> str:
     if isinstance(e, Ryuukyoku):
         shown = {s: h for s, h in enumerate(e.hands) if h is not None}
-        kind = None if e.kind is DrawKind.EXHAUSTIVE else e.kind.value
+        kind = None if draw_kind(e) is DrawKind.EXHAUSTIVE else draw_kind(e).value
         return ryuukyoku_tag(kind=kind, honba=e.honba, sticks=e.sticks, before=e.scores_before, deltas=e.deltas,
                              shown=shown, owari=owari)
+    r = recorded(e)
     melds = [encode_call(m) for m in e.melds]
-    ura = e.ura_indicators if e.who in riichi or e.ura_indicators else None
-    return agari_tag(honba=e.honba, sticks=e.sticks, hand=e.hand, melds=melds, machi=e.win_tile, fu=e.fu,
-                     points=e.points, limit=e.limit, yaku=e.yaku, yakuman=e.yakuman, dora=e.dora_indicators,
-                     ura=ura, who=e.who, from_who=e.from_who, pao=e.pao_who, before=e.scores_before,
+    ura = r.ura_indicators if e.who in riichi or r.ura_indicators else None
+    return agari_tag(honba=e.honba, sticks=e.sticks, hand=e.hand, melds=melds, machi=e.win_tile, fu=r.fu,
+                     points=e.points, limit=r.limit, yaku=r.yaku, yakuman=r.yakuman, dora=r.dora_indicators,
+                     ura=ura, who=e.who, from_who=e.from_who, pao=r.pao_who, before=e.scores_before,
                      deltas=e.deltas, owari=owari)

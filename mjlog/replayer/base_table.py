@@ -74,6 +74,11 @@ class BaseTable:
                 handler(self, ev)
             elif t is Win or t is Ryuukyoku:
                 on_outcome(self, i, ev)
+            elif getattr(t, "family", None) is not None:
+                self.foreign_event(ev)
+
+    def foreign_event(self, ev: Event) -> None:
+        """An event of another family (riichi's declaration in a Beijing hand); by default passed over."""
 
 
 def empty_lists(n: int) -> list[list]:

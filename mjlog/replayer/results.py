@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mjlog.findings import Finding, FindingKind, Severity
-from mjlog.ir import DrawKind, GameLog
+from mjlog.ir import GameLog
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.transfers import Transfer
@@ -39,7 +39,7 @@ class DerivedDraw:
     """A round without a win: its kind, who was tenpai, nagashi seats, the payments (``transfers``)
     and the score changes they make (``deltas``)."""
 
-    kind: DrawKind
+    kind: str        # the family's kind of draw ('exhaustive'; riichi: a DrawKind)
     tenpai: tuple[bool, ...]
     nagashi: tuple[bool, ...]
     deltas: tuple[int, ...]

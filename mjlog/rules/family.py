@@ -15,7 +15,9 @@ A family brings:
 - its **flow** (:meth:`Family.first_hand`, the :class:`NextHand` of each hand,
   :meth:`Family.final_scores`, :meth:`Family.placement_points`);
 - what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
-  :meth:`Family.win_value`, :meth:`Family.describe_rules`); its payments are
+  :meth:`Family.win_value`, :meth:`Family.recorded_points`, :meth:`Family.win_columns`,
+  :meth:`Family.draw_kind`,
+  :meth:`Family.describe_rules`); its payments are
   :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
 - its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``);
 - its **simulator** (:meth:`Family.simulate_game`, ``mjlog simulate``): bot games as log bytes.
@@ -39,7 +41,7 @@ from mjlog.rules.transfers import Transfer
 
 if TYPE_CHECKING:
     from mjlog.findings import FindingKind, Severity
-    from mjlog.ir import GameLog, Round, Win
+    from mjlog.ir import GameLog, Round, Ryuukyoku, Win
     from mjlog.replayer.results import DerivedWin, RoundResult
 
 
@@ -243,6 +245,20 @@ class Family:
     def win_value(self, win: DerivedWin) -> int:
         """A derived win's value in :attr:`value_unit`."""
         raise NotImplementedError
+
+    def recorded_points(self, log: GameLog, win: Win) -> int | None:
+        """A win's recorded points for the store (None where the log records no value for it)."""
+        return win.points
+
+    def draw_kind(self, draw: Ryuukyoku) -> tuple[str, bool]:
+        """A recorded draw's kind by name and whether it is abortive (the store's ``draws.kind`` and
+        ``abortive``); a family with only the exhaustive draw keeps the default."""
+        return ("exhaustive", False)
+
+    def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> Mapping[str, object]:
+        """The store's ``wins`` columns this family fills beyond the generic ones (riichi: han, fu,
+        limit, dora...; see ``mjlog.ingest_rows.FAMILY_WIN_COLUMNS``); those it leaves out stay NULL."""
+        return {}
 
 
 class UnknownRulesError(KeyError):

@@ -15,7 +15,9 @@ import argparse
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mjlog.ir import Call, CallKind, DrawKind, GameLog, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiDeclared
+from mjlog.rules.riichi.record import DrawKind, draw_kind
 from mjlog.reader import read_log
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.simulate import game_seeds, simulate_game
@@ -101,7 +103,7 @@ def base_rates(logs: Iterable[GameLog]) -> BaseRates:
                     callers.add(ev.seat)
                 elif isinstance(ev, Ryuukyoku):
                     draws += 1
-                    exhaustive += ev.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
+                    exhaustive += draw_kind(ev) in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN)
             deal_ins += len(ron_from)
             called += len(callers)
     return BaseRates(games, rounds, player_rounds, wins, deal_ins, riichi, called, exhaustive, draws, points)

@@ -39,11 +39,11 @@ class FamilyPresenter:
             "yaku": items, "unit": self.rules.value_unit, "value": value or "not derived", "recorded": value,
             "derived": derived is not None,
             "deltas": list(derived.deltas) if derived is not None else list(w.deltas),
-            "ura": [], "pao": w.pao_who,
+            "ura": [], "pao": None,
         }
 
     def draw(self, st: TableState, d: Ryuukyoku, derived: DerivedDraw | None) -> dict:
-        name = getattr(d.kind, "value", "draw")
+        name = "exhaustive"  # a family without its own view has only the exhaustive draw (mjlog.ir.Ryuukyoku)
         return {"type": "draw", "name": name, "ja": "", "tenpai": [False] * len(st.scores),
                 "hands": [None] * len(st.scores),
                 "deltas": list(derived.deltas) if derived is not None else list(d.deltas)}

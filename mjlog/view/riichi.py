@@ -6,9 +6,11 @@ rule family plugs in by giving it a presenter like :class:`RiichiPresenter`.
 
 from __future__ import annotations
 
-from mjlog.ir import DRAW_NAMES, Event, GameLog, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from mjlog.ir import Event, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
+from mjlog.rules.riichi.record import DRAW_NAMES, draw_kind, recorded
 from mjlog.rules.riichi.yaku_table import yaku_def
 from mjlog.tiles import N_TILES, tile_name
 from mjlog.view.state import TableState
@@ -54,31 +56,32 @@ class RiichiPresenter:
     def win(self, st: TableState, w: Win, derived: DerivedWin | None) -> dict:
         """A win's panel: the hand, yaku with han (derived when the replay scored it), value, payments."""
         value = derived.value if derived is not None else None
+        r = recorded(w)
         if value is not None and value.han:
             yakuman = value.is_yakuman
             yaku = [yaku_entry(i, h, yakuman) for i, h in value.yaku if h]
             han, fu, points, limit = value.han, value.fu, value.points, value.limit
         else:  # not derived: the recorded values
-            yaku = [yaku_entry(i, h, False) for i, h in w.yaku if h] + [yaku_entry(i, 13, True) for i in w.yakuman]
-            han, fu, points, limit = w.han, w.fu, w.points, w.limit
+            yaku = [yaku_entry(i, h, False) for i, h in r.yaku if h] + [yaku_entry(i, 13, True) for i in r.yakuman]
+            han, fu, points, limit = r.han, r.fu, w.points, r.limit
         deltas = list(derived.deltas) if derived is not None else list(w.deltas)
         melds = [{"kind": m.kind.value, "tiles": [self.tile(t) for t in m.tiles]} for m in w.melds]
         return {
             "type": "win", "unit": "han", "who": w.who, "from": w.from_who, "tsumo": w.tsumo,
             "hand": [self.tile(t) for t in sorted(t for t in w.hand if t != w.win_tile)],
             "winTile": self.tile(w.win_tile), "melds": melds, "yaku": yaku,
-            "value": _value_text(han, fu, points, limit, bool(value and value.is_yakuman) or bool(w.yakuman)),
+            "value": _value_text(han, fu, points, limit, bool(value and value.is_yakuman) or bool(r.yakuman)),
             # a win that records no value (mjai's plain hora) has nothing to set against the derived one
-            "recorded": _value_text(w.han, w.fu, w.points, w.limit, bool(w.yakuman))
-            if w.yaku or w.yakuman or w.points else _value_text(han, fu, points, limit, bool(value and value.is_yakuman)),
+            "recorded": _value_text(r.han, r.fu, w.points, r.limit, bool(r.yakuman))
+            if r.yaku or r.yakuman or w.points else _value_text(han, fu, points, limit, bool(value and value.is_yakuman)),
             "derived": derived is not None, "deltas": deltas,
-            "ura": [self.tile(t) for t in w.ura_indicators],
-            "pao": w.pao_who,
+            "ura": [self.tile(t) for t in r.ura_indicators],
+            "pao": r.pao_who,
         }
 
     def draw(self, st: TableState, d: Ryuukyoku, derived: DerivedDraw | None) -> dict:
         """A draw's panel: its kind, who was tenpai (and their hands), payments."""
-        en, ja = DRAW_NAMES[d.kind]
+        en, ja = DRAW_NAMES[draw_kind(d)]
         tenpai = list(derived.tenpai) if derived is not None else [h is not None for h in d.hands]
         return {
             "type": "draw", "name": en, "ja": ja, "tenpai": [bool(t) for t in tenpai],

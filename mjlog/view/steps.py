@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from mjlog.findings import Finding
-from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, NewDora, Reconnect, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import NewDora
 from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
 from mjlog.rules import family
 from mjlog.view import state as st_mod
@@ -152,7 +153,7 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
                 _pay(st, outcome["deltas"])
             elif isinstance(ev, Ryuukyoku):
                 outcome = presenter.draw(st, ev, rr.draw if rr is not None else None)
-                caption = f"draw: {outcome.get('name', ev.kind.value)}"
+                caption = f"draw: {outcome['name']}"
                 _pay(st, outcome["deltas"])
             else:
                 caption = _apply(st, ev, presenter)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
-from mjlog.ir import CallKind, DrawKind, Round, Ryuukyoku, Win
+from mjlog.ir import CallKind, Round, Ryuukyoku, Win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.beijing.fans import BURN, burn_fan
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingWin
@@ -148,8 +148,6 @@ class HandJudge:
 
     def exhaustive(self, t: BeijingTable, i: int, d: Ryuukyoku) -> None:
         rules, dealer = self.rules, self.rnd.dealer
-        if d.kind is not DrawKind.EXHAUSTIVE:
-            t.find(K.DRAW, f"a {d.kind.value} draw: Beijing mahjong has only the exhaustive draw (荒牌)")
         if t.live < LIVE_DRAWS or t.phase != "after-discard":
             t.find(K.DRAW, "the hand is drawn before the live wall is used up",
                    f"{LIVE_DRAWS - t.live} live draws left", "play goes on")
@@ -164,7 +162,7 @@ class HandJudge:
                 t.find(K.PAYMENT, f"{BURN.name} side payment at the draw", _fmt(rec.burn_payment),
                        _fmt(net(rows, t.n)))
         self._pay(t, d.scores_before, d.deltas, net(rows, t.n), "draw")
-        self.draw = DerivedDraw(DrawKind.EXHAUSTIVE, (False,) * t.n, (False,) * t.n, net(rows, t.n), rows)
+        self.draw = DerivedDraw("exhaustive", (False,) * t.n, (False,) * t.n, net(rows, t.n), rows)
 
     def _pay(self, t: BeijingTable, before, deltas, derived, what: str) -> None:
         if before and tuple(before) != tuple(t.scores):

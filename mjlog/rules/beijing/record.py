@@ -22,7 +22,7 @@ A Beijing game is a :class:`~mjlog.ir.GameLog` with ``family="beijing"``:
     ``payload.wild_indicator``); ``hands``: the 13 dealt tiles per seat (ids 0..135);
   - ``events``: :class:`~mjlog.ir.Draw` (live wall or kan replacement), ``Discard``, ``Call``
     (chi, pon, daiminkan, kakan, ankan), then one or more :class:`~mjlog.ir.Win` or one
-    :class:`~mjlog.ir.Ryuukyoku` (``DrawKind.EXHAUSTIVE``: the live wall is used up);
+    :class:`~mjlog.ir.Ryuukyoku` (an exhaustive draw: the live wall is used up);
   - ``payload``: a :class:`BeijingHand` (wild indicator, 燒莊 rounds as recorded, 互包 pairs with
     the event after which each formed).
 
@@ -30,7 +30,7 @@ A Beijing game is a :class:`~mjlog.ir.GameLog` with ``family="beijing"``:
   concealed tiles, ``win_tile`` among them), ``melds``, ``scores_before`` and ``deltas`` (the
   whole change of the hand: hand payment plus 燒莊), and ``payload`` a :class:`BeijingWin`: the
   fan lines, the hand's fan total, the 燒莊 fan, and the hand payment and the 燒莊 side payment
-  apart, each as per-seat deltas. Riichi fields (fu, yaku, dora...) stay at their defaults.
+  apart, each as per-seat deltas.
 - A :class:`~mjlog.ir.Ryuukyoku` (exhaustive draw) has ``scores_before``, ``deltas`` (the 燒莊
   side payment, if any) and ``payload`` a :class:`BeijingDraw`.
 - ``final``: :class:`~mjlog.ir.FinalResult` with the final scores; Beijing has no placement

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjlog.errors import InvalidHandError
-from mjlog.ir import Call, CallKind, Discard, Draw, DrawKind, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Draw, Ryuukyoku, Win
 from mjlog.rules.beijing.bots import BeijingBot
 from mjlog.rules.beijing.fans import burn_fan
 from mjlog.rules.beijing.readings import Meld, wild_kind
@@ -328,7 +328,7 @@ class BeijingHandPlay:
         rounds = self._burn()
         rows = settle_draw(self.rules, self.dealer, rounds)
         deltas = transfer_deltas(rows, self.n)
-        self.events.append(Ryuukyoku(DrawKind.EXHAUSTIVE, scores_before=tuple(self.scores), deltas=deltas,
+        self.events.append(Ryuukyoku(scores_before=tuple(self.scores), deltas=deltas,
                                      payload=BeijingDraw(burn_fan(rounds), deltas)))
         self.scores = [s + d for s, d in zip(self.scores, deltas)]
         raise _HandOver

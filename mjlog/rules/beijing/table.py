@@ -12,7 +12,7 @@ Outcomes (wins and the exhaustive draw) are judged by :mod:`mjlog.rules.beijing.
 from __future__ import annotations
 
 from mjlog.findings import FindingKind
-from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, NewDora, RiichiAccepted, RiichiDeclared, Round
+from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
 from mjlog.replayer.base_table import BaseTable
 from mjlog.rules.beijing.readings import Meld, wild_kind
 from mjlog.rules.beijing.ruleset import BeijingRules
@@ -183,8 +183,8 @@ class BeijingTable(BaseTable):
     def _foreign(self, ev) -> None:
         self.find(K.ILLEGAL_ACTION, f"{type(ev).__name__}: Beijing mahjong has no flowers, riichi or dora")
 
-    handlers = {Draw: _draw, Discard: _discard, Call: _call, FlowerSetAside: _foreign, RiichiDeclared: _foreign,
-                RiichiAccepted: _foreign, NewDora: _foreign}
+    foreign_event = _foreign  # riichi's declaration and kan dora
+    handlers = {Draw: _draw, Discard: _discard, Call: _call, FlowerSetAside: _foreign}
 
     # -- for the judge -------------------------------------------------------------------------------
 

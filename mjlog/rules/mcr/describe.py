@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from mjlog.ir import DRAW_NAMES, Ryuukyoku, Win
+from mjlog.ir import Ryuukyoku, Win
 from mjlog.rules.mcr.fans import FANS
 from mjlog.rules.mcr.record import McrWinRecord
 from mjlog.rules.mcr.table import tile_text
@@ -25,8 +25,7 @@ def _fan(number: int | None, name: str | None, value: int | None, count: int, ja
 def describe_outcome(log, outcome, japanese: bool = True) -> str:
     """A win: winner, how, the winning tile, the recorded fans and total; a draw: its kind."""
     if isinstance(outcome, Ryuukyoku):
-        english, native = DRAW_NAMES[outcome.kind]
-        return f"{english} (荒牌)" if outcome.kind.value == "exhaustive" else (native if japanese else english)
+        return "exhaustive draw (荒牌)"  # the only draw of the Chinese Official rules
     if not isinstance(outcome, Win):
         return str(outcome)
     how = "self-drawn" if outcome.tsumo else f"on seat {outcome.from_who}'s discard"

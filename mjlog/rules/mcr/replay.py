@@ -93,7 +93,7 @@ def _judge_draw(t: McrTable, draw: tuple[int, Ryuukyoku]) -> DerivedDraw:
     if early:
         t.find(K.DRAW, "the hand is drawn (荒牌) although the seat to draw still has tiles to draw")
     n = t.n
-    return DerivedDraw(ev.kind, (False,) * n, (False,) * n, (0,) * n)
+    return DerivedDraw("exhaustive", (False,) * n, (False,) * n, (0,) * n)
 
 
 def _check_position(game: GameCheck, rnd: Round, rules: McrRules) -> None:

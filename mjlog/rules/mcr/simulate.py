@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku, DrawKind, Win
+from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.mcr.bot import McrBot
 from mjlog.rules.mcr.payments import win_deltas
 from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord, RecordedFan
@@ -62,7 +62,7 @@ def _round(k: int, dealer: int, prevalent: int, scores: tuple[int, ...], dice: t
             events.append(_win(w, scores, result if len(hand.wins) == 1 else ()))
     else:
         result = (0,) * rules.players
-        events.append(Ryuukyoku(DrawKind.EXHAUSTIVE, scores_before=scores, deltas=result))
+        events.append(Ryuukyoku(scores_before=scores, deltas=result))
     payload = McrHandRecord(prevalent_wind=prevalent, result=result, lost_claims=tuple(hand.lost))
     return Round(index=k, kyoku=k, honba=0, sticks=0, dealer=dealer, scores=scores, dice=dice,
                  dora_indicator=None, hands=dealt, events=tuple(events), payload=payload)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from mjlog.ir import DRAW_NAMES, DrawKind, GameLog, Ryuukyoku, Win
+from mjlog.ir import GameLog, Ryuukyoku, Win
 from mjlog.report import seat_label
 from mjlog.rules.riichi.points import LIMIT_NAMES
+from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, draw_kind, recorded, recorded_fu
 from mjlog.rules.riichi.yaku_table import yaku_def
 
 
@@ -20,28 +21,30 @@ def yaku_label(yaku_id: int, han: int | None, japanese: bool = True) -> str:
 
 def format_win(log: GameLog, w: Win, japanese: bool = True) -> str:
     """One win as recorded: who, from whom, han/fu/points, yaku."""
+    r = recorded(w)
     how = "tsumo" if w.tsumo else f"ron from {seat_label(log, w.from_who)}"
-    if not (w.yaku or w.yakuman or w.points):
+    if not (r.yaku or r.yakuman or w.points):
         value, yaku = "value not recorded", ""  # mjai's plain hora: only the score changes
-    elif w.yakuman:
-        value = f"{len(w.yakuman)}x yakuman {w.points}"
-        yaku = ", ".join(yaku_label(y, None, japanese) for y in w.yakuman)
+    elif r.yakuman:
+        value = f"{len(r.yakuman)}x yakuman {w.points}"
+        yaku = ", ".join(yaku_label(y, None, japanese) for y in r.yakuman)
     else:
-        fu = log.fu_of(w)
-        value = f"{w.han} han {w.points}" if fu is None else f"{w.han} han {fu} fu {w.points}"
-        if w.limit:
-            value += f" ({LIMIT_NAMES[w.limit] if 0 < w.limit < len(LIMIT_NAMES) else w.limit})"
-        yaku = ", ".join(yaku_label(y, h, japanese) for y, h in w.yaku if h or y != 53)
-    pao = f", pao {seat_label(log, w.pao_who)}" if w.pao_who is not None else ""
+        fu = recorded_fu(log, w)
+        value = f"{r.han} han {w.points}" if fu is None else f"{r.han} han {fu} fu {w.points}"
+        if r.limit:
+            value += f" ({LIMIT_NAMES[r.limit] if 0 < r.limit < len(LIMIT_NAMES) else r.limit})"
+        yaku = ", ".join(yaku_label(y, h, japanese) for y, h in r.yaku if h or y != 53)
+    pao = f", pao {seat_label(log, r.pao_who)}" if r.pao_who is not None else ""
     return f"{seat_label(log, w.who)} {how}: {value}{pao}; {yaku}"
 
 
 def format_draw(log: GameLog, d: Ryuukyoku, japanese: bool = True) -> str:
     """One draw as recorded: its kind and who showed (was tenpai)."""
-    en, ja = DRAW_NAMES[d.kind]
+    kind = draw_kind(d)
+    en, ja = DRAW_NAMES[kind]
     text = f"{en} {ja}" if japanese else en
     shown = [seat_label(log, s) for s in d.shown]
-    if d.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
+    if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         text += f"; tenpai: {', '.join(shown) if shown else 'nobody'}"
     elif shown:
         text += f"; shown: {', '.join(shown)}"

@@ -17,7 +17,7 @@ from mjlog.findings import FindingKind, Severity
 from mjlog.formats.tenhou_date import game_date
 from mjlog.formats.tenhou_lobby import ruleset_for_lobby
 from mjlog.frozen import builder
-from mjlog.ir import DrawKind, GameLog, Round, Ryuukyoku, Win
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.riichi import table as riichi_table
 from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
@@ -27,6 +27,8 @@ from mjlog.rules.family import (
 )
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.scorer import HandValue
+from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
+from mjlog.rules.riichi.win_columns import value_unrecorded, win_columns
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.transfers import RIICHI as DEPOSIT
@@ -105,7 +107,8 @@ class RiichiFamily(Family):
         return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
 
     def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
-        return _items(tuple(win.yaku) if win.yaku else tuple((y, 13) for y in win.yakuman))
+        r = recorded(win)
+        return _items(tuple(r.yaku) if r.yaku else tuple((y, 13) for y in r.yakuman))
 
     def score_hand(self, request: ScoreRequest) -> ScoredHand:
         from mjlog.rules.riichi.score_request import score_request
@@ -119,6 +122,16 @@ class RiichiFamily(Family):
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.han
+
+    def recorded_points(self, log: GameLog, win: Win) -> int | None:
+        return None if value_unrecorded(log, win) else win.points
+
+    def draw_kind(self, draw: Ryuukyoku) -> tuple[str, bool]:
+        kind = draw_kind(draw)
+        return (kind.value, kind.abortive)
+
+    def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> dict[str, object]:
+        return win_columns(log, win, derived)
 
 
 #: Yaku ids of dora, ura dora and red fives: an entry of these with 0 han is no item (Tenhou lists
@@ -349,7 +362,7 @@ def _recorded_dealer_tenpai(rnd: Round, d: Ryuukyoku | None) -> bool:
     """Whether the log shows the dealer's hand at its draw ``d`` (how Tenhou marks tenpai)."""
     if d is None:
         return False
-    return d.kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN) and d.hands[rnd.dealer] is not None
+    return draw_kind(d) in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN) and d.hands[rnd.dealer] is not None
 
 
 RIICHI = register(RiichiFamily())

@@ -14,7 +14,8 @@ from operator import itemgetter
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.frozen import builder
-from mjlog.ir import DRAW_NAMES, DrawKind, Ryuukyoku, Win
+from mjlog.ir import Ryuukyoku, Win
+from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.table import RoundState
@@ -41,6 +42,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     who, frm = w.who, w.from_who
     tsumo = who == frm
     rules = st.rules
+    r = recorded(w)
     # --- where the winning tile comes from
     chankan = kita_ron = False
     if tsumo:
@@ -72,11 +74,11 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     # --- furiten and situation
     if not tsumo:
         _check_furiten(st, w, chankan or kita_ron)
-    if not w.dora_indicators and st.dora:
+    if not r.dora_indicators and st.dora:
         st.find(K.WALL, "the win records no dora indicators", None, _fmt(st.dora))
-    elif tuple(w.dora_indicators) != tuple(st.dora):
+    elif tuple(r.dora_indicators) != tuple(st.dora):
         st.find(K.WALL, "the win's dora indicators differ from those revealed",
-                _fmt(w.dora_indicators), _fmt(st.dora))
+                _fmt(r.dora_indicators), _fmt(st.dora))
     riichi = st.riichi_accepted[who]
     ura = _ura(st, w, riichi)
     haitei = tsumo and not st.last_was_replacement and st.live_draws >= st.live_limit()
@@ -114,11 +116,11 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         return None
     if value.no_yaku:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins without a yaku")
-    if not (st.win_value_unrecorded and not (w.yaku or w.yakuman)):
+    if not (st.win_value_unrecorded and not (r.yaku or r.yakuman)):
         _compare_value(st, w, value)
     pao = pao_seat(st.melds[who], who, value.yakuman, rules)
-    if pao != w.pao_who:
-        st.find(K.PAYMENT, f"pao (liability) for seat {who}'s win", w.pao_who, pao)
+    if pao != r.pao_who:
+        st.find(K.PAYMENT, f"pao (liability) for seat {who}'s win", r.pao_who, pao)
     paid = win_settlement(value.basic, who, frm, st.dealer, rules, ctx.honba, ctx.sticks, pao,
                           None if rules.pao_covers_stacked_yakuman else YAKUMAN_BASIC)
     deltas = paid.deltas
@@ -174,18 +176,19 @@ def _meld_key(c) -> tuple:
 
 
 def _ura(st: RoundState, w: Win, riichi: bool) -> tuple[int, ...]:
+    r = recorded(w)
     if not riichi:
-        if w.ura_indicators:
+        if r.ura_indicators:
             st.find(K.ILLEGAL_ACTION, f"seat {w.who} shows ura dora without riichi")
         return ()
     if st.wall is not None:
         derived = st.wall.ura_indicators(len(st.dora))
-        if not w.ura_indicators:
+        if not r.ura_indicators:
             st.find(K.WALL, f"seat {w.who}'s riichi win records no ura dora indicators", None, _fmt(derived))
-        elif tuple(w.ura_indicators) != derived:
-            st.find(K.WALL, "ura dora indicators differ from the seed's wall", _fmt(w.ura_indicators), _fmt(derived))
+        elif tuple(r.ura_indicators) != derived:
+            st.find(K.WALL, "ura dora indicators differ from the seed's wall", _fmt(r.ura_indicators), _fmt(derived))
         return derived
-    return tuple(w.ura_indicators)
+    return tuple(r.ura_indicators)
 
 
 _EVENT_INDEX = itemgetter(0)
@@ -215,12 +218,13 @@ def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
 
 def _compare_value(st: RoundState, w: Win, v) -> None:
     who = w.who
-    rec_yaku = tuple(w.yaku) if w.yaku else tuple((y, 13) for y in w.yakuman)
+    r = recorded(w)
+    rec_yaku = tuple(r.yaku) if r.yaku else tuple((y, 13) for y in r.yakuman)
     der_yaku = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
-    if not w.yaku:
+    if not r.yaku:
         der_cmp = tuple(y for y, _ in der_yaku)
-        if tuple(w.yakuman) != der_cmp:
-            st.find(K.YAKU, f"seat {who}'s yakuman", _fmt(w.yakuman), _fmt(der_cmp))
+        if tuple(r.yakuman) != der_cmp:
+            st.find(K.YAKU, f"seat {who}'s yakuman", _fmt(r.yakuman), _fmt(der_cmp))
             return
     elif rec_yaku != der_yaku:
         rec_ids = [y for y, _ in rec_yaku]
@@ -230,10 +234,10 @@ def _compare_value(st: RoundState, w: Win, v) -> None:
         else:
             st.find(K.YAKU, f"seat {who}'s yaku", _yaku_text(rec_yaku), _yaku_text(der_yaku))
         return
-    if w.fu != v.fu and not (w.limit and st.limit_fu_unrecorded):
-        st.find(K.FU, f"seat {who}'s fu", w.fu, v.fu)
-    elif w.points != v.points or w.limit != v.limit:
-        st.find(K.POINTS, f"seat {who}'s points and limit", f"{w.points},{w.limit}", f"{v.points},{v.limit}")
+    if r.fu != v.fu and not (r.limit and st.limit_fu_unrecorded):
+        st.find(K.FU, f"seat {who}'s fu", r.fu, v.fu)
+    elif w.points != v.points or r.limit != v.limit:
+        st.find(K.POINTS, f"seat {who}'s points and limit", f"{w.points},{r.limit}", f"{v.points},{v.limit}")
 
 
 def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
@@ -243,7 +247,7 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
     st._close_riichi_window()
     tenpai = tuple(st.tenpai(s) for s in range(n))
     nagashi = tuple(is_nagashi(st.river[s], st.called_away[s]) for s in range(n))
-    kind = d.kind
+    kind = draw_kind(d)
     transfers = ()
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         if st.live_draws != st.live_limit() or st.phase != "after-discard":
@@ -281,7 +285,7 @@ _ABORTIVE_KNOB = (DrawKind.NINE_TERMINALS, DrawKind.FOUR_WINDS, DrawKind.FOUR_RI
 
 
 def _check_abort(st: RoundState, d: Ryuukyoku) -> None:
-    kind = d.kind
+    kind = draw_kind(d)
     n = st.n
     rules = st.rules
     if kind in _ABORTIVE_KNOB and not rules.abortive_draws:

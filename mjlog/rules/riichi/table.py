@@ -19,14 +19,12 @@ from mjlog.ir import (
     Disconnect,
     Draw,
     Event,
-    NewDora,
     Reconnect,
-    RiichiAccepted,
-    RiichiDeclared,
     Round,
     Ryuukyoku,
     Win,
 )
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.replayer.base_table import BaseTable, empty_lists
 from mjlog.rules.riichi.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
 from mjlog.replayer.results import HandStopped
