@@ -375,6 +375,7 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     for reading in readings:
         facts, fu, form = reading[0], reading[1], reading[2]
         y = _MEMO.get(facts) or Y.yaku_of(facts)
+        lim = 0
         if y.yakuman:
             count = sum(_yakuman_value(i, rules) for i in y.yakuman)
             han = 13 * count
@@ -390,9 +391,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
                 key = (0, 0, 0, fu)
         if key > best_key:
             best_key = key
-            best = (reading, y, han, count)
+            best = (reading, y, han, count, lim)
     assert best is not None
-    (facts, fu, form, pair, trips, wait, opened), y, han, count = best
+    (facts, fu, form, pair, trips, wait, opened), y, han, count, lim = best
 
     triplets: list[tuple[int, bool, bool]] = []
     if form == REGULAR_FORM:
@@ -415,8 +416,11 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
         dora = aka = ura = 0
         yaku_t = tuple((i, 13 * _yakuman_value(i, rules)) for i in y.yakuman) if count else ()
     if han:
-        lim = limit_of(han, fu, count, kazoe=kazoe)
-        basic = basic_points(han, fu, lim, count, kiriage=kiriage)
+        if count:
+            lim = limit_of(han, fu, count, kazoe=kazoe)
+            basic = basic_points(han, fu, lim, count, kiriage=kiriage)
+        else:
+            basic = best_key[0]   # the best reading's basic points, from its key (2 % of the scorer, not computed twice)
         pay = payment_for(basic, ctx, rules)
     else:
         lim = basic = 0
