@@ -125,7 +125,7 @@ class RuleSet:
 
 #: Rule sets :meth:`RuleSet.replace` made, by (rule set, changes): a replay derives each game's
 #: rules from its preset, and one shared object keeps the memos keyed on it found by identity
-#: (dataclasses.replace of fifty knobs cost ~3 % of an audit).
+#: (dataclasses.replace of fifty knobs: 8 µs a game, 5 ms of an audit of the 722 Phoenix games).
 _REPLACED: dict[tuple[RuleSet, tuple[tuple[str, object], ...]], RuleSet] = {}
 _REPLACED_MAX = 1024
 
