@@ -27,6 +27,7 @@ from mjlog.rules.riichi.decompose import (
     HONOR_SHAPES, SUIT_SHAPES, clear_tables, honor_shape, is_thirteen_orphans, suit_shapes,
 )
 from mjlog.rules.riichi.fu import WAIT_FU, YAOCHUU, fu_items, pair_fu, set_fu
+from mjlog.rules.riichi.memo import RulesMemo
 from mjlog.rules.riichi.points import LIMIT_BASIC, basic_points, limit_of
 from mjlog.rules.riichi.yaku import (
     KANCHAN, KOKUSHI_FORM, NO_WAIT, PENCHAN, REGULAR_FORM, RYANMEN, SEVEN_PAIRS_FORM, SHANPON, TANKI,
@@ -458,18 +459,16 @@ def _yakuman_value(yaku_id: int, rules: RuleSet) -> int:
     return 2 if knob is not None and getattr(rules, knob) else 1
 
 
-#: The local yaku switched on in a rule set, by the rule set's id (the rule set is kept, so its id stays its own).
-_LOCAL_ON: dict[int, tuple[RuleSet, tuple[_local.LocalYaku, ...]]] = {}
+#: The local yaku switched on in a rule set (one entry per rule set).
+_LOCAL_ON = RulesMemo(max_entries=1)
 
 
 def _local_knobs(rules: RuleSet) -> tuple[_local.LocalYaku, ...]:
-    """The local yaku the rules switch on (empty for every Tenhou preset); memoised by identity."""
-    got = _LOCAL_ON.get(id(rules))
-    if got is None or got[0] is not rules:
-        if len(_LOCAL_ON) > 256:
-            _LOCAL_ON.clear()
-        got = _LOCAL_ON[id(rules)] = (rules, _local.active(rules))
-    return got[1]
+    """The local yaku the rules switch on (empty for every Tenhou preset); memoised per rule set."""
+    got = _LOCAL_ON.get(rules, None)
+    if got is None:
+        got = _LOCAL_ON.put(rules, None, _local.active(rules))
+    return got
 
 
 def _local_reading(base: _local.Shape, form: str, pair: int = -1, runs: tuple[int, ...] = (),
