@@ -13,7 +13,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from mjlog.ir import GameLog
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 
 #: Player fields compared between two records of a game (None in one of them: not recorded there).
 PLAYER_FIELDS = ("name", "rank", "rate", "sex")
@@ -43,12 +43,20 @@ def _hand_view(log: GameLog):
     return lambda r: repr((r.kyoku, r.honba, r.sticks, r.scores, r.hands, r.events))
 
 
+def _has_outcome(r: Round) -> bool:
+    """Whether the hand records a win or a draw (``r.outcomes``, looked for from the end where they are)."""
+    return any(isinstance(e, _OUTCOMES) for e in reversed(r.events))
+
+
+_OUTCOMES = (Win, Ryuukyoku)
+
+
 def identity_of(log: GameLog) -> GameIdentity:
     """The identity of the game ``log`` records (a Tenhou log of either format)."""
     n = log.n_players
     view = _hand_view(log)
     # a hand cut off before its outcome records only a prefix of its events: it is not compared
-    rounds = tuple(((r.kyoku, r.honba), r.name, _digest(view(r))) for r in log.rounds if r.outcomes)
+    rounds = tuple(((r.kyoku, r.honba), r.name, _digest(view(r))) for r in log.rounds if _has_outcome(r))
     keys = []
     if log.log_id:
         keys.append(f"log id {log.log_id}")

@@ -155,10 +155,21 @@ def dora_kind(indicator_kind: int, players: int = 4) -> int:
 
 def to_json_code(tile: int, red_fives: bool = True) -> int:
     """tenhou.net/6 JSON code of a tile id (51/52/53 for red fives)."""
+    if 0 <= tile < N_TILES:
+        return _JSON_CODES[1 if red_fives else 0][tile]
+    return _json_code(tile, red_fives)
+
+
+def _json_code(tile: int, red_fives: bool) -> int:
     if is_red(tile, red_fives):
         return 51 + tile // 36
     kind = tile >> 2
     return (kind // 9 + 1) * 10 + kind % 9 + 1
+
+
+#: :func:`to_json_code` of every tile id, without and with red fives: the fingerprint of a game
+#: asks for every tile of every hand (a table lookup halved the fingerprint's tile coding).
+_JSON_CODES = tuple(tuple(_json_code(t, red) for t in range(N_TILES)) for red in (False, True))
 
 
 def json_code_kind(code: int) -> int:

@@ -97,7 +97,16 @@ class RuleSet:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
         if "name" not in changes and not self.name.endswith("+custom"):
             changes["name"] = self.name + "+custom"
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        try:
+            key = (self, tuple(sorted(changes.items())))
+            got = _REPLACED.get(key)
+        except TypeError:  # an unhashable value (a list): not memoised
+            return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        if got is None:
+            if len(_REPLACED) >= _REPLACED_MAX:
+                _REPLACED.clear()
+            got = _REPLACED[key] = dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        return got
 
     def knob_problem(self) -> str | None:
         """Why the replay could not apply this rule set (see :func:`rule_problem`), or None."""
@@ -112,6 +121,13 @@ class RuleSet:
     def last_wind(self) -> int:
         """The round wind (0 East, 1 South) of the regular all-last hand."""
         return 0 if self.length == "east" else 1
+
+
+#: Rule sets :meth:`RuleSet.replace` made, by (rule set, changes): a replay derives each game's
+#: rules from its preset, and one shared object keeps the memos keyed on it found by identity
+#: (dataclasses.replace of fifty knobs: 8 µs a game, 5 ms of an audit of the 722 Phoenix games).
+_REPLACED: dict[tuple[RuleSet, tuple[tuple[str, object], ...]], RuleSet] = {}
+_REPLACED_MAX = 1024
 
 
 #: One line of meaning for each knob (``mjlog rules show`` prints them; a test checks every field has one).

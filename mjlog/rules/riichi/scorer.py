@@ -27,6 +27,7 @@ from mjlog.rules.riichi.decompose import (
     HONOR_SHAPES, SUIT_SHAPES, clear_tables, honor_shape, is_thirteen_orphans, suit_shapes,
 )
 from mjlog.rules.riichi.fu import WAIT_FU, YAOCHUU, fu_items, pair_fu, set_fu
+from mjlog.rules.riichi.memo import RulesMemo
 from mjlog.rules.riichi.points import LIMIT_BASIC, basic_points, limit_of
 from mjlog.rules.riichi.yaku import (
     KANCHAN, KOKUSHI_FORM, NO_WAIT, PENCHAN, REGULAR_FORM, RYANMEN, SEVEN_PAIRS_FORM, SHANPON, TANKI,
@@ -375,6 +376,7 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     for reading in readings:
         facts, fu, form = reading[0], reading[1], reading[2]
         y = _MEMO.get(facts) or Y.yaku_of(facts)
+        lim = 0
         if y.yakuman:
             count = sum(_yakuman_value(i, rules) for i in y.yakuman)
             han = 13 * count
@@ -390,9 +392,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
                 key = (0, 0, 0, fu)
         if key > best_key:
             best_key = key
-            best = (reading, y, han, count)
+            best = (reading, y, han, count, lim)
     assert best is not None
-    (facts, fu, form, pair, trips, wait, opened), y, han, count = best
+    (facts, fu, form, pair, trips, wait, opened), y, han, count, lim = best
 
     triplets: list[tuple[int, bool, bool]] = []
     if form == REGULAR_FORM:
@@ -415,8 +417,11 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
         dora = aka = ura = 0
         yaku_t = tuple((i, 13 * _yakuman_value(i, rules)) for i in y.yakuman) if count else ()
     if han:
-        lim = limit_of(han, fu, count, kazoe=kazoe)
-        basic = basic_points(han, fu, lim, count, kiriage=kiriage)
+        if count:
+            lim = limit_of(han, fu, count, kazoe=kazoe)
+            basic = basic_points(han, fu, lim, count, kiriage=kiriage)
+        else:
+            basic = best_key[0]   # the best reading's basic points, from its key (2 % of the scorer, not computed twice)
         pay = payment_for(basic, ctx, rules)
     else:
         lim = basic = 0
@@ -454,18 +459,16 @@ def _yakuman_value(yaku_id: int, rules: RuleSet) -> int:
     return 2 if knob is not None and getattr(rules, knob) else 1
 
 
-#: The local yaku switched on in a rule set, by the rule set's id (the rule set is kept, so its id stays its own).
-_LOCAL_ON: dict[int, tuple[RuleSet, tuple[_local.LocalYaku, ...]]] = {}
+#: The local yaku switched on in a rule set (one entry per rule set).
+_LOCAL_ON = RulesMemo(max_entries=1)
 
 
 def _local_knobs(rules: RuleSet) -> tuple[_local.LocalYaku, ...]:
-    """The local yaku the rules switch on (empty for every Tenhou preset); memoised by identity."""
-    got = _LOCAL_ON.get(id(rules))
-    if got is None or got[0] is not rules:
-        if len(_LOCAL_ON) > 256:
-            _LOCAL_ON.clear()
-        got = _LOCAL_ON[id(rules)] = (rules, _local.active(rules))
-    return got[1]
+    """The local yaku the rules switch on (empty for every Tenhou preset); memoised per rule set."""
+    got = _LOCAL_ON.get(rules, None)
+    if got is None:
+        got = _LOCAL_ON.put(rules, None, _local.active(rules))
+    return got
 
 
 def _local_reading(base: _local.Shape, form: str, pair: int = -1, runs: tuple[int, ...] = (),

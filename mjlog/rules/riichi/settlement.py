@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.memo import RulesMemo
 from mjlog.rules.riichi.points import MANGAN_BASIC, YAKUMAN_BASIC, payments
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.transfers import HAND, HONBA, NAGASHI, NOTEN, PAO, STICKS, Transfer, net, split_evenly
@@ -35,10 +36,10 @@ class Settlement:
     deltas: tuple[int, ...]
 
 
-#: Memoised win_settlement results (immutable, so shared safely), keyed by the inputs and the
-#: rule set itself (a frozen dataclass); cleared when it grows past _MEMO_MAX entries.
-_MEMO: dict[tuple[object, ...], Settlement] = {}
+#: Memoised win_settlement results (immutable, so shared safely), keyed by the inputs per
+#: rule set; a rule set's table is cleared when it grows past _MEMO_MAX entries.
 _MEMO_MAX = 1 << 14
+_MEMO = RulesMemo(_MEMO_MAX)
 
 
 def win_settlement(
@@ -67,14 +68,11 @@ def win_settlement(
     >>> [(t.payer, t.payee, t.amount, t.reason) for t in s.transfers]
     [(3, 1, 8000, 'hand'), (3, 1, 300, 'honba'), (None, 1, 1000, 'sticks')]
     """
-    key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic, rules)
-    got = _MEMO.get(key)
+    key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic)
+    got = _MEMO.get(rules, key)
     if got is None:
         transfers = win_transfers(basic, winner, from_seat, dealer, rules, honba, sticks, pao, pao_basic)
-        got = Settlement(transfers, net(transfers, rules.players))
-        if len(_MEMO) >= _MEMO_MAX:
-            _MEMO.clear()
-        _MEMO[key] = got
+        got = _MEMO.put(rules, key, Settlement(transfers, net(transfers, rules.players)))
     return got
 
 
@@ -149,18 +147,15 @@ def _tsumo(out: list[Transfer], basic: int, winner: int, dealer: int, rules: Rul
 
 def noten_transfers(tenpai: Sequence[bool], rules: RuleSet) -> tuple[Transfer, ...]:
     """Noten payments at an exhaustive draw: the pool split among tenpai seats, paid by the others."""
-    key = (tuple(tenpai), rules)
-    got = _NOTEN.get(key)
+    key = tuple(tenpai)
+    got = _NOTEN.get(rules, key)
     if got is None:
-        got = _noten_transfers(key[0], rules)
-        if len(_NOTEN) >= _MEMO_MAX:
-            _NOTEN.clear()
-        _NOTEN[key] = got
+        got = _NOTEN.put(rules, key, _noten_transfers(key, rules))
     return got
 
 
-#: Memoised noten_transfers results, by the tenpai seats and the rule set.
-_NOTEN: dict[tuple[object, ...], tuple[Transfer, ...]] = {}
+#: Memoised noten_transfers results, by the tenpai seats per rule set.
+_NOTEN = RulesMemo(_MEMO_MAX)
 
 
 def _noten_transfers(tenpai: tuple[bool, ...], rules: RuleSet) -> tuple[Transfer, ...]:

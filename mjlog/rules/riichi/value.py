@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from mjlog.frozen import builder
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.fu import FuItem
+from mjlog.rules.riichi.memo import RulesMemo
 from mjlog.rules.riichi.points import Payment, payments
 from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.riichi.ruleset import RuleSet
@@ -80,7 +81,7 @@ def hand_value(yaku: tuple[tuple[int, int], ...], han: int, fu: int, fu_breakdow
 _build_hand_value = builder(HandValue)
 
 
-_PAYMENTS: dict[tuple[object, ...], Payment] = {}
+_PAYMENTS = RulesMemo(max_entries=1 << 14)
 #: The payment of a hand without yaku.
 NO_PAYMENT = Payment()
 
@@ -88,13 +89,10 @@ NO_PAYMENT = Payment()
 def payment_for(basic: int, ctx: WinContext, rules: RuleSet) -> Payment:
     """:func:`payments` for the win, memoised (a Payment is an immutable value)."""
     dealer = ctx.seat_wind == 0
-    key = (basic, dealer, ctx.tsumo, ctx.honba, ctx.sticks, rules)
-    pay = _PAYMENTS.get(key)
+    key = (basic, dealer, ctx.tsumo, ctx.honba, ctx.sticks)
+    pay = _PAYMENTS.get(rules, key)
     if pay is None:
-        pay = payments(basic, dealer, ctx.tsumo, rules, ctx.honba, ctx.sticks)
-        if len(_PAYMENTS) > 1 << 14:
-            _PAYMENTS.clear()
-        _PAYMENTS[key] = pay
+        pay = _PAYMENTS.put(rules, key, payments(basic, dealer, ctx.tsumo, rules, ctx.honba, ctx.sticks))
     return pay
 
 
