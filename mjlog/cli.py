@@ -464,8 +464,10 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Print a game log: the rule set and players, one line per round (start scores, "
             "who won from whom with the recorded han/fu/points and yaku, or the draw and who "
-            "was tenpai), then final scores and placement points. Reads Tenhou mjlog XML "
-            "(plain or gzip). On a malformed file prints one line and exits 2."
+            "was tenpai), then final scores and placement points. Reads every format mjlog reads: "
+            "Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON, mjai JSON lines, a Beijing log in "
+            "either dialect, an MCR record (PMN, Botzone, mjlog's MCR dialect). On a malformed file "
+            "prints one line and exits 2."
         ),
     )
     show.add_argument("log", metavar="LOG", help="a log file (.xml, .mjlog, gzip or not, or any format mjlog reads); "
