@@ -16,22 +16,9 @@ from mjlog.text import json_printable, printable, printable_lines, xml_printable
 
 from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
 from mjlog.cli_common import fail as _fail
-from mjlog.cli_dataset import add_build_command, is_dataset
-
-
-def _open_store(path: str, read_only: bool = False):
-    """The store at ``path``, or None after a one-line error (another process holds it, not a database)."""
-    from mjlog.store import Store, StoreBusyError
-
-    try:
-        return Store(path, read_only=read_only)
-    except FileNotFoundError:
-        _fail(f"no such database: {path}")
-    except StoreBusyError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # noqa: BLE001 - a file that is not a DuckDB database, a newer schema
-        _fail(f"cannot open {path}: {exc}")
-    return None
+from mjlog.cli_dataset import add_build_command
+from mjlog.schemes_cli import add_schemes_command
+from mjlog.store_cli import add_store_commands
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -209,7 +196,7 @@ def _add_rules_command(sub) -> None:
     rules = sub.add_parser(
         "rules",
         help="the rule families and their presets, and each preset's knobs",
-        description="The rule families mjlog knows (riichi, and any family registered since), their "
+        description="The rule families mjlog knows (riichi, beijing, mcr, and any family registered since), their "
                     "rule-set presets, and the knobs of each preset with what they mean.",
     )
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
@@ -234,230 +221,8 @@ def _add_rules_command(sub) -> None:
     show.set_defaults(func=_cmd_rules_show)
 
 
-def _cmd_schemes_table(args: argparse.Namespace) -> int:
-    from mjlog.rules.riichi.points import LIMIT_BASIC_BY_NAME, basic_points, limit_of
-    from mjlog.rules.riichi.sanma_schemes import scheme_table
-
-    if args.limit:
-        basic, what = LIMIT_BASIC_BY_NAME[args.limit], args.limit
-    elif args.han is not None and args.fu is not None:
-        if args.han < 1 or args.fu < 20 or (args.fu % 10 and args.fu != 25):
-            print("mjlog: --han must be at least 1 and --fu 20, 25, 30, ... 110", file=sys.stderr)
-            return EXIT_USAGE
-        limit = limit_of(args.han, args.fu)
-        basic = basic_points(args.han, args.fu, limit)
-        what = f"{args.han} han {args.fu} fu"
-    else:
-        print("mjlog: give --limit, or both --han and --fu", file=sys.stderr)
-        return EXIT_USAGE
-    print(f"Three-player payments for {what} (basic points {basic}); honba and sticks not included.")
-    print("Columns: dealer ron / dealer tsumo total (each payer) / non-dealer ron / "
-          "non-dealer tsumo total (non-dealer payer / dealer payer)")
-    print("\n".join(scheme_table(basic)))
-    return EXIT_OK
-
-
-def _cmd_ingest(args: argparse.Namespace) -> int:
-    if missing_path(args.paths):
-        return EXIT_USAGE
-    if args.jobs < 1 or args.batch < 1:
-        return _fail("--jobs and --batch must be at least 1")
-    progress = sys.stderr.isatty() and not args.no_progress
-    datasets = [p for p in args.paths if is_dataset(p)]
-    logs = [p for p in args.paths if p not in datasets]
-    unreadable = 0
-    store = _open_store(args.db)
-    if store is None:
-        return EXIT_USAGE
-    with store:
-        for d in datasets:
-            summary = store.load_dataset(d)  # a built dataset: a bulk load of its Parquet
-            print(f"{d}: {summary.line()}")
-            unreadable += summary.unreadable
-        if logs:
-            summary = store.ingest(logs, jobs=args.jobs, progress=progress, batch=args.batch)
-            print(summary.line())
-            unreadable += summary.unreadable
-    return EXIT_FINDINGS if unreadable else EXIT_OK
-
-
-def _open_store_read_only(path: str):
-    return _open_store(path, read_only=True)
-
-
-def _open_source(args: argparse.Namespace):
-    """The store named by ``--db`` (read-only) or the built dataset named by ``--dataset``."""
-    if getattr(args, "dataset", None):
-        from mjlog.store import Store
-
-        try:
-            return Store.open_dataset(args.dataset)
-        except ValueError as exc:
-            print(f"mjlog: {exc}", file=sys.stderr)
-            return None
-    return _open_store_read_only(args.db)
-
-
-def _cmd_query(args: argparse.Namespace) -> int:
-    import polars as pl
-
-    store = _open_source(args)
-    if store is None:
-        return EXIT_USAGE
-    with store:
-        try:
-            frame = store.sql(args.sql)
-        except Exception as exc:  # noqa: BLE001 - DuckDB's parser/binder/catalog errors
-            print(f"mjlog: query failed: {exc}", file=sys.stderr)
-            return EXIT_USAGE
-    try:
-        if args.csv:
-            frame.write_csv(args.csv)
-        if args.parquet:
-            frame.write_parquet(args.parquet)
-    except OSError as exc:
-        print(f"mjlog: cannot write: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
-    if not (args.csv or args.parquet) or args.print:
-        with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, fmt_str_lengths=60, tbl_width_chars=200):
-            print(printable_lines(str(frame)))  # names in the rows may hold terminal escapes
-    return EXIT_OK
-
-
-def _cmd_export(args: argparse.Namespace) -> int:
-    store = _open_store_read_only(args.db)
-    if store is None:
-        return EXIT_USAGE
-    with store:
-        try:
-            written = store.export(args.out)
-        except OSError as exc:
-            print(f"mjlog: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
-            return EXIT_USAGE
-    print(f"exported {len(written)} tables to {args.out}")
-    return EXIT_OK
-
-
-def _add_store_commands(sub) -> None:
-    """The ``ingest``, ``query`` and ``export`` subcommands (the DuckDB store)."""
-    ingest = sub.add_parser(
-        "ingest",
-        help="read, replay and store logs in a DuckDB file",
-        description=(
-            "Read each log (Tenhou XML or JSON, gzip or not), replay it and store the game in a "
-            "DuckDB file: games, players, rounds, events, wins, win_items, payments, draws, findings "
-            "(see docs/schema.md). A game is keyed by its Tenhou log id, else a hash of the file, so "
-            "ingesting a file twice changes nothing; a second file of a stored game (the JSON of an "
-            "XML game) is listed in 'sources' as an alternate. Whole games are written in "
-            "transactions, so an interrupted ingest leaves no half game. Unreadable files are "
-            "recorded in 'unreadable' and the rest goes on. Prints a summary line. Exit status: 0, "
-            "1 when some file was unreadable, 2 usage error (a missing path, a named pipe or device "
-            "given as a file, a database another process holds)."
-        ),
-    )
-    ingest.add_argument("paths", nargs="+", metavar="PATH", help="log files or directories (walked recursively)")
-    ingest.add_argument("--db", required=True, metavar="FILE", help="the DuckDB file (created when missing)")
-    ingest.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
-                        help="worker processes that read and replay, 32 games per task (default 1); this process writes")
-    ingest.add_argument("--batch", type=int, default=256, metavar="N",  # = mjlog.store.DEFAULT_BATCH (no duckdb import here)
-                        help="games per transaction (default %(default)s; 1 = one transaction per game)")
-    ingest.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
-    ingest.set_defaults(func=_cmd_ingest)
-
-    query = sub.add_parser(
-        "query",
-        help="run SQL on a store and print the result",
-        description=(
-            "Run one SQL query (DuckDB dialect) on a store opened read-only and print the result as "
-            "a Polars frame, or write it with --csv/--parquet. Tables and views are described in "
-            "docs/schema.md; macros tile_kind(t), tile_mpsz(t), tiles_mpsz(list) name tiles. "
-            "Exit status: 0, 2 on a missing database or a failing query."
-        ),
-    )
-    where = query.add_mutually_exclusive_group(required=True)
-    where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
-    where.add_argument("--dataset", metavar="DIR",
-                       help="a dataset written by 'mjlog build', queried in place (the same tables and views)")
-    query.add_argument("sql", metavar="SQL", help="the query, e.g. \"SELECT rule_set, count(*) FROM games GROUP BY 1\"")
-    query.add_argument("--csv", metavar="FILE", help="write the result to FILE as CSV (instead of printing)")
-    query.add_argument("--parquet", metavar="FILE", help="write the result to FILE as Parquet (instead of printing)")
-    query.add_argument("--print", action="store_true", help="print the frame even when writing a file")
-    query.add_argument("--max-rows", type=int, default=25, metavar="N", help="rows to print (default 25; -1 all)")
-    query.set_defaults(func=_cmd_query)
-
-    export = sub.add_parser(
-        "export",
-        help="export a store as Parquet partitioned by rule set and game date",
-        description=(
-            "Write every table of a store as Parquet under DIR: the game tables hive-partitioned as "
-            "DIR/TABLE/rule_set=R/game_date=D/*.parquet (games without a date under "
-            "game_date=__HIVE_DEFAULT_PARTITION__), 'unreadable' and 'yaku' as DIR/TABLE.parquet. "
-            "DuckDB (read_parquet('DIR/wins/**/*.parquet', hive_partitioning=true)), Polars "
-            "(pl.read_parquet('DIR/wins/')) and Spark read them in place. Existing exports of the "
-            "same tables are replaced."
-        ),
-    )
-    export.add_argument("--db", required=True, metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
-    export.add_argument("--out", required=True, metavar="DIR", help="the directory to write (created when missing)")
-    export.set_defaults(func=_cmd_export)
-
-
-def _cmd_schemes_compare(args: argparse.Namespace) -> int:
-    import os
-
-    import polars as pl
-
-    from mjlog.schemes_compare import compare_store, sensitivity
-
-    if not os.path.exists(args.db):
-        return _fail(f"no such database: {args.db}")
-    store = _open_store(args.db)
-    if store is None:
-        return EXIT_USAGE
-    skipped: list[str] = []
-    with store:
-        summary, _ = compare_store(store, skipped=skipped)
-    for line in skipped:
-        print(printable(f"skipped: {line}"), file=sys.stderr)
-    if summary.is_empty():
-        print("no complete three-player games in the database")
-        return EXIT_OK
-    groups = dict(summary.filter(pl.col("scheme") == summary["scheme"][0]).select("group", "games").iter_rows())
-    print("Every stored sanma game re-paid under each scheme. The hands are kept as played: a scheme")
-    print("changes payments, not play. Every scheme is compared on the same games. A game whose end")
-    print("would move under some scheme (a bust that appears or disappears, an all-last stop that flips)")
-    print("is 'flipped': it is kept as played, shown as its own group, and the sensitivity table says how")
-    print(f"much the figures depend on it. Games: {groups.get('stable', 0)} stable, {groups.get('flipped', 0)} "
-          f"flipped under at least one scheme, {groups.get('all', 0)} in all.")
-    print("Per-seat results are in the table scheme_results.")
-    with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=220, tbl_hide_dataframe_shape=True,
-                   float_precision=3):
-        for group, title in (("stable", "games that end where they did under every scheme"),
-                             ("flipped", "games that would end elsewhere under at least one scheme, kept as played"),
-                             ("all", "all games, the flipped ones kept as played")):
-            print(f"== {group}: {title}")
-            print(summary.filter(pl.col("group") == group).drop("group"))
-        print("== sensitivity: the change figures on the stable games, on all, and on the flipped ones alone")
-        print(sensitivity(summary))
-    if args.csv:
-        summary.write_csv(args.csv)
-    return EXIT_OK
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="mjlog",
-        description=("Read, replay, audit and analyse mahjong game logs (Tenhou riichi, 4 and 3 players); "
-                     "score hands under riichi, Beijing and Chinese Official rules."),
-        epilog="Run 'mjlog COMMAND --help' for a command's options.",
-    )
-    from mjlog import accel
-
-    helpers = "on" if accel.ACTIVE else f"off, {accel.REASON}"
-    parser.add_argument("--version", action="version", version=f"mjlog {__version__} (compiled helpers: {helpers})")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
-
+def _add_show_command(sub) -> None:
+    """The ``show`` subcommand."""
     show = sub.add_parser(
         "show",
         help="print a log: header, one line per round, final result",
@@ -476,46 +241,9 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--no-japanese", action="store_true", help="English yaku and draw names only")
     show.set_defaults(func=_cmd_show)
 
-    schemes = sub.add_parser(
-        "schemes",
-        help="three-player payment schemes: the table of payments, and comparisons",
-        description="Three-player (sanma) tsumo payment schemes from the rules documents.",
-    )
-    schemes_sub = schemes.add_subparsers(dest="schemes_command", metavar="SUBCOMMAND")
-    schemes_sub.required = True
-    table = schemes_sub.add_parser(
-        "table",
-        help="the payments of one hand under every scheme",
-        description=(
-            "Print the payments of one hand under all eight schemes, in the layout of the "
-            "rules documents' table: dealer ron / dealer tsumo total (each payer) / non-dealer "
-            "ron / non-dealer tsumo total (non-dealer payer / dealer payer)."
-        ),
-    )
-    table.add_argument("--han", type=int, help="han of the hand (with --fu)")
-    table.add_argument("--fu", type=int, help="fu of the hand (with --han)")
-    table.add_argument("--limit", choices=["mangan", "haneman", "baiman", "sanbaiman", "yakuman"],
-                       help="a limit hand instead of han and fu")
-    table.set_defaults(func=_cmd_schemes_table)
-    compare = schemes_sub.add_parser(
-        "compare",
-        help="re-pay every stored sanma game under each scheme and compare",
-        description=(
-            "Re-pay every three-player win of the games in the database under each of the eight "
-            "schemes, keeping the play. Per scheme: points moved by tsumo, mean tsumo value for "
-            "dealer and non-dealer, how often the winner and each seat's placement change, "
-            "placement-point changes and final-score variance. Every scheme is compared on the same "
-            "games: those that end where they did under every scheme, those whose end would flip under "
-            "some scheme (kept as played, as their own group), and all; a sensitivity table shows how "
-            "the figures move with the flipped games. The per-seat results are stored in the table "
-            "scheme_results. A game that cannot "
-            "be re-paid is left out with a 'skipped:' line on standard error."
-        ),
-    )
-    compare.add_argument("--db", required=True, metavar="FILE", help="a database made by 'mjlog ingest'")
-    compare.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
-    compare.set_defaults(func=_cmd_schemes_compare)
 
+def _add_convert_command(sub) -> None:
+    """The ``convert`` subcommand."""
     convert = sub.add_parser(
         "convert",
         help="convert a log to another format (tenhou.net/6 JSON, Tenhou XML, mjai; the Beijing and MCR dialects)",
@@ -544,6 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     convert.set_defaults(func=_cmd_convert)
 
+
+def _add_audit_command(sub) -> None:
+    """The ``audit`` subcommand."""
     audit = sub.add_parser(
         "audit",
         help="replay logs and report every place where a log and the rules disagree",
@@ -552,7 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
             "play, furiten, every win's yaku/han/fu/points and payments, draws, honba and sticks, "
             "game end and placement points; MCR records (PMN, every match of a Botzone export): legal "
             "draws, flowers, claims and their priority, kongs, every win re-scored (the 8-fan minimum) "
-            "and paid. Prints one line per finding (file, round, event index, "
+            "and paid; Beijing logs (either dialect): the wall from the seed, the wild tile, legal play, "
+            "every win's fan lines, 燒莊 and 互包 payments. Prints one line per finding (file, round, event index, "
             "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
             "unreadable; X errors, W warnings'. A game lists at most 100 findings (the rest counted in "
             "one line). Each game is counted once: other files of the same game "
@@ -574,12 +306,15 @@ def build_parser() -> argparse.ArgumentParser:
     audit.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     audit.set_defaults(func=_cmd_audit)
 
+
+def _add_simulate_command(sub) -> None:
+    """The ``simulate`` subcommand."""
     from mjlog.rules.family import Family, iter_presets
 
     playable = sorted(name for fam, name, _ in iter_presets() if type(fam).simulate_game is not Family.simulate_game)
     simulate = sub.add_parser(
         "simulate",
-        help="generate self-play games between simple bots as Tenhou mjlog XML (MCR: mjlog's MCR dialect)",
+        help="generate self-play games between simple bots (riichi as Tenhou mjlog XML; Beijing and MCR in their dialects)",
         description=(
             "Play games between simple bots (efficiency discards, riichi, yakuhai pon, folding "
             "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
@@ -606,27 +341,34 @@ def build_parser() -> argparse.ArgumentParser:
                           help="processes that play games (default 1); the files are the same bytes either way")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     simulate.set_defaults(func=_cmd_simulate)
-    _add_store_commands(sub)
-    add_build_command(sub)
-    from mjlog.stats_cli import add_stats_command
 
-    add_stats_command(sub)
-    _add_rules_command(sub)
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mjlog",
+        description=("Read, replay, audit and analyse mahjong game logs of three rule families: Tenhou "
+                     "riichi (4 and 3 players), Beijing mahjong and Chinese Official (MCR); score hands "
+                     "under each."),
+        epilog="Run 'mjlog COMMAND --help' for a command's options.",
+    )
+    from mjlog import accel
+
+    helpers = "on" if accel.ACTIVE else f"off, {accel.REASON}"
+    parser.add_argument("--version", action="version", version=f"mjlog {__version__} (compiled helpers: {helpers})")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
     from mjlog.fetch_cli import add_fetch_command
-
-    add_fetch_command(sub)
-    from mjlog.view.command import add_view_command
-
-    add_view_command(sub)
+    from mjlog.plot import add_plot_command
     from mjlog.score_cli import add_score_command
-
-    add_score_command(sub)
+    from mjlog.stats_cli import add_stats_command
+    from mjlog.view.command import add_view_command
     from mjlog.whatif_cli import add_whatif_command
 
-    add_whatif_command(sub)
-    from mjlog.plot import add_plot_command
-
-    add_plot_command(sub)
+    for add in (_add_show_command, add_schemes_command, _add_convert_command, _add_audit_command,
+                _add_simulate_command, add_store_commands, add_build_command, add_stats_command,
+                _add_rules_command, add_fetch_command, add_view_command, add_score_command,
+                add_whatif_command, add_plot_command):
+        add(sub)
     return parser
 
 

@@ -34,12 +34,12 @@ def _player_names(args: argparse.Namespace) -> list[str] | None:
 def _load(args: argparse.Namespace):
     """The selected frames of the store and the families' own sheets (Beijing, MCR) as text, or None
     after a one-line error."""
-    from mjlog.cli import _open_source
+    from mjlog.store_cli import open_source
     from mjlog.stats import load_frames
     from mjlog.stats.beijing import beijing_section
     from mjlog.stats.mcr import mcr_sheet_text
 
-    store = _open_source(args)
+    store = open_source(args)
     if store is None:
         return None
     synthetic = "only" if args.only_synthetic else "include" if args.include_synthetic else "exclude"
