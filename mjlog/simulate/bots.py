@@ -26,8 +26,9 @@ import random
 from typing import TYPE_CHECKING
 
 from mjlog.rules.riichi.hands import waits
+from mjlog.simulate.keep import suited_keep_value
 from mjlog.simulate.shanten import discard_shanten, improving_kinds, shanten, thirteen_orphans_shanten
-from mjlog.tiles import RED_FIVES, TERMINAL_KINDS
+from mjlog.tiles import RED_FIVES
 
 if TYPE_CHECKING:
     from mjlog.simulate.hand import HandPlay
@@ -37,7 +38,6 @@ ANKAN_CHANCE = 0.5
 DAMA_POINTS = 5200        # stay silent (no riichi) when the hand already has a yaku worth this
 DAMA_CHANCE = 0.35        # and now and then with a cheaper hand that has a yaku
 NINE_TERMINALS_ABORT = 0.9
-_TERMINALS = frozenset(TERMINAL_KINDS)
 _YAOCHUU_SET = frozenset(k for k in range(34) if k >= 27 or k % 9 in (0, 8))
 
 
@@ -93,13 +93,7 @@ class Bot:
             if kind in h.yakuhai(seat):
                 value += 2
             return value
-        value = 3 if kind not in _TERMINALS else 1
-        base = kind - kind % 9
-        for j in range(max(base, kind - 2), min(base + 9, kind + 3)):
-            if j != kind and c[j]:
-                value += 2
-        if c[kind] >= 2:
-            value += 2
+        value = suited_keep_value(c, kind)
         if any(t in RED_FIVES for t in h.hand[seat] if t >> 2 == kind) and h.rules.red_fives:
             value += 1
         return value

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mjlog.rules.beijing.wildshanten import pairs_shanten, wild_shanten
+from mjlog.simulate.keep import suited_keep_value
 from mjlog.simulate.shanten import improving_kinds, regular_shanten
 
 if TYPE_CHECKING:
@@ -95,14 +96,7 @@ class BeijingBot:
         """How much the bot wants to keep a kind (low values go first)."""
         if kind >= 27:
             return 0 if counts[kind] == 1 else 4
-        value = 3 if kind % 9 not in (0, 8) else 1
-        lo = kind - kind % 9
-        for j in range(max(lo, kind - 2), min(lo + 9, kind + 3)):
-            if j != kind and counts[j]:
-                value += 2
-        if counts[kind] >= 2:
-            value += 2
-        return value
+        return suited_keep_value(counts, kind)
 
     # -- calls ------------------------------------------------------------------------------------
 
