@@ -1,8 +1,9 @@
 """Which game a log records, across files and formats, and what two records of one game disagree on.
 
 A game is known by its Tenhou log id, by its wall seed (the SHUFFLE seed, or an old log's first
-per-hand seed), and by a digest of its hands as both formats record them (tenhou.net/6 JSON's
-view of each hand: tile kinds and red fives, calls, results). Files that share any of these are
+per-hand seed), and by a digest of its hands as every format of its family records them (the
+family's ``hand_record``; riichi: tenhou.net/6 JSON's view of each hand: tile kinds and red fives,
+calls, results). Files that share any of these are
 one game; the first file read is its primary source and the others are listed as its sources.
 
 """
@@ -14,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.family import family
 
 #: Player fields compared between two records of a game (None in one of them: not recorded there).
 PLAYER_FIELDS = ("name", "rank", "rate", "sex")
@@ -33,16 +35,6 @@ def _digest(value: object) -> str:
     return hashlib.sha256(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()[:24]
 
 
-def _hand_view(log: GameLog):
-    """What both formats of the log's family record of a hand: for riichi, tenhou.net/6 JSON's view."""
-    if log.family == "riichi":
-        from mjlog.formats.tenhou_json_write import round_json
-
-        n, red = log.n_players, log.rules.red_fives
-        return lambda r: round_json(r, n, red)
-    return lambda r: repr((r.kyoku, r.honba, r.sticks, r.scores, r.hands, r.events))
-
-
 def _has_outcome(r: Round) -> bool:
     """Whether the hand records a win or a draw (``r.outcomes``, looked for from the end where they are)."""
     return any(isinstance(e, _OUTCOMES) for e in reversed(r.events))
@@ -52,9 +44,9 @@ _OUTCOMES = (Win, Ryuukyoku)
 
 
 def identity_of(log: GameLog) -> GameIdentity:
-    """The identity of the game ``log`` records (a Tenhou log of either format)."""
+    """The identity of the game ``log`` records (any family's, in any of its formats)."""
     n = log.n_players
-    view = _hand_view(log)
+    view = family(log.family).hand_record(log)
     # a hand cut off before its outcome records only a prefix of its events: it is not compared
     rounds = tuple(((r.kyoku, r.honba), r.name, _digest(view(r))) for r in log.rounds if _has_outcome(r))
     keys = []

@@ -8,9 +8,10 @@ single writer (:class:`mjlog.store.Store`) puts into the database in one transac
 Values follow the data dictionary in ``docs/schema.md``: recorded values as the log
 states them, ``derived_*`` columns from :func:`mjlog.replay`. What differs between rule
 families comes from the family's hooks (:meth:`~mjlog.rules.family.Family.win_items`,
-:meth:`~mjlog.rules.family.Family.win_value`) and the replay's payments
-(:class:`~mjlog.rules.transfers.Transfer` rows); the riichi-only columns are filled for
-riichi games only, and the Tenhou header columns only when the log has that header.
+:meth:`~mjlog.rules.family.Family.win_value`, ``win_columns``, ``game_columns``, ``placement``,
+``declarations``...) and the replay's payments (:class:`~mjlog.rules.transfers.Transfer` rows);
+a family's own events are named as it registered them (:mod:`mjlog.event_kinds`), and the Tenhou
+header columns are filled only when the log has that header.
 
 >>> from tests.xmlbuild import simple_game4
 >>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
@@ -35,27 +36,17 @@ from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_lobby import Lobby
 from mjlog.game_identity import GameIdentity, identity_of, to_json
-from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, GameLog, Reconnect, Ryuukyoku, Win
-from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
+from mjlog.event_kinds import OTHER, kind_names, kinds
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Ryuukyoku, Win, call_kinds
 from mjlog.replayer import replay
 from mjlog.replayer.results import DerivedWin, Replay
 from mjlog.rules.family import Family, family
 from mjlog.source import read_file
 from mjlog.text import path_label
-from mjlog.rules.riichi.flow import seat_order_rank
 
 HASH_PREFIX = "sha256-"
 HASH_CHARS = 16
-#: The family whose games fill the riichi-only columns (han, fu, limit, dora...).
-RIICHI = "riichi"
 
-EVENT_KINDS = ("draw", "discard", "call", "riichi_declared", "riichi_accepted", "new_dora",
-               "disconnect", "reconnect", "win", "ryuukyoku", "other")
-CALL_KINDS = tuple(k.value for k in CallKind)
-_KIND_CODE = {Draw: 0, Discard: 1, Call: 2, RiichiDeclared: 3, RiichiAccepted: 4, NewDora: 5,
-              Disconnect: 6, Reconnect: 7, Win: 8, Ryuukyoku: 9}
-_OTHER_KIND = EVENT_KINDS.index("other")
-_CALL_CODE = {k: i for i, k in enumerate(CallKind)}
 _OPENING = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
 
 I8, I16, I32, F64, B, S, D = pa.int8(), pa.int16(), pa.int32(), pa.float64(), pa.bool_(), pa.string(), pa.date32()
@@ -221,6 +212,9 @@ class _Rows:
         self.gids: list[str] = []
         #: events' call_kind, from_seat and call_tiles, set on few rows: (row, call code, from seat, tiles)
         self.sparse: list[tuple[int, int | None, int | None, tuple[int, ...] | None]] = []
+        #: the store codes of every registered event class and call kind (see mjlog.event_kinds)
+        self.event_kinds = kinds()
+        self.call_codes = {k: i for i, k in enumerate(call_kinds())}
 
     def mark(self) -> dict[tuple[str, str], int]:
         """The current length of every column and row list (see :meth:`rollback`)."""
@@ -255,13 +249,12 @@ class _Rows:
     def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         rules = log.rules
         lobby = log.header if isinstance(log.header, Lobby) else None   # Tenhou's header; other formats have their own
-        riichi = log.family == RIICHI
         date, hour = game_date(log.log_id)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
-        _put(self.cols["games"], game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
+        games = self.cols["games"]
+        _put(games, **(_NO_GAME_COLUMNS | family(log.family).game_columns(log)))
+        _put(games, game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
              content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players,
-             length=rules.length if riichi else None, red_fives=rules.red_fives if riichi else None,
-             open_tanyao=rules.open_tanyao if riichi else None,
              lobby_type=lobby.type if lobby else None, lobby=lobby.lobby if lobby else None,
              lobby_display=lobby.display if lobby else None, room=lobby.room if lobby else None,
              special_lobby=lobby.special if lobby else None, title=lobby.title if lobby else None,
@@ -274,8 +267,7 @@ class _Rows:
     def _players(self, log: GameLog, rep: Replay, g: int) -> None:
         n = log.rules.players
         final = log.final
-        rank = (seat_order_rank(final.scores, log.first_dealer)
-                if final and len(final.scores) == n and log.family == RIICHI else None)
+        rank = family(log.family).placement(log) if final is not None and len(final.scores) == n else None
         by_seat = {p.seat: p for p in log.players}
         c = self.cols["players"]
         for s in range(n):
@@ -297,25 +289,26 @@ class _Rows:
         ev["event_index"] += _EVENT_INDEXES[:n_ev] if n_ev <= len(_EVENT_INDEXES) else array("h", range(n_ev))
         sparse = self.sparse
         base = len(ev["kind"])
-        accepted: dict[int, int] = {}  # seat -> its riichi_accepted event
+        own: list[tuple[int, Event]] = []  # the families' own events, for the family's declarations
         opened: set[int] = set()
-        n_decl = n_calls = n_kans = 0
-        wins: list[tuple[int, Win, bool, bool, int]] = []
+        n_calls = n_kans = 0
+        wins: list[tuple[int, Win, bool, int]] = []
         draws: list[tuple[int, Ryuukyoku, int]] = []
         result = 0
         columns = (_event_columns or py_event_columns)(events, Draw, Discard)
         seats, kinds, tiles, tsumogiri = columns["seat"], columns["kind"], columns["tile"], columns["tsumogiri"]
         others = columns["others"]
-        kind_code = _KIND_CODE
+        event_kinds, call_codes = self.event_kinds, self.call_codes
         for i in others:
             e = events[i]
             t = type(e)
-            kinds[i] = kind_code.get(t, _OTHER_KIND)
+            kind = event_kinds.get(t, OTHER)
+            kinds[i] = kind.code
             if t is Call:
                 k = e.kind
                 seats[i] = e.seat
                 tiles[i] = e.called if e.called is not None else e.added if e.added is not None else e.tiles[0]
-                sparse.append((base + i, _CALL_CODE[k], e.from_seat, e.tiles))
+                sparse.append((base + i, call_codes[k], e.from_seat, e.tiles))
                 if k in _OPENING:
                     n_calls += 1
                     opened.add(e.seat)
@@ -324,19 +317,20 @@ class _Rows:
             elif t is Win:
                 seats[i], tiles[i] = e.who, e.win_tile
                 sparse.append((base + i, None, e.from_who, None))
-                wins.append((i, e, e.who in accepted, e.who in opened, result))
+                wins.append((i, e, e.who in opened, result))
                 result += 1
-            elif t is NewDora:
-                tiles[i] = e.tile
             elif t is Ryuukyoku:
                 draws.append((i, e, result))
                 result += 1
-            elif t in kind_code:
-                seats[i] = e.seat
-                if t is RiichiDeclared:
-                    n_decl += 1
-                elif t is RiichiAccepted:
-                    accepted[e.seat] = i
+            else:
+                if kind.seat:
+                    seats[i] = e.seat
+                if kind.tile:
+                    tiles[i] = e.tile
+                if t.family is not None:
+                    own.append((i, e))
+        declared = fam.declarations(own)
+        standing = declared.standing
         ev["seat"] += seats
         ev["kind"] += kinds
         ev["tile"] += tiles
@@ -345,10 +339,12 @@ class _Rows:
             pay = self.rows["payments"].append
             for t in res.deposit_transfers:
                 # payments: game_id, round_index, result_index, event_index, payer, payee, reason, amount, recorded
-                pay((g, ri, None, accepted.get(t.payer), t.payer, t.payee, t.reason, t.amount, t.amount))
+                pay((g, ri, None, standing.get(t.payer), t.payer, t.payee, t.reason, t.amount, t.amount))
         derived_wins = {w.who: w for w in res.wins} if res is not None else {}
-        for j, (i, w, riichi, open_hand, result) in enumerate(wins):
-            self._win(fam, log, rnd, g, j, i, w, derived_wins.get(w.who), riichi, open_hand, result)
+        for j, (i, w, open_hand, result) in enumerate(wins):
+            # a declaration counts for a win when it stood before it
+            stood = standing.get(w.who, n_ev) < i
+            self._win(fam, log, rnd, g, j, i, w, derived_wins.get(w.who), stood, open_hand, result)
         draw_kind = None
         for i, d, result in draws:
             kind = self._draw(fam, rnd, g, i, d, res.draw if res is not None else None, result)
@@ -358,7 +354,7 @@ class _Rows:
              end_scores=res.end_scores if res is not None else None, dice=rnd.dice,
              dora_indicator=rnd.dora_indicator,
              result="win" if wins else "draw" if draws else "incomplete", n_wins=len(wins), draw_kind=draw_kind,
-             n_riichi_declared=n_decl, n_riichi=len(accepted), n_calls=n_calls, n_kans=n_kans, n_events=n_ev,
+             n_riichi_declared=declared.declared, n_riichi=len(standing), n_calls=n_calls, n_kans=n_kans, n_events=n_ev,
              complete=bool(wins or draws))
 
     def _win(self, fam: Family, log: GameLog, rnd, g: int, j: int, i: int, w: Win, dw: DerivedWin | None,
@@ -428,7 +424,8 @@ class _Rows:
                 elif fld.type == DS:
                     arrays.append(pa.array(values, S).dictionary_encode())
                 elif name == "events" and fld.name == "kind":
-                    arrays.append(pa.DictionaryArray.from_arrays(_arrow(array("b", values), I8), _EVENT_KIND_NAMES))
+                    arrays.append(pa.DictionaryArray.from_arrays(_arrow(array("b", values), I8),
+                                                                 pa.array(kind_names(), S)))
                 else:
                     arrays.append(_arrow(values, fld.type))
             out[name] = pa.Table.from_arrays(arrays, schema=schema)
@@ -436,8 +433,6 @@ class _Rows:
 
 
 _EVENT_INDEXES = array("h", range(1024))
-_EVENT_KIND_NAMES = pa.array(EVENT_KINDS, S)
-_CALL_KIND_NAMES = pa.array(CALL_KINDS, S)
 _TYPECODE = {I8: "b", I16: "h", I32: "i"}
 
 
@@ -485,7 +480,7 @@ def _sparse_columns(sparse, n: int) -> tuple[pa.Array, pa.Array, pa.Array]:
         offsets[done + 1 :] = array("i", (cum,)) * (n - done)
     call_kind = pa.DictionaryArray.from_arrays(
         pa.Array.from_buffers(I8, n, [_validity(has_code, n), pa.py_buffer(codes)], null_count=n - len(has_code)),
-        _CALL_KIND_NAMES)
+        pa.array([k.value for k in call_kinds()], S))
     from_seat = pa.Array.from_buffers(I8, n, [_validity(has_from, n), pa.py_buffer(froms)],
                                       null_count=n - len(has_from))
     values = pa.Array.from_buffers(I16, len(tile_values), [None, pa.py_buffer(tile_values)])
@@ -511,6 +506,10 @@ FAMILY_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ura
                       "derived_han", "derived_fu", "derived_points", "derived_limit", "derived_pao_seat",
                       "dora_indicators", "ura_indicators")
 _NO_FAMILY_COLUMNS = dict.fromkeys(FAMILY_WIN_COLUMNS)
+#: The games columns a family may fill through its ``game_columns`` hook (riichi's length, red fives
+#: and open tanyao); the ones it does not give are NULL.
+FAMILY_GAME_COLUMNS = ("length", "red_fives", "open_tanyao")
+_NO_GAME_COLUMNS = dict.fromkeys(FAMILY_GAME_COLUMNS)
 
 
 @dataclass(frozen=True, slots=True)

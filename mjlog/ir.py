@@ -41,14 +41,15 @@ UNRECORDED = {
 
 
 class CallKind(str, Enum):
-    """Kinds of call (meld) and of kita (nukidora)."""
+    """The kinds of call (meld) every family shares. A family's own kinds (riichi's kita) are an
+    enum of its package, registered with :func:`register_call_kinds`; each has ``is_kan`` and
+    ``is_open`` as these do."""
 
     CHI = "chi"
     PON = "pon"
     KAKAN = "kakan"          # added kan (shouminkan)
     DAIMINKAN = "daiminkan"  # open kan on a discard
     ANKAN = "ankan"          # closed kan
-    KITA = "kita"            # sanma: North set aside (nukidora)
 
     @property
     def is_kan(self) -> bool:
@@ -56,8 +57,41 @@ class CallKind(str, Enum):
 
     @property
     def is_open(self) -> bool:
-        """Whether the call opens the hand (ankan and kita do not)."""
+        """Whether the call opens the hand (ankan does not)."""
         return self in (CallKind.CHI, CallKind.PON, CallKind.KAKAN, CallKind.DAIMINKAN)
+
+
+_CALL_KINDS: dict[str, Enum] = {k.value: k for k in CallKind}
+
+
+def register_call_kinds(kinds: type[E]) -> type[E]:
+    """Register a family's own call kinds (a ``str`` enum whose members have ``is_kan`` and
+    ``is_open``); returns it (a class decorator). A value already registered raises ValueError."""
+    for k in kinds:  # type: ignore[attr-defined]
+        if _CALL_KINDS.get(k.value, k) is not k:
+            raise ValueError(f"call kind {k.value!r} is already registered")
+        _CALL_KINDS[k.value] = k
+    return kinds
+
+
+def unregister_call_kinds(kinds: type) -> None:
+    """Take a family's call kinds off the register (tests register toy families' and take them away)."""
+    for k in kinds:  # type: ignore[attr-defined]
+        if _CALL_KINDS.get(k.value) is k:
+            del _CALL_KINDS[k.value]
+
+
+def call_kinds() -> tuple[Enum, ...]:
+    """Every registered call kind: the shared ones (:class:`CallKind`) first, then the families' own."""
+    return tuple(_CALL_KINDS.values())
+
+
+def call_kind(value: str) -> Enum:
+    """The registered call kind named ``value``; ValueError for a name no family registered."""
+    try:
+        return _CALL_KINDS[value]
+    except KeyError:
+        raise ValueError(f"unknown call kind {value!r}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,13 +174,14 @@ class Discard(Event):
 @register_event
 @dataclass(frozen=True, slots=True)
 class Call(Event):
-    """A call (meld), a closed kan, or a kita.
+    """A call (meld), a closed kan, or a family's own kind of call (riichi's kita).
 
     ``tiles`` are the tiles of the meld. For chi and pon they are in id order;
     for kans the first tile is the one the log names (Tenhou's ``m >> 8``) and
     the rest follow in id order; kakan's are the pon's three then the added one.
-    ``called`` is the tile taken from ``from_seat`` (None for ankan and kita);
-    ``added`` is the tile a kakan adds. For kita ``tiles`` is the North tile.
+    ``called`` is the tile taken from ``from_seat`` (None for ankan);
+    ``added`` is the tile a kakan adds. ``kind`` is a :class:`CallKind` or a family's own
+    registered kind (:func:`register_call_kinds`).
     """
 
     seat: int
@@ -189,7 +224,7 @@ class Win(Event):
     """A win (AGARI) as recorded. Scores and points in points.
 
     ``hand`` holds the concealed tiles including ``win_tile``; ``melds`` the
-    calls (kita included, as Tenhou lists them). ``points`` is the hand's value
+    calls (a family's own kinds included, as its logs list them). ``points`` is the hand's value
     in points; ``honba``/``sticks`` are the ``ba`` values at the win;
     ``scores_before`` and ``deltas`` the ``sc`` pairs (deltas include honba and
     sticks). What only the family records (riichi's fu, limit, yaku, dora and

@@ -1,5 +1,7 @@
 """Comparing three-player payment schemes on played games: re-pay every sanma game under each.
 
+Riichi only by nature: the eight schemes are riichi's three-player (sanma) payment rules.
+
 The input is replayed games (:class:`~mjlog.replayer.Replay`); the hands are kept
 as played and only payments change (see :mod:`mjlog.rules.riichi.sanma_repay`).
 """

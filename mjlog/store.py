@@ -40,6 +40,7 @@ from mjlog.dataset import read_manifest
 from mjlog.game_identity import fingerprint_disagreement
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk, game_source
 from mjlog.reader import iter_log_files
+from mjlog.rules.family import families
 from mjlog.text import path_label
 from mjlog.workers import worker_pool
 
@@ -154,28 +155,22 @@ class Store:
         try:
             for stmt in _schema_statements():
                 con.execute(stmt)
-            self._fill_yaku()
+            self._fill_reference_tables()
             con.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION])
             con.execute("COMMIT")
         except BaseException:
             con.execute("ROLLBACK")
             raise
 
-    def _fill_yaku(self) -> None:
-        from mjlog.rules.riichi.yaku_table import YAKU
-
-        yaku = pa.table({
-            "yaku_id": pa.array([y.id for y in YAKU], pa.int16()),
-            "name_en": [y.name_en for y in YAKU], "name_ja": [y.name_ja for y in YAKU],
-            "han_closed": pa.array([y.han_closed for y in YAKU], pa.int16()),
-            "han_open": pa.array([y.han_open for y in YAKU], pa.int16()),
-            "yakuman": [y.yakuman for y in YAKU],
-        })
-        self.con.register("_yaku_in", yaku)
-        try:
-            self.con.execute("INSERT OR REPLACE INTO yaku BY NAME SELECT * FROM _yaku_in")
-        finally:
-            self.con.unregister("_yaku_in")
+    def _fill_reference_tables(self) -> None:
+        """The families' reference tables (riichi's ``yaku``: :meth:`Family.store_tables`)."""
+        for fam in families().values():
+            for table, columns in fam.store_tables().items():
+                self.con.register("_reference_in", pa.table(dict(columns)))
+                try:
+                    self.con.execute(f"INSERT OR REPLACE INTO {table} BY NAME SELECT * FROM _reference_in")
+                finally:
+                    self.con.unregister("_reference_in")
 
     # ---- queries -----------------------------------------------------------------------------
 

@@ -1,5 +1,8 @@
 """Local-yaku what-ifs: the recorded winning hands of a store re-scored with local yaku switched on.
 
+Riichi only by nature: local yaku (地方役) are knobs of the riichi family's rule set, and only the
+store's riichi games are read.
+
 Every riichi win the replay could score is rebuilt from the store (its concealed tiles, the
 winner's calls from ``events``, the situation from the derived yaku and the events before the win)
 and scored twice: under the game's rule set, which must give the stored derived value (a check of
@@ -18,7 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mjlog.errors import InvalidHandError
-from mjlog.ir import Call, CallKind
+from mjlog.ir import Call, CallKind, call_kind
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.context import SITUATION_FLAGS, WinContext
 from mjlog.rules.riichi.flow import final_scores, placement_points
 from mjlog.rules.riichi.local_yaku import BY_KNOB, LOCAL, LocalYaku
@@ -108,7 +112,7 @@ def _melds(calls: Iterable[dict]) -> tuple[Call, ...]:
     """The winner's calls in play: a kakan takes the place of its pon."""
     out: list[Call] = []
     for c in calls:
-        kind = CallKind(c["call_kind"])
+        kind = call_kind(c["call_kind"])
         tiles = tuple(c["call_tiles"])
         if kind is CallKind.KAKAN:
             out = [m for m in out if not (m.kind is CallKind.PON and m.tiles[0] >> 2 == tiles[0] >> 2)]
@@ -182,7 +186,7 @@ def _stored_win(w: dict, rules: RuleSet, before: list[dict], streak: int) -> Sto
 def settle(win: StoredWin, rules: RuleSet) -> tuple[HandValue, tuple[int, ...]]:
     """The win's value and score changes under ``rules``."""
     v = score(win.concealed, win.melds, win.win_tile, win.context, rules)
-    pao = pao_seat([m for m in win.melds if m.kind is not CallKind.KITA], win.seat, v.yakuman, rules)
+    pao = pao_seat([m for m in win.melds if m.kind is not KITA], win.seat, v.yakuman, rules)
     paid = win_settlement(v.basic, win.seat, win.from_seat, win.dealer, rules, win.context.honba,
                           win.context.sticks, pao, None if rules.pao_covers_stacked_yakuman else YAKUMAN_BASIC)
     return v, paid.deltas

@@ -21,7 +21,8 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
-from mjlog.ir import Call, CallKind, GameLog
+from mjlog.ir import Call, GameLog
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.record import DrawKind
 from mjlog.reader import read_log
 from mjlog.replayer import Replay, replay
@@ -77,7 +78,7 @@ def _game_end(log: GameLog, rep: Replay):
 
 
 def _has_kita(log: GameLog, rep: Replay) -> bool:
-    return any(type(e) is Call and e.kind is CallKind.KITA for r in log.rounds for e in r.events)
+    return any(type(e) is Call and e.kind is KITA for r in log.rounds for e in r.events)
 
 
 FEATURES: dict[str, Callable[[GameLog, Replay], bool]] = {

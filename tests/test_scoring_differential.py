@@ -23,6 +23,7 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID  # noqa: E
 from mahjong.meld import Meld  # noqa: E402
 
 from mjlog.ir import CallKind  # noqa: E402
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi import score  # noqa: E402
 from mjlog.rules.riichi.randhand import RandomWin, random_win  # noqa: E402
 
@@ -42,8 +43,8 @@ def mahjong_value(w: RandomWin):
         fu_for_pinfu_tsumo=False, is_three_player=rules.players == 3,
     )
     melds = [Meld(_MELD_TYPES[m.kind], m.tiles, opened=m.kind is not CallKind.ANKAN)
-             for m in w.melds if m.kind is not CallKind.KITA]
-    kita = sum(1 for m in w.melds if m.kind is CallKind.KITA)
+             for m in w.melds if m.kind is not KITA]
+    kita = sum(1 for m in w.melds if m.kind is KITA)
     tiles = list(w.concealed) + [t for m in melds for t in m.tiles]
     config = HandConfig(
         is_tsumo=ctx.tsumo, is_riichi=ctx.riichi, is_daburu_riichi=ctx.double_riichi, is_ippatsu=ctx.ippatsu,

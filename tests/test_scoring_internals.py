@@ -11,6 +11,7 @@ import pytest
 
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi import HandValue, score, score_hand
 from mjlog.rules.riichi.fu import fu_of
 from mjlog.rules.riichi.randhand import random_win
@@ -92,7 +93,7 @@ def test_results_are_real_hand_values():
     ((Call(0, CallKind.PON, (100, 104, 108)),), "are not 3 of a kind"),
     ((Call(0, CallKind.PON, (-4, -3, -2)),), "not in 0..135"),
     ((Call(0, CallKind.CHI, (0, 4, 12)),), "are not a run"),
-    ((Call(0, CallKind.KITA, (0,)),), "are not one North"),
+    ((Call(0, KITA, (0,)),), "are not one North"),
 ])
 def test_bad_calls_are_invalid_hands(melds, message):
     with pytest.raises(InvalidHandError, match=message):

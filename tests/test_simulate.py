@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, Ryuukyoku, Win
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.reader import read_log
 from mjlog.rules.riichi.hands import waits
@@ -219,7 +220,7 @@ def _check_round(rnd, wall, rules, scores, seen):
                 assert hands[ev.seat][t] == 1
                 hands[ev.seat][t] -= 1
             melds[ev.seat].append(ev)
-            if ev.kind in (CallKind.ANKAN, CallKind.KITA):
+            if ev.kind in (CallKind.ANKAN, KITA):
                 owe_replacement = ev.seat
         elif isinstance(ev, NewDora):
             assert ev.tile == wall.dora_indicator(len(dora))
@@ -333,7 +334,7 @@ def _counts(c: Counter) -> list[int]:
 def _meld_counts(melds: list[Call]) -> list[int]:
     out = [0] * 34
     for m in melds:
-        if m.kind is not CallKind.KITA:
+        if m.kind is not KITA:
             for t in m.tiles:
                 out[t >> 2] += 1
     return out

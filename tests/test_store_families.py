@@ -39,6 +39,9 @@ class PointFamily(RiichiFamily):
     def win_columns(self, log, win, derived):
         return {}  # none of riichi's own columns (han, fu, limit, dora...)
 
+    def game_columns(self, log):
+        return {}  # nor its games columns (length, red fives, open tanyao)
+
 
 def ingest(tmp_path, monkeypatch, data: bytes | None = None, **changes) -> Store:
     """A store holding the pinfu tsumo game, its GameLog changed by ``changes`` as it is read."""

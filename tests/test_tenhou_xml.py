@@ -12,6 +12,7 @@ from mjlog import MalformedLogError, read_log, read_logs
 from mjlog.errors import LogTooLargeError
 from mjlog.formats.tenhou_calls import decode_call, encode_call
 from mjlog.ir import CallKind, Discard, Disconnect, Reconnect, Ryuukyoku, Win
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind
 from tests.xmlbuild import game4, hand, init4, simple_game4
@@ -91,7 +92,7 @@ def test_call_codes_decode_in_the_reference_order():
     c = decode_call(0, m)
     assert c.kind is CallKind.KAKAN and c.added == 31 * 4 + 1 and encode_call(c) == m
     kita = decode_call(1, 30752)
-    assert kita.kind is CallKind.KITA and kita.tiles == (120,)
+    assert kita.kind is KITA and kita.tiles == (120,)
     ankan = decode_call(2, (108 + 2) << 8)
     assert ankan.kind is CallKind.ANKAN and ankan.tiles[0] == 110 and sorted(ankan.tiles) == [108, 109, 110, 111]
     minkan = decode_call(2, 108 << 8 | 1)

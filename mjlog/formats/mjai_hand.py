@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted
 from mjlog.rules.riichi.record import DrawKind
 from mjlog.rules.riichi.hands import is_tenpai
@@ -186,7 +187,7 @@ class HandState:
         if self.n != 3:
             raise HandProblem("kita (setting North aside) in a four-player game")
         tile = self.take(seat, 30, False)
-        c = Call(seat, CallKind.KITA, (tile,))
+        c = Call(seat, KITA, (tile,))
         self.melds[seat].append(c)
         self.last_given = (seat, tile)
         self.events.append(c)

@@ -23,6 +23,7 @@ from mjlog.formats.mjai import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, WI
 from mjlog.formats.mjai_hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai_yaku import YakuProblem, win_value
 from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.rules.riichi.flow import final_scores, placement_points
@@ -306,7 +307,7 @@ class MjaiReader:
         if value is None:
             self.unrecorded.add("win_value")
         yakuman = value.yakuman if value is not None and value.yakuman else tuple(PAO_YAKUMAN)
-        pao = pao_seat([m for m in h.melds[who] if m.kind is not CallKind.KITA], who, yakuman, h.rules)
+        pao = pao_seat([m for m in h.melds[who] if m.kind is not KITA], who, yakuman, h.rules)
         h.events.append(riichi_win(
             who=who, from_who=frm, hand=tuple(hand), win_tile=tile, melds=melds,
             fu=value.fu if value else 0, points=value.points if value else 0, limit=value.limit if value else 0,

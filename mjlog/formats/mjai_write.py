@@ -22,6 +22,7 @@ import json
 
 from mjlog.formats.mjai import DRAW_REASONS, WINDS, YAKU_NAMES, tile_name
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.record import draw_kind, recorded
@@ -102,7 +103,7 @@ def _names(tiles, red: bool) -> list[str]:
 
 def _call(c: Call, red: bool) -> dict:
     kind = c.kind
-    if kind is CallKind.KITA:
+    if kind is KITA:
         return {"type": "kita", "actor": c.seat, "pai": "N"}
     if kind is CallKind.ANKAN:
         return {"type": "ankan", "actor": c.seat, "consumed": _names(c.tiles, red)}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from mjlog.errors import MalformedLogError
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 
 
 def decode_call(who: int, m: int) -> Call:
@@ -50,7 +51,7 @@ def decode_call(who: int, m: int) -> Call:
         tile = m >> 8
         if tile >> 2 != 30:
             raise MalformedLogError(f"kita code m={m} names tile {tile}, not a North")
-        return Call(who, CallKind.KITA, (tile,))
+        return Call(who, KITA, (tile,))
     hai0 = m >> 8
     if hai0 >= 136:
         raise MalformedLogError(f"kan code m={m} names tile {hai0}")
@@ -64,7 +65,7 @@ def decode_call(who: int, m: int) -> Call:
 def encode_call(call: Call) -> int:
     """Tenhou's ``m`` for a call; the inverse of :func:`decode_call`."""
     kind = call.kind
-    if kind is CallKind.KITA:
+    if kind is KITA:
         return call.tiles[0] << 8 | 0x20
     if kind is CallKind.ANKAN or kind is CallKind.DAIMINKAN:
         fr = 0 if kind is CallKind.ANKAN else (call.from_seat - call.seat) % 4  # type: ignore[operator]

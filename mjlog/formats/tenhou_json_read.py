@@ -51,6 +51,7 @@ from mjlog.formats.tenhou_json import Json, JsonProblem, is_int, parse_result
 from mjlog.formats.tenhou_json_order import OrderSearch
 from mjlog.frozen import builder
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.tiles import SANMA_ABSENT_KINDS, WIND_NAMES, json_code_kind
@@ -419,7 +420,7 @@ class _Builder:
                     last_tile = added
                 else:
                     last_tile = take(hand, 44)
-                    call = Call(s, CallKind.KITA, (last_tile,))
+                    call = Call(s, KITA, (last_tile,))
                     melds[s].append(call)
                 append(call)
                 if ron_end and k == last:

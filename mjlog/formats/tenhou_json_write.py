@@ -21,6 +21,7 @@ from mjlog.formats.tenhou_json import (
     DRAW_RESULT_NAMES, LIMIT_NAMES, WIN_NAME, YAKU_NAMES, dan_string,
 )
 from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, GameLog, Reconnect, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.points import c100_div
@@ -110,7 +111,7 @@ def _call_string(call: Call, red: bool) -> str:
         return str(to_json_code(t, red))
 
     kind = call.kind
-    if kind is CallKind.KITA:
+    if kind is KITA:
         return "f44"
     if kind is CallKind.ANKAN:
         own = [str(x) for x in _codes(call.tiles, red)]

@@ -40,6 +40,7 @@ from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, Player, Reconnect, Round,
     Ryuukyoku, Seed, Win,
 )
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
@@ -474,7 +475,7 @@ class _Reader:
             raise MalformedLogError(f"call takes from seat {call.from_seat}, not in a {self.n}-player game")
         if self.n == 3 and call.kind is CallKind.CHI:
             raise MalformedLogError("chi in a three-player game")
-        if self.n == 4 and call.kind is CallKind.KITA:
+        if self.n == 4 and call.kind is KITA:
             raise MalformedLogError("kita in a four-player game")
 
     def _reach(self, a) -> None:

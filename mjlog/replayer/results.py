@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import GameLog
-from mjlog.rules.riichi.context import WinContext
-from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.transfers import Transfer
 
 
@@ -23,7 +22,7 @@ class DerivedWin:
 
     who: int
     from_who: int
-    value: HandValue
+    value: Any                          # the family's value of the hand (riichi: a HandValue)
     deltas: tuple[int, ...]
     pao_who: int | None = None
     riichi: bool = False
@@ -31,7 +30,7 @@ class DerivedWin:
     open_hand: bool = False
     tsumo: bool = False
     transfers: tuple[Transfer, ...] = ()
-    context: WinContext | None = None   # the situation the replay derived (riichi, ippatsu, haitei...)
+    context: Any = None                 # the situation the family derived (riichi: a WinContext)
 
 
 @dataclass(frozen=True, slots=True)

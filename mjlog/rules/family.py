@@ -16,7 +16,8 @@ A family brings:
   :meth:`Family.final_scores`, :meth:`Family.placement_points`);
 - what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
   :meth:`Family.win_value`, :meth:`Family.recorded_points`, :meth:`Family.win_columns`,
-  :meth:`Family.draw_kind`,
+  :meth:`Family.draw_kind`, :meth:`Family.game_columns`, :meth:`Family.placement`,
+  :meth:`Family.declarations`, :meth:`Family.store_tables`, :meth:`Family.hand_record`,
   :meth:`Family.describe_rules`); its payments are
   :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
 - its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``);
@@ -33,15 +34,15 @@ A family brings:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from mjlog.rules.transfers import Transfer
 
 if TYPE_CHECKING:
     from mjlog.findings import FindingKind, Severity
-    from mjlog.ir import GameLog, Round, Ryuukyoku, Win
+    from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
     from mjlog.replayer.results import DerivedWin, RoundResult
 
 
@@ -104,6 +105,20 @@ class WinItem:
     name: str          # in the rules' own language
     english: str
     value: int         # in the family's unit (han, fan...)
+
+
+@dataclass(frozen=True, slots=True)
+class HandDeclarations:
+    """What a family's own events of one hand declared, for the store. ``declared`` counts the
+    declarations made (riichi: riichi declared; ``rounds.n_riichi_declared``); ``standing`` maps each
+    seat whose declaration stood to the index of the event where it did (riichi: its deposit paid;
+    ``rounds.n_riichi``, ``wins.riichi`` and the deposit payments' ``event_index``)."""
+
+    declared: int = 0
+    standing: Mapping[int, int] = field(default_factory=dict)
+
+
+NO_DECLARATIONS = HandDeclarations()
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +273,31 @@ class Family:
     def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> Mapping[str, object]:
         """The store's ``wins`` columns this family fills beyond the generic ones (riichi: han, fu,
         limit, dora...; see ``mjlog.ingest_rows.FAMILY_WIN_COLUMNS``); those it leaves out stay NULL."""
+        return {}
+
+    def game_columns(self, log: GameLog) -> Mapping[str, object]:
+        """The store's ``games`` columns this family fills beyond the generic ones (riichi: length,
+        red fives, open tanyao; see ``mjlog.ingest_rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
+        return {}
+
+    def placement(self, log: GameLog) -> tuple[int, ...] | None:
+        """Each seat's place (0 first) by the log's recorded final scores, for the store's
+        ``players.placement`` and ``final_score``; None where the family ranks no games (the default)."""
+        return None
+
+    def declarations(self, events: Sequence[tuple[int, Event]]) -> HandDeclarations:
+        """What the family's own events of one hand (with their indexes in the hand) declared; the
+        default: nothing (a family without declarations)."""
+        return NO_DECLARATIONS
+
+    def hand_record(self, log: GameLog) -> Callable[[Round], object]:
+        """What every format of this family records of a hand, as JSON-able data: two files of one
+        game agree on it (:mod:`mjlog.game_identity`). The default: the hand's events and its start."""
+        return lambda r: repr((r.kyoku, r.honba, r.sticks, r.scores, r.hands, r.events))
+
+    def store_tables(self) -> Mapping[str, Mapping[str, Sequence]]:
+        """Reference tables the store fills for this family, by table name: each a mapping of column
+        to values (riichi: the ``yaku`` table). The default: none."""
         return {}
 
 

@@ -3,7 +3,7 @@
 A family's settlement turns each outcome (a win, a draw) and each deposit into
 :class:`Transfer` rows; the replay carries them, the store writes them, and a seat's
 score change is their sum (:func:`net`). ``None`` as payer or payee is the pot on the
-table (riichi deposits go into it, the winner collects it).
+table (a family's deposits go into it, the winner collects it).
 
 >>> t = (Transfer(1, 0, 3900, HAND), Transfer(1, 0, 300, HONBA), Transfer(None, 0, 1000, STICKS))
 >>> net(t, 4)
@@ -21,16 +21,13 @@ HAND = "hand"
 HONBA = "honba"
 #: The pot (riichi sticks) collected by the winner: payer is the pot.
 STICKS = "sticks"
-#: A riichi deposit: a seat pays into the pot when its riichi is accepted.
-RIICHI = "riichi"
 #: Tenpai payments at an exhaustive draw (from the noten seats).
 NOTEN = "noten"
-#: Nagashi mangan: each such seat is paid as for a mangan tsumo.
-NAGASHI = "nagashi"
 #: The liable seat's (pao) share of a hand's value.
 PAO = "pao"
-#: The reasons every family may use; a family may add its own (any short lower-case word).
-REASONS = (HAND, HONBA, STICKS, RIICHI, NOTEN, NAGASHI, PAO)
+#: The reasons every family may use; a family adds its own (any short lower-case word: riichi's
+#: deposit ``riichi`` and ``nagashi``, in :mod:`mjlog.rules.riichi.settlement`).
+REASONS = (HAND, HONBA, STICKS, NOTEN, PAO)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,8 @@
 """Self-play games between simple bots, written as real Tenhou mjlog XML.
 
+Riichi only by nature (the riichi family's simulator, :meth:`RiichiFamily.simulate_game`); Beijing's
+and MCR's bots are in their own packages.
+
 :func:`simulate_game` plays one game under a :class:`~mjlog.rules.riichi.ruleset.RuleSet`
 (4 or 3 players, any preset or knob override) and returns the log's bytes;
 :func:`simulate` writes many to a directory. A game is a pure function of its

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from mjlog.errors import InvalidHandError
 from mjlog.formats.tenhou_calls import encode_call
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.hands import is_nagashi, meld_counts, swap_call_banned_kinds, waits, yaochuu_kinds
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
@@ -280,7 +281,7 @@ class HandPlay:
 
     def _kita(self, seat: int, north: int) -> int:
         self._remove(seat, north)
-        call = Call(seat, CallKind.KITA, (north,))
+        call = Call(seat, KITA, (north,))
         self.kita[seat].append(call)
         self.calls[seat].append(call)
         self.seen[NORTH] += 1

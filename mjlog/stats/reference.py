@@ -1,5 +1,7 @@
 """Our figures beside the published Tenhou Phoenix tables in ``data/reference/``.
 
+Riichi only by nature: the published figures are of Tenhou's riichi games.
+
 :func:`reference_figures` reads the published numbers as one long frame
 (``metric``, ``label``, ``kind``, ``source``, ``published``); :func:`our_figures` computes the
 same metrics from a selection of games; :func:`compare_with_reference` puts them side by side.

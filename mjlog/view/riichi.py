@@ -7,7 +7,7 @@ rule family plugs in by giving it a presenter like :class:`RiichiPresenter`.
 from __future__ import annotations
 
 from mjlog.ir import Event, GameLog, Ryuukyoku, Win
-from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
+from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.record import DRAW_NAMES, draw_kind, recorded
@@ -39,7 +39,8 @@ class RiichiPresenter:
         return self._labels[tile] if 0 <= tile < N_TILES else "??"
 
     def on_event(self, st: TableState, ev: Event) -> str | None:
-        """The riichi events: the declaration turns the seat's next discard; acceptance pays the stick."""
+        """The riichi events: the declaration turns the seat's next discard; acceptance pays the stick;
+        a kan dora indicator is shown."""
         if isinstance(ev, RiichiDeclared):
             st.turn_next_discard.add(ev.seat)
             return f"{st.who(ev.seat)} declares riichi"
@@ -51,6 +52,9 @@ class RiichiPresenter:
                 st.scores[ev.seat] -= 1000
             st.sticks += 1
             return f"{st.who(ev.seat)}'s riichi stands: 1000 on the table"
+        if isinstance(ev, NewDora):
+            st.dora.append(ev.tile)
+            return f"new dora indicator {self.tile(ev.tile)}"
         return None
 
     def win(self, st: TableState, w: Win, derived: DerivedWin | None) -> dict:

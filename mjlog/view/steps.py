@@ -13,7 +13,6 @@ from typing import Protocol
 
 from mjlog.findings import Finding
 from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, Reconnect, Ryuukyoku, Win
-from mjlog.rules.riichi.events import NewDora
 from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
 from mjlog.rules import family
 from mjlog.view import state as st_mod
@@ -67,7 +66,7 @@ def _call(st: TableState, ev: Call, p: Presenter) -> str:
         st.take(seat, [ev.added] if ev.added is not None else ev.tiles[-1:])
         base = set(ev.tiles) - {ev.added}
         st.melds[seat] = [m for m in st.melds[seat] if not (m["kind"] == "pon" and set(m["tiles"]) <= base)]
-    elif ev.kind in (CallKind.ANKAN, CallKind.KITA):
+    elif not ev.kind.is_open:  # a closed kan, a family's own (riichi's kita)
         st.take(seat, ev.tiles)
     else:
         st.take(seat, [t for t in ev.tiles if t != ev.called])
@@ -101,9 +100,6 @@ def _apply(st: TableState, ev: Event, p: Presenter) -> str:
         return f"{st.who(ev.seat)} discards {p.tile(ev.tile)}{how}{', the riichi tile' if turned else ''}"
     if isinstance(ev, Call):
         return _call(st, ev, p)
-    if isinstance(ev, NewDora):
-        st.dora.append(ev.tile)
-        return f"new dora indicator {p.tile(ev.tile)}"
     if isinstance(ev, Disconnect):
         return f"{st.who(ev.seat)} disconnects"
     if isinstance(ev, Reconnect):

@@ -181,7 +181,7 @@ class McrTable(BaseTable):
             and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2],
             CallKind.PON: len(kinds) == 3 and len(set(kinds)) == 1,
         }.get(ev.kind, len(kinds) == 4 and len(set(kinds)) == 1)
-        if not shape_ok or ev.kind is CallKind.KITA:
+        if not shape_ok or not isinstance(ev.kind, CallKind):  # another family's kind (riichi's kita)
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not a set",
                       " ".join(self.tile_label(t) for t in ev.tiles))
         if ev.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):

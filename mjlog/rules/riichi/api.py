@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
 from mjlog.rules.riichi.ruleset import RuleSet
@@ -39,7 +40,7 @@ MeldSpec = str | Call
 _MELD_KINDS = {
     "chi": CallKind.CHI, "pon": CallKind.PON, "kan": CallKind.DAIMINKAN, "minkan": CallKind.DAIMINKAN,
     "daiminkan": CallKind.DAIMINKAN, "ankan": CallKind.ANKAN, "kakan": CallKind.KAKAN,
-    "shouminkan": CallKind.KAKAN, "kita": CallKind.KITA,
+    "shouminkan": CallKind.KAKAN, "kita": KITA,
 }
 
 
@@ -104,13 +105,13 @@ def _meld(spec: MeldSpec, alloc: _Allocator) -> Call:
         kind = _MELD_KINDS[kind_text.strip().lower()]
     except KeyError:
         raise InvalidHandError(f"unknown meld kind {kind_text!r} in {spec!r}") from None
-    if kind is CallKind.KITA and not tiles_text:
+    if kind is KITA and not tiles_text:
         tiles_text = "4z"
     tiles = alloc.ids(tiles_text)
-    if kind is CallKind.KITA:
+    if kind is KITA:
         if [t >> 2 for t in tiles] != [NORTH]:
             raise InvalidHandError(f"kita takes one North tile, not {tiles_text!r}")
-    called = None if kind in (CallKind.ANKAN, CallKind.KITA) else tiles[0]
+    called = None if kind in (CallKind.ANKAN, KITA) else tiles[0]
     ordered = tuple(sorted(tiles)) if kind in (CallKind.CHI, CallKind.PON) else tiles
     return Call(seat=0, kind=kind, tiles=ordered, called=called)
 
@@ -124,7 +125,7 @@ def score_hand(hand: TileSpec, win_tile: str | int | None = None, melds: Sequenc
     alloc = _Allocator(_explicit_ids(hand, win_tile, dora, ura, *melds_list))
     calls = tuple(_meld(m, alloc) for m in melds_list)
     concealed = list(alloc.ids(hand))
-    n_sets = sum(1 for c in calls if c.kind is not CallKind.KITA)
+    n_sets = sum(1 for c in calls if c.kind is not KITA)
     full = len(concealed) == 14 - 3 * n_sets
     if win_tile is None:
         if not full or not concealed:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
@@ -17,13 +17,14 @@ from mjlog.findings import FindingKind, Severity
 from mjlog.formats.tenhou_date import game_date
 from mjlog.formats.tenhou_lobby import ruleset_for_lobby
 from mjlog.frozen import builder
-from mjlog.ir import GameLog, Round, Ryuukyoku, Win
+from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.riichi import store_facts
 from mjlog.rules.riichi import table as riichi_table
 from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.riichi.table import RoundState
 from mjlog.rules.family import (
-    Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
+    Family, GameCheck, GameRules, HandDeclarations, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
 )
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.scorer import HandValue
@@ -31,7 +32,7 @@ from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.win_columns import value_unrecorded, win_columns
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import ALL_YAKU
-from mjlog.rules.transfers import RIICHI as DEPOSIT
+from mjlog.rules.riichi.settlement import DEPOSIT
 from mjlog.rules.transfers import Transfer
 from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
 
@@ -132,6 +133,21 @@ class RiichiFamily(Family):
 
     def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> dict[str, object]:
         return win_columns(log, win, derived)
+
+    def game_columns(self, log: GameLog) -> dict[str, object]:
+        return store_facts.game_columns(log)
+
+    def placement(self, log: GameLog) -> tuple[int, ...] | None:
+        return store_facts.placement(log)
+
+    def declarations(self, events: Sequence[tuple[int, Event]]) -> HandDeclarations:
+        return store_facts.declarations(events)
+
+    def hand_record(self, log: GameLog) -> Callable[[Round], object]:
+        return store_facts.hand_record(log)
+
+    def store_tables(self) -> dict[str, dict[str, list]]:
+        return {"yaku": store_facts.yaku_table()}
 
 
 #: Yaku ids of dora, ura dora and red fives: an entry of these with 0 han is no item (Tenhou lists

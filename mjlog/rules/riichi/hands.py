@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from mjlog.accel import is_tenpai as _c_is_tenpai, waits as _c_waits
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 from mjlog.tiles import YAOCHUU_KINDS
 
 _SUIT_STATE: dict[tuple[int, ...], int] = {}
@@ -185,7 +186,7 @@ def meld_counts(melds: Sequence[Call]) -> list[int]:
     """34-counts of the tiles in calls (kita excluded)."""
     out = [0] * 34
     for m in melds:
-        if m.kind is CallKind.KITA:
+        if m.kind is KITA:
             continue
         for t in m.tiles:
             out[t >> 2] += 1

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 from mjlog.tiles import NORTH, SANMA_ABSENT_KINDS, YAOCHUU_KINDS
@@ -152,7 +153,7 @@ def _try(rng: random.Random, players: int | None) -> RandomWin | None:
     if players == 3 and rng.random() < 0.4:
         kita = min(pool.left(NORTH), rng.choice((1, 1, 2, 3, 4)))
         for _ in range(kita):
-            melds.append(Call(0, CallKind.KITA, (pool.take(NORTH),)))
+            melds.append(Call(0, KITA, (pool.take(NORTH),)))
     rng.shuffle(melds)
     return RandomWin(tuple(concealed), tuple(melds), win, _situation(rng, pool, melds, players), rules)
 
@@ -160,12 +161,12 @@ def _try(rng: random.Random, players: int | None) -> RandomWin | None:
 def _situation(rng: random.Random, pool: _Pool, melds: list[Call], players: int) -> WinContext:
     opened = any(m.kind.is_open for m in melds)
     kans = sum(1 for m in melds if m.kind.is_kan)
-    any_call = any(m.kind is not CallKind.KITA for m in melds)
+    any_call = any(m.kind is not KITA for m in melds)
     seat = rng.randrange(players)
     tsumo = rng.random() < 0.5
     riichi = not opened and rng.random() < 0.45
     double = riichi and rng.random() < 0.08
-    rinshan = tsumo and (kans > 0 or any(m.kind is CallKind.KITA for m in melds)) and rng.random() < 0.3
+    rinshan = tsumo and (kans > 0 or any(m.kind is KITA for m in melds)) and rng.random() < 0.3
     ippatsu = riichi and not rinshan and rng.random() < 0.2
     haitei = tsumo and not rinshan and rng.random() < 0.06
     houtei = not tsumo and rng.random() < 0.06

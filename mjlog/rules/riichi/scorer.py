@@ -18,6 +18,7 @@ from itertools import product
 
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi import fu as _fu
 from mjlog.rules.riichi import local_yaku as _local
 from mjlog.rules.riichi import value as _value
@@ -73,7 +74,7 @@ def _validate(concealed: Sequence[int], melds: Sequence[Call], win_tile: int, ru
         all_ids.extend(m.tiles)
         kinds = [t >> 2 for t in m.tiles]
         k = m.kind
-        if k is CallKind.KITA:
+        if k is KITA:
             if kinds != [NORTH]:
                 raise InvalidHandError(f"kita tiles {m.tiles} are not one North")
             continue
@@ -115,7 +116,7 @@ def clear_caches() -> None:
     clear_payments()
 
 
-_KITA, _CHI, _PON, _ANKAN = CallKind.KITA, CallKind.CHI, CallKind.PON, CallKind.ANKAN
+_KITA, _CHI, _PON, _ANKAN = KITA, CallKind.CHI, CallKind.PON, CallKind.ANKAN
 _S0, _S1, _S2 = SUIT_SHAPES
 _MEMO = Y.MEMO
 _SET_FU = {(c, y, k): set_fu(c, y, k) for c in (False, True) for y in (False, True) for k in (False, True)}

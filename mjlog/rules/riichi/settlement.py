@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.memo import RulesMemo
 from mjlog.rules.riichi.points import MANGAN_BASIC, YAKUMAN_BASIC, payments
 from mjlog.rules.riichi.ruleset import RuleSet
-from mjlog.rules.transfers import HAND, HONBA, NAGASHI, NOTEN, PAO, STICKS, Transfer, net, split_evenly
+from mjlog.rules.transfers import HAND, HONBA, NOTEN, PAO, STICKS, Transfer, net, split_evenly
 from mjlog.tiles import DRAGON_KINDS, WIND_KINDS
 
 __all__ = ["MANGAN_BASIC", "YAKUMAN_BASIC", "Settlement", "nagashi_deltas", "nagashi_transfers", "noten_deltas",
@@ -35,6 +36,11 @@ class Settlement:
     transfers: tuple[Transfer, ...]
     deltas: tuple[int, ...]
 
+
+#: Riichi's own payment reasons (the shared ones are in mjlog.rules.transfers): a seat's riichi
+#: deposit into the pot when its riichi is accepted, and a nagashi mangan, paid as a mangan tsumo.
+DEPOSIT = "riichi"
+NAGASHI = "nagashi"
 
 #: Memoised win_settlement results (immutable, so shared safely), keyed by the inputs per
 #: rule set; a rule set's table is cleared when it grows past _MEMO_MAX entries.
@@ -204,7 +210,7 @@ def pao_seat(melds: Sequence[Call], who: int, yakuman: Sequence[int], rules: Rul
         if yid not in yakuman:
             continue
         sets = [m for m in melds if m.tiles[0] >> 2 in kinds and m.kind is not CallKind.CHI
-                and m.kind is not CallKind.KITA]
+                and m.kind is not KITA]
         if len(sets) == len(kinds):
             last = sets[-1]
             if last.from_seat is not None and last.from_seat != who:

@@ -24,6 +24,7 @@ from mjlog.ir import (
     Ryuukyoku,
     Win,
 )
+from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.replayer.base_table import BaseTable, empty_lists
 from mjlog.rules.riichi.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
@@ -352,7 +353,7 @@ class RoundState(BaseTable):
         seat = ev.seat
         if self.phase != "discard" or seat != self.actor:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} declares {ev.kind.value} out of turn")
-        if ev.kind is CallKind.KITA:
+        if ev.kind is KITA:
             if self.n != 3:
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
             elif not self.rules.nukidora:

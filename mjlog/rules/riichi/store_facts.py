@@ -1,0 +1,61 @@
+"""What the store keeps of a riichi game beyond the generic columns (``docs/schema.md``): the
+games' rule columns, the recorded placement, the riichi declarations of a hand, what both Tenhou
+formats record of a hand (for the game's identity) and the ``yaku`` reference table.
+
+The riichi family's store hooks (:class:`~mjlog.rules.riichi.family.RiichiFamily`) read these;
+a win's own columns are in :mod:`mjlog.rules.riichi.win_columns`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from mjlog.ir import Event, GameLog, Round
+from mjlog.rules.family import HandDeclarations
+from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
+from mjlog.rules.riichi.flow import seat_order_rank
+
+
+def game_columns(log: GameLog) -> dict[str, object]:
+    """The games table's riichi columns: the game's length, red fives and open tanyao."""
+    rules = log.rules
+    return {"length": rules.length, "red_fives": rules.red_fives, "open_tanyao": rules.open_tanyao}
+
+
+def placement(log: GameLog) -> tuple[int, ...] | None:
+    """Each seat's place by the recorded final scores, ties to the seat nearer the first dealer;
+    None for a log without a final result of every seat."""
+    final = log.final
+    if final is None or len(final.scores) != log.rules.players:
+        return None
+    return seat_order_rank(final.scores, log.first_dealer)
+
+
+def declarations(events: Sequence[tuple[int, Event]]) -> HandDeclarations:
+    """The riichi declared in a hand, and the seats whose riichi stood with the event that paid its deposit."""
+    declared = 0
+    standing: dict[int, int] = {}
+    for i, e in events:
+        t = type(e)
+        if t is RiichiDeclared:
+            declared += 1
+        elif t is RiichiAccepted:
+            standing[e.seat] = i
+    return HandDeclarations(declared, standing)
+
+
+def hand_record(log: GameLog) -> Callable[[Round], object]:
+    """What both Tenhou formats record of a hand: tenhou.net/6 JSON's view of it."""
+    from mjlog.formats.tenhou_json_write import round_json
+
+    n, red = log.n_players, log.rules.red_fives
+    return lambda r: round_json(r, n, red)
+
+
+def yaku_table() -> dict[str, list]:
+    """The store's ``yaku`` table: every yaku's id, names, han closed and open, and whether it is a yakuman."""
+    from mjlog.rules.riichi.yaku_table import YAKU
+
+    return {"yaku_id": [y.id for y in YAKU], "name_en": [y.name_en for y in YAKU],
+            "name_ja": [y.name_ja for y in YAKU], "han_closed": [y.han_closed for y in YAKU],
+            "han_open": [y.han_open for y in YAKU], "yakuman": [y.yakuman for y in YAKU]}
