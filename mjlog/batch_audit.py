@@ -83,7 +83,7 @@ def _audit_log(log, label: str) -> FileAudit:
         return FileAudit(label, error=f"{label}: internal error while replaying ({type(exc).__name__}: {exc})")
     try:
         identity = identity_of(log)
-    except Exception:  # noqa: BLE001 - a game that cannot be identified is still audited, as its own game
+    except ValueError:  # a log whose values cannot be identified (MalformedLogError too) is its own game
         identity = None
     return FileAudit(label, findings, identity=identity)
 

@@ -530,9 +530,11 @@ def game_source(source: str, k: int, n: int) -> str:
 
 
 def _identity(log: GameLog) -> GameIdentity | None:
+    """The game's identity; None for a log whose values cannot be identified (a ValueError, as
+    MalformedLogError is), which is stored as its own file. A coding error raises."""
     try:
         return identity_of(log)
-    except Exception:  # noqa: BLE001 - a game that cannot be identified is stored as its own file
+    except ValueError:
         return None
 
 
