@@ -1,4 +1,5 @@
-"""The rule-family seam: a toy family registered from the tests is read, replayed and shown.
+"""The rule-family seam: a toy family registered from the tests is read, replayed, audited,
+stored and shown.
 
 Nothing in mjlog knows the toy family (tests/toy_family.py): if one of these fails, some part
 of mjlog still assumes riichi where it should ask the game's family.
@@ -12,6 +13,7 @@ import mjlog
 from mjlog.cli import main
 from mjlog.errors import UnsupportedFormatError
 from mjlog.rules import families, family
+from mjlog.store import Store
 from tests import toy_family
 
 
@@ -25,7 +27,8 @@ def toy():
 def test_a_toy_log_is_read_as_its_family(toy):
     log = mjlog.read_log(toy.toy_log(), "game.toy")
     assert (log.family, log.source_format, log.rules.name) == ("toy", "toy-text", "toy-4")
-    assert [len(r.events) for r in log.rounds] == [3, 2]
+    assert [len(r.events) for r in log.rounds] == [4, 3]
+    assert type(log.rounds[0].events[1]) is toy.Knock
 
 
 def test_a_toy_log_is_not_read_once_its_format_is_gone(toy):
@@ -44,7 +47,7 @@ def test_a_toy_game_replays_clean_under_its_own_rules(toy):
 def test_a_wrong_toy_payment_is_a_payment_finding(toy):
     rep = mjlog.replay(mjlog.read_log(toy.toy_log(ron_deltas="-2,2,0,0")))
     kinds = [(f.kind.value, f.round_index, f.event_index) for f in rep.findings]
-    assert kinds[0] == ("payment mismatch", 0, 2)
+    assert kinds[0] == ("payment mismatch", 0, 3)
 
 
 def test_the_toy_family_is_listed_beside_riichi(toy):
@@ -66,4 +69,31 @@ def test_audit_of_toy_games_counts_the_clean_and_the_wrong(toy, tmp_path, capsys
     (tmp_path / "b.txt").write_bytes(toy.toy_log(ron_deltas="-2,2,0,0"))
     assert main(["audit", "--no-progress", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "b.txt: East 1, event 2: error: payment mismatch" in out
+    assert "b.txt: East 1, event 3: error: payment mismatch" in out
+
+
+def test_a_toy_game_is_stored_through_its_familys_hooks_and_its_own_event_kind(toy, tmp_path, capsys):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "a.txt").write_bytes(toy.toy_log())
+    # another file of the same game (its hands), naming a player otherwise
+    (tmp_path / "logs" / "b.txt").write_bytes(toy.toy_log().replace(b"Ann", b"Anne"))
+    db = str(tmp_path / "toy.duckdb")
+    assert main(["ingest", str(tmp_path / "logs"), "--db", db]) == 0
+    capsys.readouterr()
+    with Store(db, read_only=True) as st:
+        assert st.sql("SELECT family, rule_set, n_players, n_rounds, n_findings, length FROM games").rows() == [
+            ("toy", "toy-4", 4, 2, 0, None)]
+        roles = st.sql("SELECT role, disagreement FROM sources ORDER BY source").rows()
+        assert roles[0] == ("primary", None) and roles[1][0] == "alternate" and "players' names" in roles[1][1]
+        players = st.sql("SELECT seat, final_score, placement, placement_points FROM players ORDER BY seat")
+        assert players.rows() == [(0, 8, 4, 0.0), (1, 14, 1, 3.0), (2, 9, 2, 2.0), (3, 9, 3, 1.0)]
+        events = st.sql("SELECT kind, seat FROM events WHERE round_index = 0 ORDER BY event_index").rows()
+        assert events == [("draw", 0), ("knock", 0), ("discard", 0), ("win", 1)]
+        rounds = st.sql("SELECT n_riichi_declared, n_riichi FROM rounds ORDER BY round_index").rows()
+        assert rounds == [(1, 1), (1, 1)]  # the family's declarations: one knock a hand
+        wins = st.sql("SELECT seat, from_seat, riichi, value_unit, derived_value FROM wins ORDER BY round_index")
+        assert wins.rows() == [(1, 0, False, "point", 1), (1, 1, True, "point", 1)]  # seat 1 knocked in hand 2
+        pay = st.sql("SELECT round_index, payer, payee, reason, amount FROM payments ORDER BY 1, 2").rows()
+        assert pay == [(0, 0, 1, "hand", 1), (1, 0, 1, "hand", 1), (1, 2, 1, "hand", 1), (1, 3, 1, "hand", 1)]
+    assert main(["show", str(tmp_path / "logs" / "a.txt")]) == 0
+    assert "seat 1 tsumo: 1 point" in capsys.readouterr().out

@@ -7,24 +7,29 @@ The toy game: four seats, 136 tiles, two hands. Seats draw and discard in turn; 
     players A B C D
     hand dealer=0 scores=10,10,10,10 hands=0-12|13-25|26-38|39-51
     draw 0 52
+    knock 0
     discard 0 52
     win 1 0 deltas=-1,1,0,0
     final scores=...
 
-Nothing here is imported by mjlog itself: registering the family and the format is all it takes.
+A ``knock`` is the toy family's own event (a seat's declaration, which stands at once); it is
+stored under its own event kind. Nothing here is imported by mjlog itself: registering the
+family, its event and its format is all it takes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
+from mjlog.event_kinds import register_event_kind, unregister_event_kind
 from mjlog.findings import FindingKind
 from mjlog.formats import LogFormat, register_format, unregister_format
-from mjlog.ir import Discard, Draw, FinalResult, GameLog, Player, Round, Win
+from mjlog.ir import Discard, Draw, Event, FinalResult, GameLog, Player, Round, Win, register_event, unregister_event
 from mjlog.replayer.base_table import BaseTable
 from mjlog.replayer.results import DerivedWin, RoundResult
-from mjlog.rules.family import Family, HandReplay, NextHand, WinItem, register, unregister
+from mjlog.rules.family import Family, HandDeclarations, HandReplay, NextHand, WinItem, register, unregister
 from mjlog.rules.transfers import HAND, Transfer, net
 
 K = FindingKind
@@ -44,6 +49,18 @@ class ToyValue:
     points: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Knock(Event):
+    """The toy family's own event: a seat knocks (a declaration that stands at once)."""
+
+    family: ClassVar[str | None] = "toy"
+    seat: int
+
+
+#: The store's code of a knock: any code no other kind has.
+KNOCK_CODE = 40
+
+
 class ToyTable(BaseTable):
     """Draws and discards in turn; a discard must be held."""
 
@@ -58,7 +75,11 @@ class ToyTable(BaseTable):
         self.river[ev.seat].append(ev.tile)
         self.actor, self.phase = (ev.seat + 1) % self.n, "after-discard"
 
-    handlers = {Draw: _draw, Discard: _discard}
+    def _knock(self, ev: Knock) -> None:
+        if ev.seat != self.actor:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} knocks out of turn", ev.seat, self.actor)
+
+    handlers = {Draw: _draw, Discard: _discard, Knock: _knock}
 
 
 class ToyFamily(Family):
@@ -98,8 +119,7 @@ class ToyFamily(Family):
         return tuple(scores)
 
     def placement_points(self, rules, final, first_dealer):
-        order = sorted(range(len(final)), key=lambda s: (-final[s], s))
-        return tuple(float(len(final) - 1 - order.index(s)) for s in range(len(final)))
+        return tuple(float(len(final) - 1 - place) for place in _places(final))
 
     def describe_outcome(self, log, outcome, japanese=True):
         if isinstance(outcome, Win):
@@ -112,6 +132,20 @@ class ToyFamily(Family):
 
     def win_value(self, win):
         return 1
+
+    def placement(self, log):
+        final = log.final
+        return None if final is None else _places(final.scores)
+
+    def declarations(self, events):
+        knocks = [(i, e) for i, e in events if type(e) is Knock]
+        return HandDeclarations(len(knocks), {e.seat: i for i, e in knocks})
+
+
+def _places(scores) -> tuple[int, ...]:
+    """Each seat's place (0 first) by score, ties to the lower seat."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return tuple(order.index(s) for s in range(len(scores)))
 
 
 def _fmt(values) -> str:
@@ -152,6 +186,8 @@ def read_toy(data: bytes, name: str) -> GameLog:
                         "hands": tuple(_tiles(h) for h in kv["hands"].split("|"))}
             elif word in ("draw", "discard"):
                 hand["events"].append((Draw if word == "draw" else Discard)(int(rest[0]), int(rest[1])))
+            elif word == "knock":
+                hand["events"].append(Knock(int(rest[0])))
             elif word == "win":
                 who, frm = int(rest[0]), int(rest[1])
                 deltas = _ints(rest[2].removeprefix("deltas="))
@@ -176,26 +212,31 @@ TOY_FORMAT = LogFormat("toy-text", "toy text", lambda head: head.startswith(MAGI
 
 
 def install() -> None:
-    """Register the toy family and its format."""
+    """Register the toy family, its event and its format."""
     register(ToyFamily())
+    register_event(Knock)
+    register_event_kind(Knock, "knock", KNOCK_CODE, seat=True)
     register_format(TOY_FORMAT)
 
 
 def uninstall() -> None:
     unregister("toy")
+    unregister_event_kind(Knock)
+    unregister_event(Knock)
     unregister_format("toy-text")
 
 
 def toy_log(ron_deltas: str = "-1,1,0,0") -> bytes:
-    """Two hands: a ron of seat 1 on seat 0's discard, then a tsumo of seat 1; the final scores."""
+    """Two hands: seat 0 knocks, then a ron of seat 1 on seat 0's discard; then seat 1 knocks and
+    wins by tsumo; the final scores."""
     hands = "hands=0-12|13-25|26-38|39-51"
     return "\n".join([
         "TOYLOG",
         "players Ann Bob Cy Di",
         f"hand dealer=0 scores=10,10,10,10 {hands}",
-        "draw 0 52", "discard 0 52", f"win 1 0 deltas={ron_deltas}",
+        "draw 0 52", "knock 0", "discard 0 52", f"win 1 0 deltas={ron_deltas}",
         f"hand dealer=1 scores=9,11,10,10 {hands}",
-        "draw 1 53", "win 1 1 deltas=-1,3,-1,-1",
+        "draw 1 53", "knock 1", "win 1 1 deltas=-1,3,-1,-1",
         "final scores=8,14,9,9",
         "",
     ]).encode()
