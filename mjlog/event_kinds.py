@@ -14,6 +14,7 @@ without a kind is stored as ``other``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from mjlog.ir import Call, Discard, Disconnect, Draw, Reconnect, Ryuukyoku, Win
 
@@ -35,6 +36,8 @@ OTHER = EventKind("other", 10)
 
 _KINDS: dict[type, EventKind] = {}
 _NAMES: dict[int, str] = {OTHER.code: OTHER.name}
+#: Every registered event class and its kind, as registered so far (a read-only view).
+KINDS = MappingProxyType(_KINDS)
 
 
 def register_event_kind(cls: type, name: str, code: int, *, seat: bool = False, tile: bool = False) -> EventKind:
@@ -62,11 +65,6 @@ def unregister_event_kind(cls: type) -> None:
 def kind_of(cls: type) -> EventKind | None:
     """The store kind of an event class, or None (stored as :data:`OTHER`)."""
     return _KINDS.get(cls)
-
-
-def kinds() -> dict[type, EventKind]:
-    """Every registered event class and its kind."""
-    return dict(_KINDS)
 
 
 def kind_names() -> tuple[str, ...]:

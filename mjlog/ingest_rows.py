@@ -36,7 +36,7 @@ from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
 from mjlog.formats.tenhou_lobby import Lobby
 from mjlog.game_identity import GameIdentity, identity_of, to_json
-from mjlog.event_kinds import OTHER, kind_names, kinds
+from mjlog.event_kinds import KINDS, OTHER, kind_names
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Ryuukyoku, Win, call_kinds
 from mjlog.replayer import replay
 from mjlog.replayer.results import DerivedWin, Replay
@@ -212,9 +212,6 @@ class _Rows:
         self.gids: list[str] = []
         #: events' call_kind, from_seat and call_tiles, set on few rows: (row, call code, from seat, tiles)
         self.sparse: list[tuple[int, int | None, int | None, tuple[int, ...] | None]] = []
-        #: the store codes of every registered event class and call kind (see mjlog.event_kinds)
-        self.event_kinds = kinds()
-        self.call_codes = {k: i for i, k in enumerate(call_kinds())}
 
     def mark(self) -> dict[tuple[str, str], int]:
         """The current length of every column and row list (see :meth:`rollback`)."""
@@ -298,7 +295,7 @@ class _Rows:
         columns = (_event_columns or py_event_columns)(events, Draw, Discard)
         seats, kinds, tiles, tsumogiri = columns["seat"], columns["kind"], columns["tile"], columns["tsumogiri"]
         others = columns["others"]
-        event_kinds, call_codes = self.event_kinds, self.call_codes
+        event_kinds, call_codes = KINDS, {k: i for i, k in enumerate(call_kinds())}
         for i in others:
             e = events[i]
             t = type(e)

@@ -212,7 +212,8 @@ def test_a_family_without_its_own_presenter_is_shown_through_its_interface():
     finally:
         toy_family.uninstall()
     assert data["family"] == "toy" and data["rules"] == "toy-4"
-    ron = data["steps"][3]["outcome"]
+    # the deal, a draw, the toy's own event (a knock), a discard, the ron
+    ron = data["steps"][4]["outcome"]
     assert ron["yaku"] == [{"name": "win", "ja": "win", "han": 1}] and ron["value"] == "1 point"
-    assert ron["deltas"] == [-1, 1, 0, 0] and data["steps"][3]["findings"][0]["kind"] == "payment mismatch"
-    assert data["steps"][2]["discards"][0] == [{"t": "5p"}] and data["steps"][0]["dora"] == []
+    assert ron["deltas"] == [-1, 1, 0, 0] and data["steps"][4]["findings"][0]["kind"] == "payment mismatch"
+    assert data["steps"][3]["discards"][0] == [{"t": "5p"}] and data["steps"][0]["dora"] == []
