@@ -67,3 +67,93 @@ def test_a_value_of_the_wrong_type_is_malformed_not_an_internal_error():
     bad = dataclasses.replace(log, rounds=(dataclasses.replace(log.rounds[0], honba="3"),))
     with pytest.raises(MalformedLogError, match="wrong type"):
         check_log(bad)
+
+
+def test_the_check_names_no_family_and_no_format():
+    import ast
+    from pathlib import Path
+
+    import mjlog.ir_check
+
+    tree = ast.parse(Path(mjlog.ir_check.__file__).read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert {m for m in imported if m and m.startswith("mjlog")} == {"mjlog.errors", "mjlog.ir"}
+
+
+def _with_events(log, events):
+    import dataclasses
+
+    return dataclasses.replace(log, rounds=(dataclasses.replace(log.rounds[0], events=tuple(events)),))
+
+
+def test_a_registered_payload_checks_its_own_fields_and_is_placed():
+    import dataclasses
+
+    from mjlog.ir import Win
+    from mjlog.ir_check import OutOfRange, PayloadCheck, check_log, register_payload, unregister
+
+    @dataclasses.dataclass(frozen=True)
+    class ToyRecord:
+        stars: int
+
+    def stars_fit(r: ToyRecord) -> None:
+        if not 0 <= r.stars <= 9:
+            raise OutOfRange(f"{r.stars} stars are more than 9")
+
+    log = read_log(simple_game4())
+    events = list(log.rounds[0].events)
+    register_payload(ToyRecord, PayloadCheck(values=stars_fit))
+    try:
+        assert check_log(_with_events(log, events[:-1] + [Win(0, 1, (0,), 0, payload=ToyRecord(9))]))
+        with pytest.raises(MalformedLogError) as info:
+            check_log(_with_events(log, events[:-1] + [Win(0, 1, (0,), 0, payload=ToyRecord(10))]))
+        assert info.value.reason == "10 stars are more than 9"
+        assert info.value.where == f"round 0 (East 1), event {len(events) - 1}"
+    finally:
+        unregister(ToyRecord)
+    assert check_log(_with_events(log, events[:-1] + [Win(0, 1, (0,), 0, payload=ToyRecord(10))]))
+
+
+def test_a_family_event_registered_as_counted_is_counted_per_hand():
+    from mjlog.ir_check import check_log
+    from mjlog.rules.riichi.events import RiichiDeclared
+
+    log = read_log(simple_game4())
+    events = list(log.rounds[0].events)
+    assert check_log(_with_events(log, [RiichiDeclared(0)] * PER_HAND_LIMIT + events))
+    with pytest.raises(MalformedLogError) as info:
+        check_log(_with_events(log, [RiichiDeclared(0)] * (PER_HAND_LIMIT + 1) + events))
+    assert f"{PER_HAND_LIMIT + 1} riichi declarations, more than {PER_HAND_LIMIT}" in info.value.reason
+
+
+def test_a_result_inside_a_hand_built_hand_is_checked_too():
+    from mjlog.ir import Ryuukyoku
+    from mjlog.ir_check import check_replayable
+
+    log = read_log(simple_game4())
+    events = list(log.rounds[0].events)
+    built = _with_events(log, [events[0], Ryuukyoku(honba=COUNTER_LIMIT + 1)] + events[1:])
+    with pytest.raises(MalformedLogError) as info:
+        check_replayable(built, 136)
+    assert "the honba count of 32768 is outside" in info.value.reason and info.value.where.endswith("event 1")
+
+
+def test_a_non_ascii_player_name_reads_and_a_lone_surrogate_in_one_is_malformed():
+    import dataclasses
+
+    from mjlog.ir_check import check_log
+
+    log = read_log(simple_game4())
+    assert log.players[1].name == "あ" and check_log(log)
+    players = (log.players[0], dataclasses.replace(log.players[1], name="あ\udcff")) + log.players[2:]
+    with pytest.raises(MalformedLogError) as info:
+        check_log(dataclasses.replace(log, players=players))
+    assert "lone surrogate" in info.value.reason and info.value.where == "the header, seat 1"
+
+
+def test_a_tenhou_lobby_number_past_an_integer_column_is_malformed_by_the_lobby_s_own_check():
+    assert read_log(simple_game4().replace(b'lobby="0"', b'lobby="2147483647"'))
+    with pytest.raises(MalformedLogError) as info:
+        read_log(simple_game4().replace(b'lobby="0"', b'lobby="2147483648"'))
+    assert "the lobby number of 2147483648 is outside" in info.value.reason and info.value.where == "the header"

@@ -18,6 +18,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 
+from mjlog.ir_check import INT32_RANGE, check_int, register_header
 from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 
 # kobalab's level = (t & 0x20) >> 4 | (t & 0x80) >> 7 indexes 般上特鳳, so 0x80 is 上 and 0x20 特;
@@ -133,3 +134,16 @@ def ruleset_for_lobby(lobby: Lobby) -> RuleSet:
 def ruleset_from_go_type(go_type: int) -> RuleSet:
     """The rule set Tenhou's GO ``type`` selects."""
     return ruleset_for_lobby(lobby_from_go_type(go_type))
+
+
+def _lobby_ranges(lobby: Lobby) -> list[tuple[str | None, str]]:
+    """The IR check of a lobby (:func:`mjlog.ir_check.register_header`): its numbers fit the store's
+    INTEGER columns; its texts, for the check to look at."""
+    check_int(lobby.type, "the GO type", INT32_RANGE)
+    if lobby.lobby is not None:
+        check_int(lobby.lobby, "the lobby number", INT32_RANGE)
+    return [(lobby.title, "the lobby's title"), (lobby.rule, "the lobby's rule"),
+            (lobby.ranking, "the lobby's ranking"), (lobby.csrule, "the lobby's csrule")]
+
+
+register_header(Lobby, _lobby_ranges)
