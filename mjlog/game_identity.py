@@ -31,8 +31,12 @@ class GameIdentity:
     final: tuple[tuple[int, ...], tuple[float, ...]] | None
 
 
+#: json.dumps's text with these options, from one encoder (json.dumps builds one a call for them).
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def _digest(value: object) -> str:
-    return hashlib.sha256(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()[:24]
+    return hashlib.sha256(_COMPACT(value).encode()).hexdigest()[:24]
 
 
 def _has_outcome(r: Round) -> bool:

@@ -172,6 +172,11 @@ def _json_code(tile: int, red_fives: bool) -> int:
 _JSON_CODES = tuple(tuple(_json_code(t, red) for t in range(N_TILES)) for red in (False, True))
 
 
+def json_codes(red_fives: bool = True) -> tuple[int, ...]:
+    """:func:`to_json_code` of each tile id 0..135, by index (for code that codes many tiles)."""
+    return _JSON_CODES[1 if red_fives else 0]
+
+
 def json_code_kind(code: int) -> int:
     """The kind of a tenhou.net/6 JSON tile code; raises ``ValueError`` if invalid."""
     if code in (51, 52, 53):

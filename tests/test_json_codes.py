@@ -17,3 +17,37 @@ def test_json_code_outside_the_table_is_the_formula_not_an_index_error():
     for t in (-1, 136, 143):
         k = t >> 2
         assert to_json_code(t, True) == to_json_code(t, False) == (k // 9 + 1) * 10 + k % 9 + 1
+
+
+def test_the_code_table_holds_to_json_code_of_every_tile_id():
+    from mjlog.tiles import json_codes
+
+    for red in (False, True):
+        assert json_codes(red) == tuple(to_json_code(t, red) for t in range(N_TILES))
+
+
+def test_json_tile_lists_put_a_red_five_after_the_black_fives_of_its_kind():
+    from mjlog.formats.tenhou_json_write import _codes
+
+    # 5m red (16), 5m (17), 4m (12), 6m (20), 5p red (52), 5p (53), 1z (108), a flower-range id outside the table
+    assert _codes((16, 17, 12, 20, 52, 53, 108), True) == [14, 15, 51, 16, 25, 52, 41]
+    assert _codes((16, 17, 12), False) == [14, 15, 15]
+    assert _codes((140, 0), True) == [11, 49]   # id 140 (kind 35) is outside the table: the formula's code
+
+
+def test_an_event_of_a_subclass_is_written_as_its_base_event():
+    import dataclasses
+
+    from mjlog.formats.tenhou_json_write import round_json
+    from mjlog.ir import Draw
+    from mjlog.reader import read_log
+    from tests.xmlbuild import simple_game4
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class MyDraw(Draw):
+        pass
+
+    rnd = read_log(simple_game4()).rounds[0]
+    mine = dataclasses.replace(rnd, events=tuple(MyDraw(e.seat, e.tile) if type(e) is Draw else e
+                                                 for e in rnd.events))
+    assert round_json(mine, 4, True) == round_json(rnd, 4, True)
