@@ -12,6 +12,7 @@ file's name. A format whose files hold several games (the Botzone export) also h
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,11 +47,25 @@ def first_char(head: bytes) -> bytes:
     return m.group(1) if m else b""
 
 
+def _lazy(module: str, name: str) -> Callable:
+    """``mjlog.formats.<module>.<name>``, imported at its first call, not when the formats are listed
+    (an import statement inside a sniff cost each file about 4,000 instructions a format)."""
+    found: list[Callable] = []
+
+    def call(*args):
+        if not found:
+            found.append(getattr(importlib.import_module(f"mjlog.formats.{module}"), name))
+        return found[0](*args)
+
+    return call
+
+
+_wide_encoding = _lazy("safe_xml", "wide_encoding")
+
+
 def _wide_xml(head: bytes) -> bool:
     """Whether ``head`` starts like UTF-16 or UTF-32 text (a byte-order mark, or XML's zero pattern)."""
-    from mjlog.formats.safe_xml import wide_encoding
-
-    return wide_encoding(head) is not None
+    return _wide_encoding(head) is not None
 
 
 def _read_tenhou_xml(data: bytes, name: str) -> "GameLog":
@@ -71,18 +86,6 @@ def _read_mjai(data: bytes, name: str) -> "GameLog":
     return read_mjai_bytes(data, name)
 
 
-def _sniff_mjai(head: bytes) -> bool:
-    from mjlog.formats.mjai import sniff
-
-    return sniff(head)
-
-
-def _beijing_xml_sniff(head: bytes) -> bool:
-    from mjlog.formats.beijing_xml import sniff
-
-    return sniff(head)
-
-
 def _read_beijing_xml(data: bytes, name: str) -> "GameLog":
     from mjlog.formats.beijing_xml import read_beijing_xml
 
@@ -93,12 +96,6 @@ def _read_beijing_json(data: bytes, name: str) -> "GameLog":
     from mjlog.formats.beijing_json import read_beijing_json
 
     return read_beijing_json(data, name)
-
-
-def _beijing_json_sniff(head: bytes) -> bool:
-    from mjlog.formats.beijing_json import sniff
-
-    return sniff(head)
 
 
 def _read_mcr_xml(data: bytes, name: str) -> "GameLog":
@@ -113,28 +110,10 @@ def _read_mcr_json(data: bytes, name: str) -> "GameLog":
     return read_json_bytes(data, name)
 
 
-def _sniff_mcr_xml(head: bytes) -> bool:
-    from mjlog.formats.mcr_xml import sniff
-
-    return sniff(head)
-
-
-def _sniff_mcr_json(head: bytes) -> bool:
-    from mjlog.formats.mcr_json import sniff
-
-    return sniff(head)
-
-
 def _read_pmn(data: bytes, name: str) -> "GameLog":
     from mjlog.formats.mcr_pmn import read_pmn_bytes
 
     return read_pmn_bytes(data, name)
-
-
-def _sniff_pmn(head: bytes) -> bool:
-    from mjlog.formats.mcr_pmn import sniff
-
-    return sniff(head)
 
 
 def _read_botzone(data: bytes, name: str) -> "GameLog":
@@ -149,22 +128,16 @@ def _read_botzone_all(data: bytes, name: str) -> "list[GameLog | MalformedLogErr
     return read_botzone_all(data, name)
 
 
-def _sniff_botzone(head: bytes) -> bool:
-    from mjlog.formats.mcr_botzone import sniff
-
-    return sniff(head)
-
-
 _FORMATS: list[LogFormat] = [
     # mjai first: its first line is a JSON object with "type", which no tenhou.net/6 JSON has
-    LogFormat("mjai", "mjai JSON lines", _sniff_mjai, _read_mjai),
-    LogFormat("beijing-xml", "Beijing XML", _beijing_xml_sniff, _read_beijing_xml),
-    LogFormat("beijing-json", "Beijing JSON", _beijing_json_sniff, _read_beijing_json),
-    LogFormat("mcr-xml", "mjlog MCR XML", _sniff_mcr_xml, _read_mcr_xml),
-    LogFormat("mcr-json", "mjlog MCR JSON", _sniff_mcr_json, _read_mcr_json),
+    LogFormat("mjai", "mjai JSON lines", _lazy("mjai", "sniff"), _read_mjai),
+    LogFormat("beijing-xml", "Beijing XML", _lazy("beijing_xml", "sniff"), _read_beijing_xml),
+    LogFormat("beijing-json", "Beijing JSON", _lazy("beijing_json", "sniff"), _read_beijing_json),
+    LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr_xml", "sniff"), _read_mcr_xml),
+    LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr_json", "sniff"), _read_mcr_json),
     # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does
-    LogFormat("mcr-pmn", "PMN (MCR)", _sniff_pmn, _read_pmn),
-    LogFormat("mcr-botzone", "Botzone MCR text export", _sniff_botzone, _read_botzone, _read_botzone_all),
+    LogFormat("mcr-pmn", "PMN (MCR)", _lazy("mcr_pmn", "sniff"), _read_pmn),
+    LogFormat("mcr-botzone", "Botzone MCR text export", _lazy("mcr_botzone", "sniff"), _read_botzone, _read_botzone_all),
     LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head), _read_tenhou_xml),
     LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
 ]
