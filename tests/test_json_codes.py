@@ -51,3 +51,13 @@ def test_an_event_of_a_subclass_is_written_as_its_base_event():
     mine = dataclasses.replace(rnd, events=tuple(MyDraw(e.seat, e.tile) if type(e) is Draw else e
                                                  for e in rnd.events))
     assert round_json(mine, 4, True) == round_json(rnd, 4, True)
+
+
+def test_a_hand_s_fingerprint_digest_stays_what_stores_already_hold():
+    """Stores keep each file's fingerprint; a speed change to the hand's view or its digest must not move it
+    (the value is the one the code before the table lookups and the shared encoder gave)."""
+    from mjlog.game_identity import identity_of
+    from mjlog.reader import read_log
+    from tests.xmlbuild import simple_game4
+
+    assert identity_of(read_log(simple_game4())).rounds == (((0, 0), "East 1", "32d72869e243a14a5c73242a"),)
