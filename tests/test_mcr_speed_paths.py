@@ -69,7 +69,7 @@ def test_clear_memos_empties_every_memo_and_scores_stay_the_same():
     rules = MCR.replace(edition="mil")
     first = [score(w.hand, w.situation, rules) for w in wins]
     C.clear_memos()
-    for memo in (C._line, C.chow_fan_items, C.pung_fan_items, C.shapes._suit_readings, C.shapes._suit_adds,
-                 C.shapes.suit_shape):
+    for memo in (C.chow_fan_items, C.pung_facts, C.tile_fans_of, C.shapes._suit_readings, C.shapes._rank_readings,
+                 C.shapes._suit_adds, C.shapes.suit_shape):
         assert memo.cache_info().currsize == 0, memo
     assert [score(w.hand, w.situation, rules) for w in wins] == first

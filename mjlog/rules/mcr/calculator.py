@@ -19,16 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
+from mjlog.frozen import builder
 from mjlog.rules.mcr import fans as F, shapes
-from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, chow_fan_items, pung_fan_items
+from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, PungFacts, chow_fan_items, pung_facts
 from mjlog.rules.mcr.hand import McrHand, McrHandError, WinSituation, validate
 from mjlog.rules.mcr.ruleset import MCR, McrRules
 from mjlog.rules.mcr.shapes import (
-    CHOW, DRAGONS, EAST, KNITTED, KONG, ORPHANS, PUNG, REVERSIBLE, WINDS, Division, GREEN_TILES, code_of_kind,
-    divisions, is_seven_pairs, is_shifted_pairs, knitted_of, nine_gates_rank, waits,
+    CHOW, DRAGONS, EAST, KNITTED, KONG, ORPHANS, PUNG, WINDS, Division, code_of_kind,
+    divisions, is_seven_pairs, is_shifted_pairs, knitted_of, nine_gates_rank, only_wait, waits,
 )
+from mjlog.rules.mcr.tile_fans import tile_fans, tile_fans_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,9 @@ class FanResult:
         return self.fan_total < self.minimum
 
 
+_new_result = builder(FanResult)        # a third of the constructor's cost
+
+
 class NotAWinError(McrHandError):
     """The tiles do not form a winning hand."""
 
@@ -78,8 +82,9 @@ class _Hand:
     last_copy: bool
     kong_flag: bool
     present: list[int]                     # the codes of the concealed tiles, ascending
-    fixed_chows: list[int]                 # the melds' chows (middle codes) and pungs or kongs (codes)
-    fixed_pungs: list[int]
+    fixed_chows: tuple[int, ...]           # the melds' chows (middle codes) and pungs or kongs (codes)
+    fixed_pungs: tuple[int, ...]
+    melded: int                            # the melds other than concealed kongs
     melded_kongs: int
     concealed_kongs: int
     hogs: int                              # 四归一 of a regular reading: kinds held four times, not as a kong
@@ -94,15 +99,16 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
     """
     validate(hand)
     h = _prepare(hand, situation or WinSituation())
-    counts = _best(h, rules)
-    if counts is None:
+    best = _best(h, rules)
+    if best is None:
         raise NotAWinError("the tiles do not form a winning hand")
-    fan_total = _value(counts)
+    counts, fan_total = best
     flowers = len(hand.flowers)
     if flowers:
         counts[F.FLOWER] = flowers
-    lines = tuple([_line(n, k) for n, k in sorted(counts.items())])    # the counts are all positive
-    return FanResult(lines, fan_total + flowers, fan_total, flowers, rules.min_fan)
+    lines = _LINES
+    return _new_result(tuple([lines[n][k] for n, k in sorted(counts.items())]), fan_total + flowers, fan_total,
+                       flowers, rules.min_fan)
 
 
 _CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
@@ -110,43 +116,47 @@ _CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
 
 def clear_memos() -> None:
     """Empty every memo the calculator fills (a benchmark's cold start; results never change)."""
-    for memo in (_line, chow_fan_items, pung_fan_items, shapes._suit_readings, shapes._suit_adds, shapes.suit_shape):
+    for memo in (chow_fan_items, pung_facts, tile_fans_of, shapes._suit_readings, shapes._rank_readings,
+                 shapes._suit_adds, shapes.suit_shape):
         memo.cache_clear()
 
 
-@lru_cache(maxsize=None)
-def _line(number: int, count: int) -> FanLine:
-    """The (shared, frozen) line of a fan counted ``count`` times."""
-    f = F.FANS[number]
-    return FanLine(number, f.name, f.english, f.value, count)
+def _lines_table() -> list[tuple[FanLine, ...]]:
+    """The (shared, frozen) line of every fan and count: ``table[number][count]``. No count passes 8:
+    there are eight flowers, and a fan of sets or tiles counts at most four."""
+    return [tuple(FanLine(n, F.FANS[n].name, F.FANS[n].english, F.FANS[n].value, k) for k in range(9))
+            if n in F.FANS else () for n in range(max(F.FANS) + 1)]
+
+
+_LINES = _lines_table()
 
 
 def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     fixed = []
     code = _CODE_OF_ID
-    counts = [0] * 48
     win = code[hand.win_tile]
-    concealed = [code[t] for t in hand.concealed]
+    concealed = list(map(code.__getitem__, hand.concealed))
     concealed.append(win)
+    counts = [0] * 48
+    for c in concealed:
+        counts[c] += 1
     present = sorted(set(concealed))
-    for c in present:
-        counts[c] = concealed.count(c)
-    total = list(counts)
-    chows: list[int] = []
-    pungs: list[int] = []
+    total = counts.copy()
+    chows: tuple[int, ...] = ()
+    pungs: tuple[int, ...] = ()
     melded_kongs = concealed_kongs = 0
     for m in hand.melds:
         if m.kind == "chow":
             middle = code[min(m.tiles)] + 1          # ids ascend with the rank within a suit
             fixed.append((CHOW, middle, True))
-            chows.append(middle)
+            chows += (middle,)
             total[middle - 1] += 1
             total[middle] += 1
             total[middle + 1] += 1
             continue
         c = code[m.tiles[0]]
         fixed.append((PUNG if m.kind == "pung" else KONG, c, not m.concealed))
-        pungs.append(c)
+        pungs += (c,)
         total[c] += len(m.tiles)
         if m.kind == "kong":
             if m.concealed:
@@ -164,24 +174,25 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     else:
         kong_flag = sit.robbed_kong and fixed_of_win == 0 and counts[win] == 1
     return _Hand(fixed, counts, total, win, sit, last_copy, kong_flag, present, chows, pungs,
-                 melded_kongs, concealed_kongs, _hogs(total, melded_kongs + concealed_kongs))
+                 len(fixed) - concealed_kongs, melded_kongs, concealed_kongs,
+                 _hogs(total, melded_kongs + concealed_kongs))
 
 
-def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
-    """The highest-scoring reading's fan counts (flowers apart), or None when nothing wins."""
+def _best(h: _Hand, rules: McrRules) -> tuple[dict[int, int], int] | None:
+    """The highest-scoring reading's fan counts (flowers apart) and their value, or None when nothing wins."""
     special: dict[int, int] | None = None
     if not h.fixed:
         special = _special(h) or _knitted(h, rules) or _nine_gates(h)
     elif len(h.fixed) == 1:
         special = _knitted(h, rules)
+    best_value = _value(special) if special else 0
     if special is not None and 19 not in special:
-        return special
-    best, best_value = special, _value(special) if special else 0
+        return special, best_value
+    best = special
     seven = special is not None
-    n_sets = 4 - len(h.fixed)
-    divs = divisions(h.counts, n_sets)
+    divs = divisions(h.counts, 4 - len(h.fixed))
     if not divs:
-        return best
+        return (best, best_value) if best else None
     common = _common(h)
     for d in divs:
         counts = _regular(h, d, common)
@@ -190,7 +201,7 @@ def _best(h: _Hand, rules: McrRules) -> dict[int, int] | None:
         # and any regular reading over seven pairs
         if value > best_value or (value == best_value and (seven or 23 in counts or 32 in counts)):
             best, best_value = counts, value
-    return best
+    return best, best_value
 
 
 _VALUES = [F.FANS[n].value if n in F.FANS else 0 for n in range(max(F.FANS) + 1)]
@@ -218,11 +229,10 @@ def _is_unique_wait(h: _Hand, d: Division) -> bool:
     if h.unique_wait is None:
         win = h.win
         rank = win % 10
-        if any(kind == CHOW and ((code == win + 1 and rank <= 6) or (code == win - 1 and rank >= 4))
-               for kind, code in d.sets):
+        if (rank <= 6 and win + 1 in d.chows) or (rank >= 4 and win - 1 in d.chows):
             h.unique_wait = False
         else:
-            h.unique_wait = len(waits(_without_win(h), 4 - len(h.fixed), not h.fixed)) == 1
+            h.unique_wait = only_wait(_without_win(h), win, not h.fixed)
     return h.unique_wait
 
 
@@ -249,57 +259,15 @@ def _flags(h: _Hand) -> dict[int, int]:
     return out
 
 
-_HONORS = frozenset(WINDS + DRAGONS)
-_WINDS, _DRAGONS, _ORPHANS = frozenset(WINDS), frozenset(DRAGONS), frozenset(ORPHANS)
-_LOW, _HIGH, _MIDDLE = frozenset((1, 2, 3, 4)), frozenset((6, 7, 8, 9)), frozenset((4, 5, 6))
-
-
-def _tile_fans(codes: set[int]) -> dict[int, int]:
-    """Fans of which tiles the hand holds: suits, simples, colours, ranges (``codes``: distinct tiles)."""
-    out: dict[int, int] = {}
-    honors = codes & _HONORS
-    suits = {c // 10 for c in codes - honors}
-    if not honors:
-        out[76] = 1                                     # 无字
-    missing = 3 - len(suits)
-    if missing == 2:
-        out[49 if honors else 22] = 1                   # 混一色 / 清一色
-        out.pop(76, None)
-    elif missing:
-        out[75] = missing                               # 缺一门
-    if len(suits) == 3 and honors & _WINDS and honors & _DRAGONS:
-        out[51] = 1                                     # 五门齐
-    simples = codes.isdisjoint(_ORPHANS)
-    if simples:
-        out[68] = 1                                     # 断幺
-    if codes <= REVERSIBLE:
-        out[40] = 1                                     # 推不倒
-    if codes <= GREEN_TILES:
-        out[3] = 1                                      # 绿一色
-    if not simples:
-        if len(honors) == len(codes):
-            out[11] = 1                                 # 字一色
-        elif codes <= _ORPHANS:
-            out[8 if not honors else 18] = 1            # 清幺九 / 混幺九
-    if not honors:
-        ranks = {c % 10 for c in codes}
-        if ranks <= _LOW:
-            out[37 if 4 in ranks else 27] = 1           # 小于五 / 全小
-        elif ranks <= _HIGH:
-            out[36 if 6 in ranks else 25] = 1           # 大于五 / 全大
-        elif ranks <= _MIDDLE:
-            out[26] = 1                                 # 全中
-    return out
-
-
 def _hogs(total: list[int], kongs: int) -> int:
     """四归一: kinds of which the hand holds all four, not as a kong."""
     return total.count(4) - kongs
 
 
 def _finish(counts: dict[int, int]) -> dict[int, int]:
+    """``counts`` without the fans the counted ones leave out (no count is ever 0)."""
     F.apply_exclusions(counts)
-    return {n: k for n, k in counts.items() if k > 0}
+    return counts
 
 
 # -- special hands ----------------------------------------------------------------------------------
@@ -319,7 +287,7 @@ def _special(h: _Hand) -> dict[int, int] | None:
             out.update(_flags(h))
             return _finish(out)
         out = {19: 1}
-        out.update(_tile_fans(set(present)))
+        out.update(tile_fans(present))
         hogs = _hogs(counts, 0)
         if hogs:
             out[64] = hogs
@@ -383,7 +351,8 @@ def _knitted(h: _Hand, rules: McrRules) -> dict[int, int] | None:
             out[64] = 1
     elif code > 40:
         if code in WINDS:
-            out[73] = _winds(out, [code], h.sit, deducted=False)
+            if _winds(out, [code], h.sit, deducted=False):
+                out[73] = 1
             if pair in DRAGONS:
                 out[51] = 1
         else:
@@ -430,19 +399,13 @@ def _knitted_wait(h: _Hand, seq: tuple[int, ...], rest: list[int], d: Division, 
     rest[h.win] -= 1
     if len(waits(rest, 1, False)) != 1:
         return 0
-    return _wait_form(d.sets, d.pair, h.win)
+    return _wait_form(d.chows, d.pair, h.win)
 
 
-def _wait_form(sets: Sequence[tuple[int, int]], pair: int, win: int) -> int:
-    """边张, 坎张 or 单钓将 of a unique wait, from where the winning tile sits in the concealed sets."""
-    edge = closed = False
-    for kind, code in sets:
-        if kind == CHOW:
-            if code == win:
-                closed = True
-            elif abs(code - win) == 1:
-                edge = True
-    return _wait_fan(edge, closed, pair == win)
+def _wait_form(chows: tuple[int, ...], pair: int, win: int) -> int:
+    """边张, 坎张 or 单钓将 of a unique wait, from where the winning tile sits in the concealed chows
+    (middles)."""
+    return _wait_fan(win - 1 in chows or win + 1 in chows, win in chows, pair == win)
 
 
 def _wait_fan(edge: bool, closed: bool, single: bool) -> int:
@@ -457,14 +420,14 @@ def _wait_fan(edge: bool, closed: bool, single: bool) -> int:
 def _common(h: _Hand) -> dict[int, int]:
     """Fans every regular reading shares: the situation, the tiles held, concealment."""
     out = _flags(h)
-    codes = set(h.present)
+    codes = list(h.present)
     for kind, c, _ in h.fixed:
-        codes.add(c)
         if kind == CHOW:
-            codes.add(c - 1)
-            codes.add(c + 1)
-    out.update(_tile_fans(codes))
-    melded = sum(1 for _, _, m in h.fixed if m)
+            codes += (c - 1, c, c + 1)
+        else:
+            codes.append(c)
+    out.update(tile_fans(codes))
+    melded = h.melded
     if melded == 0:
         if h.sit.self_drawn:
             out[56] = 1                                 # 不求人
@@ -478,42 +441,31 @@ def _common(h: _Hand) -> dict[int, int]:
 def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
     """The fans of one reading as four sets and a pair."""
     out = dict(common)
-    chows = list(h.fixed_chows)
-    pungs = list(h.fixed_pungs)
-    concealed_pungs = 0
-    edge = closed = False                               # the winning tile ends / is the middle of a concealed chow
     win = h.win
-    for kind, code in d.sets:
-        if kind == CHOW:
-            chows.append(code)
-            if code == win:
-                closed = True
-            elif code == win + 1 or code == win - 1:
-                edge = True
-        else:
-            pungs.append(code)
-            concealed_pungs += 1
-    if not h.sit.self_drawn and not (edge or closed) and (PUNG, win) in d.sets:
+    concealed_chows = d.chows
+    chows = tuple(sorted(h.fixed_chows + concealed_chows)) if h.fixed_chows else concealed_chows
+    pungs = tuple(sorted(h.fixed_pungs + d.pungs)) if h.fixed_pungs else d.pungs
+    concealed_pungs = len(d.pungs)
+    # the winning tile ends / is the middle of a concealed chow
+    edge = win - 1 in concealed_chows or win + 1 in concealed_chows
+    closed = win in concealed_chows
+    if not h.sit.self_drawn and not (edge or closed) and win in d.pungs:
         concealed_pungs -= 1                            # the discard completed that pung
     pair = d.pair
+    facts = None
     if pungs:
+        facts = pung_facts(pungs)
         if concealed_pungs >= 2 or h.melded_kongs or h.concealed_kongs:
             _kong_fans(out, concealed_pungs, h.melded_kongs, h.concealed_kongs)
         if len(pungs) == 4:
             out[48] = 1                                 # 碰碰和
-        dragons = sum([c in DRAGONS for c in pungs])
-        if dragons:
-            out[59] = dragons
-    if len(chows) == 4 and pair % 10 == 5 and pair < 40 and _terminal_chows(chows, pair, out):
-        pass
-    else:
-        if len(chows) >= 2:
-            for n, k in chow_fan_items(tuple(sorted(chows))):
-                out[n] = out.get(n, 0) + k
-        if len(chows) < 3 and len(pungs) >= 2:
-            for n, k in pung_fan_items(tuple(sorted(pungs))):
-                out[n] = out.get(n, 0) + k
-    if len(chows) == 4:
+        if facts.dragons:
+            out[59] = facts.dragons                     # 箭刻
+        out.update(facts.fans)                          # no other fan here is a pung combination's
+    n_chows = len(chows)
+    if n_chows >= 2 and not (n_chows == 4 and pair < 40 and pair % 10 == 5 and _terminal_chows(chows, pair, out)):
+        out.update(chow_fan_items(chows))               # nor a chow combination's
+    if n_chows == 4:
         if pair < 40:
             out[63] = 1                                 # 平和
     elif 54 in out and pair in DRAGONS:
@@ -526,13 +478,13 @@ def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
     if QUADRUPLE_CHOW not in out:
         if h.hogs:
             out[64] = h.hogs
-    wait = _wait_fan(edge, closed, pair == win)
+    wait = 77 if edge else 78 if closed else 79 if pair == win else 0     # as _wait_fan
     if wait and 52 not in out and 5 not in out and _is_unique_wait(h, d):
         out[wait] = 1
-    if pungs:
-        _terminal_pungs(out, pungs, h.sit)
-    counts = _finish(out)
-    return counts or {43: 1}                            # 无番和
+    if facts:
+        _terminal_pungs(out, facts, h.sit)
+    F.apply_exclusions(out)
+    return out or {43: 1}                               # 无番和
 
 
 _KONG_SERIES = {4: 5, 3: 17}                            # 四杠, 三杠
@@ -554,7 +506,7 @@ def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed
         out[_HIDDEN_SERIES[hidden]] = 1
 
 
-def _terminal_chows(chows: list[int], pair: int, out: dict[int, int]) -> bool:
+def _terminal_chows(chows: Sequence[int], pair: int, out: dict[int, int]) -> bool:
     """一色双龙会 / 三色双龙会: 123 and 789 twice with a pair of fives (then no other chow fan)."""
     suit = pair // 10
     if any(c % 10 not in (2, 8) for c in chows):
@@ -571,31 +523,35 @@ def _terminal_chows(chows: list[int], pair: int, out: dict[int, int]) -> bool:
     return False
 
 
-def _set_traits(out: dict[int, int], chows: list[int], pungs: list[int], pair: int) -> None:
+_ORPHAN_SET = frozenset(ORPHANS)
+_OUTSIDE_CHOWS = frozenset(c for c in range(12, 39) if c % 10 in (2, 8))
+_FIVE_CHOWS = frozenset(c for c in range(12, 39) if c % 10 in (4, 5, 6))
+_FIVES = frozenset((15, 25, 35))
+_EVENS = frozenset(c for c in range(11, 40) if c % 10 and c % 2 == 0)
+
+
+def _set_traits(out: dict[int, int], chows: Sequence[int], pungs: Sequence[int], pair: int) -> None:
     """全带幺, 全带五, 全双刻: what every set and the pair hold (the pair alone tells which to try)."""
     if pair > 40 or pair % 10 in (1, 9):
-        if all(c % 10 in (2, 8) for c in chows) and all(c > 40 or c % 10 in (1, 9) for c in pungs):
+        if _OUTSIDE_CHOWS.issuperset(chows) and _ORPHAN_SET.issuperset(pungs):
             out[55] = 1
     elif pair % 10 == 5:
-        if all(c % 10 in (4, 5, 6) for c in chows) and all(c < 40 and c % 10 == 5 for c in pungs):
+        if _FIVE_CHOWS.issuperset(chows) and _FIVES.issuperset(pungs):
             out[31] = 1
-    elif pair % 2 == 0 and not chows and all(c < 40 and c % 2 == 0 for c in pungs):
+    elif pair % 2 == 0 and not chows and _EVENS.issuperset(pungs):
         out[21] = 1
 
 
-def _terminal_pungs(out: dict[int, int], pungs: list[int], sit: WinSituation) -> None:
+def _terminal_pungs(out: dict[int, int], facts: PungFacts, sit: WinSituation) -> None:
     """幺九刻, 圈风刻 and 门风刻 (a wind pung counts one of them, never both kinds)."""
-    terminals = sum([c < 40 and c % 10 in (1, 9) for c in pungs])
-    winds = [c for c in pungs if c in WINDS]
-    if 1 in out or not winds:
+    terminals = facts.terminals
+    if facts.winds and 1 not in out:
+        terminals += _winds(out, facts.winds, sit, deducted=38 in out or 9 in out)
+    if terminals:
         out[73] = terminals
-        return
-    grouped = 38 in out or 9 in out
-    plain = _winds(out, winds, sit, deducted=grouped)
-    out[73] = terminals + plain
 
 
-def _winds(out: dict[int, int], winds: list[int], sit: WinSituation, deducted: bool) -> int:
+def _winds(out: dict[int, int], winds: Sequence[int], sit: WinSituation, deducted: bool) -> int:
     """Mark 圈风刻 and 门风刻; return how many wind pungs are left as plain 幺九刻."""
     plain = 0
     for c in winds:

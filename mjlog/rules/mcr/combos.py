@@ -10,7 +10,8 @@ The principles of the rules (docs/mcr.md) as they apply to a fixed reading of th
   chow relates to no other; the surplus is cut from fans that repeat (不得相同, non-identical),
   老少副 first, then 连六, 喜相逢, 一般高.
 
-Chows are given by their middle tile's code, pungs (and kongs) by their tile's code.
+Chows are given by their middle tile's code, pungs (and kongs) by their tile's code: ``code // 10`` is the
+suit, ``code % 10`` the rank.
 
 >>> chow_fans([12, 15, 18, 22])          # 123m 456m 789m 123s: 清龙 with 喜相逢
 {28: 1, 70: 1}
@@ -24,8 +25,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
-from mjlog.rules.mcr.shapes import DRAGONS, EAST, GREEN, NORTH, RED, WHITE
+from mjlog.rules.mcr.shapes import DRAGONS, EAST, GREEN, NORTH, RED, WHITE, WINDS
 
 # fan numbers
 QUADRUPLE_CHOW, FOUR_SHIFTED_CHOWS = 14, 16
@@ -36,17 +38,9 @@ PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS = 69, 70
 TWO_CHOW_ORDER = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
 
 
-def _suit(c: int) -> int:
-    return c // 10
-
-
-def _rank(c: int) -> int:
-    return c % 10
-
-
 def four_chows(a: int, b: int, c: int, d: int) -> int:
     """The fan of four sorted chows (一色四步高, 一色四同顺), or 0."""
-    if _suit(a) == _suit(d):
+    if a // 10 == d // 10:
         if b - a == c - b == d - c and b - a in (1, 2):
             return FOUR_SHIFTED_CHOWS
         if a == d:
@@ -56,9 +50,9 @@ def four_chows(a: int, b: int, c: int, d: int) -> int:
 
 def three_chows(a: int, b: int, c: int) -> int:
     """The fan of three sorted chows, or 0."""
-    sa, sb, sc = _suit(a), _suit(b), _suit(c)
+    sa, sb, sc = a // 10, b // 10, c // 10
     if sa != sb and sb != sc and sa != sc:
-        ranks = sorted((_rank(a), _rank(b), _rank(c)))
+        ranks = sorted((a % 10, b % 10, c % 10))
         if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
             return MIXED_SHIFTED_CHOWS
         if ranks[0] == ranks[2]:
@@ -78,11 +72,11 @@ def three_chows(a: int, b: int, c: int) -> int:
 
 def two_chows(a: int, b: int) -> int:
     """The fan of two chows, or 0."""
-    if _suit(a) != _suit(b):
-        return MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else 0
+    if a // 10 != b // 10:
+        return MIXED_DOUBLE_CHOW if a % 10 == b % 10 else 0
     if abs(a - b) == 3:
         return SHORT_STRAIGHT
-    if {_rank(a), _rank(b)} == {2, 8}:
+    if {a % 10, b % 10} == {2, 8}:
         return TWO_TERMINAL_CHOWS
     if a == b:
         return PURE_DOUBLE_CHOW
@@ -162,8 +156,8 @@ def four_pungs(a: int, b: int, c: int, d: int) -> int:
 
 def three_pungs(a: int, b: int, c: int) -> int:
     if c < 40:
-        if len({_suit(a), _suit(b), _suit(c)}) == 3:
-            ranks = sorted((_rank(a), _rank(b), _rank(c)))
+        if len({a // 10, b // 10, c // 10}) == 3:
+            ranks = sorted((a % 10, b % 10, c % 10))
             if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
                 return MIXED_SHIFTED_PUNGS
             if ranks[0] == ranks[2]:
@@ -180,7 +174,7 @@ def three_pungs(a: int, b: int, c: int) -> int:
 
 def two_pungs(a: int, b: int) -> int:
     if a < 40 and b < 40:
-        return DOUBLE_PUNG if _rank(a) == _rank(b) else 0
+        return DOUBLE_PUNG if a % 10 == b % 10 else 0
     if a in DRAGONS and b in DRAGONS:
         return TWO_DRAGON_PUNGS
     return 0
@@ -217,8 +211,26 @@ def pung_fans(tiles: list[int]) -> dict[int, int]:
     return out
 
 
+class PungFacts(NamedTuple):
+    """What a reading's pungs and kongs give, whatever else the hand holds."""
+
+    fans: tuple[tuple[int, int], ...]    # the pung-combination fans as (fan, count)
+    dragons: int                         # dragon pungs (箭刻 each)
+    terminals: int                       # pungs of ones and nines (幺九刻 each)
+    winds: tuple[int, ...]               # the wind pungs' codes
+
+
 @lru_cache(maxsize=None)
-def pung_fan_items(tiles: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """:func:`pung_fans` of sorted tiles as ``(fan, count)`` pairs, remembered (two readings in three
-    repeat a combination on random hands)."""
-    return tuple(pung_fans(list(tiles)).items())
+def pung_facts(tiles: tuple[int, ...]) -> PungFacts:
+    """:class:`PungFacts` of sorted pung tiles, remembered (two readings in three repeat a combination
+    on random hands)."""
+    dragons = terminals = 0
+    winds = []
+    for c in tiles:
+        if c in DRAGONS:
+            dragons += 1
+        elif c in WINDS:
+            winds.append(c)
+        elif c % 10 in (1, 9):
+            terminals += 1
+    return PungFacts(tuple(pung_fans(list(tiles)).items()), dragons, terminals, tuple(winds))

@@ -79,9 +79,9 @@ class McrHand:
 
     def all_ids(self) -> list[int]:
         """Every tile id of the hand, flowers included."""
-        out = list(self.concealed) + [self.win_tile] + list(self.flowers)
+        out = [*self.concealed, self.win_tile, *self.flowers]
         for m in self.melds:
-            out.extend(m.tiles)
+            out += m.tiles
         return out
 
 
@@ -106,12 +106,13 @@ def validate(hand: McrHand) -> None:
 def _check_meld(m: Meld) -> None:
     tiles = m.tiles
     n = len(tiles)
-    if n and max(tiles) >= 136:
+    top = max(tiles) if n else 0
+    if top >= 136:
         raise McrHandError("a flower cannot be in a meld")
-    low, high = (min(tiles) >> 2, max(tiles) >> 2) if n else (0, -1)
+    low, high = (min(tiles) >> 2, top >> 2) if n else (0, -1)
     if m.kind == "chow":   # three kinds low..high two apart summing to 3 low + 3: low, low + 1, low + 2
         ok = (n == 3 and high == low + 2 and low < 27 and low // 9 == high // 9
-              and sum(t >> 2 for t in tiles) == 3 * low + 3)
+              and (tiles[0] >> 2) + (tiles[1] >> 2) + (tiles[2] >> 2) == 3 * low + 3)
     elif m.kind == "pung" or m.kind == "kong":
         ok = n == (3 if m.kind == "pung" else 4) and low == high
     else:
