@@ -81,7 +81,7 @@ class _Hand:
     sit: WinSituation
     last_copy: bool
     kong_flag: bool
-    present: list[int]                     # the codes of the concealed tiles, ascending
+    present: set[int]                      # the codes of the concealed tiles
     fixed_chows: tuple[int, ...]           # the melds' chows (middle codes) and pungs or kongs (codes)
     fixed_pungs: tuple[int, ...]
     melded: int                            # the melds other than concealed kongs
@@ -112,6 +112,7 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
 
 
 _CODE_OF_ID = tuple(code_of_kind(t >> 2) for t in range(136))
+_ORPHAN_SET = frozenset(ORPHANS)
 
 
 def clear_memos() -> None:
@@ -140,7 +141,7 @@ def _prepare(hand: McrHand, sit: WinSituation) -> _Hand:
     counts = [0] * 48
     for c in concealed:
         counts[c] += 1
-    present = sorted(set(concealed))
+    present = set(concealed)
     total = counts.copy()
     chows: tuple[int, ...] = ()
     pungs: tuple[int, ...] = ()
@@ -282,7 +283,7 @@ def _special(h: _Hand) -> dict[int, int] | None:
     if is_seven_pairs(counts):
         if is_shifted_pairs(counts):
             out = {6: 1}
-            if present[0] % 10 != 1 and present[-1] % 10 != 9:
+            if min(present) % 10 != 1 and max(present) % 10 != 9:
                 out[68] = 1
             out.update(_flags(h))
             return _finish(out)
@@ -301,7 +302,7 @@ def _special(h: _Hand) -> dict[int, int] | None:
                 out[35] = 1
             out.update(_flags(h))
             return _finish(out)
-    if len(present) == 13 and set(present) == set(ORPHANS):
+    if len(present) == 13 and present == _ORPHAN_SET:
         out = {7: 1}
         out.update(_flags(h))
         return _finish(out)
@@ -331,7 +332,7 @@ def _knitted(h: _Hand, rules: McrRules) -> dict[int, int] | None:
     """组合龙 with one set and a pair (the set may be the one meld)."""
     if len(h.present) < 9:
         return None
-    seq = knitted_of(set(h.present))
+    seq = knitted_of(h.present)
     if seq is None:
         return None
     rest = list(h.counts)
@@ -523,7 +524,6 @@ def _terminal_chows(chows: Sequence[int], pair: int, out: dict[int, int]) -> boo
     return False
 
 
-_ORPHAN_SET = frozenset(ORPHANS)
 _OUTSIDE_CHOWS = frozenset(c for c in range(12, 39) if c % 10 in (2, 8))
 _FIVE_CHOWS = frozenset(c for c in range(12, 39) if c % 10 in (4, 5, 6))
 _FIVES = frozenset((15, 25, 35))

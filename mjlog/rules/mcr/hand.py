@@ -93,14 +93,15 @@ def validate(hand: McrHand) -> None:
     if min(ids) < 0 or max(ids) >= N_IDS:
         bad = next(t for t in ids if not 0 <= t < N_IDS)
         raise McrHandError(f"tile id {bad} is outside 0-143")
-    if hand.flowers and min(hand.flowers) < 136:
+    concealed, flowers, melds = hand.concealed, hand.flowers, hand.melds
+    if flowers and min(flowers) < 136:
         raise McrHandError("flowers are ids 136-143")
-    if hand.win_tile >= 136 or max(hand.concealed, default=0) >= 136:
+    if hand.win_tile >= 136 or (concealed and max(concealed) >= 136):
         raise McrHandError("a flower cannot be in the hand")
-    for m in hand.melds:
+    for m in melds:
         _check_meld(m)
-    if len(hand.melds) > 4 or len(hand.concealed) + 1 + 3 * len(hand.melds) != 14:
-        raise McrHandError(f"{len(hand.concealed)} concealed tiles with {len(hand.melds)} melds do not make a hand")
+    if len(melds) > 4 or len(concealed) + 1 + 3 * len(melds) != 14:
+        raise McrHandError(f"{len(concealed)} concealed tiles with {len(melds)} melds do not make a hand")
 
 
 def _check_meld(m: Meld) -> None:
