@@ -146,7 +146,11 @@ def _readings_at(key: tuple[int, ...], base: int) -> tuple[GroupReading, ...]:
     work = [0] * (base + 11)
     for r, n in enumerate(key):
         work[base + 1 + r] = n
-    pairs = [0] if total % 3 == 0 else [base + 1 + r for r, n in enumerate(key) if n >= 2]
+    if total % 3 == 0:
+        pairs = [0]
+    else:                               # the pair's rank p has 2p = the ranks' sum (mod 3), as in suit_shape
+        first = 2 * sum([r * n for r, n in enumerate(key)]) % 3
+        pairs = [base + 1 + r for r in range(first, len(key), 3) if key[r] >= 2]
     out = []
     for pair in pairs:
         work[pair] -= 2 if pair else 0
