@@ -26,7 +26,7 @@ import os
 import shutil
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow as pa
@@ -37,7 +37,7 @@ import pyarrow.parquet as pq
 from mjlog.game_identity import fingerprint_disagreement
 from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
 from mjlog.text import path_label
-from mjlog.workers import worker_pool
+from mjlog.workers import peak_rss_kb, worker_pool
 
 #: The dataset layout's version (``_dataset.json``); readers refuse another.
 DATASET_VERSION = 1
@@ -69,6 +69,7 @@ class BatchResult:
     games: tuple[str, ...]        # game ids it holds, in input order
     parts: tuple[str, ...]        # the Parquet files it wrote, relative to the dataset root
     cpu_seconds: float = 0.0
+    peak_rss_kb: int | None = None  # the building process's peak resident size up to the batch's end (VmHWM)
 
 
 @dataclass(frozen=True)
@@ -105,12 +106,11 @@ def plan_batches(files: Iterable[str], size: int, finished: set[str]) -> list[Ba
     return [Batch(_key(todo[i:i + size]), tuple(todo[i:i + size])) for i in range(0, len(todo), size)]
 
 
-def finished_inputs(out: Path) -> dict[str, dict]:
-    """Inputs that finished batches hold, by source, with the stamp they were built from."""
-    done: dict[str, dict] = {}
+def finished_inputs(out: Path) -> set[str]:
+    """The inputs that finished batches hold (read one manifest at a time: only their names are kept)."""
+    done: set[str] = set()
     for m in _manifests(out):
-        for f in m["files"]:
-            done[f["source"]] = f
+        done.update(f["source"] for f in m["files"])
     return done
 
 
@@ -194,7 +194,7 @@ def build_batch(batch: Batch, out: str) -> BatchResult:
     files = tuple({**stamps[f.source], "status": f.status, "game_id": f.game_id} for f in chunk.files)
     t1 = os.times()
     result = BatchResult(batch.key, files, tuple(chunk.game_ids), tuple(parts),
-                         round(t1.user + t1.system - t0.user - t0.system, 3))
+                         round(t1.user + t1.system - t0.user - t0.system, 3), peak_rss_kb())
     _write_manifest(root, result)
     return result
 
@@ -204,9 +204,41 @@ def _write_manifest(root: Path, r: BatchResult) -> None:
     d.mkdir(parents=True, exist_ok=True)
     tmp = d / f".{r.key}.json.tmp"
     tmp.write_text(json.dumps({"key": r.key, "files": list(r.files), "games": list(r.games),
-                               "parts": list(r.parts), "cpu_seconds": r.cpu_seconds}, sort_keys=True),
+                               "parts": list(r.parts), "cpu_seconds": r.cpu_seconds,
+                               "peak_rss_kb": r.peak_rss_kb}, sort_keys=True),
                    encoding="utf-8")
     os.replace(tmp, d / f"{r.key}.json")
+
+
+@dataclass
+class _Census:
+    """What :func:`finish` keeps of the batch manifests, read one at a time: per game, not per input."""
+
+    owner: dict[str, tuple[str, str]] = field(default_factory=dict)  # game id -> (first source, batch key)
+    holders: dict[str, set[str]] = field(default_factory=dict)       # game ids of several batches -> their keys
+    parts: dict[str, tuple[str, ...]] = field(default_factory=dict)  # batch key -> the parts it wrote
+    unreadable: int = 0
+    inputs: int = 0
+
+    def add(self, m: dict) -> None:
+        """Count one batch manifest in."""
+        key = m["key"]
+        self.parts[key] = tuple(m["parts"])
+        self.inputs += len(m["files"])
+        for f in m["files"]:
+            if f["status"] == "unreadable":
+                self.unreadable += 1
+            elif f["status"] == "game":
+                gid, cand = f["game_id"], (f["source"], key)
+                held = self.owner.get(gid)
+                if held is not None:
+                    self.holders.setdefault(gid, {held[1]}).add(key)
+                if held is None or cand < held:
+                    self.owner[gid] = cand
+
+    def duplicates(self) -> list[list[str]]:
+        """[game id, batch key] for every batch that holds a game another batch keeps, sorted."""
+        return sorted([gid, key] for gid, keys in self.holders.items() for key in keys if key != self.owner[gid][1])
 
 
 def finish(out: str | os.PathLike) -> dict:
@@ -214,19 +246,14 @@ def finish(out: str | os.PathLike) -> dict:
 
     A game that several batches hold is kept by the batch of its first source in sorted order;
     the others are listed in ``duplicates`` (readers leave their rows out). Part files of no
-    finished batch (a killed run's) are removed. Returns the manifest written."""
+    finished batch (a killed run's) are removed. Returns the manifest written. The manifests are
+    read one at a time; what stays is a game id and its first source per game."""
     root = Path(out)
-    manifests = list(_manifests(root))
-    owner: dict[str, tuple[str, str]] = {}   # game id -> (first source, batch key)
-    for m in manifests:
-        for f in m["files"]:
-            if f["status"] == "game":
-                cand = (f["source"], m["key"])
-                if f["game_id"] not in owner or cand < owner[f["game_id"]]:
-                    owner[f["game_id"]] = cand
-    duplicates = sorted([gid, m["key"]] for m in manifests for gid in m["games"] if owner[gid][1] != m["key"])
-    keys = sorted(m["key"] for m in manifests)
-    known_parts = {p for m in manifests for p in m["parts"]}
+    census = _Census()
+    for m in _manifests(root):
+        census.add(m)
+    duplicates = census.duplicates()
+    known_parts = {p for parts in census.parts.values() for p in parts}
     for table in (*GAME_TABLES, "sources", "unreadable"):
         for path in (root / table).rglob("*.parquet") if (root / table).is_dir() else ():
             if path.relative_to(root).as_posix() not in known_parts:
@@ -237,28 +264,28 @@ def finish(out: str | os.PathLike) -> dict:
         "partition_keys": list(PARTITION_KEYS),
         "tables": {t: sorted(p for p in known_parts if p.split("/", 1)[0] == t)
                    for t in (*GAME_TABLES, "sources", "unreadable")},
-        "batches": keys,
-        "games": len(owner),
+        "batches": sorted(census.parts),
+        "games": len(census.owner),
         "duplicates": duplicates,
-        "unreadable": sum(1 for m in manifests for f in m["files"] if f["status"] == "unreadable"),
-        "inputs": sum(len(m["files"]) for m in manifests),
+        "unreadable": census.unreadable,
+        "inputs": census.inputs,
     }
-    manifest["disagreements"] = _cross_batch_disagreements(root, manifests, owner, duplicates)
+    manifest["disagreements"] = _cross_batch_disagreements(root, census, duplicates)
     tmp = root / f".{MANIFEST}.tmp"
     tmp.write_text(json.dumps(manifest, sort_keys=True, indent=1), encoding="utf-8")
     os.replace(tmp, root / MANIFEST)
     return manifest
 
 
-def _cross_batch_disagreements(root: Path, manifests: list[dict], owner: dict[str, tuple[str, str]],
-                                duplicates: list[list[str]]) -> list[list]:
+def _cross_batch_disagreements(root: Path, census: _Census, duplicates: list[list[str]]) -> list[list]:
     """[source, disagreement or None] for every source of a game a batch holds but another keeps: what
     it disagrees on with the keeping batch's primary source (its own batch compared it with its own)."""
     if not duplicates:
         return []
+    owner = census.owner
     gids = sorted({gid for gid, _ in duplicates})
     keys = {key for _, key in duplicates} | {owner[g][1] for g in gids}
-    parts = [root / p for m in manifests if m["key"] in keys for p in m["parts"] if p.startswith("sources/")]
+    parts = [root / p for key in sorted(keys) for p in census.parts[key] if p.startswith("sources/")]
     table = pq.ParquetDataset(parts, filters=[("game_id", "in", gids)]).read(columns=["source", "game_id", "fingerprint"])
     fps = dict(zip(table.column("source").to_pylist(), table.column("fingerprint").to_pylist()))
     out = []
@@ -286,14 +313,18 @@ Runner = Callable[[list[Batch], str], Iterator[BatchResult]]
 
 def run_local(batches: list[Batch], out: str, jobs: int = 1) -> Iterator[BatchResult]:
     """Batches built here (``jobs`` = 1) or in a process pool, results as they finish; a result is
-    let go once handed on (memory does not grow with the number of batches)."""
+    let go once handed on (memory does not grow with the number of batches).
+
+    The pool's workers are spawned, not forked: a forked worker's resident memory carries this
+    process's as it was at the fork (the list of every input, the plan), about 14 MB more per
+    100,000 inputs, so its peak grew with the input."""
     if jobs <= 1 or len(batches) < 2:
         for b in batches:
             yield build_batch(b, out)
         return
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    with worker_pool(jobs) as pool:
+    with worker_pool(jobs, "spawn") as pool:
         pending = {pool.submit(build_batch, b, out) for b in batches}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -336,7 +367,7 @@ def build(paths: Iterable[str | os.PathLike], out: str | os.PathLike, *, jobs: i
     root.mkdir(parents=True, exist_ok=True)
     files = [os.path.abspath(p) for p in iter_log_files(paths)]
     _drop_stale_batches(root)
-    finished = set(finished_inputs(root))
+    finished = finished_inputs(root)
     batches = plan_batches(files, batch_files, finished)
     if engine == "dask":
         results = run_dask(batches, str(root), scheduler, max(1, jobs))
@@ -348,7 +379,7 @@ def build(paths: Iterable[str | os.PathLike], out: str | os.PathLike, *, jobs: i
         if progress is not None:
             progress(r)
     manifest = finish(root)
-    skipped = len({m["key"] for m in _manifests(root)}) - len(batches)
+    skipped = len(manifest["batches"]) - len(batches)
     return BuildSummary(len(files), len(batches), max(0, skipped), manifest["games"], len(manifest["duplicates"]),
                         manifest["unreadable"])
 
@@ -356,7 +387,7 @@ def build(paths: Iterable[str | os.PathLike], out: str | os.PathLike, *, jobs: i
 def _drop_stale_batches(root: Path) -> None:
     """Forget finished batches any of whose inputs changed or vanished: they are built again."""
     d = root / BATCHES
-    for m in list(_manifests(root)):
+    for m in _manifests(root):  # one at a time: a manifest is removed after it has been read
         if not all(_unchanged(f) for f in m["files"]):
             (d / f"{m['key']}.json").unlink()
 

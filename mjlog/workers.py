@@ -9,6 +9,7 @@ parent's id and exits as soon as it changes.
 from __future__ import annotations
 
 import ctypes
+import multiprocessing
 import os
 import signal
 import sys
@@ -20,9 +21,15 @@ PARENT_CHECK_SECONDS = 0.5
 _PR_SET_PDEATHSIG = 1
 
 
-def worker_pool(jobs: int) -> ProcessPoolExecutor:
-    """A process pool of ``jobs`` workers that end when this process ends."""
-    return ProcessPoolExecutor(max_workers=jobs, initializer=_end_with_parent, initargs=(os.getpid(),))
+def worker_pool(jobs: int, start_method: str | None = None) -> ProcessPoolExecutor:
+    """A process pool of ``jobs`` workers that end when this process ends.
+
+    ``start_method`` is multiprocessing's (the platform's default when None): ``"spawn"`` starts each
+    worker as a fresh interpreter, so it holds none of this process's memory (a forked worker's
+    resident size carries what this process held when it forked, such as a list of every input)."""
+    ctx = multiprocessing.get_context(start_method) if start_method else None
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_end_with_parent,
+                               initargs=(os.getpid(),))
 
 
 def _end_with_parent(parent: int) -> None:
@@ -43,3 +50,15 @@ def _watch(parent: int) -> None:
     while not event.wait(PARENT_CHECK_SECONDS):
         if os.getppid() != parent:
             os._exit(1)
+
+
+def peak_rss_kb() -> int | None:
+    """This process's peak resident size so far, in KiB (Linux's VmHWM); None where it is not known."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
