@@ -16,7 +16,9 @@ copies as ``--games N`` needs (the first N of copy 0 of every source, copy 1, ..
 - a build on a Dask LocalCluster of 2 workers, and whether its dataset holds the same content
   as the local build with 2 workers (row counts and a hash of every row, table by table);
 - the peak memory (VmHWM) of a worker on the whole input and on its first quarter
-  (``--quarter-games``), with the same workers (flat is the goal).
+  (``--quarter-games``), with the same workers (flat is the goal): the largest peak the batch
+  manifests record (each the VmHWM of the process that built it, read there; the rusage of
+  the children would carry the planning process's size over a spawned worker's exec).
 
     python benchmarks/scale.py [--copies N | --games N [--quarter-games M] [--cpu-games K]]
                                [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask]
@@ -160,16 +162,16 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
     """A build in a child process: wall time, the parent's CPU, the workers' CPU, peak memory.
 
     The child's own peak is its VmHWM (Linux): ``ru_maxrss`` would carry over this process's size
-    at the fork across the exec. The workers' is ``ru_maxrss`` of the child's children."""
+    at the fork across the exec. A worker's is the largest VmHWM the batch manifests record."""
     code = (
-        "import json, resource, sys, time; sys.path.insert(0, sys.argv[4]); from mjlog.dataset import build, finish; "
+        "import json, sys, time; sys.path.insert(0, sys.argv[4]); from mjlog.dataset import build, finish; "
+        "from mjlog.workers import peak_rss_kb; "
         "t = time.perf_counter(); c = time.process_time(); "
         "s = build([sys.argv[1]], sys.argv[2], jobs=int(sys.argv[3]), engine=sys.argv[5], batch_files=256); "
         "w = time.perf_counter() - t; parent = time.process_time() - c; "
         "f0 = time.process_time(); finish(sys.argv[2]); fin = time.process_time() - f0; "
         "print(json.dumps({'wall': w, 'parent_cpu': parent, 'finish_cpu': fin, 'games': s.games, "
-        "'self_rss_mb': [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM')][0] / 1024, "
-        "'child_rss_mb': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}))"
+        "'self_rss_mb': peak_rss_kb() / 1024}))"
     )
     run = subprocess.run([sys.executable, "-c", code, str(inputs), str(out), str(jobs), str(ROOT), engine],
                          capture_output=True, text=True)
@@ -182,7 +184,7 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
     alone = engine == "local" and (jobs == 1 or len(manifests) < 2)
     r["total_cpu"] = r["parent_cpu"] if alone else r["parent_cpu"] + r["worker_cpu"]
     r["serial_cpu"] = r["parent_cpu"] - (r["worker_cpu"] if alone else 0.0)
-    r["worker_rss_mb"] = r["self_rss_mb"] if alone else r["child_rss_mb"]
+    r["worker_rss_mb"] = max(m["peak_rss_kb"] for m in manifests) / 1024
     r["alone"] = alone
     return r
 
