@@ -148,3 +148,35 @@ def test_a_game_three_batches_hold_is_kept_by_its_first_source_and_listed_twice(
     assert census.owner["g"] == ("/in/1.xml", "a")
     assert census.duplicates() == [["g", "b"], ["g", "c"]]
     assert (len(census.owner), census.inputs, census.unreadable) == (4, 9, 3)
+
+
+def test_the_xml_readers_call_caches_stay_under_10_mb_however_many_distinct_calls():
+    """A worker reading an archive meets ever more distinct calls (99,712 are valid in a four-player
+    game): the caches of decoded calls stop at their limit, under 10 MB together (54 MB once held
+    every call)."""
+    from mjlog.errors import MalformedLogError
+    from mjlog.formats import tenhou_xml as tx
+
+    saved = dict(tx._CALLS), dict(tx._MELDS)
+    tx._CALLS.clear()
+    tx._MELDS.clear()
+    reader = tx._Reader("calls")
+    reader.init, reader.n = {}, 4
+    read = 0
+    tracemalloc.start()
+    try:
+        for who in range(4):
+            for m in range(1 << 16):
+                try:
+                    reader._n({"who": str(who), "m": str(m)})
+                except MalformedLogError:
+                    pass
+                read += len(reader.events)
+                reader.events.clear()
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+        tx._CALLS.clear(), tx._MELDS.clear()
+        tx._CALLS.update(saved[0]), tx._MELDS.update(saved[1])
+    assert len(tx._MELDS) <= tx._CACHE_LIMIT < read
+    assert held < 10 << 20, f"the call caches hold {held / 2**20:.1f} MB"
