@@ -360,7 +360,10 @@ def run_dask(batches: list[Batch], out: str, scheduler: str | None = None, worke
 def build(paths: Iterable[str | os.PathLike], out: str | os.PathLike, *, jobs: int = 1, engine: str = "local",
           scheduler: str | None = None, batch_files: int = DEFAULT_BATCH_FILES,
           progress: Callable[[BatchResult], None] | None = None) -> BuildSummary:
-    """Build (or resume building) the dataset at ``out`` from the logs under ``paths``."""
+    """Build (or resume building) the dataset at ``out`` from the logs under ``paths``.
+
+    With ``jobs`` > 1 the workers are spawned (see :func:`run_local`): a script that calls this
+    runs its build under ``if __name__ == "__main__":``, as multiprocessing asks of spawned workers."""
     from mjlog.reader import iter_log_files
 
     root = Path(out)
