@@ -249,6 +249,12 @@ class Family:
         """A recorded outcome (win or draw) as ``mjlog show`` prints it."""
         raise NotImplementedError
 
+    def presenter(self, log: GameLog) -> Any:
+        """The ``mjlog view`` presenter of ``log``: by default one that asks this interface."""
+        from mjlog.view.generic import FamilyPresenter
+
+        return FamilyPresenter(log)
+
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         """The scoring elements of a derived win, in the order the family lists them."""
         raise NotImplementedError

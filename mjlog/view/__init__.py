@@ -20,8 +20,10 @@ __all__ = ["FamilyPresenter", "Presenter", "RiichiPresenter", "game_steps", "pre
 
 
 def presenter_for(log: GameLog) -> Presenter:
-    """The presenter of the log's rule family: riichi's own, else one that asks the family's interface."""
-    return RiichiPresenter(log) if log.family == "riichi" else FamilyPresenter(log)
+    """The presenter the log's rule family gives (:meth:`~mjlog.rules.family.Family.presenter`)."""
+    from mjlog.rules.family import family
+
+    return family(log.family).presenter(log)
 
 
 def view_html(log: GameLog, replay: Replay | None = None) -> str:

@@ -96,6 +96,11 @@ class RiichiFamily(Family):
     def placement_points(self, rules: RuleSet, final: tuple[int, ...], first_dealer: int):
         return placement_points(final, rules, first_dealer)
 
+    def presenter(self, log: GameLog):
+        from mjlog.view.riichi import RiichiPresenter
+
+        return RiichiPresenter(log)
+
     def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
         from mjlog.rules.riichi.describe import format_draw, format_win
 
