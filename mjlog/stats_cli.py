@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from mjlog.cli_common import fail as _fail
+from mjlog.store_cli import add_source_arguments, open_source
 from mjlog.text import printable_lines
 
 _TABLE = dict(tbl_cols=-1, tbl_width_chars=220, fmt_str_lengths=40, float_precision=4, tbl_hide_dataframe_shape=True)
@@ -34,7 +34,6 @@ def _player_names(args: argparse.Namespace) -> list[str] | None:
 def _load(args: argparse.Namespace):
     """The selected frames of the store and the families' own sheets (Beijing, MCR) as text, or None
     after a one-line error."""
-    from mjlog.store_cli import open_source
     from mjlog.stats import load_frames
     from mjlog.stats.beijing import beijing_section
     from mjlog.stats.mcr import mcr_sheet_text
@@ -160,9 +159,7 @@ def add_stats_command(sub) -> None:
             "database or player file."
         ),
     )
-    where = stats.add_mutually_exclusive_group(required=True)
-    where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
-    where.add_argument("--dataset", metavar="DIR", help="a dataset written by 'mjlog build', read in place")
+    add_source_arguments(stats, "a dataset written by 'mjlog build', read in place")
     stats.add_argument("--rule-set", metavar="PRESET",
                        help="only games of this rule set, e.g. tenhou-4p-south (default: all, split by rule set)")
     stats.add_argument("--room", choices=["ippan", "joukyuu", "tokujou", "houou"],

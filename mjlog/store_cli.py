@@ -50,9 +50,11 @@ def _cmd_ingest(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if unreadable else EXIT_OK
 
 
-def open_store_read_only(path: str):
-    """The store at ``path`` opened read-only, or None after a one-line error."""
-    return open_store(path, read_only=True)
+def add_source_arguments(parser: argparse.ArgumentParser, dataset_help: str) -> None:
+    """``--db FILE`` or ``--dataset DIR``, one of them required: what :func:`open_source` opens."""
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
+    where.add_argument("--dataset", metavar="DIR", help=dataset_help)
 
 
 def open_source(args: argparse.Namespace):
@@ -65,7 +67,7 @@ def open_source(args: argparse.Namespace):
         except ValueError as exc:
             print(f"mjlog: {exc}", file=sys.stderr)
             return None
-    return open_store_read_only(args.db)
+    return open_store(args.db, read_only=True)
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
@@ -95,7 +97,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    store = open_store_read_only(args.db)
+    store = open_store(args.db, read_only=True)
     if store is None:
         return EXIT_USAGE
     with store:
@@ -145,10 +147,7 @@ def add_store_commands(sub) -> None:
             "Exit status: 0, 2 on a missing database or a failing query."
         ),
     )
-    where = query.add_mutually_exclusive_group(required=True)
-    where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
-    where.add_argument("--dataset", metavar="DIR",
-                       help="a dataset written by 'mjlog build', queried in place (the same tables and views)")
+    add_source_arguments(query, "a dataset written by 'mjlog build', queried in place (the same tables and views)")
     query.add_argument("sql", metavar="SQL", help="the query, e.g. \"SELECT rule_set, count(*) FROM games GROUP BY 1\"")
     query.add_argument("--csv", metavar="FILE", help="write the result to FILE as CSV (instead of printing)")
     query.add_argument("--parquet", metavar="FILE", help="write the result to FILE as Parquet (instead of printing)")

@@ -10,7 +10,7 @@ from mjlog.cli_common import fail as _fail
 
 
 def _cmd_whatif(args: argparse.Namespace) -> int:
-    from mjlog.store_cli import open_store_read_only
+    from mjlog.store_cli import open_store
     from mjlog.stats.frames import game_filter
     from mjlog.whatif import format_what_if, knobs_of, what_if
 
@@ -18,7 +18,7 @@ def _cmd_whatif(args: argparse.Namespace) -> int:
         knobs = knobs_of(args.local_yaku)
     except ValueError as exc:
         return _fail(str(exc))
-    store = open_store_read_only(args.db)
+    store = open_store(args.db, read_only=True)
     if store is None:
         return EXIT_USAGE
     cond = game_filter("include" if args.include_synthetic else "exclude", rule_set=args.rule_set, room=args.room,

@@ -50,13 +50,18 @@ def test_suit_shape_equals_a_brute_force_split_on_every_suit_of_up_to_eight_tile
     assert checked > 20_000
 
 
+def _prepared_wins(seed: int, count: int):
+    """``count`` random wins of ``seed``, each with the calculator's prepared hand."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        w = random_win(rng)
+        yield w, C._prepare(w.hand, w.situation)
+
+
 def test_unique_wait_with_its_open_ended_chow_shortcut_agrees_with_the_wait_search():
     """Asked from any reading, the calculator's answer is the full search's (the shortcut fires often)."""
-    rng = random.Random(20)
     fired = 0
-    for _ in range(4000):
-        w = random_win(rng)
-        h = C._prepare(w.hand, w.situation)
+    for w, h in _prepared_wins(20, 4000):
         searched = len(waits(C._without_win(h), 4 - len(h.fixed), not h.fixed)) == 1
         for d in divisions(h.counts, 4 - len(h.fixed)):
             h.unique_wait = None
@@ -100,11 +105,8 @@ def _sets_by_brute_force(counts: list[int], n: int) -> list[list[tuple[int, int]
 def test_divisions_equal_a_brute_force_reading_of_every_random_hand():
     """The readings shared by the suits, moved to each suit's codes, with the pair candidates the rank
     sum allows, are every reading there is, in canonical order."""
-    rng = random.Random(21)
     several = 0
-    for _ in range(1500):
-        w = random_win(rng)
-        h = C._prepare(w.hand, w.situation)
+    for w, h in _prepared_wins(21, 1500):
         n = 4 - len(h.fixed)
         found = set()
         for pair in range(48):
@@ -124,11 +126,8 @@ def test_divisions_equal_a_brute_force_reading_of_every_random_hand():
 
 
 def test_only_wait_agrees_with_the_full_wait_search_on_closed_and_open_hands():
-    rng = random.Random(22)
     unique = 0
-    for _ in range(4000):
-        w = random_win(rng)
-        h = C._prepare(w.hand, w.situation)
+    for w, h in _prepared_wins(22, 4000):
         if not divisions(h.counts, 4 - len(h.fixed)):
             continue                                    # asked of regular readings only
         before = C._without_win(h)

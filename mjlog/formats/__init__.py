@@ -48,8 +48,9 @@ def first_char(head: bytes) -> bytes:
 
 
 def _lazy(module: str, name: str) -> Callable:
-    """``mjlog.formats.<module>.<name>``, imported at its first call, not when the formats are listed
-    (an import statement inside a sniff cost each file about 4,000 instructions a format)."""
+    """``mjlog.formats.<module>.<name>`` (a format's sniff or reader), imported at its first call, not
+    when the formats are listed (an import statement inside a sniff cost each file about 4,000
+    instructions a format)."""
     found: list[Callable] = []
 
     def call(*args):
@@ -68,78 +69,21 @@ def _wide_xml(head: bytes) -> bool:
     return _wide_encoding(head) is not None
 
 
-def _read_tenhou_xml(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.tenhou_xml import read_xml_bytes
-
-    return read_xml_bytes(data, name)
-
-
-def _read_tenhou_json(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats import tenhou_json
-
-    return tenhou_json.read_json_bytes(data, name)
-
-
-def _read_mjai(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.mjai_read import read_mjai_bytes
-
-    return read_mjai_bytes(data, name)
-
-
-def _read_beijing_xml(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.beijing_xml import read_beijing_xml
-
-    return read_beijing_xml(data, name)
-
-
-def _read_beijing_json(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.beijing_json import read_beijing_json
-
-    return read_beijing_json(data, name)
-
-
-def _read_mcr_xml(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.mcr_xml import read_xml_bytes
-
-    return read_xml_bytes(data, name)
-
-
-def _read_mcr_json(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.mcr_json import read_json_bytes
-
-    return read_json_bytes(data, name)
-
-
-def _read_pmn(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.mcr_pmn import read_pmn_bytes
-
-    return read_pmn_bytes(data, name)
-
-
-def _read_botzone(data: bytes, name: str) -> "GameLog":
-    from mjlog.formats.mcr_botzone import read_botzone_bytes
-
-    return read_botzone_bytes(data, name)
-
-
-def _read_botzone_all(data: bytes, name: str) -> "list[GameLog | MalformedLogError]":
-    from mjlog.formats.mcr_botzone import read_botzone_all
-
-    return read_botzone_all(data, name)
-
-
 _FORMATS: list[LogFormat] = [
     # mjai first: its first line is a JSON object with "type", which no tenhou.net/6 JSON has
-    LogFormat("mjai", "mjai JSON lines", _lazy("mjai", "sniff"), _read_mjai),
-    LogFormat("beijing-xml", "Beijing XML", _lazy("beijing_xml", "sniff"), _read_beijing_xml),
-    LogFormat("beijing-json", "Beijing JSON", _lazy("beijing_json", "sniff"), _read_beijing_json),
-    LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr_xml", "sniff"), _read_mcr_xml),
-    LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr_json", "sniff"), _read_mcr_json),
+    LogFormat("mjai", "mjai JSON lines", _lazy("mjai", "sniff"), _lazy("mjai_read", "read_mjai_bytes")),
+    LogFormat("beijing-xml", "Beijing XML", _lazy("beijing_xml", "sniff"), _lazy("beijing_xml", "read_beijing_xml")),
+    LogFormat("beijing-json", "Beijing JSON", _lazy("beijing_json", "sniff"), _lazy("beijing_json", "read_beijing_json")),
+    LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr_xml", "sniff"), _lazy("mcr_xml", "read_xml_bytes")),
+    LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr_json", "sniff"), _lazy("mcr_json", "read_json_bytes")),
     # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does
-    LogFormat("mcr-pmn", "PMN (MCR)", _lazy("mcr_pmn", "sniff"), _read_pmn),
-    LogFormat("mcr-botzone", "Botzone MCR text export", _lazy("mcr_botzone", "sniff"), _read_botzone, _read_botzone_all),
-    LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head), _read_tenhou_xml),
-    LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["), _read_tenhou_json),
+    LogFormat("mcr-pmn", "PMN (MCR)", _lazy("mcr_pmn", "sniff"), _lazy("mcr_pmn", "read_pmn_bytes")),
+    LogFormat("mcr-botzone", "Botzone MCR text export", _lazy("mcr_botzone", "sniff"),
+              _lazy("mcr_botzone", "read_botzone_bytes"), _lazy("mcr_botzone", "read_botzone_all")),
+    LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head),
+              _lazy("tenhou_xml", "read_xml_bytes")),
+    LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["),
+              _lazy("tenhou_json", "read_json_bytes")),
 ]
 
 

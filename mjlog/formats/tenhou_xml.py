@@ -40,8 +40,7 @@ from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, Player, Reconnect, Round,
     Ryuukyoku, Seed, Win,
 )
-from mjlog.rules.riichi.events import KITA
-from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
+from mjlog.rules.riichi.events import KITA, NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.formats.tenhou_lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.source import LogSource, load
