@@ -344,12 +344,12 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
 
     riichi_table.play(st, rnd.events, on_outcome)  # looked up at each hand (the fast-path tests swap it)
     end_scores = tuple(st.scores)
-    riichi = tuple(s for s in range(rules.players) if st.riichi_accepted[s])
+    riichi = tuple([s for s, accepted in enumerate(st.riichi_accepted) if accepted])
     deposits = tuple(st.deposits)
     result = _build_result(
         rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores), end_scores, riichi,
         tuple(wins), draw, deposits, tuple(st.calls_open), outcome_seen,
-        tuple(Transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a),
+        tuple([Transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a]),
     )
     if not outcome_seen:
         return HandReplay(result, None)

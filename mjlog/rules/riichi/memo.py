@@ -65,7 +65,9 @@ class RulesMemo:
 
     def get(self, rules: RuleSet, key: Any) -> Any:
         """The value memoised for ``key`` under ``rules``, None when there is none."""
-        return self._table(rules).get(key)
+        # the last rule set's table without a call: a replay asks for one rule set again and again
+        table = self._last_table if rules is self._last else self._table(rules)
+        return table.get(key)
 
     def put(self, rules: RuleSet, key: Any, value: Any) -> Any:
         """Memoise ``value`` for ``key`` under ``rules``; return it."""

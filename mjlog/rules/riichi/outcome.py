@@ -15,7 +15,7 @@ from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.frozen import builder
 from mjlog.ir import Ryuukyoku, Win
-from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, draw_kind, recorded
+from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, RiichiWin, draw_kind, recorded
 from mjlog.rules.riichi.hands import is_nagashi, waits, yaochuu_kinds
 from mjlog.replayer.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.table import RoundState
@@ -80,7 +80,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
         st.find(K.WALL, "the win's dora indicators differ from those revealed",
                 _fmt(r.dora_indicators), _fmt(st.dora))
     riichi = st.riichi_accepted[who]
-    ura = _ura(st, w, riichi)
+    ura = _ura(st, w, r, riichi)
     haitei = tsumo and not st.last_was_replacement and st.live_draws >= st.live_limit()
     houtei = not tsumo and not chankan and not kita_ron and st.live_draws >= st.live_limit()
     first_turn = st.uninterrupted and st.discards_made[who] == 0 and tsumo and not st.last_was_replacement
@@ -117,7 +117,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     if value.no_yaku:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins without a yaku")
     if not (st.win_value_unrecorded and not (r.yaku or r.yakuman)):
-        _compare_value(st, w, value)
+        _compare_value(st, w, r, value)
     pao = pao_seat(st.melds[who], who, value.yakuman, rules)
     if pao != r.pao_who:
         st.find(K.PAYMENT, f"pao (liability) for seat {who}'s win", r.pao_who, pao)
@@ -175,8 +175,7 @@ def _meld_key(c) -> tuple:
     return (c.kind.value, tuple(sorted(c.tiles)), c.called or -1, c.from_seat or -1)
 
 
-def _ura(st: RoundState, w: Win, riichi: bool) -> tuple[int, ...]:
-    r = recorded(w)
+def _ura(st: RoundState, w: Win, r: RiichiWin, riichi: bool) -> tuple[int, ...]:
     if not riichi:
         if r.ura_indicators:
             st.find(K.ILLEGAL_ACTION, f"seat {w.who} shows ura dora without riichi")
@@ -216,9 +215,8 @@ def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
             return
 
 
-def _compare_value(st: RoundState, w: Win, v) -> None:
+def _compare_value(st: RoundState, w: Win, r: RiichiWin, v) -> None:
     who = w.who
-    r = recorded(w)
     rec_yaku = tuple(r.yaku) if r.yaku else tuple((y, 13) for y in r.yakuman)
     der_yaku = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
     if not r.yaku:
