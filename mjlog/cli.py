@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from mjlog import __version__
 from mjlog.errors import MalformedLogError
-from mjlog.text import json_printable, printable, printable_lines, xml_printable
+from mjlog.formats.writers import writer, writers
+from mjlog.text import json_printable, printable, printable_lines
 
 from mjlog.cli_common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
 from mjlog.cli_common import fail as _fail
@@ -106,46 +107,16 @@ def write_text_or_report(path: str, text: str) -> bool:
     return True
 
 
-def _convert_text(log, target: str) -> str:
-    """``log`` written as ``target`` (tenhou6 riichi, beijing-* Beijing, mcr-* MCR)."""
-    if target in ("tenhou6", "xml", "mjai"):
-        from mjlog.formats.derived_values import with_derived_win_values
-        from mjlog.formats.mjai_write import dumps_mjai
-        from mjlog.formats.tenhou_json import dumps_tenhou6
-        from mjlog.formats.tenhou_xml_write import dumps_xml
-
-        if target == "mjai":
-            return dumps_mjai(log).rstrip("\n")
-        if target == "xml":
-            return dumps_xml(with_derived_win_values(log))
-        return json_printable(dumps_tenhou6(with_derived_win_values(log)))
-    from mjlog.formats.beijing_json import write_beijing_json
-    from mjlog.formats.beijing_xml import write_beijing_xml
-
-    if target == "beijing-xml":
-        return xml_printable(write_beijing_xml(log).decode("utf-8").rstrip("\n"))
-    if target == "beijing-json":
-        return json_printable(write_beijing_json(log).decode("utf-8").rstrip("\n"))
-    from mjlog.formats.mcr_json import write_json
-    from mjlog.formats.mcr_xml import write_xml
-
-    return (write_xml(log) if target == "mcr-xml" else write_json(log)).decode("utf-8").rstrip("\n")
-
-
-#: The family whose logs each output format of ``mjlog convert`` holds.
-CONVERT_FAMILY = {"tenhou6": "riichi", "xml": "riichi", "mjai": "riichi", "beijing-xml": "beijing", "beijing-json": "beijing",
-                  "mcr-xml": "mcr", "mcr-json": "mcr"}
-
-
 def _cmd_convert(args: argparse.Namespace) -> int:
     log = read_log_or_report(args.log)
     if log is None:
         return EXIT_USAGE
-    if log.family != CONVERT_FAMILY[args.to]:
+    target = writer(args.to)
+    if log.family != target.family:
         print(f"mjlog: {printable(args.log)}: a {log.family} log cannot be written as {args.to} "
-              f"(a {CONVERT_FAMILY[args.to]} format)", file=sys.stderr)
+              f"(a {target.family} format)", file=sys.stderr)
         return EXIT_USAGE
-    text = _convert_text(log, args.to)
+    text = target.write(log)
     if args.output in (None, "-"):
         print(text)
         return EXIT_OK
@@ -263,9 +234,8 @@ def _add_convert_command(sub) -> None:
     )
     convert.add_argument("log", metavar="LOG", help="the log file to convert (.xml, .mjlog, .json, mjai, gzip or not)")
     convert.add_argument(
-        "--to", required=True, choices=list(CONVERT_FAMILY),
-        help="the output format: tenhou6 = tenhou.net/6 JSON, xml = Tenhou mjlog XML, mjai = mjai JSON lines "
-             "(riichi); beijing-xml, beijing-json (Beijing); mcr-xml, mcr-json (MCR)"
+        "--to", required=True, choices=[w.name for w in writers()],
+        help="the output format: " + ", ".join(f"{w.name} = {w.title} ({w.family})" for w in writers())
     )
     convert.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE instead of standard output ('-' is standard output)"

@@ -23,21 +23,35 @@ E = TypeVar("E")
 Extra = tuple[tuple[str, str], ...]
 """Attributes a log carried that the IR has no field for, kept as (name, value) pairs."""
 
-#: Names a reader may put in :attr:`GameLog.unrecorded`.
+#: Names a reader may put in :attr:`GameLog.unrecorded`, with what each means in an audit's note.
+#: These are every family's; a family or a format adds its own with :func:`register_unrecorded`.
 UNRECORDED = {
-    "limit_fu": "the fu of a win at mangan or above (recorded as 0)",
-    "nagashi_tenpai": "which seats were tenpai at a nagashi mangan (recorded as none shown)",
-    # mjai (mjlog/formats/mjai_read.py): what the JSON lines leave out
+    # mjai (mjlog/formats/mjai_read.py) leaves these out; so may any format
     "wall": "the wall and its seed (the draws are checked as played, not against a shuffle)",
     "dice": "the dice",
     "tile_ids": "which copy of a tile kind each tile is (ids are assigned in order of appearance)",
     "placement_points": "the placement points (uma and oka) of the final result",
     "final_scores": "the final scores (taken as the scores after the last hand plus leftover sticks)",
-    "pao": "who is liable for a daisangen or daisuushii (taken from the calls)",
-    "draw_tenpai": "which hands were shown at a draw (taken from each hand's tenpai)",
-    "draw_kind": "the kind of an abortive draw (told from the play)",
-    "win_value": "a win's yaku, han, fu, points and limit (only its score changes are recorded)",
 }
+#: Names of :data:`UNRECORDED` an audit's note leaves out (the family says so where the value is shown).
+UNNOTED: set[str] = set()
+
+
+def register_unrecorded(name: str, meaning: str, noted: bool = True) -> None:
+    """Let readers put ``name`` in :attr:`GameLog.unrecorded`: ``meaning`` is what the audit's note
+    says the log leaves out (not said when ``noted`` is False). A name registered with another
+    meaning raises ValueError."""
+    if UNRECORDED.get(name, meaning) != meaning:
+        raise ValueError(f"unrecorded value {name!r} is already registered")
+    UNRECORDED[name] = meaning
+    if not noted:
+        UNNOTED.add(name)
+
+
+def unregister_unrecorded(name: str) -> None:
+    """Take ``name`` off the register (tests register toy families' names and take them away)."""
+    UNRECORDED.pop(name, None)
+    UNNOTED.discard(name)
 
 
 class CallKind(str, Enum):

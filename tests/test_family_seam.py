@@ -55,6 +55,35 @@ def test_the_toy_family_is_listed_beside_riichi(toy):
     assert family("toy").presets["toy-4"].players == 4
 
 
+def test_a_value_the_toy_format_leaves_out_is_named_in_the_audits_note(toy):
+    data = toy.toy_log().replace(b"players", b"unrecorded knocks\nplayers")
+    rep = mjlog.replay(mjlog.read_log(data))
+    notes = [f for f in rep.findings if f.kind.value == "unrecorded"]
+    assert len(notes) == 1 and toy.KNOCKS_UNRECORDED in notes[0].message
+    toy.uninstall()  # unregistered, the name is no longer the audit's to name
+    toy.install()
+    assert mjlog.replay(mjlog.read_log(toy.toy_log())).findings == ()
+
+
+def test_convert_writes_a_toy_game_with_the_writer_its_family_registered(toy, tmp_path, capsys):
+    path = tmp_path / "game.toy"
+    path.write_bytes(toy.toy_log())
+    assert main(["convert", str(path), "--to", "toy-text"]) == 0
+    text = capsys.readouterr().out
+    again = mjlog.read_log(text.encode(), "again.toy")
+    assert again.rounds == mjlog.read_log(toy.toy_log()).rounds
+    assert main(["convert", str(path), "--to", "xml"]) == 2
+    assert "a toy log cannot be written as xml (a riichi format)" in capsys.readouterr().err
+
+
+def test_convert_offers_no_toy_writer_once_the_family_is_gone(toy, tmp_path, capsys):
+    toy.uninstall()
+    with pytest.raises(SystemExit):
+        main(["convert", str(tmp_path / "any.toy"), "--to", "toy-text"])
+    assert "invalid choice: 'toy-text'" in capsys.readouterr().err
+    toy.install()
+
+
 def test_show_prints_a_toy_game_through_its_family(toy, tmp_path, capsys):
     path = tmp_path / "game.toy"
     path.write_bytes(toy.toy_log())

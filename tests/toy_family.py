@@ -12,6 +12,10 @@ The toy game: four seats, 136 tiles, two hands. Seats draw and discard in turn; 
     win 1 0 deltas=-1,1,0,0
     final scores=...
 
+A log may say ``unrecorded knocks``: its format left the knocks out, a value the toy family
+registers as unrecorded (the audit's note names it). The toy family also registers a writer, so
+``mjlog convert --to toy-text`` writes a toy game back as this text.
+
 A ``knock`` is the toy family's own event (a seat's declaration, which stands at once); it is
 stored under its own event kind. Nothing here is imported by mjlog itself: registering the
 family, its event and its format is all it takes.
@@ -26,7 +30,11 @@ from mjlog.errors import MalformedLogError
 from mjlog.event_kinds import register_event_kind, unregister_event_kind
 from mjlog.findings import FindingKind
 from mjlog.formats import LogFormat, register_format, unregister_format
-from mjlog.ir import Discard, Draw, Event, FinalResult, GameLog, Player, Round, Win, register_event, unregister_event
+from mjlog.formats.writers import LogWriter, register_writer, unregister_writer
+from mjlog.ir import (
+    Discard, Draw, Event, FinalResult, GameLog, Player, Round, Win, register_event, register_unrecorded, unregister_event,
+    unregister_unrecorded,
+)
 from mjlog.replayer.base_table import BaseTable
 from mjlog.replayer.results import DerivedWin, RoundResult
 from mjlog.rules.family import Family, HandDeclarations, HandReplay, NextHand, WinItem, register, unregister
@@ -168,6 +176,7 @@ def read_toy(data: bytes, name: str) -> GameLog:
     rounds: list[Round] = []
     hand: dict | None = None
     final = None
+    unrecorded: set[str] = set()
 
     def close() -> None:
         if hand is not None:
@@ -192,6 +201,8 @@ def read_toy(data: bytes, name: str) -> GameLog:
                 who, frm = int(rest[0]), int(rest[1])
                 deltas = _ints(rest[2].removeprefix("deltas="))
                 hand["events"].append(Win(who, frm, (), -1, scores_before=(), deltas=deltas))
+            elif word == "unrecorded":
+                unrecorded.update(rest)
             elif word == "final":
                 close()
                 hand = None
@@ -205,10 +216,30 @@ def read_toy(data: bytes, name: str) -> GameLog:
     rules = ToyRules()
     if final is not None:
         final = FinalResult(final.scores, ToyFamily().placement_points(rules, final.scores, 0), True)
-    return GameLog("toy-text", "toy", rules, players, tuple(rounds), source=name, final=final)
+    return GameLog("toy-text", "toy", rules, players, tuple(rounds), source=name, final=final,
+                   unrecorded=frozenset(unrecorded))
+
+
+def write_toy(log: GameLog) -> str:
+    """A toy game as toy text (what :func:`read_toy` reads back)."""
+    out = ["TOYLOG", "players " + " ".join(p.name or "" for p in log.players)]
+    out += [f"unrecorded {name}" for name in sorted(log.unrecorded)]
+    for r in log.rounds:
+        hands = "|".join(f"{h[0]}-{h[-1]}" for h in r.hands)
+        out.append(f"hand dealer={r.dealer} scores={_fmt(r.scores)} hands={hands}")
+        for e in r.events:
+            if type(e) is Win:
+                out.append(f"win {e.who} {e.from_who} deltas={_fmt(e.deltas)}")
+            else:
+                out.append(f"{type(e).__name__.lower()} {e.seat}" + (f" {e.tile}" if hasattr(e, "tile") else ""))
+    if log.final is not None:
+        out.append(f"final scores={_fmt(log.final.scores)}")
+    return "\n".join(out)
 
 
 TOY_FORMAT = LogFormat("toy-text", "toy text", lambda head: head.startswith(MAGIC), read_toy)
+TOY_WRITER = LogWriter("toy-text", "toy", "toy text", write_toy)
+KNOCKS_UNRECORDED = "which seats knocked (the toy text left its knock lines out)"
 
 
 def install() -> None:
@@ -217,6 +248,8 @@ def install() -> None:
     register_event(Knock)
     register_event_kind(Knock, "knock", KNOCK_CODE, seat=True)
     register_format(TOY_FORMAT)
+    register_writer(TOY_WRITER)
+    register_unrecorded("knocks", KNOCKS_UNRECORDED)
 
 
 def uninstall() -> None:
@@ -224,6 +257,8 @@ def uninstall() -> None:
     unregister_event_kind(Knock)
     unregister_event(Knock)
     unregister_format("toy-text")
+    unregister_writer("toy-text")
+    unregister_unrecorded("knocks")
 
 
 def toy_log(ron_deltas: str = "-1,1,0,0") -> bytes:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from mjlog.errors import AuditFailed
 from mjlog.findings import Finding, FindingKind, Severity
-from mjlog.ir import UNRECORDED, GameLog, Round
+from mjlog.ir import UNNOTED, UNRECORDED, GameLog, Round
 from mjlog.ir_check import check_replayable
 from mjlog.replayer.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
 from mjlog.rules.family import GameRules, family
@@ -21,9 +21,6 @@ from mjlog.rules.family import GameRules, family
 __all__ = ["DerivedDraw", "DerivedWin", "Replay", "RoundResult", "audit", "replay"]
 
 K = FindingKind
-#: Names of ``GameLog.unrecorded`` that the audit lists in one note (tenhou.net/6 JSON's limit fu and
-#: nagashi tenpai are left out: their wins and draws say so where they are shown).
-FORMAT_UNRECORDED = frozenset(UNRECORDED) - {"limit_fu", "nagashi_tenpai"}
 
 
 def _fmt(values) -> str:
@@ -103,7 +100,8 @@ class _Game:
 
     def _unrecorded(self) -> None:
         """One note naming what the log's format does not record (mjai's wall, tile ids, win values...)."""
-        names = [k for k in UNRECORDED if k in FORMAT_UNRECORDED and k in self.log.unrecorded]
+        missing = self.log.unrecorded
+        names = [k for k in UNRECORDED if k in missing and k not in UNNOTED]
         if names:
             self.find(K.UNRECORDED, "the log's format does not record, so the audit does not check: "
                       + "; ".join(UNRECORDED[k] for k in names), severity=Severity.NOTE)

@@ -24,10 +24,24 @@ from dataclasses import dataclass
 from enum import Enum
 
 from mjlog.frozen import builder
-from mjlog.ir import Call, Extra, GameLog, Ryuukyoku, Win
+from mjlog.ir import Call, Extra, GameLog, Ryuukyoku, Win, register_unrecorded
 
 __all__ = ["DRAW_NAMES", "DrawKind", "NOTHING_RECORDED", "RiichiDraw", "RiichiWin", "draw_kind", "recorded",
            "recorded_fu", "riichi_draw", "riichi_win"]
+
+
+#: What a riichi reader may leave unrecorded (:attr:`~mjlog.ir.GameLog.unrecorded`), with what the
+#: audit's note says of it. tenhou.net/6 JSON's limit fu and nagashi tenpai are not noted: the wins
+#: and draws say so where they are shown.
+for _name, _meaning, _noted in (
+    ("limit_fu", "the fu of a win at mangan or above (recorded as 0)", False),
+    ("nagashi_tenpai", "which seats were tenpai at a nagashi mangan (recorded as none shown)", False),
+    ("pao", "who is liable for a daisangen or daisuushii (taken from the calls)", True),
+    ("draw_tenpai", "which hands were shown at a draw (taken from each hand's tenpai)", True),
+    ("draw_kind", "the kind of an abortive draw (told from the play)", True),
+    ("win_value", "a win's yaku, han, fu, points and limit (only its score changes are recorded)", True),
+):
+    register_unrecorded(_name, _meaning, _noted)
 
 
 class DrawKind(str, Enum):

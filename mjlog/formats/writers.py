@@ -1,0 +1,111 @@
+"""The formats mjlog writes (``mjlog convert``), each registered with the family whose logs it holds.
+
+A writer is a :class:`LogWriter`: a name (what ``--to`` takes), the family of the logs it can
+hold, a title for help texts, and a function from a :class:`~mjlog.ir.GameLog` to text. A family
+brings its writers with :func:`register_writer`, so ``mjlog convert`` names no family itself.
+
+>>> [(w.name, w.family) for w in writers()]  # doctest: +NORMALIZE_WHITESPACE
+[('tenhou6', 'riichi'), ('xml', 'riichi'), ('mjai', 'riichi'), ('beijing-xml', 'beijing'),
+ ('beijing-json', 'beijing'), ('mcr-xml', 'mcr'), ('mcr-json', 'mcr')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mjlog.text import json_printable, xml_printable
+
+if TYPE_CHECKING:
+    from mjlog.ir import GameLog
+
+
+@dataclass(frozen=True, slots=True)
+class LogWriter:
+    """An output format: ``write(log)`` is the text of a ``family`` log (no trailing newline)."""
+
+    name: str
+    family: str
+    title: str          # as help texts name it, e.g. 'tenhou.net/6 JSON'
+    write: Callable[["GameLog"], str]
+
+
+def _tenhou6(log: "GameLog") -> str:
+    from mjlog.formats.derived_values import with_derived_win_values
+    from mjlog.formats.tenhou_json import dumps_tenhou6
+
+    return json_printable(dumps_tenhou6(with_derived_win_values(log)))
+
+
+def _tenhou_xml(log: "GameLog") -> str:
+    from mjlog.formats.derived_values import with_derived_win_values
+    from mjlog.formats.tenhou_xml_write import dumps_xml
+
+    return dumps_xml(with_derived_win_values(log))
+
+
+def _mjai(log: "GameLog") -> str:
+    from mjlog.formats.mjai_write import dumps_mjai
+
+    return dumps_mjai(log).rstrip("\n")
+
+
+def _beijing_xml(log: "GameLog") -> str:
+    from mjlog.formats.beijing_xml import write_beijing_xml
+
+    return xml_printable(write_beijing_xml(log).decode("utf-8").rstrip("\n"))
+
+
+def _beijing_json(log: "GameLog") -> str:
+    from mjlog.formats.beijing_json import write_beijing_json
+
+    return json_printable(write_beijing_json(log).decode("utf-8").rstrip("\n"))
+
+
+def _mcr_xml(log: "GameLog") -> str:
+    from mjlog.formats.mcr_xml import write_xml
+
+    return write_xml(log).decode("utf-8").rstrip("\n")
+
+
+def _mcr_json(log: "GameLog") -> str:
+    from mjlog.formats.mcr_json import write_json
+
+    return write_json(log).decode("utf-8").rstrip("\n")
+
+
+_WRITERS: list[LogWriter] = [
+    LogWriter("tenhou6", "riichi", "tenhou.net/6 JSON", _tenhou6),
+    LogWriter("xml", "riichi", "Tenhou mjlog XML", _tenhou_xml),
+    LogWriter("mjai", "riichi", "mjai JSON lines", _mjai),
+    LogWriter("beijing-xml", "beijing", "Beijing XML", _beijing_xml),
+    LogWriter("beijing-json", "beijing", "Beijing JSON", _beijing_json),
+    LogWriter("mcr-xml", "mcr", "mjlog MCR XML", _mcr_xml),
+    LogWriter("mcr-json", "mcr", "mjlog MCR JSON", _mcr_json),
+]
+
+
+def register_writer(writer: LogWriter) -> LogWriter:
+    """Register ``writer`` after the writers already known (a writer of that name is replaced)."""
+    unregister_writer(writer.name)
+    _WRITERS.append(writer)
+    return writer
+
+
+def unregister_writer(name: str) -> None:
+    """Forget the writer called ``name`` (tests register toy writers and take them away again)."""
+    _WRITERS[:] = [w for w in _WRITERS if w.name != name]
+
+
+def writers() -> list[LogWriter]:
+    """The registered writers, in the order ``mjlog convert --help`` lists them."""
+    return list(_WRITERS)
+
+
+def writer(name: str) -> LogWriter:
+    """The writer called ``name``; KeyError when none is registered."""
+    for w in _WRITERS:
+        if w.name == name:
+            return w
+    raise KeyError(name)
