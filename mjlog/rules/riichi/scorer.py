@@ -14,14 +14,14 @@ and yaku list built, and the result is constructed once.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import product
 
 from mjlog.errors import InvalidHandError
+from mjlog.frozen import builder
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi.events import KITA
-from mjlog.rules.riichi import fu as _fu
 from mjlog.rules.riichi import local_yaku as _local
-from mjlog.rules.riichi import value as _value
 from mjlog.rules.riichi import yaku as Y
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.decompose import (
@@ -120,7 +120,106 @@ _KITA, _CHI, _PON, _ANKAN = KITA, CallKind.CHI, CallKind.PON, CallKind.ANKAN
 _S0, _S1, _S2 = SUIT_SHAPES
 _MEMO = Y.MEMO
 _SET_FU = {(c, y, k): set_fu(c, y, k) for c in (False, True) for y in (False, True) for k in (False, True)}
+#: Masks over the manzu bits of a kind mask (bit k: kind k; each suit 9 bits further): every kind of a
+#: suit, the kinds a run can start from (1-7), and the first kind of each of the three suits.
+_SUIT_KINDS = (1 << 9) - 1
+_RUN_STARTS = (1 << 7) - 1
+_SUIT_FIRSTS = 1 | 1 << 9 | 1 << 18
 _SHANPON_OPEN_FU = tuple(4 if y else 2 for y in YAOCHUU)   # fu a concealed triplet loses when ron opens it
+
+
+@dataclass(frozen=True, slots=True)
+class _Calls:
+    """What a hand's calls (kita included) add to its concealed tiles."""
+
+    n_sets: int             # chi, pon and kans
+    n_ankan: int
+    n_kans: int
+    n_runs: int             # chi
+    fu: int                 # the fu of the called sets
+    bits: int               # tile-kind bits of the called sets (for the tile facts)
+    run_mask: int           # bit k: a chi starting at kind k
+    trip_mask: int          # bit k: a called pon or kan of kind k
+    open: bool              # any call but a closed kan
+    outside: bool           # every called set holds a terminal or an honor
+    bad: bool               # a call whose tiles are not the set it says
+    trips: list[tuple[int, bool, bool]]   # (kind, concealed, kan) of each pon and kan, last call first
+    runs: list[int]         # the first kind of each chi
+    all_counts: list[int]   # tile counts of the concealed tiles and the calls
+    kita: int               # North tiles set aside, with the situation's own
+
+
+_build_calls = builder(_Calls)
+
+
+def _calls(melds: Sequence[Call], counts: list[int], players: int, kita: int) -> _Calls:
+    """The calls summed up; ``counts`` are the concealed tiles' (not changed)."""
+    if not melds:
+        return _build_calls(0, 0, 0, 0, 0, 0, 0, 0, False, True, False, [], [], counts, kita)
+    n_sets = n_ankan = n_kans = n_runs = fu = bits = run_mask = trip_mask = 0
+    bad = open_ = False
+    outside = True
+    trips: list[tuple[int, bool, bool]] = []
+    runs: list[int] = []
+    all_counts = counts[:]
+    for m in melds:
+        kind = m.kind
+        tiles = m.tiles
+        if kind is _KITA:
+            if len(tiles) != 1 or tiles[0] >> 2 != NORTH:
+                bad = True
+            kita += 1
+            continue
+        n_sets += 1
+        if kind is _CHI:
+            if players == 3 or len(tiles) != 3:
+                bad = True
+                continue
+            a, b, c = sorted(tiles)
+            base = a >> 2
+            if base >= 27 or b >> 2 != base + 1 or c >> 2 != base + 2 or base // 9 != (c >> 2) // 9:
+                bad = True
+                continue
+            open_ = True
+            n_runs += 1
+            runs.append(base)
+            run_mask |= 1 << base
+            bits |= 7 << base
+            all_counts[base] += 1
+            all_counts[base + 1] += 1
+            all_counts[base + 2] += 1
+            if base % 9 != 0 and base % 9 != 6:
+                outside = False
+        else:
+            base = tiles[0] >> 2
+            n = len(tiles)
+            if n != (3 if kind is _PON else 4):
+                bad = True
+                continue
+            for t in tiles:
+                if t >> 2 != base:
+                    bad = True
+            if bad:
+                continue
+            kan = n == 4
+            conc = kind is _ANKAN
+            if conc:
+                n_ankan += 1
+            else:
+                open_ = True
+            if kan:
+                n_kans += 1
+            yao = YAOCHUU[base]
+            if not yao:
+                outside = False
+            trips.append((base, conc, kan))
+            fu += _SET_FU[conc, yao, kan]
+            bits |= 1 << base
+            trip_mask |= 1 << base
+            all_counts[base] += n
+    trips.reverse()
+    return _build_calls(n_sets, n_ankan, n_kans, n_runs, fu, bits, run_mask, trip_mask, open_, outside, bad,
+                        trips, runs, all_counts, kita)
 
 
 def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
@@ -143,80 +242,13 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     counts = [0] * 34
     for t in concealed:
         counts[t >> 2] += 1
-
-    # the calls
-    kita = ctx.kita
-    n_sets = n_ankan = n_kans = n_mruns = mfu = mbits = mrmask = mtmask = 0
-    bad = open_ = False
-    m_outside = True
-    meld_trips: list[tuple[int, bool, bool]] = []
-    meld_runs: list[int] = []
-    all_counts = counts
-    if melds:
-        all_counts = counts[:]
-        for m in melds:
-            kind = m.kind
-            tiles = m.tiles
-            if kind is _KITA:
-                if len(tiles) != 1 or tiles[0] >> 2 != NORTH:
-                    bad = True
-                kita += 1
-                continue
-            n_sets += 1
-            if kind is _CHI:
-                if players == 3 or len(tiles) != 3:
-                    bad = True
-                    continue
-                a, b, c = sorted(tiles)
-                base = a >> 2
-                if base >= 27 or b >> 2 != base + 1 or c >> 2 != base + 2 or base // 9 != (c >> 2) // 9:
-                    bad = True
-                    continue
-                open_ = True
-                n_mruns += 1
-                meld_runs.append(base)
-                mrmask |= 1 << base
-                mbits |= 7 << base
-                all_counts[base] += 1
-                all_counts[base + 1] += 1
-                all_counts[base + 2] += 1
-                if base % 9 != 0 and base % 9 != 6:
-                    m_outside = False
-            else:
-                base = tiles[0] >> 2
-                n = len(tiles)
-                if n != (3 if kind is _PON else 4):
-                    bad = True
-                    continue
-                for t in tiles:
-                    if t >> 2 != base:
-                        bad = True
-                if bad:
-                    continue
-                kan = n == 4
-                conc = kind is _ANKAN
-                if conc:
-                    n_ankan += 1
-                else:
-                    open_ = True
-                if kan:
-                    n_kans += 1
-                yao = YAOCHUU[base]
-                if not yao:
-                    m_outside = False
-                meld_trips.append((base, conc, kan))
-                mfu += _SET_FU[conc, yao, kan]
-                mbits |= 1 << base
-                mtmask |= 1 << base
-                all_counts[base] += n
-        meld_trips.reverse()
+    calls = _calls(melds, counts, players, ctx.kita)
     unique = set(all_ids)
-    if (bad or len(concealed) != 14 - 3 * n_sets or len(unique) != len(all_ids) or win_tile not in concealed
-            or (players == 3 and any(all_counts[1:8]))):
+    if (calls.bad or len(concealed) != 14 - 3 * calls.n_sets or len(unique) != len(all_ids)
+            or win_tile not in concealed or (players == 3 and any(calls.all_counts[1:8]))):
         _validate(concealed, melds, win_tile, rules)
 
     # the concealed tiles, suit by suit
-    w = win_tile >> 2
     k0 = tuple(counts[0:9])
     e0 = _S0.get(k0) or suit_shapes(k0, 0)
     k1 = tuple(counts[9:18])
@@ -225,46 +257,64 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     e2 = _S2.get(k2) or suit_shapes(k2, 18)
     kh = tuple(counts[27:34])
     eh = HONOR_SHAPES.get(kh) or honor_shape(kh)
-    bits = e0[0] | e1[0] | e2[0] | eh[0] | mbits
+    bits = e0[0] | e1[0] | e2[0] | eh[0] | calls.bits
+    hf = _hand_facts(bits, calls, ctx, rules)
+    dora, aka, ura = _bonus(calls, unique, ctx, rules)
+    readings, yh = _readings(counts, (e0, e1, e2, eh), bits, hf, calls, win_tile >> 2, ctx, rules)
+    if not readings:
+        raise InvalidHandError("the tiles do not form a winning hand")
+    return _value_of(_best(readings, yh, dora + aka + ura, calls.open, rules), yh, calls, win_tile >> 2, dora, aka, ura,
+                  ctx, rules)
 
-    # hand-wide facts
-    tsumo = ctx.tsumo
-    seat_k = 27 + ctx.seat_wind
-    round_k = 27 + ctx.round_wind
+
+def _hand_facts(bits: int, calls: _Calls, ctx: WinContext, rules: RuleSet) -> int:
+    """The facts every reading of the hand shares: its tiles, the situation, open or not, kans."""
     hf = Y.tile_facts(bits) | Y.situation_facts(ctx)
     if ctx.renhou and rules.renhou:
         hf |= Y.RENHOU
-    if open_:
+    if calls.open:
         hf |= Y.OPEN
         if rules.open_tanyao:
             hf |= Y.TANYAO_OK
     else:
         hf |= Y.TANYAO_OK
-    if n_kans >= 3:
-        hf |= Y.THREE_KANS if n_kans == 3 else Y.FOUR_KANS
+    if calls.n_kans >= 3:
+        hf |= Y.THREE_KANS if calls.n_kans == 3 else Y.FOUR_KANS
+    return hf
 
-    # dora
+
+def _bonus(calls: _Calls, unique: set[int], ctx: WinContext, rules: RuleSet) -> tuple[int, int, int]:
+    """(dora, red fives, ura dora) the hand holds."""
+    players = rules.players
     nxt = _NEXT[3 if players == 3 else 4]
+    all_counts, kita = calls.all_counts, calls.kita
     dora = sum([all_counts[nxt[ind >> 2]] for ind in ctx.dora_indicators])
     if kita:
         dora += kita + kita * sum(1 for ind in ctx.dora_indicators if dora_kind(ind >> 2, players) == NORTH)
     aka = len(RED_FIVES.intersection(unique)) if rules.red_fives else 0
     ura = 0
-    in_riichi = ctx.riichi or ctx.double_riichi
-    if in_riichi:
+    if ctx.riichi or ctx.double_riichi:
         kc = all_counts
         if kita:
             kc = all_counts[:]
             kc[NORTH] += kita
         ura = sum([kc[nxt[ind >> 2]] for ind in ctx.ura_indicators])
-    bonus = dora + aka + ura
+    return dora, aka, ura
 
-    # every reading: (facts, fu, form, pair, closed triplet kinds, wait, ron-opened shanpon)
-    readings: list[tuple[int, int, int, int, tuple[int, ...], int, bool]] = []
+
+#: A reading: (facts, fu, form, pair, closed triplet kinds, wait, ron-opened shanpon).
+_Reading = tuple[int, int, int, int, tuple[int, ...], int, bool]
+
+
+def _readings(counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Calls, w: int, ctx: WinContext,
+              rules: RuleSet) -> tuple[list[_Reading], list[int]]:
+    """Every reading of the hand as it wins on kind ``w``, and the yakuhai of its honor triplets."""
+    e0, e1, e2, eh = shapes
+    readings: list[_Reading] = []
     yh: list[int] = []
+    n_sets = calls.n_sets
     local = _local_knobs(rules)
-    if local:
-        local_shape = _local.Shape("", counts=tuple(all_counts), open=open_, ctx=ctx)
+    local_shape = _local.Shape("", counts=tuple(calls.all_counts), open=calls.open, ctx=ctx) if local else None
     if not n_sets and counts.count(0) == 21 and is_thirteen_orphans(counts):
         f = hf | Y.KOKUSHI | (Y.KOKUSHI_13 if counts[w] == 2 else 0)
         if local:
@@ -277,98 +327,117 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
                 f |= _local.facts_of(local, _local_reading(local_shape, "pairs"))
             readings.append((f, 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
         if eh[1] and e0[1] and e1[1] and e2[1]:
-            _, _, hpair, htrips, htmask = eh
-            honor_trips = list(htrips)
-            if mtmask & Y.HONOR_MASK:
-                honor_trips += [t[0] for t in meld_trips if t[0] >= 27]
-            hreg = hf | Y.REGULAR
-            if honor_trips or hpair >= 0:
-                hreg |= Y.honor_set_facts(hpair, honor_trips, seat_k, round_k)
-                if honor_trips:
-                    yh = yakuhai(honor_trips, seat_k, round_k)
-            if not n_sets and hf & Y.ONE_SUIT and not hf & Y.HONORS:
-                hreg |= Y.nine_gates_facts(counts, bits, w)
-            pfu = pair_fu(hpair, seat_k, round_k) if hpair >= 0 else 0   # a suit pair has no fu
-            raw0 = 20 + mfu + pfu + (0 if open_ or tsumo else 10)
-            n_mtrips = len(meld_trips)
-            htfu = 8 * len(htrips)
-            # one decomposition per choice of a reading in each suit, merged; exactly one pair
-            parts = [sh for pres, sh in (e0, e1, e2) if pres]
-            for combo in product(*parts):
-                pair = hpair
-                trips: tuple[int, ...] = ()
-                runs: tuple[int, ...] = ()
-                rmask = 0
-                tmask = htmask
-                outside = m_outside
-                peik = 0
-                tfu = htfu
-                for p, t, r, rm, tm, o, pk, f in combo:
-                    if p >= 0:
-                        if pair >= 0:
-                            pair = -2
-                            break
-                        pair = p
-                    if t:
-                        trips += t
-                    if r:
-                        runs += r
-                    rmask |= rm
-                    tmask |= tm
-                    outside = outside and o
-                    peik += pk
-                    tfu += f
-                if pair < 0:
-                    continue
-                if htrips:
-                    trips += htrips
-                n_runs = len(runs) + n_mruns
-                df = hreg
-                if n_runs:
-                    rr = rmask | mrmask
-                    if n_runs >= 3:
-                        if rr & (rr >> 9) & (rr >> 18) & 0x7F:
-                            df |= Y.SANSHOKU
-                        if rr & (rr >> 3) & (rr >> 6) & 0x40201:
-                            df |= Y.ITTSU
-                        if n_runs == 4:
-                            df |= Y.FOUR_RUNS
-                    if outside and YAOCHUU[pair]:
-                        df |= Y.OUTSIDE
-                    if peik and not open_:
-                        df |= Y.ONE_PEIKOU if peik == 1 else Y.TWO_PEIKOU
-                else:
-                    df |= Y.NO_RUNS
-                tt = tmask | mtmask
-                if tt & (tt >> 9) & (tt >> 18) & 0x1FF:
-                    df |= Y.DOUKOU
-                if local:
-                    df |= _local.facts_of(local, _local_reading(
-                        local_shape, "regular", pair, runs + tuple(meld_runs), trips + tuple(t[0] for t in meld_trips)))
-                # the readings of this decomposition: tanki, shanpon, then each run holding the winning tile
-                raw = raw0 + tfu
-                has_sets = len(trips) + n_mtrips
-                conc = len(trips) + n_ankan
-                if pair == w:
-                    readings.append(_regular(df, raw, conc, has_sets or pfu, TANKI, pair, trips, False,
-                                             open_, tsumo))
-                if tmask >> w & 1:
-                    opened = not tsumo
-                    readings.append(_regular(df, raw - _SHANPON_OPEN_FU[w] if opened else raw,
-                                             conc - 1 if opened else conc, has_sets or pfu, SHANPON, pair,
-                                             trips, opened, open_, tsumo))
-                for k, wait in _RUNS_WITH[w]:
-                    if rmask >> k & 1:
-                        readings.append(_regular(df, raw, conc, has_sets or pfu, wait, pair, trips, False,
-                                                 open_, tsumo))
+            yh = _regular_readings(readings, counts, shapes, bits, hf, calls, w, ctx, local, local_shape)
     if not readings and local and not n_sets and _local.is_unconnected(counts):
         f = _local.facts_of(local, _local_reading(local_shape, "unconnected"))
         if f:   # 十三不搭 is a hand only when its yaku holds
             readings.append((hf | f, 0, KOKUSHI_FORM, -1, (), NO_WAIT, False))
-    if not readings:
-        raise InvalidHandError("the tiles do not form a winning hand")
+    return readings, yh
 
-    # the reading worth most
+
+def _regular_readings(readings: list[_Reading], counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Calls,
+                      w: int, ctx: WinContext, local: tuple, local_shape) -> list[int]:
+    """Add the four-sets-and-a-pair readings to ``readings``; return the yakuhai of the honor triplets."""
+    e0, e1, e2, eh = shapes
+    _, _, hpair, htrips, htmask = eh
+    tsumo, open_ = ctx.tsumo, calls.open
+    seat_k, round_k = 27 + ctx.seat_wind, 27 + ctx.round_wind
+    yh: list[int] = []
+    honor_trips = list(htrips)
+    if calls.trip_mask & Y.HONOR_MASK:
+        honor_trips += [t[0] for t in calls.trips if t[0] >= 27]
+    hreg = hf | Y.REGULAR
+    if honor_trips or hpair >= 0:
+        hreg |= Y.honor_set_facts(hpair, honor_trips, seat_k, round_k)
+        if honor_trips:
+            yh = yakuhai(honor_trips, seat_k, round_k)
+    if not calls.n_sets and hf & Y.ONE_SUIT and not hf & Y.HONORS:
+        hreg |= Y.nine_gates_facts(counts, bits, w)
+    pfu = pair_fu(hpair, seat_k, round_k) if hpair >= 0 else 0   # a suit pair has no fu
+    raw0 = 20 + calls.fu + pfu + (0 if open_ or tsumo else 10)
+    n_mtrips, n_mruns, n_ankan = len(calls.trips), calls.n_runs, calls.n_ankan
+    mrmask, mtmask = calls.run_mask, calls.trip_mask
+    htfu = 8 * len(htrips)
+    # one decomposition per choice of a reading in each suit, merged; exactly one pair
+    parts = [sh for pres, sh in (e0, e1, e2) if pres]
+    for combo in product(*parts):
+        merged = _merge(combo, hpair, htmask, calls.outside, htfu)
+        if merged is None:
+            continue
+        pair, trips, runs, rmask, tmask, outside, peik, tfu = merged
+        if htrips:
+            trips += htrips
+        n_runs = len(runs) + n_mruns
+        df = hreg
+        if n_runs:
+            rr = rmask | mrmask
+            if n_runs >= 3:
+                if rr & (rr >> 9) & (rr >> 18) & _RUN_STARTS:   # one run start in all three suits
+                    df |= Y.SANSHOKU
+                if rr & (rr >> 3) & (rr >> 6) & _SUIT_FIRSTS:   # runs from 1, 4 and 7 of one suit
+                    df |= Y.ITTSU
+                if n_runs == 4:
+                    df |= Y.FOUR_RUNS
+            if outside and YAOCHUU[pair]:
+                df |= Y.OUTSIDE
+            if peik and not open_:
+                df |= Y.ONE_PEIKOU if peik == 1 else Y.TWO_PEIKOU
+        else:
+            df |= Y.NO_RUNS
+        tt = tmask | mtmask
+        if tt & (tt >> 9) & (tt >> 18) & _SUIT_KINDS:   # one number triplet in all three suits
+            df |= Y.DOUKOU
+        if local:
+            df |= _local.facts_of(local, _local_reading(
+                local_shape, "regular", pair, runs + tuple(calls.runs), trips + tuple(t[0] for t in calls.trips)))
+        # the readings of this decomposition: tanki, shanpon, then each run holding the winning tile
+        raw = raw0 + tfu
+        extra = len(trips) + n_mtrips or pfu
+        conc = len(trips) + n_ankan
+        if pair == w:
+            readings.append(_regular(df, raw, conc, extra, TANKI, pair, trips, False, open_, tsumo))
+        if tmask >> w & 1:
+            opened = not tsumo
+            readings.append(_regular(df, raw - _SHANPON_OPEN_FU[w] if opened else raw, conc - 1 if opened else conc,
+                                     extra, SHANPON, pair, trips, opened, open_, tsumo))
+        for k, wait in _RUNS_WITH[w]:
+            if rmask >> k & 1:
+                readings.append(_regular(df, raw, conc, extra, wait, pair, trips, False, open_, tsumo))
+    return yh
+
+
+def _merge(combo: tuple, pair: int, tmask: int, outside: bool, tfu: int) -> tuple | None:
+    """One suit reading per suit merged with the honors' (``pair``, ``tmask``, ``tfu``) and the calls'
+    ``outside``: (pair, triplet kinds, run starts, run mask, triplet mask, outside, peikou count, fu);
+    None unless the hand has exactly one pair."""
+    trips: tuple[int, ...] = ()
+    runs: tuple[int, ...] = ()
+    rmask = peik = 0
+    for p, t, r, rm, tm, o, pk, f in combo:
+        if p >= 0:
+            if pair >= 0:
+                return None
+            pair = p
+        if t:
+            trips += t
+        if r:
+            runs += r
+        rmask |= rm
+        tmask |= tm
+        outside = outside and o
+        peik += pk
+        tfu += f
+    if pair < 0:
+        return None
+    return pair, trips, runs, rmask, tmask, outside, peik, tfu
+
+
+#: The reading worth most: (the reading, its yaku, han, yakuman count, limit, basic points).
+_Best = tuple[_Reading, object, int, int, int, int]
+
+
+def _best(readings: list[_Reading], yh: list[int], bonus: int, open_: bool, rules: RuleSet) -> _Best:
+    """The reading worth the most basic points (ties: real yakuman, then han, then fu)."""
     kiriage = rules.kiriage_mangan
     kazoe = rules.kazoe_yakuman
     yh_han = sum([YAKU[i].han(open_) for i in yh]) if yh else 0
@@ -393,15 +462,21 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
                 key = (0, 0, 0, fu)
         if key > best_key:
             best_key = key
-            best = (reading, y, han, count, lim)
+            best = (reading, y, han, count, lim, key[0])
     assert best is not None
-    (facts, fu, form, pair, trips, wait, opened), y, han, count, lim = best
+    return best
 
+
+def _value_of(best: _Best, yh: list[int], calls: _Calls, w: int, dora: int, aka: int, ura: int, ctx: WinContext,
+           rules: RuleSet) -> HandValue:
+    """The hand's value from its best reading: fu items, yaku list, limit, basic points, payment."""
+    (facts, fu, form, pair, trips, wait, opened), y, han, count, lim, basic = best
+    open_ = calls.open
     triplets: list[tuple[int, bool, bool]] = []
     if form == REGULAR_FORM:
         triplets = [(k, not (opened and k == w), False) for k in trips]
-        triplets += meld_trips
-    items = fu_items(form, triplets, pair, wait, open_, tsumo, seat_k, round_k)
+        triplets += calls.trips
+    items = fu_items(form, triplets, pair, wait, open_, ctx.tsumo, 27 + ctx.seat_wind, 27 + ctx.round_wind)
     if han and not count:
         yaku = list(y.before)
         if yh and form == REGULAR_FORM:
@@ -411,7 +486,7 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
             yaku.append((DORA, dora))
         if aka:
             yaku.append((AKA, aka))
-        if in_riichi:
+        if ctx.riichi or ctx.double_riichi:
             yaku.append((URA, ura))
         yaku_t = tuple(yaku)
     else:
@@ -419,10 +494,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
         yaku_t = tuple((i, 13 * _yakuman_value(i, rules)) for i in y.yakuman) if count else ()
     if han:
         if count:
-            lim = limit_of(han, fu, count, kazoe=kazoe)
-            basic = basic_points(han, fu, lim, count, kiriage=kiriage)
-        else:
-            basic = best_key[0]   # the best reading's basic points, from its key (2 % of the scorer, not computed twice)
+            lim = limit_of(han, fu, count, kazoe=rules.kazoe_yakuman)
+            basic = basic_points(han, fu, lim, count, kiriage=rules.kiriage_mangan)
+        # else: the best reading's basic points, from its key (2 % of the scorer, not computed twice)
         pay = payment_for(basic, ctx, rules)
     else:
         lim = basic = 0
