@@ -43,27 +43,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     tsumo = who == frm
     rules = st.rules
     r = recorded(w)
-    # --- where the winning tile comes from
-    chankan = kita_ron = False
-    if tsumo:
-        if st.phase != "discard" or st.actor != who or st.last_draw[who] is None:
-            st.find(K.ILLEGAL_ACTION, f"seat {who} wins by tsumo without having just drawn")
-        elif w.win_tile != st.last_draw[who]:
-            st.find(K.ILLEGAL_ACTION, f"seat {who}'s tsumo tile is not the tile it drew",
-                    tile_name(w.win_tile), tile_name(st.last_draw[who]))
-        concealed = set(st.hands[who])
-    else:
-        source = st.last_discard
-        if st.last_kakan is not None and st.last_kakan[0] == frm:
-            source, chankan = st.last_kakan, True
-        elif st.last_kita is not None and st.last_kita[0] == frm:
-            source, kita_ron = st.last_kita, True
-        if source is None or source[0] != frm:
-            st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron from seat {frm}, who has no tile to win on")
-        elif source[1] != w.win_tile:
-            st.find(K.ILLEGAL_ACTION, f"seat {who}'s ron tile is not seat {frm}'s tile",
-                    tile_name(w.win_tile), tile_name(source[1]))
-        concealed = set(st.hands[who]) | {w.win_tile}
+    concealed, chankan, kita_ron = _winning_tile(st, w, tsumo)
     if concealed != set(w.hand):
         st.find(K.ILLEGAL_ACTION, f"seat {who}'s winning hand differs from the tiles it holds",
                 _fmt(sorted(w.hand)), _fmt(sorted(concealed)))
@@ -136,6 +116,31 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
     open_hand = any(m.kind.is_open for m in st.melds[who])
     return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo,
                               paid.transfers, ctx)
+
+
+def _winning_tile(st: RoundState, w: Win, tsumo: bool) -> tuple[set[int], bool, bool]:
+    """Where the winning tile comes from, checked: (the winner's concealed tiles with it, robbed from a
+    kan, robbed from a kita)."""
+    who, frm = w.who, w.from_who
+    chankan = kita_ron = False
+    if tsumo:
+        if st.phase != "discard" or st.actor != who or st.last_draw[who] is None:
+            st.find(K.ILLEGAL_ACTION, f"seat {who} wins by tsumo without having just drawn")
+        elif w.win_tile != st.last_draw[who]:
+            st.find(K.ILLEGAL_ACTION, f"seat {who}'s tsumo tile is not the tile it drew",
+                    tile_name(w.win_tile), tile_name(st.last_draw[who]))
+        return set(st.hands[who]), False, False
+    source = st.last_discard
+    if st.last_kakan is not None and st.last_kakan[0] == frm:
+        source, chankan = st.last_kakan, True
+    elif st.last_kita is not None and st.last_kita[0] == frm:
+        source, kita_ron = st.last_kita, True
+    if source is None or source[0] != frm:
+        st.find(K.ILLEGAL_ACTION, f"seat {who} wins by ron from seat {frm}, who has no tile to win on")
+    elif source[1] != w.win_tile:
+        st.find(K.ILLEGAL_ACTION, f"seat {who}'s ron tile is not seat {frm}'s tile",
+                tile_name(w.win_tile), tile_name(source[1]))
+    return set(st.hands[who]) | {w.win_tile}, chankan, kita_ron
 
 
 _build_context = builder(WinContext)
