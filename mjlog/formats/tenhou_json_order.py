@@ -113,7 +113,8 @@ class OrderSearch:
         """Plays forward from a seat's take (``_TAKE``) or its discard after a call (``_OUT``).
 
         Recurses only where a call could be made or passed; ``after`` tells what the coming
-        discard follows (a draw, a chi or pon, an open kan).
+        discard follows (a draw, a chi or pon, an open kan). One loop, whose locals are the search's
+        position, rather than a method per step: the search backtracks from any of them.
         """
         takes, outs, total, others, is_call = self.takes, self.outs, self.total, self.others, self.is_call
         hands, ti, di, path = self.hands, self.ti, self.di, self.path

@@ -332,6 +332,13 @@ class _Builder:
         return avoid  # type: ignore[return-value]
 
     def build(self) -> Round:
+        """The hand's IR round from its ordered play: every step's event, the kan dora as they are
+        revealed, riichi accepted, then the result.
+
+        One loop over the play whose locals (hands, calls, pending dora, the last tile) are the
+        hand's state, read and written by every kind of step: kept whole rather than split into
+        steps that would pass that state back and forth.
+        """
         n = self.rr.n
         alloc, take = self.alloc, self.take
         start_hands = tuple(tuple(alloc(c) for c in h) for h in self.hand_codes)
