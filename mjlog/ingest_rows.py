@@ -24,10 +24,12 @@ header columns are filled only when the log has that header.
 from __future__ import annotations
 
 import datetime as _dt
+import gc
 import hashlib
 import os
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pyarrow as pa
@@ -614,9 +616,10 @@ def build_chunk_from_bytes(items: Iterable[tuple[str, bytes]]) -> Chunk:
     seen: dict[str, str] = {}
     added: list[_Added] = []
     files: list[FileOutcome] = []
-    for source, data in items:
-        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
-    return _finish(files, rows, added)
+    with _no_cycle_collection():
+        for source, data in items:
+            files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
+        return _finish(files, rows, added)
 
 
 def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Chunk:
@@ -630,17 +633,35 @@ def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Ch
     added: list[_Added] = []
     files: list[FileOutcome] = []
     known = known or {}
-    for p in paths:
-        source = path_label(p)
-        try:
-            data = read_file(p, source)
-        except MalformedLogError as exc:
-            files.append(FileOutcome(source, "unreadable", error=str(exc), error_type=type(exc).__name__))
-            continue
-        if source in known:
-            sha = hashlib.sha256(data).hexdigest()
-            if known[source] == sha:
-                files.append(FileOutcome(source, "known", content_sha256=sha))
+    with _no_cycle_collection():
+        for p in paths:
+            source = path_label(p)
+            try:
+                data = read_file(p, source)
+            except MalformedLogError as exc:
+                files.append(FileOutcome(source, "unreadable", error=str(exc), error_type=type(exc).__name__))
                 continue
-        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
-    return _finish(files, rows, added)
+            if source in known:
+                sha = hashlib.sha256(data).hexdigest()
+                if known[source] == sha:
+                    files.append(FileOutcome(source, "known", content_sha256=sha))
+                    continue
+            files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
+        return _finish(files, rows, added)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a chunk is built (as it was, after).
+
+    A chunk's logs, replays and rows hold no reference cycles (the corpus's 1,203 files leave
+    about 150 collectable objects in all), yet they are millions of objects alive until the chunk
+    is done, which every automatic full collection walks again (-60M instructions, 1.2%, on 165 files).
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
