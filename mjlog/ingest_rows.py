@@ -214,22 +214,19 @@ class _Rows:
         self.gids: list[str] = []
         #: events' call_kind, from_seat and call_tiles, set on few rows: (row, call code, from seat, tiles)
         self.sparse: list[tuple[int, int | None, int | None, tuple[int, ...] | None]] = []
+        #: each call kind's code in the events' call_kind column (the registered kinds' order)
+        self.call_codes = {k: i for i, k in enumerate(call_kinds())}
 
-    def mark(self) -> dict[tuple[str, str], int]:
-        """The current length of every column and row list (see :meth:`rollback`)."""
-        m = {(t, c): len(v) for t, cols in self.cols.items() for c, v in cols.items()}
-        m.update({("rows", t): len(v) for t, v in self.rows.items()})
-        m[("", "")] = len(self.gids)
-        m[("", "sparse")] = len(self.sparse)
-        return m
+    def mark(self) -> list[tuple[list | array, int]]:
+        """Every column and row list with its current length (see :meth:`rollback`)."""
+        lists = [v for cols in self.cols.values() for v in cols.values()]
+        lists += [*self.rows.values(), self.gids, self.sparse]
+        return [(v, len(v)) for v in lists]
 
-    def rollback(self, mark: dict[tuple[str, str], int]) -> None:
+    def rollback(self, mark: list[tuple[list | array, int]]) -> None:
         """Drop every value added since :meth:`mark`."""
-        for (t, c), n in mark.items():
-            if t == "rows":
-                del self.rows[c][n:]
-            else:
-                del (self.cols[t][c] if t else self.sparse if c else self.gids)[n:]
+        for values, n in mark:
+            del values[n:]
 
     def add(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         g = len(self.gids)
@@ -297,7 +294,7 @@ class _Rows:
         columns = (_event_columns or py_event_columns)(events, Draw, Discard)
         seats, kinds, tiles, tsumogiri = columns["seat"], columns["kind"], columns["tile"], columns["tsumogiri"]
         others = columns["others"]
-        event_kinds, call_codes = KINDS, {k: i for i, k in enumerate(call_kinds())}
+        event_kinds, call_codes = KINDS, self.call_codes
         for i in others:
             e = events[i]
             t = type(e)
@@ -403,7 +400,8 @@ class _Rows:
         """One Arrow table per store table (``game_id`` dictionary-encoded except in ``games``)."""
         gdict = pa.array(self.gids, S)
         ev = self.cols["events"]
-        ev["call_kind"], ev["from_seat"], ev["call_tiles"] = _sparse_columns(self.sparse, len(ev["kind"]))
+        ev["call_kind"], ev["from_seat"], ev["call_tiles"] = _sparse_columns(self.sparse, len(ev["kind"]),
+                                                                          [k.value for k in self.call_codes])
         for name, rows in self.rows.items():
             names = SCHEMAS[name].names
             columns = list(zip(*rows)) if rows else [()] * len(names)
@@ -451,9 +449,9 @@ def _validity(rows: list[int], n: int) -> pa.Buffer:
     return pa.py_buffer(bits)
 
 
-def _sparse_columns(sparse, n: int) -> tuple[pa.Array, pa.Array, pa.Array]:
+def _sparse_columns(sparse, n: int, call_names: list[str]) -> tuple[pa.Array, pa.Array, pa.Array]:
     """The events' call_kind, from_seat and call_tiles columns (null except on the ``sparse`` rows,
-    given in row order as (row, call code, from seat, tiles))."""
+    given in row order as (row, call code, from seat, tiles)); ``call_names``: the call kinds by code."""
     codes, froms = array("b", bytes(n)), array("b", bytes(n))
     offsets, tile_values = array("i", bytes(4 * (n + 1))), array("h")
     has_code, has_from, has_tiles = [], [], []
@@ -479,7 +477,7 @@ def _sparse_columns(sparse, n: int) -> tuple[pa.Array, pa.Array, pa.Array]:
         offsets[done + 1 :] = array("i", (cum,)) * (n - done)
     call_kind = pa.DictionaryArray.from_arrays(
         pa.Array.from_buffers(I8, n, [_validity(has_code, n), pa.py_buffer(codes)], null_count=n - len(has_code)),
-        pa.array([k.value for k in call_kinds()], S))
+        pa.array(call_names, S))
     from_seat = pa.Array.from_buffers(I8, n, [_validity(has_from, n), pa.py_buffer(froms)],
                                       null_count=n - len(has_from))
     values = pa.Array.from_buffers(I16, len(tile_values), [None, pa.py_buffer(tile_values)])
