@@ -24,10 +24,12 @@ header columns are filled only when the log has that header.
 from __future__ import annotations
 
 import datetime as _dt
+import gc
 import hashlib
 import os
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pyarrow as pa
@@ -212,22 +214,19 @@ class _Rows:
         self.gids: list[str] = []
         #: events' call_kind, from_seat and call_tiles, set on few rows: (row, call code, from seat, tiles)
         self.sparse: list[tuple[int, int | None, int | None, tuple[int, ...] | None]] = []
+        #: each call kind's code in the events' call_kind column (the registered kinds' order)
+        self.call_codes = {k: i for i, k in enumerate(call_kinds())}
 
-    def mark(self) -> dict[tuple[str, str], int]:
-        """The current length of every column and row list (see :meth:`rollback`)."""
-        m = {(t, c): len(v) for t, cols in self.cols.items() for c, v in cols.items()}
-        m.update({("rows", t): len(v) for t, v in self.rows.items()})
-        m[("", "")] = len(self.gids)
-        m[("", "sparse")] = len(self.sparse)
-        return m
+    def mark(self) -> list[tuple[list | array, int]]:
+        """Every column and row list with its current length (see :meth:`rollback`)."""
+        lists = [v for cols in self.cols.values() for v in cols.values()]
+        lists += [*self.rows.values(), self.gids, self.sparse]
+        return [(v, len(v)) for v in lists]
 
-    def rollback(self, mark: dict[tuple[str, str], int]) -> None:
+    def rollback(self, mark: list[tuple[list | array, int]]) -> None:
         """Drop every value added since :meth:`mark`."""
-        for (t, c), n in mark.items():
-            if t == "rows":
-                del self.rows[c][n:]
-            else:
-                del (self.cols[t][c] if t else self.sparse if c else self.gids)[n:]
+        for values, n in mark:
+            del values[n:]
 
     def add(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         g = len(self.gids)
@@ -295,7 +294,7 @@ class _Rows:
         columns = (_event_columns or py_event_columns)(events, Draw, Discard)
         seats, kinds, tiles, tsumogiri = columns["seat"], columns["kind"], columns["tile"], columns["tsumogiri"]
         others = columns["others"]
-        event_kinds, call_codes = KINDS, {k: i for i, k in enumerate(call_kinds())}
+        event_kinds, call_codes = KINDS, self.call_codes
         for i in others:
             e = events[i]
             t = type(e)
@@ -401,7 +400,8 @@ class _Rows:
         """One Arrow table per store table (``game_id`` dictionary-encoded except in ``games``)."""
         gdict = pa.array(self.gids, S)
         ev = self.cols["events"]
-        ev["call_kind"], ev["from_seat"], ev["call_tiles"] = _sparse_columns(self.sparse, len(ev["kind"]))
+        ev["call_kind"], ev["from_seat"], ev["call_tiles"] = _sparse_columns(self.sparse, len(ev["kind"]),
+                                                                          [k.value for k in self.call_codes])
         for name, rows in self.rows.items():
             names = SCHEMAS[name].names
             columns = list(zip(*rows)) if rows else [()] * len(names)
@@ -449,9 +449,9 @@ def _validity(rows: list[int], n: int) -> pa.Buffer:
     return pa.py_buffer(bits)
 
 
-def _sparse_columns(sparse, n: int) -> tuple[pa.Array, pa.Array, pa.Array]:
+def _sparse_columns(sparse, n: int, call_names: list[str]) -> tuple[pa.Array, pa.Array, pa.Array]:
     """The events' call_kind, from_seat and call_tiles columns (null except on the ``sparse`` rows,
-    given in row order as (row, call code, from seat, tiles))."""
+    given in row order as (row, call code, from seat, tiles)); ``call_names``: the call kinds by code."""
     codes, froms = array("b", bytes(n)), array("b", bytes(n))
     offsets, tile_values = array("i", bytes(4 * (n + 1))), array("h")
     has_code, has_from, has_tiles = [], [], []
@@ -477,7 +477,7 @@ def _sparse_columns(sparse, n: int) -> tuple[pa.Array, pa.Array, pa.Array]:
         offsets[done + 1 :] = array("i", (cum,)) * (n - done)
     call_kind = pa.DictionaryArray.from_arrays(
         pa.Array.from_buffers(I8, n, [_validity(has_code, n), pa.py_buffer(codes)], null_count=n - len(has_code)),
-        pa.array([k.value for k in call_kinds()], S))
+        pa.array(call_names, S))
     from_seat = pa.Array.from_buffers(I8, n, [_validity(has_from, n), pa.py_buffer(froms)],
                                       null_count=n - len(has_from))
     values = pa.Array.from_buffers(I16, len(tile_values), [None, pa.py_buffer(tile_values)])
@@ -614,9 +614,10 @@ def build_chunk_from_bytes(items: Iterable[tuple[str, bytes]]) -> Chunk:
     seen: dict[str, str] = {}
     added: list[_Added] = []
     files: list[FileOutcome] = []
-    for source, data in items:
-        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
-    return _finish(files, rows, added)
+    with _no_cycle_collection():
+        for source, data in items:
+            files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
+        return _finish(files, rows, added)
 
 
 def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Chunk:
@@ -630,17 +631,35 @@ def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Ch
     added: list[_Added] = []
     files: list[FileOutcome] = []
     known = known or {}
-    for p in paths:
-        source = path_label(p)
-        try:
-            data = read_file(p, source)
-        except MalformedLogError as exc:
-            files.append(FileOutcome(source, "unreadable", error=str(exc), error_type=type(exc).__name__))
-            continue
-        if source in known:
-            sha = hashlib.sha256(data).hexdigest()
-            if known[source] == sha:
-                files.append(FileOutcome(source, "known", content_sha256=sha))
+    with _no_cycle_collection():
+        for p in paths:
+            source = path_label(p)
+            try:
+                data = read_file(p, source)
+            except MalformedLogError as exc:
+                files.append(FileOutcome(source, "unreadable", error=str(exc), error_type=type(exc).__name__))
                 continue
-        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
-    return _finish(files, rows, added)
+            if source in known:
+                sha = hashlib.sha256(data).hexdigest()
+                if known[source] == sha:
+                    files.append(FileOutcome(source, "known", content_sha256=sha))
+                    continue
+            files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
+        return _finish(files, rows, added)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a chunk is built (as it was, after).
+
+    A chunk's logs, replays and rows hold no reference cycles (the corpus's 1,203 files leave
+    about 150 collectable objects in all), yet they are millions of objects alive until the chunk
+    is done, which every automatic full collection walks again (-60M instructions, 1.2%, on 165 files).
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
