@@ -177,7 +177,9 @@ def _adopt_recorded(st: RoundState, w: Win, first: bool) -> None:
 
 
 def _meld_key(c) -> tuple:
-    return (c.kind.value, tuple(sorted(c.tiles)), c.called or -1, c.from_seat or -1)
+    # the kind itself, not its .value: call kinds are str enums, ordered as their values, and an
+    # enum's .value is a Python-level property (13,597 calls in an ingest of the corpus)
+    return (c.kind, tuple(sorted(c.tiles)), c.called or -1, c.from_seat or -1)
 
 
 def _ura(st: RoundState, w: Win, r: RiichiWin, riichi: bool) -> tuple[int, ...]:
