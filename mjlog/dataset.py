@@ -35,7 +35,8 @@ import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from mjlog.game_identity import fingerprint_disagreement
-from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk
+from mjlog.ingest_rows import Chunk, build_chunk
+from mjlog.ingest_schema import GAME_TABLES
 from mjlog.text import path_label
 from mjlog.workers import peak_rss_kb, worker_pool
 

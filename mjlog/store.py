@@ -38,7 +38,8 @@ import pyarrow.compute as pc
 
 from mjlog.dataset import read_manifest
 from mjlog.game_identity import fingerprint_disagreement
-from mjlog.ingest_rows import GAME_TABLES, Chunk, build_chunk, game_source
+from mjlog.ingest_rows import Chunk, build_chunk, game_source
+from mjlog.ingest_schema import GAME_TABLES
 from mjlog.reader import iter_log_files
 from mjlog.rules.family import families
 from mjlog.text import path_label

@@ -17,7 +17,7 @@ import pytest
 from mjlog import dataset
 from mjlog.cli import main
 from mjlog.dataset import build
-from mjlog.ingest_rows import GAME_TABLES
+from mjlog.ingest_schema import GAME_TABLES
 from mjlog.store import Store
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"

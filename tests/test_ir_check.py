@@ -7,7 +7,7 @@ import pyarrow as pa
 import pytest
 
 from mjlog.errors import MalformedLogError
-from mjlog.ingest_rows import SCHEMAS
+from mjlog.ingest_schema import SCHEMAS
 from mjlog.ir_check import COUNTER_LIMIT, EVENT_LIMIT, PER_HAND_LIMIT, ROUND_LIMIT, SCORE_LIMIT, SMALL_RANGE
 from mjlog.reader import read_log
 from tests.xmlbuild import simple_game4
