@@ -185,8 +185,9 @@ def round_json(r: Round, n: int, red: bool) -> list:
             dora.append(to_json_code(e.tile, red))
         elif cls is Win:
             wins.append(e)
-            if recorded(e).ura_indicators and not ura:
-                ura = [to_json_code(t, red) for t in recorded(e).ura_indicators]
+            shown = recorded(e).ura_indicators
+            if shown and not ura:
+                ura = [to_json_code(t, red) for t in shown]
         elif cls is Ryuukyoku:
             draw = e
     if not ura and "ura" in dict(r.extra):

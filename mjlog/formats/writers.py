@@ -51,28 +51,33 @@ def _mjai(log: "GameLog") -> str:
     return dumps_mjai(log).rstrip("\n")
 
 
+def _text(data: bytes) -> str:
+    """A writer's bytes as text, without the final newline."""
+    return data.decode("utf-8").rstrip("\n")
+
+
 def _beijing_xml(log: "GameLog") -> str:
     from mjlog.formats.beijing_xml import write_beijing_xml
 
-    return xml_printable(write_beijing_xml(log).decode("utf-8").rstrip("\n"))
+    return xml_printable(_text(write_beijing_xml(log)))
 
 
 def _beijing_json(log: "GameLog") -> str:
     from mjlog.formats.beijing_json import write_beijing_json
 
-    return json_printable(write_beijing_json(log).decode("utf-8").rstrip("\n"))
+    return json_printable(_text(write_beijing_json(log)))
 
 
 def _mcr_xml(log: "GameLog") -> str:
     from mjlog.formats.mcr_xml import write_xml
 
-    return write_xml(log).decode("utf-8").rstrip("\n")
+    return _text(write_xml(log))
 
 
 def _mcr_json(log: "GameLog") -> str:
     from mjlog.formats.mcr_json import write_json
 
-    return write_json(log).decode("utf-8").rstrip("\n")
+    return _text(write_json(log))
 
 
 _WRITERS: list[LogWriter] = [
