@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import best_of_interleaved, corpus_files  # noqa: E402
 
 from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
-from mjlog.reader import read_log  # noqa: E402
+from mjlog.formats.reader import read_log  # noqa: E402
 from mjlog.replayer import replay  # noqa: E402
 
 PHOENIX_4P = re.compile(r"^Agony5757__mahjong__paipuxmls~\d{10}gm-00(a9|e1)-0000-")

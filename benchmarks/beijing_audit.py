@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import best_of_interleaved  # noqa: E402
 
 from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
-from mjlog.reader import read_log  # noqa: E402
+from mjlog.formats.reader import read_log  # noqa: E402
 from mjlog.replayer import replay  # noqa: E402
 from mjlog.rules.beijing.ruleset import PRESETS  # noqa: E402
-from mjlog.simulate import simulate  # noqa: E402
+from mjlog.batch.simulate import simulate  # noqa: E402
 
 
 def parse_all(blobs: list[bytes]) -> None:

@@ -15,7 +15,7 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
 from _common import best_of_interleaved, corpus_files  # noqa: E402
 
 from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
-from mjlog.reader import read_log  # noqa: E402
+from mjlog.formats.reader import read_log  # noqa: E402
 
 
 def main() -> None:

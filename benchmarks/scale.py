@@ -7,7 +7,7 @@ copies as ``--games N`` needs (the first N of copy 0 of every source, copy 1, ..
 
 - the CPU seconds per game of each stage in one process: read, replay, rows, Parquet write,
   and the DuckDB bulk load of the built dataset;
-- a build with 1 worker and with 2 (``mjlog.dataset.build``): wall time, CPU per game summed
+- a build with 1 worker and with 2 (``mjlog.store.dataset.build``): wall time, CPU per game summed
   over the workers (from the batch manifests) and over the parent, and the serial step; on the
   whole input, or with ``--cpu-games K`` on its first K games (the whole input is then built with
   2 workers only: one worker would take too long);
@@ -40,7 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mjlog.dataset import build  # noqa: E402
+from mjlog.store.dataset import build  # noqa: E402
 
 
 _ID = re.compile(r"(\d{10})gm-([0-9a-f]{4})-(\d{4,5})-[0-9a-f]{8}")
@@ -104,7 +104,7 @@ def source_games(corpus: Path, sim_dir: Path | None) -> list[Path]:
 def simulate_games(n: int, out: Path) -> tuple[Path, float]:
     """``n`` bot games (half 4-player, half 3-player south) played with 2 processes; their folder and games/s."""
     from mjlog.rules.riichi.ruleset import PRESETS
-    from mjlog.simulate import simulate
+    from mjlog.batch.simulate import simulate
 
     t = time.perf_counter()
     simulate(n - n // 2, PRESETS["tenhou-4p-south"], 11, out, progress=False, jobs=2)
@@ -127,8 +127,8 @@ def stage_seconds(files: list[Path]) -> dict[str, float]:
     """CPU seconds per game of read, replay, rows and Parquet write, in this process."""
     import pyarrow.parquet as pq
 
-    from mjlog.ingest_rows import _Rows, game_id_for
-    from mjlog.reader import read_log
+    from mjlog.store.rows import _Rows, game_id_for
+    from mjlog.formats.reader import read_log
     from mjlog.replayer import replay
 
     t = {"read": 0.0, "replay": 0.0, "rows": 0.0, "parquet": 0.0}
@@ -164,8 +164,8 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
     The child's own peak is its VmHWM (Linux): ``ru_maxrss`` would carry over this process's size
     at the fork across the exec. A worker's is the largest VmHWM the batch manifests record."""
     code = (
-        "import json, sys, time; sys.path.insert(0, sys.argv[4]); from mjlog.dataset import build, finish; "
-        "from mjlog.workers import peak_rss_kb; "
+        "import json, sys, time; sys.path.insert(0, sys.argv[4]); from mjlog.store.dataset import build, finish; "
+        "from mjlog.parallel.workers import peak_rss_kb; "
         "t = time.perf_counter(); c = time.process_time(); "
         "s = build([sys.argv[1]], sys.argv[2], jobs=int(sys.argv[3]), engine=sys.argv[5], batch_files=256); "
         "w = time.perf_counter() - t; parent = time.process_time() - c; "

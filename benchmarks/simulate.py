@@ -10,7 +10,8 @@ import argparse
 import time
 
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import GameStats, game_seeds, simulate_game
+from mjlog.rules.riichi.simulate import GameStats, simulate_game
+from mjlog.batch.simulate import game_seeds
 
 
 def run(rules_name: str, games: int, seed: int) -> tuple[int, int, float, float]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from mjlog.wall import new_seed, walls_for_game
+from mjlog.rules.common.wall import new_seed, walls_for_game
 
 
 def run(seeds: list[str], hands: int, reference: bool) -> tuple[int, float]:

@@ -13,7 +13,7 @@ __all__ = [
 ]
 
 from mjlog.ir import GameLog  # noqa: E402
-from mjlog.reader import ReadResult, read_log, read_logs  # noqa: E402
+from mjlog.formats.reader import ReadResult, read_log, read_logs  # noqa: E402
 
 __all__ += ["GameLog", "ReadResult", "read_log", "read_logs"]
 

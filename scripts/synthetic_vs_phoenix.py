@@ -21,7 +21,7 @@ OUT = ROOT / "data" / "reference" / "synthetic_vs_phoenix.csv"
 
 def _play(args: tuple[int, int, str]) -> int:
     from mjlog.rules.riichi.ruleset import PRESETS
-    from mjlog.simulate import simulate
+    from mjlog.batch.simulate import simulate
 
     n, seed, folder = args
     return len(simulate(n, PRESETS["tenhou-4p-south"], seed, folder, progress=False))
@@ -35,7 +35,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=OUT, help=f"CSV to write (default {OUT.relative_to(ROOT)})")
     args = ap.parse_args()
 
-    from mjlog.batch_audit import audit_sources
+    from mjlog.batch.audit import audit_sources
     from mjlog.stats.frames import load_frames
     from mjlog.stats.reference import phoenix_comparison
     from mjlog.store import Store

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjlog.ir import GameLog
-from mjlog.wall import new_seed
+from mjlog.rules.common.wall import new_seed
 from tests.beijingbuild import GameBuilder, HandScript, with_base
 
 

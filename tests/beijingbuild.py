@@ -16,7 +16,7 @@ import dataclasses
 
 from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Seed, Win
 from mjlog.rules.beijing.fans import burn_fan
-from mjlog.rules.beijing.judge import next_hand
+from mjlog.rules.beijing.outcome import next_hand
 from mjlog.rules.beijing.readings import Meld, wild_kind
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin, FanLine, MutualPair
 from mjlog.rules.beijing.ruleset import PRESETS, BeijingRules
@@ -25,7 +25,7 @@ from mjlog.rules.beijing.settlement import (
     BURN, burn_rounds, burn_turns, claims_at, hand_payers, mutual_events, partners_of, settle_draw, settle_win)
 from mjlog.rules.beijing.wall import LIVE_DRAWS, BeijingWall
 from mjlog.rules.transfers import net
-from mjlog.formats.beijing_common import winner_melds
+from mjlog.formats.beijing.common import winner_melds
 from mjlog.ir import Round
 from mjlog.tiles import parse_mpsz
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from mjlog.formats.mjai_write import dumps_mjai
-from mjlog.reader import read_log
+from mjlog.formats.mjai.write import dumps_mjai
+from mjlog.formats.reader import read_log
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import simulate_game
+from mjlog.rules.riichi.simulate import simulate_game
 
 #: Fields mjlog writes that a plain libriichi log does not have.
 RICH_FIELDS = {"hora": ("yakus", "fu", "fan", "hora_points", "pai"), "ryukyoku": ("reason",),

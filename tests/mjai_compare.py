@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjlog.formats.mjai import tile_name
+from mjlog.formats.mjai.common import tile_name
 from mjlog.ir import Call, Discard, Draw, GameLog, Ryuukyoku, Win
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-from mjlog.batch_audit import audit_sources
+from mjlog.batch.audit import audit_sources
 from mjlog.cli import main
-from mjlog.formats.tenhou_json import dumps_tenhou6
-from mjlog.reader import read_log
+from mjlog.formats.tenhou.json import dumps_tenhou6
+from mjlog.formats.reader import read_log
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import simulate_game
+from mjlog.rules.riichi.simulate import simulate_game
 
 LOG_ID = "2019061512gm-00a9-0000-1234abcd"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mjlog.cli import main
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import simulate_game
+from mjlog.rules.riichi.simulate import simulate_game
 from tests.xmlbuild import simple_game4
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"

@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from mjlog.findings import Finding, FindingKind
-from mjlog.formats.tenhou_calls import decode_call, encode_call
+from mjlog.rules.riichi.call_codes import decode_call, encode_call
 from mjlog.ir import CallKind
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import Replay, replay
 from mjlog.rules.riichi.hands import waits
 

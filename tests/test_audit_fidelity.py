@@ -14,12 +14,12 @@ import pytest
 
 from mjlog.findings import FindingKind as K
 from mjlog.findings import Severity
-from mjlog.formats.tenhou_json import dumps_tenhou6
-from mjlog.reader import read_log
+from mjlog.formats.tenhou.json import dumps_tenhou6
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.riichi.flow import placement_points
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import simulate_game
+from mjlog.rules.riichi.simulate import simulate_game
 
 SOUTH = PRESETS["tenhou-4p-south"]
 ROUNDED_ERA_NAME = "2019061512gm-00a9-0000-1234abcd.xml"
@@ -230,7 +230,7 @@ def test_a_gzip_file_cut_off_keeps_its_complete_hands_with_one_truncated_finding
     """A real corpus game gzipped and cut part-way (a download that stopped) is read up to the cut."""
     import gzip
 
-    from mjlog.batch_audit import audit_sources
+    from mjlog.batch.audit import audit_sources
 
     path = next(p for p in corpus_xml_files if CORPUS_GAME in p.name)
     packed = gzip.compress(path.read_bytes())

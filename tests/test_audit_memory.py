@@ -8,7 +8,7 @@ import tracemalloc
 
 import pytest
 
-from mjlog.batch_audit import FileAudit, audit_sources
+from mjlog.batch.audit import FileAudit, audit_sources
 from tests.xmlbuild import simple_game4
 
 CHUNK = 16   # iter_audits' chunk of files per task

@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 from mjlog.findings import FindingKind as K, Severity
-from mjlog.formats.beijing_json import write_beijing_json
-from mjlog.formats.beijing_xml import write_beijing_xml
+from mjlog.formats.beijing.json import write_beijing_json
+from mjlog.formats.beijing.xml import write_beijing_xml
 from mjlog.ir import Call, Discard, Draw, Win
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.beijing.record import BeijingWin, FanLine
 from mjlog.rules.beijing.wall import beijing_walls

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from mjlog.cli import main
-from mjlog.formats.beijing_json import write_beijing_json
-from mjlog.formats.beijing_xml import write_beijing_xml
-from mjlog.reader import read_log
+from mjlog.formats.beijing.json import write_beijing_json
+from mjlog.formats.beijing.xml import write_beijing_xml
+from mjlog.formats.reader import read_log
 from mjlog.view import view_html
 from tests.beijing_games import example1, full_game
 from tests.beijingbuild import GameBuilder, with_base

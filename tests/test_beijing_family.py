@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from mjlog.replayer.results import DerivedWin
+from mjlog.rules.results import DerivedWin
 from mjlog.rules import families, family, family_of_preset, find_preset
 from mjlog.rules.beijing import KNOB_DOCS, PRESETS, BeijingRules, score_hand
 from mjlog.rules.family import ScoreRequest, apply_knobs

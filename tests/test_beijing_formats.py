@@ -12,10 +12,10 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats import format_of
-from mjlog.formats.beijing_json import write_beijing_json
-from mjlog.formats.beijing_xml import write_beijing_xml
-from mjlog.ir_check import check_log
-from mjlog.reader import read_log
+from mjlog.formats.beijing.json import write_beijing_json
+from mjlog.formats.beijing.xml import write_beijing_xml
+from mjlog.ir.check import check_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from tests.beijing_games import full_game, seeded_game
 from tests.xmlbuild import simple_game4

@@ -14,11 +14,11 @@ from mjlog.rules.beijing.readings import wild_kind
 from mjlog.rules.beijing.record import BeijingWin
 from mjlog.rules.beijing.ruleset import PRESETS
 from mjlog.rules.beijing.scorer import WinHow, score
-from mjlog.rules.beijing.selfplay import play_game, stated_knobs
+from mjlog.rules.beijing.simulate.game import play_game, stated_knobs
 from mjlog.rules.beijing.wall import beijing_walls
 from mjlog.rules.beijing.wildshanten import pairs_shanten, wild_shanten
-from mjlog.reader import read_log
-from mjlog.simulate import is_synthetic, simulate
+from mjlog.formats.reader import read_log
+from mjlog.batch.simulate import is_synthetic, simulate, simulated_bytes
 from mjlog.tiles import counts34, parse_mpsz
 
 # -- shanten with wild tiles -------------------------------------------------------------------------
@@ -226,9 +226,9 @@ def test_mjlog_simulate_beijing_writes_the_same_bytes_for_a_seed(written, tmp_pa
 
 def _table(seat: int, hand: str, wild: int = 26, events=()):
     """A hand in play (the first wall of a seed) with ``seat`` holding the mpsz ``hand`` and wild kind ``wild``."""
-    from mjlog.rules.beijing.bots import BeijingBot
-    from mjlog.rules.beijing.simulate import BeijingHandPlay
-    from mjlog.wall import new_seed
+    from mjlog.rules.beijing.simulate.bots import BeijingBot
+    from mjlog.rules.beijing.simulate.hand import BeijingHandPlay
+    from mjlog.rules.common.wall import new_seed
 
     h = BeijingHandPlay(PRESETS["beijing"], next(beijing_walls(new_seed(1))), 0, (0, 0, 0, 0),
                         BeijingBot(random.Random(1)))
@@ -284,7 +284,7 @@ def test_beijing_what_if_rule_set_is_stated_and_audited_under_its_knobs():
 
     rules = PRESETS["beijing-ccw"].replace(mutual_tsumo="one", dealer_fan="b", base=1000, mutual_both_ways=True)
     for seed in range(4):
-        log = read_log(BEIJING.simulate_game(rules, seed))
+        log = read_log(simulated_bytes(rules, seed))
         assert log.rules == rules and log.header.knobs
         assert not mjlog.audit(log).findings
 
@@ -292,7 +292,7 @@ def test_beijing_what_if_rule_set_is_stated_and_audited_under_its_knobs():
 def test_games_of_the_two_rotations_from_one_seed_are_two_games(tmp_path):
     """Regression: the seed alone identified a game, so the beijing and beijing-ccw games of one
     seed were counted as one game whose two files disagree."""
-    from mjlog.batch_audit import audit_sources
+    from mjlog.batch.audit import audit_sources
 
     simulate(1, PRESETS["beijing"], 3, tmp_path / "a", progress=False)
     simulate(1, PRESETS["beijing-ccw"], 3, tmp_path / "b", progress=False)

@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 
 from mjlog.ir import Win
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.rules.beijing.readings import wild_kind
 from mjlog.rules.beijing.ruleset import PRESETS
-from mjlog.simulate import simulate
+from mjlog.batch.simulate import simulate
 from mjlog.stats.beijing import (MUTUAL_CASES, beijing_counts, beijing_section, burn_stats, fan_frequency,
                                  load_beijing_frames, mutual_payers, mutual_stats, wild_stats)
 from mjlog.store import Store

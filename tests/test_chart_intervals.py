@@ -119,7 +119,7 @@ def test_grouped_bars_name_population_and_no_interval_satisfy_the_audit():
 
 
 def test_scheme_comparison_means_and_winner_change_rates_carry_intervals(tmp_path):
-    from mjlog.schemes_compare import compare_store
+    from mjlog.stats.schemes import compare_store
     from mjlog.stats.intervals import wilson_interval
     from mjlog.store import Store
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from mjlog import dataset
+from mjlog.store import dataset
 from mjlog.cli import main
-from mjlog.dataset import build
-from mjlog.ingest_schema import GAME_TABLES
+from mjlog.store.dataset import build
+from mjlog.store.arrow_schema import GAME_TABLES
 from mjlog.store import Store
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
@@ -118,7 +118,7 @@ def test_a_build_killed_twice_and_resumed_equals_an_uninterrupted_one(tmp_path, 
 
 def test_a_build_process_killed_at_a_random_moment_resumes_to_the_same_dataset(tmp_path, ingested):
     root = tmp_path / "ds"
-    code = ("import sys; from mjlog.dataset import build; "
+    code = ("import sys; from mjlog.store.dataset import build; "
             f"build([{str(SAMPLE)!r}], {str(root)!r}, jobs=2, batch_files=2)")
     env = {**os.environ, "PYTHONPATH": str(SAMPLE.parent.parent)}
     proc = subprocess.Popen([sys.executable, "-c", code], env=env, start_new_session=True)
@@ -207,7 +207,7 @@ def test_a_dask_build_lets_each_batch_result_go_once_taken(tmp_path, cluster):
 
 
 def test_a_dask_audit_gives_the_findings_in_input_order(tmp_path, cluster):
-    from mjlog.batch_audit import iter_audits
+    from mjlog.batch.audit import iter_audits
 
     files = sorted(str(p) for p in SAMPLE.glob("*.xml"))
     bad = tmp_path / "bad.xml"
@@ -221,7 +221,7 @@ def test_a_dask_audit_gives_the_findings_in_input_order(tmp_path, cluster):
 
 def test_simulate_with_two_jobs_writes_the_same_bytes(tmp_path):
     from mjlog.rules.riichi.ruleset import PRESETS
-    from mjlog.simulate import simulate
+    from mjlog.batch.simulate import simulate
 
     one = simulate(4, PRESETS["tenhou-3p-east"], 5, tmp_path / "one", progress=False)
     two = simulate(4, PRESETS["tenhou-3p-east"], 5, tmp_path / "two", progress=False, jobs=2)

@@ -12,8 +12,8 @@ import sys
 import tracemalloc
 from pathlib import Path
 
-from mjlog import dataset
-from mjlog.dataset import build, build_batch, plan_batches
+from mjlog.store import dataset
+from mjlog.store.dataset import build, build_batch, plan_batches
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "sample"
 #: Bytes a worker may gain per game between batch K/4 and batch K: less than any per-game record
@@ -155,8 +155,7 @@ def test_the_xml_readers_call_caches_stay_under_10_mb_however_many_distinct_call
     game): the caches of decoded calls stop at their limit, under 10 MB together (54 MB once held
     every call)."""
     from mjlog.errors import MalformedLogError
-    from mjlog.formats import tenhou_xml as tx
-
+    from mjlog.formats.tenhou import xml as tx
     saved = dict(tx._CALLS), dict(tx._MELDS)
     tx._CALLS.clear()
     tx._MELDS.clear()

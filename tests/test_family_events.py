@@ -13,7 +13,7 @@ from mjlog.findings import Severity
 from mjlog.frozen import builder
 from mjlog.ir import Discard, Draw, Event, Win, event_classes, register_event, unregister_event
 from mjlog.replayer import replay
-from mjlog.replayer.base_table import BaseTable
+from mjlog.rules.base_table import BaseTable
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from tests.beijing_games import full_game
 

@@ -9,8 +9,10 @@ from typing import ClassVar
 
 import pytest
 
-from mjlog import event_kinds, ir
-from mjlog.event_kinds import kind_names, kind_of, register_event_kind, unregister_event_kind
+from mjlog import ir
+
+from mjlog.ir import event_kinds
+from mjlog.ir.event_kinds import kind_names, kind_of, register_event_kind, unregister_event_kind
 from mjlog.ir import CallKind, Event, call_kind, call_kinds, register_call_kinds, unregister_call_kinds
 from mjlog.rules.riichi.events import KITA, NewDora, RiichiAccepted, RiichiDeclared
 

@@ -13,9 +13,9 @@ import zipfile
 import pytest
 
 from mjlog.cli import main
-from mjlog.fetch import FetchError, Politeness, PoliteClient, fetch_logs, log_path
-from mjlog.fetch_index import LogFilter, LogRef, ids_in_text, recent_files, refs_in_index
-from mjlog.reader import iter_log_files, read_log
+from mjlog.fetch.client import FetchError, Politeness, PoliteClient, fetch_logs, log_path
+from mjlog.fetch.index import LogFilter, LogRef, ids_in_text, recent_files, refs_in_index
+from mjlog.formats.reader import iter_log_files, read_log
 from tests.fetch_server import RecordedServer, Reply
 from tests.xmlbuild import simple_game4
 

@@ -15,9 +15,9 @@ def test_a_lazy_function_imports_its_module_at_the_first_call_not_before():
 
 
 def test_a_lazy_sniff_answers_as_the_module_s_own_every_time():
-    from mjlog.formats.mcr_xml import sniff
+    from mjlog.formats.mcr.xml import sniff
 
-    lazy = _lazy("mcr_xml", "sniff")
+    lazy = _lazy("mcr.xml", "sniff")
     for head in (simple_game4(), b'<mjloggm ver="2.3" family="mcr">', b"", b"[1]"):
         assert lazy(head) == sniff(head) == lazy(head)
 

@@ -11,7 +11,7 @@ import pytest
 
 from mjlog.frozen import builder
 from mjlog.ir import Call, CallKind, Discard, Draw, Round, Seed, Win
-from mjlog.replayer.results import DerivedWin, RoundResult
+from mjlog.rules.results import DerivedWin, RoundResult
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.record import RiichiWin, riichi_win
 from mjlog.rules.riichi.value import HandValue

@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from mjlog.batch_audit import audit_sources
-from mjlog.ingest_rows import build_chunk_from_bytes
+from mjlog.batch.audit import audit_sources
+from mjlog.store.rows import build_chunk_from_bytes
 from mjlog.store import Store
 from tests.conftest import TENHOU_JSON, TENHOU_XML
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from mjlog.batch_audit import audit_sources
+from mjlog.batch.audit import audit_sources
 from mjlog.errors import LogTooLargeError, MalformedLogError
-from mjlog.formats.tenhou_json import dumps_tenhou6
-from mjlog.reader import read_log
+from mjlog.formats.tenhou.json import dumps_tenhou6
+from mjlog.formats.reader import read_log
 from mjlog.store import Store
 from tests.conftest import call_near_a_pipe
 from tests.xmlbuild import simple_game4
@@ -101,10 +101,10 @@ def test_audit_reports_the_same_files_unreadable(poisoned_dir):
 
 def test_a_row_building_failure_is_one_unreadable_file_not_a_failed_batch(tmp_path, poisoned_dir, monkeypatch):
     """Should a value slip past the IR check, the chunk's conversion to Arrow is redone game by game."""
-    import mjlog.reader
+    import mjlog.formats.reader
     import mjlog.replayer
 
-    monkeypatch.setattr(mjlog.reader, "check_log", lambda log: log)
+    monkeypatch.setattr(mjlog.formats.reader, "check_log", lambda log: log)
     monkeypatch.setattr(mjlog.replayer, "check_replayable", lambda log, tile_count: log)
     db = tmp_path / "s.duckdb"
     with Store(db) as st:
@@ -116,8 +116,8 @@ def test_a_row_building_failure_is_one_unreadable_file_not_a_failed_batch(tmp_pa
 
 
 def test_ingest_refuses_a_file_over_the_size_limit_without_reading_it(tmp_path):
-    from mjlog.ingest_rows import build_chunk
-    from mjlog.source import MAX_LOG_BYTES
+    from mjlog.store.rows import build_chunk
+    from mjlog.formats.source import MAX_LOG_BYTES
 
     big = tmp_path / "big.xml"
     with open(big, "wb") as fh:
@@ -134,7 +134,7 @@ def test_ingest_refuses_a_file_over_the_size_limit_without_reading_it(tmp_path):
 
 
 def test_a_file_that_grows_past_the_limit_while_read_is_refused(tmp_path, monkeypatch):
-    import mjlog.source as source
+    import mjlog.formats.source as source
 
     p = tmp_path / "g.xml"
     p.write_bytes(simple_game4())
@@ -174,7 +174,7 @@ def test_a_device_given_as_a_file_is_a_one_line_error(tmp_path, command):
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_reading_a_named_pipe_never_waits_on_it(tmp_path):
-    from mjlog.source import read_file
+    from mjlog.formats.source import read_file
 
     fifo = tmp_path / "p"
     os.mkfifo(fifo)
@@ -203,7 +203,7 @@ def test_a_locked_database_is_a_one_line_error_with_exit_2(tmp_path):
 
 
 def test_schemes_compare_skips_a_game_it_cannot_repay_and_compares_the_rest(tmp_path):
-    from mjlog.schemes_compare import compare_store
+    from mjlog.stats.schemes import compare_store
 
     db = tmp_path / "s.duckdb"
     sanma = sorted(SAMPLE.glob("*3p*.xml"))[:3]
@@ -247,7 +247,7 @@ def test_an_over_long_json_integer_is_a_malformed_log_not_an_internal_error():
 
 _WORKER_SCRIPT = """
 import os, sys, time
-import mjlog.ingest_rows, mjlog.store
+import mjlog.store.rows, mjlog.store.database
 out = sys.argv[1]
 
 def slow_chunk(paths, known=None):
@@ -255,12 +255,12 @@ def slow_chunk(paths, known=None):
         pass
     time.sleep(120)
 
-mjlog.ingest_rows.build_chunk = mjlog.store.build_chunk = slow_chunk
+mjlog.store.rows.build_chunk = mjlog.store.database.build_chunk = slow_chunk
 files = [os.path.join(out, f"g{i}.xml") for i in range(4)]
 for f in files:
     open(f, "wb").write(b"<x/>")
-mjlog.store.TASK_GAMES = 1
-with mjlog.store.Store(":memory:") as st:
+mjlog.store.database.TASK_GAMES = 1
+with mjlog.store.database.Store(":memory:") as st:
     st.ingest(files, jobs=2)
 """
 
@@ -312,7 +312,7 @@ def test_an_infinite_final_score_is_a_malformed_log_not_an_internal_error(fmt):
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_poison_files_do_not_take_a_build_down(tmp_path, poisoned_dir, jobs):
-    from mjlog.dataset import build
+    from mjlog.store.dataset import build
 
     summary = build([poisoned_dir], tmp_path / "ds", jobs=jobs, batch_files=3)
     assert summary.games == 2 and summary.unreadable == len(POISON_REASONS)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from mjlog.errors import MalformedLogError
-from mjlog.formats.tenhou_json import dumps_tenhou6
-from mjlog.ir_check import EVENT_LIMIT
-from mjlog.reader import read_log
+from mjlog.formats.tenhou.json import dumps_tenhou6
+from mjlog.ir.check import EVENT_LIMIT
+from mjlog.formats.reader import read_log
 from mjlog.store import Store
 from tests.xmlbuild import simple_game4
 
@@ -121,7 +121,7 @@ def test_the_longest_hand_the_columns_hold_is_stored(tmp_path):
 
 @pytest.mark.skipif(sys.platform != "linux", reason="file names as bytes")
 def test_a_build_takes_file_names_that_are_not_utf8(tmp_path):
-    from mjlog.dataset import build
+    from mjlog.store.dataset import build
 
     d = tmp_path / "logs"
     d.mkdir()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mjlog.errors import MalformedLogError
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "TOP-SECRET-NAME"
@@ -92,7 +92,7 @@ def test_utf16_and_utf32_logs_without_a_dtd_still_read():
 _FIFO_SCRIPT = """
 import json, sys
 from mjlog.errors import MalformedLogError
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from tests.test_hostile_xml import TRICKS, VARIANTS, hostile_bytes
 fifo = sys.argv[1]
 out = []

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from mjlog import ingest_rows
+from mjlog.store import rows as ingest_rows
 from tests.xmlbuild import simple_game4
 
 

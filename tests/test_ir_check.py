@@ -7,9 +7,9 @@ import pyarrow as pa
 import pytest
 
 from mjlog.errors import MalformedLogError
-from mjlog.ingest_schema import SCHEMAS
-from mjlog.ir_check import COUNTER_LIMIT, EVENT_LIMIT, PER_HAND_LIMIT, ROUND_LIMIT, SCORE_LIMIT, SMALL_RANGE
-from mjlog.reader import read_log
+from mjlog.store.arrow_schema import SCHEMAS
+from mjlog.ir.check import COUNTER_LIMIT, EVENT_LIMIT, PER_HAND_LIMIT, ROUND_LIMIT, SCORE_LIMIT, SMALL_RANGE
+from mjlog.formats.reader import read_log
 from tests.xmlbuild import simple_game4
 
 
@@ -61,7 +61,7 @@ def test_more_wins_in_a_hand_than_a_count_column_holds_is_malformed():
 def test_a_value_of_the_wrong_type_is_malformed_not_an_internal_error():
     import dataclasses
 
-    from mjlog.ir_check import check_log
+    from mjlog.ir.check import check_log
 
     log = read_log(simple_game4())
     bad = dataclasses.replace(log, rounds=(dataclasses.replace(log.rounds[0], honba="3"),))
@@ -73,9 +73,9 @@ def test_the_check_names_no_family_and_no_format():
     import ast
     from pathlib import Path
 
-    import mjlog.ir_check
+    import mjlog.ir.check
 
-    tree = ast.parse(Path(mjlog.ir_check.__file__).read_text())
+    tree = ast.parse(Path(mjlog.ir.check.__file__).read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert {m for m in imported if m and m.startswith("mjlog")} == {"mjlog.errors", "mjlog.ir"}
@@ -91,7 +91,7 @@ def test_a_registered_payload_checks_its_own_fields_and_is_placed():
     import dataclasses
 
     from mjlog.ir import Win
-    from mjlog.ir_check import OutOfRange, PayloadCheck, check_log, register_payload, unregister
+    from mjlog.ir.check import OutOfRange, PayloadCheck, check_log, register_payload, unregister
 
     @dataclasses.dataclass(frozen=True)
     class ToyRecord:
@@ -116,7 +116,7 @@ def test_a_registered_payload_checks_its_own_fields_and_is_placed():
 
 
 def test_a_family_event_registered_as_counted_is_counted_per_hand():
-    from mjlog.ir_check import check_log
+    from mjlog.ir.check import check_log
     from mjlog.rules.riichi.events import RiichiDeclared
 
     log = read_log(simple_game4())
@@ -129,7 +129,7 @@ def test_a_family_event_registered_as_counted_is_counted_per_hand():
 
 def test_a_result_inside_a_hand_built_hand_is_checked_too():
     from mjlog.ir import Ryuukyoku
-    from mjlog.ir_check import check_replayable
+    from mjlog.ir.check import check_replayable
 
     log = read_log(simple_game4())
     events = list(log.rounds[0].events)
@@ -142,7 +142,7 @@ def test_a_result_inside_a_hand_built_hand_is_checked_too():
 def test_a_non_ascii_player_name_reads_and_a_lone_surrogate_in_one_is_malformed():
     import dataclasses
 
-    from mjlog.ir_check import check_log
+    from mjlog.ir.check import check_log
 
     log = read_log(simple_game4())
     assert log.players[1].name == "あ" and check_log(log)

@@ -27,7 +27,7 @@ def test_the_code_table_holds_to_json_code_of_every_tile_id():
 
 
 def test_json_tile_lists_put_a_red_five_after_the_black_fives_of_its_kind():
-    from mjlog.formats.tenhou_json_write import _codes
+    from mjlog.formats.tenhou.json_write import _codes
 
     # 5m red (16), 5m (17), 4m (12), 6m (20), 5p red (52), 5p (53), 1z (108), a flower-range id outside the table
     assert _codes((16, 17, 12, 20, 52, 53, 108), True) == [14, 15, 51, 16, 25, 52, 41]
@@ -38,9 +38,9 @@ def test_json_tile_lists_put_a_red_five_after_the_black_fives_of_its_kind():
 def test_an_event_of_a_subclass_is_written_as_its_base_event():
     import dataclasses
 
-    from mjlog.formats.tenhou_json_write import round_json
+    from mjlog.formats.tenhou.json_write import round_json
     from mjlog.ir import Draw
-    from mjlog.reader import read_log
+    from mjlog.formats.reader import read_log
     from tests.xmlbuild import simple_game4
 
     @dataclasses.dataclass(frozen=True, slots=True)
@@ -56,8 +56,8 @@ def test_an_event_of_a_subclass_is_written_as_its_base_event():
 def test_a_hand_s_fingerprint_digest_stays_what_stores_already_hold():
     """Stores keep each file's fingerprint; a speed change to the hand's view or its digest must not move it
     (the value is the one the code before the table lookups and the shared encoder gave)."""
-    from mjlog.game_identity import identity_of
-    from mjlog.reader import read_log
+    from mjlog.formats.identity import identity_of
+    from mjlog.formats.reader import read_log
     from tests.xmlbuild import simple_game4
 
     assert identity_of(read_log(simple_game4())).rounds == (((0, 0), "East 1", "32d72869e243a14a5c73242a"),)

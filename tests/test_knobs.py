@@ -24,7 +24,7 @@ from mjlog.findings import FindingKind, Severity
 from mjlog.ir import Call, GameLog
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.record import DrawKind
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import Replay, replay
 from mjlog.rules import find_preset, iter_presets
 from mjlog.rules.riichi import score_hand
@@ -397,7 +397,7 @@ def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_findi
     ("tenhou-3p-east", {"nukidora": False}),
 ])
 def test_games_the_simulator_plays_under_a_knob_state_it_and_audit_clean_under_it(preset, knobs):
-    from mjlog.simulate import simulate_game
+    from mjlog.rules.riichi.simulate import simulate_game
 
     rules = PRESETS[preset].replace(**knobs)
     for seed in range(2):

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from mjlog.replayer.results import DerivedWin
+from mjlog.rules.results import DerivedWin
 from mjlog.rules import family
 from mjlog.rules.mcr import (
     FANS, KNOB_DOCS, MCR, PRESETS, McrHandError, McrRules, NotAWinError, WinSituation, parse_hand, score,

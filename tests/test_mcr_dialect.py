@@ -10,11 +10,11 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats import format_of
-from mjlog.formats.mcr_json import read_json_bytes, write_json
-from mjlog.formats.mcr_xml import read_xml_bytes, write_xml
-from mjlog.reader import read_log
+from mjlog.formats.mcr.json import read_json_bytes, write_json
+from mjlog.formats.mcr.xml import read_xml_bytes, write_xml
+from mjlog.formats.reader import read_log
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
-from mjlog.rules.mcr.simulate import simulate_log
+from mjlog.rules.mcr.simulate.game import simulate_log
 from tests.xmlbuild import simple_game4
 
 
@@ -129,7 +129,7 @@ def test_mjlog_convert_writes_mcr_games_in_the_dialect_and_refuses_tenhou6(log, 
 @pytest.mark.corpus
 def test_real_mcr_records_written_in_the_dialect_keep_what_the_audit_checks():
     from mjlog import replay
-    from mjlog.reader import read_games
+    from mjlog.formats.reader import read_games
     from tests.conftest import CORPUS
 
     records = read_games(CORPUS / "mcr" / "botzone" / "sample.txt")

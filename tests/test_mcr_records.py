@@ -16,11 +16,11 @@ import pytest
 from conftest import CORPUS, REQUIRE_CORPUS
 
 import mjlog
-from mjlog.batch_audit import audit_file, audit_sources
+from mjlog.batch.audit import audit_file, audit_sources
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.formats import format_of
-from mjlog.reader import read_games
+from mjlog.formats.reader import read_games
 from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord
 
 K = FindingKind

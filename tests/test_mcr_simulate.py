@@ -8,16 +8,18 @@ import dataclasses
 
 import pytest
 
+from mjlog.batch.simulate import simulated_bytes
+
 from mjlog import replay
 from mjlog.cli import main
 from mjlog.findings import FindingKind as K
-from mjlog.formats.mcr_xml import write_xml
+from mjlog.formats.mcr.xml import write_xml
 from mjlog.ir import Call, CallKind, Draw, FlowerSetAside, Win
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.rules import family
 from mjlog.rules.mcr.record import LostClaim
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
-from mjlog.rules.mcr.simulate import simulate_log
+from mjlog.rules.mcr.simulate.game import simulate_log
 from mjlog.rules.mcr.wall import mcr_walls
 
 SEEDS = (1, 2, 3)
@@ -44,9 +46,8 @@ def test_mcr_duplicate_simulation_audits_clean():
 
 
 def test_mcr_simulation_is_deterministic_and_synthetic():
-    fam = family("mcr")
-    data = fam.simulate_game(MCR, 7)
-    assert data == fam.simulate_game(MCR, 7) != fam.simulate_game(MCR, 8)
+    data = simulated_bytes(MCR, 7)
+    assert data == simulated_bytes(MCR, 7) != simulated_bytes(MCR, 8)
     log = read_log(data)
     assert log.header.synthetic and b'title="mjlog-synthetic"' in data
     assert log.seed.kind == "mt19937ar-sha512-n288-base64"

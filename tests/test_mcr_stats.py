@@ -9,10 +9,10 @@ import polars as pl
 import pytest
 
 from mjlog.cli import main
-from mjlog.formats.mcr_xml import write_xml
+from mjlog.formats.mcr.xml import write_xml
 from mjlog.ir import Win
 from mjlog.rules.mcr.ruleset import MCR
-from mjlog.rules.mcr.simulate import simulate_log
+from mjlog.rules.mcr.simulate.game import simulate_log
 from mjlog.stats.mcr import fan_frequency, load_mcr_frames, match_points, win_summary
 from mjlog.store import Store
 from tests.conftest import CORPUS

@@ -8,7 +8,7 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.rules.mcr.wall import DEALT, N_TILES, McrWall, mcr_walls, wall_from_rnd
-from mjlog.wall import ReferenceMT19937, new_seed, seed_key, walls_for_game
+from mjlog.rules.common.wall import ReferenceMT19937, new_seed, seed_key, walls_for_game
 
 SEED = new_seed(20261204)
 

@@ -12,14 +12,14 @@ import pytest
 from mjlog.cli import main
 from mjlog.findings import FindingKind, Severity
 from mjlog.formats import format_of
-from mjlog.formats.derived_values import with_derived_win_values
-from mjlog.formats.mjai import YAKU_NAMES, parse_tile, sniff, tile_name
-from mjlog.formats.mjai_write import dumps_mjai
-from mjlog.formats.tenhou_json import dumps_tenhou6
-from mjlog.formats.tenhou_xml_write import dumps_xml
+from mjlog.replayer.derived_values import with_derived_win_values
+from mjlog.formats.mjai.common import YAKU_NAMES, parse_tile, sniff, tile_name
+from mjlog.formats.mjai.write import dumps_mjai
+from mjlog.formats.tenhou.json import dumps_tenhou6
+from mjlog.formats.tenhou.xml_write import dumps_xml
 from mjlog.ir import Ryuukyoku, Win
 from mjlog.rules.riichi.record import DrawKind
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.riichi.yaku_table import YAKU
 from tests.mjai_build import lines, plain, simulated
@@ -186,7 +186,7 @@ def test_xml_written_by_mjlog_reads_back_as_the_same_game():
 def test_a_rule_set_off_its_preset_travels_as_mjlog_knobs():
     from mjlog.rules.family import apply_knobs
     from mjlog.rules.riichi.ruleset import PRESETS
-    from mjlog.simulate import simulate_game
+    from mjlog.rules.riichi.simulate import simulate_game
 
     rules = apply_knobs(PRESETS["tenhou-4p-south"], "open_tanyao=False;uma=(30, 10, -10, -30)")
     # a log whose own rule set is off its preset (the XML reader keeps GO knobs apart, for the audit)

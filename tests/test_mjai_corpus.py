@@ -11,8 +11,8 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import Severity
-from mjlog.formats.mjai_write import dumps_mjai
-from mjlog.reader import read_log
+from mjlog.formats.mjai.write import dumps_mjai
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from tests.conftest import TENHOU_XML
 from tests.mjai_build import plain

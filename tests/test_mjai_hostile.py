@@ -8,7 +8,7 @@ import random
 import pytest
 
 from mjlog.errors import MalformedLogError
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from tests.mjai_build import lines, simulated, text_of
 

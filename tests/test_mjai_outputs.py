@@ -5,8 +5,8 @@ without claiming the log records 0 han."""
 from __future__ import annotations
 
 from mjlog.ir import Win
-from mjlog.reader import read_log
-from mjlog.report import format_game
+from mjlog.formats.reader import read_log
+from mjlog.view.text import format_game
 from mjlog.store import Store
 from mjlog.view import view_html
 from tests.mjai_build import plain, simulated
@@ -42,7 +42,7 @@ def test_the_viewer_shows_the_derived_value_of_a_plain_mjai_win():
 
 
 def test_a_directory_walk_picks_up_mjai_files(tmp_path):
-    from mjlog.reader import read_logs
+    from mjlog.formats.reader import read_logs
 
     text = simulated("tenhou-3p-south", 0)[1]
     (tmp_path / "a.jsonl").write_text(text, encoding="utf-8")

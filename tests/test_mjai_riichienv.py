@@ -57,7 +57,7 @@ def _riichienv_game(mode: str, seed: int) -> bytes:
 @pytest.mark.parametrize("mode,players", [("4p-red-half", 4), ("3p-red-half", 3)])
 def test_mjai_written_by_riichienv_reads_and_audits_clean(mode, players):
     from mjlog.findings import Severity
-    from mjlog.reader import read_log
+    from mjlog.formats.reader import read_log
     from mjlog.replayer import replay
 
     log = read_log(_riichienv_game(mode, 2), f"riichienv-{mode}.mjson")  # its keys sorted, its draw names

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from mjlog.cli import main
 from mjlog.ir import Ryuukyoku, Win
-from mjlog.plot import plot_game, score_lines
-from mjlog.reader import read_log
+from mjlog.view.plot import plot_game, score_lines
+from mjlog.formats.reader import read_log
 from tests.conftest import SAMPLE
 
 GAME = sorted(SAMPLE.glob("*4p*.xml"))[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mjlog.findings import FindingKind, Severity
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from tests.replaybuild import (
     Tiles,

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from mjlog.findings import FindingKind
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 
 pytestmark = pytest.mark.corpus

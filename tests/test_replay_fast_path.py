@@ -55,7 +55,7 @@ def test_compiled_run_equals_event_methods_on_corpus_games(corpus_xml_files):
 
 def _after_chi(discard: int) -> bytes:
     """Seat 1 calls chi on seat 0's 1m (tile 0) with its 2m 3m, then discards tile ``discard``."""
-    from mjlog.formats.tenhou_calls import encode_call
+    from mjlog.rules.riichi.call_codes import encode_call
     from mjlog.ir import Call, CallKind
     from tests.xmlbuild import game4, hand, init4
 
@@ -234,7 +234,7 @@ def _init(hands: list[list[int]]) -> str:
 
 
 def _n(seat: int, kind: str, tiles: tuple[int, ...], called: int, frm: int) -> str:
-    from mjlog.formats.tenhou_calls import encode_call
+    from mjlog.rules.riichi.call_codes import encode_call
     from mjlog.ir import Call, CallKind
 
     return f'<N who="{seat}" m="{encode_call(Call(seat, CallKind(kind), tiles, called, frm))}"/>'
@@ -341,7 +341,7 @@ def test_start_hands_checked_at_once_or_hand_by_hand_give_the_same_findings(play
     import dataclasses
     import random
 
-    from mjlog.rules.riichi.table import RoundState
+    from mjlog.rules.riichi.table import RiichiTable
 
     log = next(g for g in map(read_log, sorted(SAMPLE.glob("*.xml"))) if g.rules.players == players)
     rng = random.Random(11)
@@ -349,17 +349,17 @@ def test_start_hands_checked_at_once_or_hand_by_hand_give_the_same_findings(play
 
     def findings(r, at_once: bool):
         found: list = []
-        saved = RoundState._check_start
+        saved = RiichiTable._check_start
         if not at_once:
             def hand_by_hand(self):
                 self._check_start_hands()
                 if self.wall is not None:
                     self._check_start_wall()
-            RoundState._check_start = hand_by_hand
+            RiichiTable._check_start = hand_by_hand
         try:
-            st = RoundState(r, log.rules, tuple(r.scores), None, "x", found)
+            st = RiichiTable(r, log.rules, tuple(r.scores), None, "x", found)
         finally:
-            RoundState._check_start = saved
+            RiichiTable._check_start = saved
         return found, st.seen
 
     variants = [rnd.hands]
@@ -390,7 +390,7 @@ def test_a_tile_id_in_two_starting_hands_is_reported():
     took the whole hand back out of the seen tiles, the earlier seat's copy with it)."""
     import dataclasses
 
-    from mjlog.rules.riichi.table import RoundState
+    from mjlog.rules.riichi.table import RiichiTable
     from mjlog.tiles import tile_name
 
     log = next(g for g in map(read_log, sorted(SAMPLE.glob("*.xml"))) if g.rules.players == 4)
@@ -398,7 +398,7 @@ def test_a_tile_id_in_two_starting_hands_is_reported():
     shared = rnd.hands[0][5]
     hands = (rnd.hands[0], (shared,) + rnd.hands[1][1:], *rnd.hands[2:])
     found: list = []
-    RoundState(dataclasses.replace(rnd, hands=hands), log.rules, tuple(rnd.scores), None, "x", found)
+    RiichiTable(dataclasses.replace(rnd, hands=hands), log.rules, tuple(rnd.scores), None, "x", found)
     assert [f.message for f in found] == [f"tile id {shared} ({tile_name(shared)}) appears twice, "
                                           "again in seat 1's starting hand"]
 
@@ -464,9 +464,9 @@ def test_randomly_broken_hands_leave_the_table_alike_with_or_without_the_compile
 
 
 def test_the_riichi_table_played_by_the_shared_event_loop_matches_its_own_play():
-    """RoundState extends BaseTable: the shared loop, by the riichi methods alone, gives the tables
+    """RiichiTable extends BaseTable: the shared loop, by the riichi methods alone, gives the tables
     and findings that riichi's play (with its fast path) gives."""
-    from mjlog.replayer.base_table import BaseTable
+    from mjlog.rules.base_table import BaseTable
 
     saved = table.play
     table.play = lambda st, events, on_outcome: BaseTable.play(st, events, on_outcome)

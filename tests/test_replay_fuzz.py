@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from mjlog import MalformedLogError, read_log, replay
-from mjlog.batch_audit import audit_sources
+from mjlog.batch.audit import audit_sources
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"
 TAG = re.compile(rb"<[^>]*>")
@@ -52,7 +52,7 @@ def test_replay_never_raises_on_mutated_logs():
 
 
 def test_a_failing_replay_does_not_end_the_batch(monkeypatch):
-    import mjlog.batch_audit as batch
+    import mjlog.batch.audit as batch
 
     paths = sorted(SAMPLE.glob("*.xml"))[:3]
     calls = {"n": 0}

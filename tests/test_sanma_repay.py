@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.sanma_repay import HandRecord, HandWin, hand_deltas, repay_game, repay_nagashi, repay_win
 from mjlog.rules.riichi.sanma_schemes import SCHEMES
-from mjlog.schemes_compare import compare_game, hands_from_replay
+from mjlog.stats.schemes import compare_game, hands_from_replay
 
 SANMA = PRESETS["tenhou-3p-south"]
 
@@ -90,7 +90,7 @@ def test_repaying_corpus_sanma_under_tsumo_loss_reproduces_the_log(corpus_xml_fi
 
 def test_summary_counts_changes_against_the_baseline_and_shows_flipped_games_as_their_own_group():
     from mjlog.rules.riichi.sanma_repay import RepaidGame
-    from mjlog.schemes_compare import GameComparison, sensitivity, summarize
+    from mjlog.stats.schemes import GameComparison, sensitivity, summarize
 
     base = RepaidGame("tsumo-loss", (50000, 40000, 15000), (0, 1, 2), (45.0, 0.0, -45.0), 3000, ((True, 3000),))
     same = RepaidGame("split-half", (50000, 40000, 15000), (0, 1, 2), (45.0, 0.0, -45.0), 4000, ((True, 4000),))
@@ -142,7 +142,7 @@ def test_compare_store_on_the_sample_sanma_games(tmp_path, capsys):
 @pytest.mark.corpus
 def test_compare_store_identity_on_corpus_sanma(tmp_path, corpus_xml_files):
     """From the database too: tsumo-loss re-payment gives every recorded final score and placement."""
-    from mjlog.schemes_compare import compare_store
+    from mjlog.stats.schemes import compare_store
     from mjlog.store import Store
 
     with Store(tmp_path / "c.duckdb") as store:
@@ -175,7 +175,7 @@ def _assert_every_scheme_on_the_same_games(summary, per_seat):
 
 @pytest.mark.corpus
 def test_every_scheme_is_compared_on_the_same_game_ids_and_flipped_games_are_kept(tmp_path, corpus_xml_files):
-    from mjlog.schemes_compare import compare_store
+    from mjlog.stats.schemes import compare_store
     from mjlog.store import Store
 
     with Store(tmp_path / "c.duckdb") as store:

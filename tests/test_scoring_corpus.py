@@ -15,7 +15,7 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.ir import Win
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.riichi import WinContext, score
 from mjlog.rules.riichi.context import SITUATION_FLAGS

@@ -7,7 +7,7 @@ import pytest
 from conftest import CORPUS, REQUIRE_CORPUS
 
 from mjlog.cli import main
-from mjlog.reader import read_games
+from mjlog.formats.reader import read_games
 
 BOTZONE = CORPUS / "mcr" / "botzone" / "sample.txt"
 

@@ -16,16 +16,17 @@ import pytest
 from mjlog.ir import Call, CallKind, Discard, Draw, GameLog, Ryuukyoku, Win
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.rules.riichi.hands import waits
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.context import WinContext, situation_from_recorded_yaku
 from mjlog.rules.riichi.scorer import score
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import SYNTHETIC_LOBBY, game_seeds, is_synthetic, simulate, simulate_game
-from mjlog.simulate.shanten import improving_kinds, shanten
+from mjlog.rules.riichi.simulate import SYNTHETIC_LOBBY, simulate_game
+from mjlog.batch.simulate import game_seeds, is_synthetic, simulate
+from mjlog.rules.common.shanten import improving_kinds, shanten
 from mjlog.tiles import counts34, parse_mpsz
-from mjlog.wall import walls_for_game
+from mjlog.rules.common.wall import walls_for_game
 
 MIX = (["tenhou-4p-south"] * 18 + ["tenhou-4p-east"] * 10 + ["tenhou-3p-south"] * 12
        + ["tenhou-3p-east"] * 10)
@@ -93,7 +94,7 @@ def test_improving_kinds_match_the_definition_on_random_hands():
 
 def test_discard_shanten_matches_the_definition_on_random_hands():
     """The shanten after each discard, from the groups' options, equals discarding and asking shanten."""
-    from mjlog.simulate.shanten import discard_shanten
+    from mjlog.rules.common.shanten import discard_shanten
 
     for counts, melds in _random_hands(2027, 14):
         expected = {}
@@ -368,7 +369,7 @@ def test_shipped_samples_are_synthetic_games():
 
 def test_what_if_knobs_in_the_header_are_applied_by_the_audit():
     """A game played under changed rotation rules states its knobs, and audits clean under them."""
-    from mjlog.reader import read_log
+    from mjlog.formats.reader import read_log
     from mjlog.replayer import replay
     from mjlog.rules.riichi.ruleset import PRESETS
 
@@ -381,7 +382,7 @@ def test_what_if_knobs_in_the_header_are_applied_by_the_audit():
 
 
 def test_sanma_games_play_out_under_another_payment_scheme_and_audit_clean():
-    from mjlog.reader import read_log
+    from mjlog.formats.reader import read_log
     from mjlog.replayer import replay
     from mjlog.rules.riichi.ruleset import PRESETS
 
@@ -396,10 +397,10 @@ def test_exhaustive_draw_tenpai_counts_each_chi_tile_by_its_own_kind():
     """Regression: the bots' tenpai check at a draw counted a chi's three tiles as its first kind,
     so a tanki on 2m next to a 234m chi looked like a fifth 2m and the hand was called noten
     (found by auditing 1,000 generated games: seed 2026, game 372)."""
-    from mjlog.reader import read_log
+    from mjlog.formats.reader import read_log
     from mjlog.replayer import replay
     from mjlog.rules.riichi.ruleset import PRESETS
-    from mjlog.simulate import game_seeds
+    from mjlog.batch.simulate import game_seeds
 
     seed = game_seeds(500, 2026)[372]
     assert replay(read_log(simulate_game(PRESETS["tenhou-4p-south"], seed))).clean

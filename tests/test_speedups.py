@@ -16,9 +16,9 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.safe_xml import parse_xml_bytes
-from mjlog.formats.tenhou_xml import _Reader, items_of_tree, scan_log
+from mjlog.formats.tenhou.xml import _Reader, items_of_tree, scan_log
 
-from mjlog.source import load
+from mjlog.formats.source import load
 from tests.conftest import SAMPLE
 
 try:
@@ -213,8 +213,7 @@ def test_every_corpus_xml_scans_and_reads_the_same_either_way(corpus_xml_files):
 
 
 def test_shuffle_wall_agrees_with_python():
-    from mjlog import wall
-
+    from mjlog.rules.common import wall
     rng = random.Random(11)
     for _ in range(500):
         tiles = tuple(rng.sample(range(136), rng.choice([136, 108])))
@@ -278,7 +277,7 @@ def test_waits_of_the_special_shapes():
 
 
 def test_event_columns_agree_with_python():
-    from mjlog.ingest_rows import py_event_columns
+    from mjlog.store.rows import py_event_columns
     from mjlog.ir import Discard, Draw
     from tests.xmlbuild import simple_game4
 
@@ -295,7 +294,7 @@ def test_event_columns_agree_with_python():
 def test_slots_read_directly_behave_as_attributes():
     """The compiled helpers read an event's slots directly; an unset slot still raises
     AttributeError as the attribute would, and a subclass is not taken for the class."""
-    from mjlog.ingest_rows import py_event_columns
+    from mjlog.store.rows import py_event_columns
     from mjlog.ir import Call, Discard, Draw
     from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
     from mjlog.rules.riichi.table import QuietEvents
@@ -319,7 +318,7 @@ def test_slots_read_directly_behave_as_attributes():
 
 
 def _quiet_table(**changes):
-    """A two-seat table as run_quiet reads it: a RoundState's attributes, by name."""
+    """A two-seat table as run_quiet reads it: a RiichiTable's attributes, by name."""
     from types import SimpleNamespace
 
     fields = dict(
@@ -404,8 +403,7 @@ def test_pure_python_switch_gives_the_same_reads_and_replays():
 
 
 def test_shuffle_wall_leaves_odd_words_to_python():
-    from mjlog import wall
-
+    from mjlog.rules.common import wall
     assert _speedups.shuffle_wall((1, 2, 3), (-1, 5)) is None
     assert _speedups.shuffle_wall((1, 2, 3), (2**70, 5)) is None
     assert wall._wall_from_rnd(tuple([-1] * 137), 4, False).yama == wall.shuffle(tuple(range(136)), [-1] * 137)
@@ -413,8 +411,7 @@ def test_shuffle_wall_leaves_odd_words_to_python():
 
 def test_read_fast_and_the_python_loop_agree_on_mutated_logs(monkeypatch):
     """Both loops read the same items to the same log, or fail with the same message."""
-    from mjlog.formats import tenhou_xml
-
+    from mjlog.formats.tenhou import xml as tenhou_xml
     def outcome(items):
         try:
             return _Reader("m.xml").read_items(*items)
@@ -438,8 +435,7 @@ def test_read_fast_and_the_python_loop_agree_on_mutated_logs(monkeypatch):
 
 def _pure_python_reader(monkeypatch) -> None:
     """Read with the Python loop and handlers only (the lxml path's reading)."""
-    from mjlog.formats import tenhou_xml
-
+    from mjlog.formats.tenhou import xml as tenhou_xml
     for helper in ("_read_fast", "_read_win", "_read_init", "_read_draw"):
         monkeypatch.setattr(tenhou_xml, helper, None)
 
@@ -543,8 +539,7 @@ def test_compiled_element_readers_agree_with_the_handlers_on_corpus_draws(name, 
 
 
 def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
-    from mjlog.formats import tenhou_xml
-
+    from mjlog.formats.tenhou import xml as tenhou_xml
     agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
     win = _speedups.read_win(agari, 4, {}, tenhou_xml._build_win)
@@ -586,7 +581,7 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
 def test_mt_stream_equals_the_reference_mt19937():
     import struct
 
-    from mjlog.wall import ReferenceMT19937
+    from mjlog.rules.common.wall import ReferenceMT19937
 
     rng = random.Random(5)
     for n in (1, 2, 7, 623, 624):
@@ -611,8 +606,7 @@ def test_mt_stream_equals_the_reference_mt19937():
 def test_walls_from_the_compiled_stream_equal_the_python_ones(kind, monkeypatch):
     import base64
 
-    from mjlog import wall
-
+    from mjlog.rules.common import wall
     rng = random.Random(9)
     if kind == "base64":
         seed = "mt19937ar-sha512-n288-base64," + base64.b64encode(rng.randbytes(4 * 624)).decode()
@@ -687,7 +681,7 @@ def test_a_helper_not_listed_for_the_staleness_check_is_refused():
 
 def test_deal_matches_agrees_with_the_walls_starting_hands():
     """The compiled deal check says True exactly when every hand is, as a set, the wall's deal to it."""
-    from mjlog.wall import Wall
+    from mjlog.rules.common.wall import Wall
 
     rng = random.Random(3)
     checked = {True: 0, False: 0}
@@ -721,8 +715,7 @@ def test_shuffle_wall_reads_the_digest_bytes_as_the_words_they_hold():
     import hashlib
     import struct
 
-    from mjlog import wall
-
+    from mjlog.rules.common import wall
     rng = random.Random(8)
     for players in (4, 3):
         tiles = wall._TILES_4P if players == 4 else wall._TILES_3P
@@ -780,8 +773,7 @@ def test_sha512_constants_are_the_fractional_parts_of_the_primes_roots():
 
 
 def test_walls_are_the_same_with_hashlib_or_the_compiled_sha512():
-    from mjlog import wall
-
+    from mjlog.rules.common import wall
     rng = random.Random(10)
     for _ in range(100):
         src = rng.randbytes(wall._SRC_BYTES)
@@ -799,7 +791,7 @@ def test_compiled_element_readers_build_wins_and_draws_by_field_name():
     payload, and riichi_draw for a draw and its RiichiDraw) is an error, never a value in the wrong field."""
     import inspect
 
-    from mjlog.formats import tenhou_xml
+    from mjlog.formats.tenhou import xml as tenhou_xml
     from mjlog.ir import Ryuukyoku, Win
     from mjlog.rules.riichi.record import riichi_draw, riichi_win
 

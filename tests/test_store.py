@@ -14,7 +14,7 @@ import duckdb
 import polars as pl
 import pytest
 
-from mjlog import store as store_mod
+from mjlog.store import database as store_mod
 from mjlog.cli import main
 from mjlog.store import Store
 from tests.xmlbuild import game4, hand, init4, simple_game4
@@ -97,8 +97,8 @@ def test_unreadable_file_is_recorded_and_the_rest_stored(tmp_path):
 
 
 def test_xml_and_json_of_one_game_stored_once(tmp_path):
-    from mjlog.formats.tenhou_json import dumps_tenhou6
-    from mjlog.reader import read_log
+    from mjlog.formats.tenhou.json import dumps_tenhou6
+    from mjlog.formats.reader import read_log
 
     xml = write_games(tmp_path / "xml", 1)[0]
     (tmp_path / "json").mkdir()
@@ -229,7 +229,7 @@ def test_cli_ingest_query_export_and_parquet_read_back(tmp_path, capsys):
 
 
 def test_import_mjlog_does_not_import_duckdb():
-    code = "import sys, mjlog, mjlog.ingest_rows, mjlog.cli; print('duckdb' in sys.modules)"
+    code = "import sys, mjlog, mjlog.store.rows, mjlog.cli; print('duckdb' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -257,8 +257,7 @@ def test_ingest_restores_duckdbs_thread_setting(tmp_path):
 def test_a_game_whose_rows_fail_leaves_no_row_behind(monkeypatch):
     """A row-building bug on one game (after its events, riichi and payment rows were added)
     makes that file unreadable and leaves the chunk's tables as if it had never been read."""
-    from mjlog import ingest_rows
-
+    from mjlog.store import rows as ingest_rows
     good, bad = simple_game4(), double_ron_game()
     clean = ingest_rows.build_chunk_from_bytes([("a.xml", good)]).tables
     real = ingest_rows._Rows._win
@@ -278,8 +277,8 @@ def test_a_game_whose_rows_fail_leaves_no_row_behind(monkeypatch):
 
 def _twin_folder(tmp_path: Path) -> Path:
     """Five games, then the JSON of the first (one game from two sources)."""
-    from mjlog.formats.tenhou_json import dumps_tenhou6
-    from mjlog.reader import read_log
+    from mjlog.formats.tenhou.json import dumps_tenhou6
+    from mjlog.formats.reader import read_log
 
     xml = write_games(tmp_path / "logs", 5)
     (tmp_path / "logs" / "z-twin.json").write_text(dumps_tenhou6(read_log(xml[0])), encoding="utf-8")
@@ -291,8 +290,8 @@ def _rows(chunk) -> dict[str, list]:
 
 
 def test_merged_task_chunks_equal_the_chunk_of_all_their_files(tmp_path):
-    from mjlog.ingest_rows import build_chunk
-    from mjlog.reader import iter_log_files
+    from mjlog.store.rows import build_chunk
+    from mjlog.formats.reader import iter_log_files
 
     files = [str(p) for p in iter_log_files([_twin_folder(tmp_path)])]
     whole = build_chunk(files)

@@ -105,9 +105,9 @@ def _count_json(data: bytes, c: Counter) -> None:
 
 def _hands_id(path: Path, data: bytes) -> str:
     """A game without a log id in its name is one game with every file that records the same
-    complete hands (tenhou.net/6 JSON's view of each; mjlog.game_identity); without any, its bytes."""
-    from mjlog.game_identity import identity_of
-    from mjlog.reader import read_log
+    complete hands (tenhou.net/6 JSON's view of each; mjlog.formats.identity); without any, its bytes."""
+    from mjlog.formats.identity import identity_of
+    from mjlog.formats.reader import read_log
 
     hands = [k for k in identity_of(read_log(path)).keys if k.startswith("hands ")]
     return "hands-" + hands[0].split(" ", 1)[1][:16] if hands else "sha256-" + hashlib.sha256(data).hexdigest()[:16]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from mjlog.formats.tenhou_json import dumps_tenhou6
-from mjlog.reader import read_log
+from mjlog.formats.tenhou.json import dumps_tenhou6
+from mjlog.formats.reader import read_log
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import simulate_game
+from mjlog.rules.riichi.simulate import simulate_game
 from mjlog.store import Store
 
 
@@ -79,7 +79,7 @@ def test_a_file_ingested_later_is_compared_with_the_stored_game(tmp_path):
 
 
 def test_a_built_dataset_records_the_same_disagreements_across_batches(tmp_path):
-    from mjlog.dataset import build
+    from mjlog.store.dataset import build
 
     logs = tmp_path / "logs"
     logs.mkdir()

@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
-import mjlog.reader
-from mjlog.reader import read_log
+import mjlog.formats.reader
+from mjlog.formats.reader import read_log
 from mjlog.rules.family import WinItem, register, unregister
 from mjlog.rules.riichi.family import RiichiFamily
 from mjlog.store import Store
@@ -48,9 +48,9 @@ def ingest(tmp_path, monkeypatch, data: bytes | None = None, **changes) -> Store
     path = tmp_path / "g.xml"
     path.write_bytes(data or pinfu_tsumo())
     real = read_log
-    monkeypatch.setattr(mjlog.reader, "read_log", lambda data, source=None: dataclasses.replace(
+    monkeypatch.setattr(mjlog.formats.reader, "read_log", lambda data, source=None: dataclasses.replace(
         real(data, source), **changes))
-    monkeypatch.setattr(mjlog.reader, "games_or_errors", lambda data, source=None: [dataclasses.replace(
+    monkeypatch.setattr(mjlog.formats.reader, "games_or_errors", lambda data, source=None: [dataclasses.replace(
         real(data, source), **changes)])      # the store reads every game of a file
     st = Store()
     s = st.ingest([path])

@@ -8,11 +8,11 @@ import pytest
 
 from mjlog.cli import main
 from mjlog.errors import MalformedLogError
-from mjlog.formats.tenhou_json import read_json_bytes, write_tenhou6
+from mjlog.formats.tenhou.json import read_json_bytes, write_tenhou6
 from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Reconnect, Ryuukyoku
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted
 from mjlog.rules.riichi.record import DrawKind
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from tests.xmlbuild import simple_game4
 
 # Starting hands (JSON codes, sorted as Tenhou sorts them) that leave room for the tiles the tests use.

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from mjlog.formats.tenhou_json import write_tenhou6
+from mjlog.formats.tenhou.json import write_tenhou6
 from mjlog.ir import Call, Discard, Disconnect, Draw, Reconnect, Ryuukyoku, Win
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from tests.plain_counts import ir_counts
 from tests.conftest import TENHOU_JSON, TENHOU_XML
 

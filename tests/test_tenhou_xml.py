@@ -10,7 +10,7 @@ import pytest
 
 from mjlog import MalformedLogError, read_log, read_logs
 from mjlog.errors import LogTooLargeError
-from mjlog.formats.tenhou_calls import decode_call, encode_call
+from mjlog.rules.riichi.call_codes import decode_call, encode_call
 from mjlog.ir import CallKind, Discard, Disconnect, Reconnect, Ryuukyoku, Win
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
@@ -202,7 +202,7 @@ def test_fifty_megabyte_attribute(tmp_path):
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
     """Only regular files are read: a pipe could block for ever or never end."""
-    from mjlog.source import load
+    from mjlog.formats.source import load
 
     from tests.conftest import call_near_a_pipe
 
@@ -216,7 +216,7 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
 def test_a_stream_is_read_to_its_end_and_to_the_limit(extra, too_large):
     import io
 
-    from mjlog.source import load
+    from mjlog.formats.source import load
 
     data = simple_game4()
     if too_large:
@@ -302,7 +302,7 @@ def test_player_names_decode_as_urllib_unquote_does():
     import random
     from urllib.parse import unquote
 
-    from mjlog.formats.tenhou_xml import unquote_name
+    from mjlog.formats.tenhou.xml import unquote_name
 
     rng = random.Random(4)
     pieces = ["%E3", "%81", "%82", "%41", "%e3", "%zz", "%4", "%", "A", "あ", " ", "%FF", "%C3%A9", "+"]
@@ -312,8 +312,7 @@ def test_player_names_decode_as_urllib_unquote_does():
 
 
 def test_a_file_longer_than_its_reported_size_is_read_on_in_chunks_to_its_end(tmp_path, monkeypatch):
-    from mjlog import source
-
+    from mjlog.formats import source
     p = tmp_path / "g.xml"
     data = simple_game4()
     p.write_bytes(data)
@@ -325,7 +324,7 @@ def test_a_file_longer_than_its_reported_size_is_read_on_in_chunks_to_its_end(tm
 
 def test_a_directory_or_a_missing_file_is_a_malformed_log_error_naming_it(tmp_path):
     from mjlog.errors import MalformedLogError
-    from mjlog.source import load
+    from mjlog.formats.source import load
 
     for path, reason in ((tmp_path, "a directory is not a log file"), (tmp_path / "missing.xml", "cannot read file")):
         with pytest.raises(MalformedLogError) as info:

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from mjlog.formats.tenhou_calls import encode_call
+from mjlog.rules.riichi.call_codes import encode_call
 from mjlog.ir import Call, CallKind, Discard, Draw, Win
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from tests.plain_counts import ir_counts, plain_call_kind
 
 pytestmark = pytest.mark.corpus

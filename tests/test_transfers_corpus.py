@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from conftest import TENHOU_XML
-from mjlog.reader import read_log
+from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from mjlog.rules.riichi.settlement import DEPOSIT, NAGASHI
 from mjlog.rules.transfers import REASONS, net

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 
-from mjlog.formats.tenhou_json import dumps_tenhou6
+from mjlog.formats.tenhou.json import dumps_tenhou6
 from mjlog.ir import Win
-from mjlog.reader import read_log
-from mjlog.report import format_game
+from mjlog.formats.reader import read_log
+from mjlog.view.text import format_game
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import simulate_game
+from mjlog.rules.riichi.simulate import simulate_game
 from mjlog.stats.frames import load_frames
 from mjlog.stats.sheet import format_sheet, stat_sheet
 from mjlog.store import Store

@@ -1,4 +1,4 @@
-"""Tests of mjlog.wall: MT19937 (reference and fast), the three seed formats, the wall layout,
+"""Tests of mjlog.rules.common.wall: MT19937 (reference and fast), the three seed formats, the wall layout,
 and a corpus check of every seeded log's deal, draws and indicators against the wall."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from mjlog.errors import MalformedLogError
 from mjlog.ir import Seed
-from mjlog.wall import (
+from mjlog.rules.common.wall import (
     KIND_BASE64,
     ReferenceMT19937,
     Wall,

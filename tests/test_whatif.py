@@ -14,7 +14,7 @@ import pytest
 
 from mjlog.cli import main
 from mjlog.store import Store
-from mjlog.whatif import PLAY_KEPT, knobs_of
+from mjlog.stats.whatif import PLAY_KEPT, knobs_of
 from tests.conftest import SAMPLE, TENHOU_XML
 
 

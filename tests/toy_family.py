@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
-from mjlog.event_kinds import register_event_kind, unregister_event_kind
+from mjlog.ir.event_kinds import register_event_kind, unregister_event_kind
 from mjlog.findings import FindingKind
 from mjlog.formats import LogFormat, register_format, unregister_format
 from mjlog.formats.writers import LogWriter, register_writer, unregister_writer
@@ -35,8 +35,8 @@ from mjlog.ir import (
     Discard, Draw, Event, FinalResult, GameLog, Player, Round, Win, register_event, register_unrecorded, unregister_event,
     unregister_unrecorded,
 )
-from mjlog.replayer.base_table import BaseTable
-from mjlog.replayer.results import DerivedWin, RoundResult
+from mjlog.rules.base_table import BaseTable
+from mjlog.rules.results import DerivedWin, RoundResult
 from mjlog.rules.family import Family, HandDeclarations, HandReplay, NextHand, WinItem, register, unregister
 from mjlog.rules.transfers import HAND, Transfer, net
 

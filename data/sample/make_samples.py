@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mjlog.rules.riichi.ruleset import PRESETS
-from mjlog.simulate import simulate
+from mjlog.batch.simulate import simulate
 
 HERE = Path(__file__).resolve().parent
 SEED = 2024

@@ -1,4 +1,4 @@
-/* The XML reader's common elements read in C: the twins of mjlog.formats.tenhou_xml._Reader's
+/* The XML reader's common elements read in C: the twins of mjlog.formats.tenhou.xml._Reader's
  * handlers for N (from the reader's call cache), REACH and DORA, taken inside read_fast's loop,
  * and of the attribute reading of AGARI and INIT, which those handlers call.
  *

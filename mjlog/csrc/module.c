@@ -11,13 +11,13 @@
  *     reader's own checks then word the error).
  *
  * mt_seed(key) -> bytearray, mt_bytes(state, n) -> bytes
- *     MT19937 seeded by init_by_array, its output words as little-endian bytes (mjlog.wall).
+ *     MT19937 seeded by init_by_array, its output words as little-endian bytes (mjlog.rules.common.wall).
  *
  * sha512_blocks(data) -> bytes
- *     The SHA-512 digests (FIPS 180-4) of data's 128-byte blocks, joined: a wall's nine (mjlog.wall).
+ *     The SHA-512 digests (FIPS 180-4) of data's 128-byte blocks, joined: a wall's nine (mjlog.rules.common.wall).
  *
  * shuffle_wall(tiles, rnd) -> tuple | None
- *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.wall).
+ *     Tenhou's Fisher-Yates pass over the sorted tile ids (mjlog.rules.common.wall).
  *
  * deal_matches(yama, dealer, hands) -> bool | None
  *     Whether the hands are the wall's deal, seat by seat (mjlog.rules.riichi.table's start check).
@@ -28,11 +28,11 @@
  * event_columns(events, Draw, Discard) -> dict
  *     The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
  *     discards, None elsewhere, and the indexes of the other events ("others"), by name
- *     (mjlog.ingest_rows).
+ *     (mjlog.store.rows).
  *
  * run_quiet(table, events, start, kinds) -> int
  *     The replay's hot step (mjlog.rules.riichi.table.play): the run of draws, discards, chi, pon and
- *     riichi steps from events[start] that break no rule, applied to a RoundState as its event
+ *     riichi steps from events[start] that break no rule, applied to a RiichiTable as its event
  *     methods apply them; the table's attributes are read and written by name.
  *
  * read_fast(items, tables, slow)

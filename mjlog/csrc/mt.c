@@ -1,5 +1,5 @@
 /* MT19937 (Matsumoto and Nishimura's mt19937ar) with its state in a bytearray, for the walls of
- * mjlog.wall: the generator's output words as little-endian bytes, without going through a
+ * mjlog.rules.common.wall: the generator's output words as little-endian bytes, without going through a
  * Python int as random.Random.getrandbits(...).to_bytes(...) does. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

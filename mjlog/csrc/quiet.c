@@ -1,6 +1,6 @@
 /* Runs of events that break no rule, applied to the replay's table (mjlog.rules.riichi.table.play):
  * draws, discards, chi and pon, and the two steps of riichi. One function per event, each the
- * twin of a RoundState method on the path where that method finds nothing to report. */
+ * twin of a RiichiTable method on the path where that method finds nothing to report. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -51,9 +51,9 @@ static int list_set(PyObject *list, Py_ssize_t i, PyObject *v) {
     return PyList_SetItem(list, i, v);  /* steals the new reference */
 }
 
-/* ---- the table, read from a RoundState by attribute name ------------------------------------------ */
+/* ---- the table, read from a RiichiTable by attribute name ------------------------------------------ */
 
-/* The RoundState lists run_quiet changes in place; each is a field of `table` under the attribute's name. */
+/* The RiichiTable lists run_quiet changes in place; each is a field of `table` under the attribute's name. */
 #define TABLE_LISTS(X) X(hands) X(river) X(last_draw) X(discards_made) X(last_own_discard) X(riichi_accepted) \
     X(ippatsu) X(melds) X(called_away) X(calls_open) X(riichi_at) X(double_riichi) X(deposits) X(scores) \
     X(derived_scores)
@@ -142,10 +142,10 @@ static int hand_counts(PyObject *hand, int *c) {
     return PyErr_Occurred() ? -1 : ok;
 }
 
-/* Each q_* applies one event as its RoundState method does when it finds nothing to report:
+/* Each q_* applies one event as its RiichiTable method does when it finds nothing to report:
  * 1 when applied, 0 when the event is left to the method (nothing has changed), -1 on an error. */
 
-/* RoundState._draw: a live draw in turn, of the wall's next tile (a riichi tile before it stands) */
+/* RiichiTable._draw: a live draw in turn, of the wall's next tile (a riichi tile before it stands) */
 static int q_draw(table *tb, PyObject *ev) {
     long seat = field_int(ev, tb->draw_seat, str_seat, tb->n - 1), tile = field_int(ev, tb->draw_tile, str_tile, 135);
     if (seat == -2 || tile == -2) return -1;
@@ -179,7 +179,7 @@ static int q_draw(table *tb, PyObject *ev) {
     return 1;
 }
 
-/* RoundState._discard (and _riichi_discard for the declared seat's tile, which must leave it tenpai) */
+/* RiichiTable._discard (and _riichi_discard for the declared seat's tile, which must leave it tenpai) */
 static int q_discard(table *tb, PyObject *ev, Py_ssize_t i) {
     long seat = field_int(ev, tb->discard_seat, str_seat, tb->n - 1);
     long tile = field_int(ev, tb->discard_tile, str_tile, 135);
@@ -265,7 +265,7 @@ static int banned_kinds(int chi, long called, const long *tiles, long *ban) {
     return 1;
 }
 
-/* RoundState._call_discard for a chi or pon of the last discard with two distinct tiles held */
+/* RiichiTable._call_discard for a chi or pon of the last discard with two distinct tiles held */
 static int q_call(table *tb, PyObject *ev) {
     PyTypeObject *ct = (PyTypeObject *)tb->call_type;
     PyObject *kind = slot_get(ev, slot_offset(ct, str_kind), str_kind);
@@ -325,7 +325,7 @@ static int q_call(table *tb, PyObject *ev) {
     return 1;
 }
 
-/* RoundState._riichi_declared: in turn, closed (no calls at all: the method judges kans), the
+/* RiichiTable._riichi_declared: in turn, closed (no calls at all: the method judges kans), the
  * deposit in hand, and a draw left for every seat */
 static int q_declare(table *tb, PyObject *ev) {
     long seat = field_int(ev, slot_offset((PyTypeObject *)tb->declared_type, str_seat), str_seat, tb->n - 1);
@@ -344,7 +344,7 @@ static int q_declare(table *tb, PyObject *ev) {
     return 1;
 }
 
-/* RoundState._riichi_accepted: the deposit of the seat whose riichi tile just passed, with the
+/* RiichiTable._riichi_accepted: the deposit of the seat whose riichi tile just passed, with the
  * scores the log records after it equal to the table's */
 static int q_accept(table *tb, PyObject *ev) {
     PyTypeObject *at = (PyTypeObject *)tb->accepted_type;
@@ -475,7 +475,7 @@ static int load_kinds(table *tb, PyObject *kinds) {
     return 0;
 }
 
-/* tb from the RoundState st (by attribute name) and the event classes in `kinds`: 1, 0 when no run
+/* tb from the RiichiTable st (by attribute name) and the event classes in `kinds`: 1, 0 when no run
  * can start at the table's state, -1 with an error set. */
 static int load(table *tb, PyObject *st, PyObject *kinds) {
     int ok = runnable(tb, st);
@@ -571,8 +571,8 @@ static void release(table *tb) {
 }
 
 /* run_quiet(table, events, start, kinds) -> int
- * Applies events[start:] to `table` (a RoundState, read and written by attribute name) while each
- * is a draw, discard, chi, pon or riichi step that breaks no rule, exactly as the RoundState's
+ * Applies events[start:] to `table` (a RiichiTable, read and written by attribute name) while each
+ * is a draw, discard, chi, pon or riichi step that breaks no rule, exactly as the RiichiTable's
  * event methods do, and returns the index of the first event it did not apply (start itself when
  * the table's state is one no run starts in: a replacement draw owed, a kan dora due...). kinds:
  * the event classes and call kinds by name (draw, discard, call, chi, pon, riichi_declared,

@@ -1,10 +1,10 @@
-/* The events table's columns (mjlog.ingest_rows). */
+/* The events table's columns (mjlog.store.rows). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
 #include "speedups.h"
 
-/* ---- store rows: the twin of mjlog.ingest_rows.py_event_columns ------------------------------ */
+/* ---- store rows: the twin of mjlog.store.rows.py_event_columns ------------------------------ */
 
 /* event_columns(events, Draw, Discard) -> {"seat": [...], "kind": [...], "tile": [...], "tsumogiri": [...],
  * "others": [indexes]} */

@@ -1,4 +1,4 @@
-/* Tenhou's plain XML: the scanner, integer lists and the reader's loop (mjlog.formats.tenhou_xml). */
+/* Tenhou's plain XML: the scanner, integer lists and the reader's loop (mjlog.formats.tenhou.xml). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -259,7 +259,7 @@ PyObject *parse_tiles(PyObject *Py_UNUSED(self), PyObject *args) {
     return ids;
 }
 
-/* ---- the reader's loop: the twin of mjlog.formats.tenhou_xml._Reader._read_elements ------------ */
+/* ---- the reader's loop: the twin of mjlog.formats.tenhou.xml._Reader._read_elements ------------ */
 
 /* The fields read_fast reads by name: of tenhou_xml.ReadTables, and of each tag's FastTag. */
 enum { IS_DISCARD, SEAT, TILE, OK_IN_SANMA, DRAW, TSUMOGIRI, DISCARD, N_TAG_FIELDS };

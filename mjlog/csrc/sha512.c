@@ -1,4 +1,4 @@
-/* SHA-512 (FIPS 180-4) of the walls' 128-byte blocks, without a Python call per block (mjlog.wall). */
+/* SHA-512 (FIPS 180-4) of the walls' 128-byte blocks, without a Python call per block (mjlog.rules.common.wall). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* The wall's Fisher-Yates and deal check (mjlog.wall, mjlog.rules.riichi.table) and the wait search (mjlog.rules.riichi.hands). */
+/* The wall's Fisher-Yates and deal check (mjlog.rules.common.wall, mjlog.rules.riichi.table) and the wait search (mjlog.rules.riichi.hands). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>

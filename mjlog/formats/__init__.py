@@ -4,7 +4,7 @@ A format registers a :class:`LogFormat`: a name, a test on the file's first byte
 reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
 registered first, then mjai, mjlog's Beijing and MCR dialects, PMN and Botzone, Tenhou's two last) and never looks at a
 file's name. A format whose files hold several games (the Botzone export) also has ``read_all``;
-:func:`mjlog.reader.read_games` reads every game of such a file, :func:`mjlog.read_log` its first.
+:func:`mjlog.formats.reader.read_games` reads every game of such a file, :func:`mjlog.read_log` its first.
 
 >>> [f.name for f in formats()]
 ['mjai', 'beijing-xml', 'beijing-json', 'mcr-xml', 'mcr-json', 'mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
@@ -71,19 +71,19 @@ def _wide_xml(head: bytes) -> bool:
 
 _FORMATS: list[LogFormat] = [
     # mjai first: its first line is a JSON object with "type", which no tenhou.net/6 JSON has
-    LogFormat("mjai", "mjai JSON lines", _lazy("mjai", "sniff"), _lazy("mjai_read", "read_mjai_bytes")),
-    LogFormat("beijing-xml", "Beijing XML", _lazy("beijing_xml", "sniff"), _lazy("beijing_xml", "read_beijing_xml")),
-    LogFormat("beijing-json", "Beijing JSON", _lazy("beijing_json", "sniff"), _lazy("beijing_json", "read_beijing_json")),
-    LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr_xml", "sniff"), _lazy("mcr_xml", "read_xml_bytes")),
-    LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr_json", "sniff"), _lazy("mcr_json", "read_json_bytes")),
+    LogFormat("mjai", "mjai JSON lines", _lazy("mjai.common", "sniff"), _lazy("mjai.read", "read_mjai_bytes")),
+    LogFormat("beijing-xml", "Beijing XML", _lazy("beijing.xml", "sniff"), _lazy("beijing.xml", "read_beijing_xml")),
+    LogFormat("beijing-json", "Beijing JSON", _lazy("beijing.json", "sniff"), _lazy("beijing.json", "read_beijing_json")),
+    LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr.xml", "sniff"), _lazy("mcr.xml", "read_xml_bytes")),
+    LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr.json", "sniff"), _lazy("mcr.json", "read_json_bytes")),
     # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does
-    LogFormat("mcr-pmn", "PMN (MCR)", _lazy("mcr_pmn", "sniff"), _lazy("mcr_pmn", "read_pmn_bytes")),
-    LogFormat("mcr-botzone", "Botzone MCR text export", _lazy("mcr_botzone", "sniff"),
-              _lazy("mcr_botzone", "read_botzone_bytes"), _lazy("mcr_botzone", "read_botzone_all")),
+    LogFormat("mcr-pmn", "PMN (MCR)", _lazy("mcr.pmn", "sniff"), _lazy("mcr.pmn", "read_pmn_bytes")),
+    LogFormat("mcr-botzone", "Botzone MCR text export", _lazy("mcr.botzone", "sniff"),
+              _lazy("mcr.botzone", "read_botzone_bytes"), _lazy("mcr.botzone", "read_botzone_all")),
     LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head),
-              _lazy("tenhou_xml", "read_xml_bytes")),
+              _lazy("tenhou.xml", "read_xml_bytes")),
     LogFormat("tenhou-json", "tenhou.net/6 JSON", lambda head: first_char(head) in (b"{", b"["),
-              _lazy("tenhou_json", "read_json_bytes")),
+              _lazy("tenhou.json", "read_json_bytes")),
 ]
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mjlog.formats import _lazy
 from mjlog.text import json_printable, xml_printable
 
 if TYPE_CHECKING:
@@ -29,24 +30,27 @@ class LogWriter:
     family: str
     title: str          # as help texts name it, e.g. 'tenhou.net/6 JSON'
     write: Callable[["GameLog"], str]
+    dump: Callable[["GameLog"], bytes] | None = None
+    """The format's bytes as a file holds them (what ``mjlog simulate`` writes), where it has a writer of bytes."""
+    needs_values: bool = False
+    """The format cannot be written without every win's value: a log that does not record them
+    (mjai's plain ``hora``) is given the replay's first (:mod:`mjlog.replayer.derived_values`)."""
 
 
 def _tenhou6(log: "GameLog") -> str:
-    from mjlog.formats.derived_values import with_derived_win_values
-    from mjlog.formats.tenhou_json import dumps_tenhou6
+    from mjlog.formats.tenhou.json import dumps_tenhou6
 
-    return json_printable(dumps_tenhou6(with_derived_win_values(log)))
+    return json_printable(dumps_tenhou6(log))
 
 
 def _tenhou_xml(log: "GameLog") -> str:
-    from mjlog.formats.derived_values import with_derived_win_values
-    from mjlog.formats.tenhou_xml_write import dumps_xml
+    from mjlog.formats.tenhou.xml_write import dumps_xml
 
-    return dumps_xml(with_derived_win_values(log))
+    return dumps_xml(log)
 
 
 def _mjai(log: "GameLog") -> str:
-    from mjlog.formats.mjai_write import dumps_mjai
+    from mjlog.formats.mjai.write import dumps_mjai
 
     return dumps_mjai(log).rstrip("\n")
 
@@ -57,36 +61,36 @@ def _text(data: bytes) -> str:
 
 
 def _beijing_xml(log: "GameLog") -> str:
-    from mjlog.formats.beijing_xml import write_beijing_xml
+    from mjlog.formats.beijing.xml import write_beijing_xml
 
     return xml_printable(_text(write_beijing_xml(log)))
 
 
 def _beijing_json(log: "GameLog") -> str:
-    from mjlog.formats.beijing_json import write_beijing_json
+    from mjlog.formats.beijing.json import write_beijing_json
 
     return json_printable(_text(write_beijing_json(log)))
 
 
 def _mcr_xml(log: "GameLog") -> str:
-    from mjlog.formats.mcr_xml import write_xml
+    from mjlog.formats.mcr.xml import write_xml
 
     return _text(write_xml(log))
 
 
 def _mcr_json(log: "GameLog") -> str:
-    from mjlog.formats.mcr_json import write_json
+    from mjlog.formats.mcr.json import write_json
 
     return _text(write_json(log))
 
 
 _WRITERS: list[LogWriter] = [
-    LogWriter("tenhou6", "riichi", "tenhou.net/6 JSON", _tenhou6),
-    LogWriter("xml", "riichi", "Tenhou mjlog XML", _tenhou_xml),
+    LogWriter("tenhou6", "riichi", "tenhou.net/6 JSON", _tenhou6, needs_values=True),
+    LogWriter("xml", "riichi", "Tenhou mjlog XML", _tenhou_xml, needs_values=True),
     LogWriter("mjai", "riichi", "mjai JSON lines", _mjai),
-    LogWriter("beijing-xml", "beijing", "Beijing XML", _beijing_xml),
+    LogWriter("beijing-xml", "beijing", "Beijing XML", _beijing_xml, _lazy("beijing.xml", "write_beijing_xml")),
     LogWriter("beijing-json", "beijing", "Beijing JSON", _beijing_json),
-    LogWriter("mcr-xml", "mcr", "mjlog MCR XML", _mcr_xml),
+    LogWriter("mcr-xml", "mcr", "mjlog MCR XML", _mcr_xml, _lazy("mcr.xml", "write_xml")),
     LogWriter("mcr-json", "mcr", "mjlog MCR JSON", _mcr_json),
 ]
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from mjlog.errors import AuditFailed
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import UNNOTED, UNRECORDED, GameLog, Round
-from mjlog.ir_check import check_replayable
-from mjlog.replayer.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
+from mjlog.ir.check import check_replayable
+from mjlog.rules.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
 from mjlog.rules.family import GameRules, family
 
 __all__ = ["DerivedDraw", "DerivedWin", "Replay", "RoundResult", "audit", "replay"]
@@ -174,7 +174,7 @@ def replay(log: GameLog, strict: bool = False) -> Replay:
     """Replay ``log`` under its rule set; with ``strict`` the first finding raises :class:`AuditFailed`.
 
     A log no reader gave (built or changed by hand) is checked first: values outside the IR's
-    ranges raise :class:`~mjlog.errors.MalformedLogError` (see :func:`mjlog.ir_check.check_replayable`).
+    ranges raise :class:`~mjlog.errors.MalformedLogError` (see :func:`mjlog.ir.check.check_replayable`).
     """
     check_replayable(log, family(log.family).tile_count)
     result = _Game(log).run()
@@ -185,7 +185,7 @@ def replay(log: GameLog, strict: bool = False) -> Replay:
 
 def audit(source: "GameLog | str | os.PathLike | bytes", strict: bool = False) -> Replay:
     """Read (if needed) and replay one log. A log that cannot be read raises :class:`MalformedLogError`."""
-    from mjlog.reader import read_log
+    from mjlog.formats.reader import read_log
 
     log = source if isinstance(source, GameLog) else read_log(source)
     return replay(log, strict=strict)

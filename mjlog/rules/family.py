@@ -21,7 +21,7 @@ A family brings:
   :meth:`Family.describe_rules`); its payments are
   :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
 - its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``);
-- its **simulator** (:meth:`Family.simulate_game`, ``mjlog simulate``): bot games as log bytes.
+- its **simulator** (:meth:`Family.simulate_game`, ``mjlog simulate``): bot games as the IR (or bytes).
 
 >>> sorted(families())
 ['beijing', 'mcr', 'riichi']
@@ -34,6 +34,7 @@ A family brings:
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -43,7 +44,7 @@ from mjlog.rules.transfers import Transfer
 if TYPE_CHECKING:
     from mjlog.findings import FindingKind, Severity
     from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
-    from mjlog.replayer.results import DerivedWin, RoundResult
+    from mjlog.rules.results import DerivedWin, RoundResult
 
 
 class RuleSetLike(Protocol):
@@ -236,11 +237,15 @@ class Family:
 
     # -- self-play ---------------------------------------------------------------------------------
 
-    #: File-name suffix of the logs :meth:`simulate_game` writes (e.g. ``.xml``).
+    #: File-name suffix of the logs ``mjlog simulate`` writes (e.g. ``.xml``).
     simulated_suffix: ClassVar[str] = ".xml"
+    #: The registered writer (:mod:`mjlog.formats.writers`) whose bytes hold a simulated game.
+    simulated_writer: ClassVar[str | None] = None
 
-    def simulate_game(self, rules: Any, seed: int) -> bytes:
-        """One bot game under ``rules`` as log bytes, deterministic in ``seed`` and marked synthetic."""
+    def simulate_game(self, rules: Any, seed: int) -> GameLog | bytes:
+        """One bot game under ``rules``, deterministic in ``seed`` and marked synthetic: a
+        :class:`~mjlog.ir.GameLog` that ``mjlog simulate`` writes with :attr:`simulated_writer`, or the
+        log's bytes from a simulator that writes its log as it plays (riichi's writes Tenhou's XML)."""
         raise NotImplementedError(f"the {self.name} family has no simulator yet")
 
     # -- what the sinks show ----------------------------------------------------------------------
@@ -248,12 +253,6 @@ class Family:
     def describe_outcome(self, log: GameLog, outcome: Any, japanese: bool = True) -> str:
         """A recorded outcome (win or draw) as ``mjlog show`` prints it."""
         raise NotImplementedError
-
-    def presenter(self, log: GameLog) -> Any:
-        """The ``mjlog view`` presenter of ``log``: by default one that asks this interface."""
-        from mjlog.view.generic import FamilyPresenter
-
-        return FamilyPresenter(log)
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         """The scoring elements of a derived win, in the order the family lists them."""
@@ -278,12 +277,12 @@ class Family:
 
     def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> Mapping[str, object]:
         """The store's ``wins`` columns this family fills beyond the generic ones (riichi: han, fu,
-        limit, dora...; see ``mjlog.ingest_rows.FAMILY_WIN_COLUMNS``); those it leaves out stay NULL."""
+        limit, dora...; see ``mjlog.store.rows.FAMILY_WIN_COLUMNS``); those it leaves out stay NULL."""
         return {}
 
     def game_columns(self, log: GameLog) -> Mapping[str, object]:
         """The store's ``games`` columns this family fills beyond the generic ones (riichi: length,
-        red fives, open tanyao; see ``mjlog.ingest_rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
+        red fives, open tanyao; see ``mjlog.store.rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
         return {}
 
     def placement(self, log: GameLog) -> tuple[int, ...] | None:
@@ -298,7 +297,7 @@ class Family:
 
     def hand_record(self, log: GameLog) -> Callable[[Round], object]:
         """What every format of this family records of a hand, as JSON-able data: two files of one
-        game agree on it (:mod:`mjlog.game_identity`). The default: the hand's events and its start."""
+        game agree on it (:mod:`mjlog.formats.identity`). The default: the hand's events and its start."""
         return lambda r: repr((r.kyoku, r.honba, r.sticks, r.scores, r.hands, r.events))
 
     def store_tables(self) -> Mapping[str, Mapping[str, Sequence]]:
@@ -328,13 +327,16 @@ def unregister(name: str) -> None:
     _FAMILIES.pop(name, None)
 
 
+#: The built-in families by name, each the module that registers it when first imported: the
+#: registry loads them by name at its first look-up and imports none of them itself.
+BUILTIN_FAMILIES = {"riichi": "mjlog.rules.riichi.family", "mcr": "mjlog.rules.mcr.family",
+                    "beijing": "mjlog.rules.beijing.family"}
+
+
 def _builtin() -> None:
-    if "riichi" not in _FAMILIES:
-        from mjlog.rules.riichi.family import RIICHI  # noqa: F401  (registers itself)
-    if "mcr" not in _FAMILIES:
-        from mjlog.rules.mcr.family import MCR_FAMILY  # noqa: F401  (registers itself)
-    if "beijing" not in _FAMILIES:
-        from mjlog.rules.beijing.family import BEIJING  # noqa: F401  (registers itself)
+    for name, module in BUILTIN_FAMILIES.items():
+        if name not in _FAMILIES:
+            importlib.import_module(module)
 
 
 def families() -> dict[str, Family]:

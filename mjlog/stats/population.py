@@ -128,8 +128,8 @@ def selection_note(frames: StatFrames) -> str:
 def log_population(log: GameLog) -> Population:
     """The :class:`Population` of one game as its log states it (what ``mjlog plot`` names): its family,
     rule set, room and lobby type from a Tenhou header, the date from the log id, real or synthetic."""
-    from mjlog.formats.tenhou_lobby import Lobby
-    from mjlog.ingest_rows import game_date
+    from mjlog.rules.riichi.lobby import Lobby
+    from mjlog.store.rows import game_date
 
     lobby = log.header if isinstance(log.header, Lobby) else None
     date, _hour = game_date(log.log_id)

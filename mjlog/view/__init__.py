@@ -9,8 +9,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mjlog.ir import GameLog
-from mjlog.replayer.results import Replay
+from mjlog.rules.results import Replay
 from mjlog.view.generic import FamilyPresenter
 from mjlog.view.page import render_page
 from mjlog.view.riichi import RiichiPresenter
@@ -19,11 +21,14 @@ from mjlog.view.steps import Presenter, game_steps
 __all__ = ["FamilyPresenter", "Presenter", "RiichiPresenter", "game_steps", "presenter_for", "view_html"]
 
 
-def presenter_for(log: GameLog) -> Presenter:
-    """The presenter the log's rule family gives (:meth:`~mjlog.rules.family.Family.presenter`)."""
-    from mjlog.rules.family import family
+#: The families with a presenter of their own, by family name; every other family is shown by
+#: :class:`FamilyPresenter`, which asks the family's interface.
+PRESENTERS: dict[str, Callable[[GameLog], Presenter]] = {"riichi": RiichiPresenter}
 
-    return family(log.family).presenter(log)
+
+def presenter_for(log: GameLog) -> Presenter:
+    """The presenter of the log's rule family: its own (:data:`PRESENTERS`), else the generic one."""
+    return PRESENTERS.get(log.family, FamilyPresenter)(log)
 
 
 def view_html(log: GameLog, replay: Replay | None = None) -> str:

@@ -7,7 +7,7 @@ the family's :meth:`~mjlog.rules.family.Family.win_items` and value, a draw its 
 from __future__ import annotations
 
 from mjlog.ir import Event, GameLog, Ryuukyoku, Win
-from mjlog.replayer.results import DerivedDraw, DerivedWin
+from mjlog.rules.results import DerivedDraw, DerivedWin
 from mjlog.rules import family
 from mjlog.tiles import N_TILES, kind_name
 from mjlog.view.state import TableState

@@ -7,7 +7,7 @@ import json
 from importlib import resources
 
 from mjlog.ir import GameLog
-from mjlog.replayer.results import Replay
+from mjlog.rules.results import Replay
 from mjlog.view.steps import Presenter, game_steps
 
 PAGE = """<!DOCTYPE html>

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mjlog.ir import Event, GameLog, Ryuukyoku, Win
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
-from mjlog.replayer.results import DerivedDraw, DerivedWin
+from mjlog.rules.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.record import DRAW_NAMES, draw_kind, recorded
 from mjlog.rules.riichi.yaku_table import yaku_def

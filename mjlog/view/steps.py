@@ -13,7 +13,7 @@ from typing import Protocol
 
 from mjlog.findings import Finding
 from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, Reconnect, Ryuukyoku, Win
-from mjlog.replayer.results import DerivedDraw, DerivedWin, Replay, RoundResult
+from mjlog.rules.results import DerivedDraw, DerivedWin, Replay, RoundResult
 from mjlog.rules import family
 from mjlog.view import state as st_mod
 from mjlog.view.state import TableState, player_name

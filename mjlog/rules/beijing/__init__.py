@@ -5,7 +5,7 @@
 (2, ['推倒和', '門清無惠'])
 """
 
-from mjlog.rules.beijing.api import score_hand
+from mjlog.rules.beijing.by_hand import score_hand
 from mjlog.rules.beijing.fans import FAN, FANS, FanDef, burn_fan
 from mjlog.rules.beijing.ruleset import KNOB_DOCS, PRESETS, BeijingRules
 from mjlog.rules.beijing.scorer import BeijingValue, IllegalWinError, WinHow, score

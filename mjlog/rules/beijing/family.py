@@ -1,7 +1,7 @@
 """The Beijing family: Beijing mahjong (北京麻將) behind the family interface.
 
 Rule sets, the scorer (``mjlog score``), settlement, the wall of each hand from the log's seed,
-the replay and audit of a hand (:mod:`~mjlog.rules.beijing.table`, :mod:`~mjlog.rules.beijing.judge`)
+the replay and audit of a hand (:mod:`~mjlog.rules.beijing.table`, :mod:`~mjlog.rules.beijing.outcome`)
 and the flow of a game. Beijing has no placement points: :meth:`BeijingFamily.game_rules` says
 so (``placement_stated=False``), and the generic loop compares only the final scores.
 
@@ -19,9 +19,9 @@ from typing import ClassVar
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
-from mjlog.replayer.results import DerivedWin
-from mjlog.rules.beijing.api import score_request
-from mjlog.rules.beijing.judge import HandJudge, dealer_at, next_hand
+from mjlog.rules.results import DerivedWin
+from mjlog.rules.beijing.by_hand import score_request
+from mjlog.rules.beijing.outcome import HandJudge, dealer_at, next_hand
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin
 from mjlog.rules.beijing.ruleset import KNOB_DOCS, PRESETS, BeijingRules
 from mjlog.rules.beijing.table import BeijingTable
@@ -115,13 +115,13 @@ class BeijingFamily(Family):
         return score_request(request)
 
     simulated_suffix: ClassVar[str] = ".xml"
+    simulated_writer: ClassVar[str | None] = "beijing-xml"
 
-    def simulate_game(self, rules: BeijingRules, seed: int) -> bytes:
-        """One bot game (:mod:`mjlog.rules.beijing.selfplay`) as Beijing XML, marked synthetic."""
-        from mjlog.formats.beijing_xml import write_beijing_xml
-        from mjlog.rules.beijing.selfplay import play_game
+    def simulate_game(self, rules: BeijingRules, seed: int) -> GameLog:
+        """One bot game (:mod:`mjlog.rules.beijing.simulate.game`), marked synthetic."""
+        from mjlog.rules.beijing.simulate.game import play_game
 
-        return write_beijing_xml(play_game(rules, seed))
+        return play_game(rules, seed)
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         return win.value.fans if win.value is not None else ()  # None: a win the rules refuse

@@ -1,6 +1,6 @@
 """Scoring a Beijing win: every reading of the hand, the one with the most fan kept.
 
-:func:`score` is the pure core on tile kinds; :func:`mjlog.rules.beijing.api.score_hand` reads
+:func:`score` is the pure core on tile kinds; :func:`mjlog.rules.beijing.by_hand.score_hand` reads
 mpsz text. A hand the rules do not let win the way it is claimed raises
 :class:`IllegalWinError`; tiles that are no complete hand raise
 :class:`~mjlog.errors.InvalidHandError` (both ValueErrors, saying why).

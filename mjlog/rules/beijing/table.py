@@ -6,14 +6,14 @@ reserve's next tile (:mod:`mjlog.rules.beijing.wall`); the reserve is never draw
 a draw once the 69 live draws are made is a finding. Beijing has no flowers, riichi or dora.
 Four wild tiles win at once: a seat that discards while holding them breaks the rule.
 
-Outcomes (wins and the exhaustive draw) are judged by :mod:`mjlog.rules.beijing.judge`.
+Outcomes (wins and the exhaustive draw) are judged by :mod:`mjlog.rules.beijing.outcome`.
 """
 
 from __future__ import annotations
 
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
-from mjlog.replayer.base_table import BaseTable
+from mjlog.rules.base_table import BaseTable
 from mjlog.rules.beijing.readings import Meld, wild_kind
 from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.beijing.wall import LIVE_DRAWS, RESERVE, BeijingWall

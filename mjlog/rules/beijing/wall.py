@@ -2,7 +2,7 @@
 
 The tiles are shuffled exactly as Tenhou shuffles a four-player wall
 (``mt19937ar-sha512-n288-base64``: one MT19937 per game, 288 outputs per hand hashed with
-SHA-512, Fisher–Yates over ids 0..135; :mod:`mjlog.wall`); only where each tile goes is
+SHA-512, Fisher–Yates over ids 0..135; :mod:`mjlog.rules.common.wall`); only where each tile goes is
 Beijing's. ``yama`` is read as Tenhou reads it, the deal taken from its end:
 
 - the **deal**: the 52 tiles ``yama[135..84]``, dealt as Tenhou deals (:meth:`BeijingWall.starting_hands`);
@@ -14,7 +14,7 @@ Beijing's. ``yama`` is read as Tenhou reads it, the deal taken from its end:
   as kan replacements: replacement ``i`` is ``yama[1 + i]`` (each one shortens the reserve; the
   live wall keeps its 69 draws).
 
->>> from mjlog.wall import new_seed
+>>> from mjlog.rules.common.wall import new_seed
 >>> wall = next(beijing_walls(new_seed(3)))
 >>> [len(h) for h in wall.starting_hands(dealer=0)], wall.live_count, len(wall.reserve)
 ([13, 13, 13, 13], 69, 14)
@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mjlog.ir import Seed
-from mjlog.wall import KIND_BASE64, Wall, walls_for_game
+from mjlog.rules.common.wall import KIND_BASE64, Wall, walls_for_game
 
 __all__ = ["LIVE_DRAWS", "RESERVE", "BeijingWall", "beijing_walls", "wall_of"]
 
@@ -90,7 +90,7 @@ def beijing_walls(seed: Seed | str) -> Iterator[BeijingWall]:
     decode.
     """
     from mjlog.errors import MalformedLogError
-    from mjlog.wall import parse_seed
+    from mjlog.rules.common.wall import parse_seed
 
     seed = parse_seed(seed) if isinstance(seed, str) else seed
     if seed.kind != KIND_BASE64:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjlog.simulate.shanten import regular_shanten
+from mjlog.rules.common.shanten import regular_shanten
 
 __all__ = ["pairs_shanten", "wild_shanten"]
 

@@ -15,7 +15,7 @@ The Python API (``mjlog score`` and the coming MCR referee use it):
 from mjlog.rules.mcr.calculator import FanLine, FanResult, NotAWinError, score
 from mjlog.rules.mcr.fans import FANS, FanDef
 from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, WinSituation, parse_hand
-from mjlog.rules.mcr.payments import false_win_deltas, win_deltas
+from mjlog.rules.mcr.settlement import false_win_deltas, win_deltas
 from mjlog.rules.mcr.ruleset import KNOB_DOCS, MCR, MCR_DUPLICATE, PRESETS, McrRules
 
 __all__ = ["FANS", "KNOB_DOCS", "MCR", "MCR_DUPLICATE", "PRESETS", "FanDef", "FanLine", "FanResult", "McrHand",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from mjlog.rules.family import ScoredHand, ScoreRequest, WinItem
 from mjlog.rules.mcr.calculator import FanResult, score
 from mjlog.rules.mcr.hand import McrHandError, WinSituation, parse_hand
-from mjlog.rules.mcr.payments import win_deltas
+from mjlog.rules.mcr.settlement import win_deltas
 from mjlog.rules.transfers import HAND, Transfer
 
 _CALL_TEXT = {"chi": "[{}]", "pon": "[{}]", "kan": "[{}]", "kakan": "[{}]+", "ankan": "({})"}

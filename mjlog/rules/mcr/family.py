@@ -1,7 +1,7 @@
 """The Chinese Official (MCR) family: rule sets, the fan calculator, the referee and what the sinks show.
 
-Readers: PMN and the Botzone text export (``mjlog/formats/mcr_pmn.py``, ``mcr_botzone.py``);
-the referee and replay: :mod:`mjlog.rules.mcr.table`, :mod:`mjlog.rules.mcr.settle`,
+Readers: PMN and the Botzone text export (``mjlog/formats/mcr/pmn.py``, ``mcr_botzone.py``);
+the referee and replay: :mod:`mjlog.rules.mcr.table`, :mod:`mjlog.rules.mcr.outcome`,
 :mod:`mjlog.rules.mcr.replay`.
 
 >>> from mjlog.rules import family
@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from mjlog.ir import GameLog, Win
-from mjlog.replayer.results import DerivedWin
+from mjlog.rules.results import DerivedWin
 from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register
 from mjlog.rules.mcr.by_hand import score_request
 from mjlog.rules.mcr.calculator import FanResult
@@ -65,12 +65,13 @@ class McrFamily(Family):
         return game_walls(game)
 
     simulated_suffix: ClassVar[str] = ".xml"
+    simulated_writer: ClassVar[str | None] = "mcr-xml"
 
-    def simulate_game(self, rules: McrRules, seed: int) -> bytes:
-        """A 16-hand bot match in mjlog's MCR dialect XML, marked synthetic (:mod:`mjlog.rules.mcr.simulate`)."""
-        from mjlog.rules.mcr.simulate import simulate_game
+    def simulate_game(self, rules: McrRules, seed: int) -> GameLog:
+        """A 16-hand bot match, marked synthetic (:mod:`mjlog.rules.mcr.simulate.game`)."""
+        from mjlog.rules.mcr.simulate.game import simulate_log
 
-        return simulate_game(rules, seed)
+        return simulate_log(rules, seed)
 
     def final_scores(self, rules: McrRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
         return tuple(scores)            # no pot: a match's score is the sum of its hands

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from mjlog.findings import FindingKind
 from mjlog.ir import CallKind, Round, Ryuukyoku, Win
-from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
+from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.family import GameCheck, HandReplay, NextHand
 from mjlog.rules.mcr.record import McrHandRecord
 from mjlog.rules.mcr.ruleset import McrRules
-from mjlog.rules.mcr.settle import JudgedWin, judge_win, settle_hand
+from mjlog.rules.mcr.outcome import JudgedWin, judge_win, settle_hand
 from mjlog.rules.mcr.table import McrTable
 from mjlog.rules.transfers import net
 

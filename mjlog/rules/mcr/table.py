@@ -8,7 +8,7 @@ other than the left neighbour, sets that are no sets, kongs without their tiles,
 broke priority (win > pung = kong > chow, then turn order from the discarder) where the record
 states the claims that lost. What a win was won on (the situation: self-drawn, the wall's last
 tile, a kong's replacement, a robbed kong, the last copy) is derived here from the play and
-never read from the log; :mod:`mjlog.rules.mcr.settle` scores and pays it.
+never read from the log; :mod:`mjlog.rules.mcr.outcome` scores and pays it.
 
 With a wall (``wall.tiles``: the 144 ids in wall order, the deal and live draws from the front,
 replacements from the back) every draw is also checked against it; a seeded wall
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Win
-from mjlog.replayer.base_table import BaseTable
+from mjlog.rules.base_table import BaseTable
 from mjlog.rules.mcr.calculator import score
 from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, WinSituation
 from mjlog.rules.mcr.record import LostClaim, McrHandRecord

@@ -2,7 +2,7 @@
 
 A game's seed is Tenhou's ``mt19937ar-sha512-n288-base64`` (or the older hex ``n288``) seed:
 one MT19937 for the game, 288 outputs per hand hashed with SHA-512 into 144 words ``rnd``
-(:meth:`mjlog.wall.WallGenerator.next_digests`). The 144 tile ids (0-135 the suits and
+(:meth:`mjlog.rules.common.wall.WallGenerator.next_digests`). The 144 tile ids (0-135 the suits and
 honours as in riichi, 136-143 the eight flowers) are shuffled by the same Fisher-Yates as
 Tenhou's (position i swaps with ``i + rnd[i] % (144 - i)``), and the dice are
 ``rnd[143] % 6`` and ``rnd[143] // 6 % 6`` (0-based, as Tenhou writes them).
@@ -17,7 +17,7 @@ The wall has two ends and no dead wall:
 
 After the deal 92 tiles remain; the hand is drawn when a draw is due and none is left.
 
->>> from mjlog.wall import new_seed
+>>> from mjlog.rules.common.wall import new_seed
 >>> wall = next(mcr_walls(new_seed(7)))
 >>> len(wall.tiles), sorted(wall.tiles) == list(range(144))
 (144, True)
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.ir import Round, Seed
-from mjlog.wall import GAME_KINDS, shuffle, walls_for_game
+from mjlog.rules.common.wall import GAME_KINDS, shuffle, walls_for_game
 
 __all__ = ["DEALT", "N_TILES", "McrWall", "game_walls", "mcr_walls", "wall_from_rnd"]
 

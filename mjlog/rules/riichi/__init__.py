@@ -9,7 +9,7 @@ pure core for tile ids and IR calls. Both return a :class:`HandValue`.
 """
 
 import mjlog.rules.riichi.ir_ranges  # noqa: F401  (registers riichi's IR range checks)
-from mjlog.rules.riichi.api import score_hand
+from mjlog.rules.riichi.by_hand import score_hand
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.points import Payment, basic_points, limit_of, payments
 from mjlog.rules.riichi.scorer import HandValue, score

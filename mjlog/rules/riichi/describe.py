@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mjlog.ir import GameLog, Ryuukyoku, Win
-from mjlog.report import seat_label
+from mjlog.ir import seat_label
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, draw_kind, recorded, recorded_fu
 from mjlog.rules.riichi.yaku_table import yaku_def

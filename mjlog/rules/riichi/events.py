@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from mjlog.event_kinds import register_event_kind
+from mjlog.ir.event_kinds import register_event_kind
 from mjlog.ir import Event, register_call_kinds, register_event
 
 __all__ = ["KITA", "NewDora", "RiichiAccepted", "RiichiCallKind", "RiichiDeclared"]

@@ -14,15 +14,15 @@ from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
-from mjlog.formats.tenhou_date import game_date
-from mjlog.formats.tenhou_lobby import ruleset_for_lobby
+from mjlog.rules.riichi.dates import game_date
+from mjlog.rules.riichi.lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.riichi import store_facts
 from mjlog.rules.riichi import table as riichi_table
 from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
-from mjlog.replayer.results import DerivedDraw, DerivedWin, RoundResult
-from mjlog.rules.riichi.table import RoundState
+from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
+from mjlog.rules.riichi.table import RiichiTable
 from mjlog.rules.family import (
     Family, GameCheck, GameRules, HandDeclarations, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
 )
@@ -34,7 +34,7 @@ from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
 from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.riichi.settlement import DEPOSIT
 from mjlog.rules.transfers import Transfer
-from mjlog.wall import Wall, wall_for_shuffle, walls_for_game
+from mjlog.rules.common.wall import Wall, wall_for_shuffle, walls_for_game
 
 K = FindingKind
 #: Seed kinds whose walls mjlog derives for a whole game.
@@ -96,11 +96,6 @@ class RiichiFamily(Family):
     def placement_points(self, rules: RuleSet, final: tuple[int, ...], first_dealer: int):
         return placement_points(final, rules, first_dealer)
 
-    def presenter(self, log: GameLog):
-        from mjlog.view.riichi import RiichiPresenter
-
-        return RiichiPresenter(log)
-
     def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
         from mjlog.rules.riichi.describe import format_draw, format_win
 
@@ -122,7 +117,7 @@ class RiichiFamily(Family):
         return score_request(request)
 
     def simulate_game(self, rules: RuleSet, seed: int) -> bytes:
-        from mjlog.simulate import simulate_game
+        from mjlog.rules.riichi.simulate import simulate_game
 
         return simulate_game(rules, seed)
 
@@ -147,9 +142,6 @@ class RiichiFamily(Family):
 
     def declarations(self, events: Sequence[tuple[int, Event]]) -> HandDeclarations:
         return store_facts.declarations(events)
-
-    def hand_record(self, log: GameLog) -> Callable[[Round], object]:
-        return store_facts.hand_record(log)
 
     def store_tables(self) -> dict[str, dict[str, list]]:
         return {"yaku": store_facts.yaku_table()}
@@ -318,7 +310,7 @@ def _csrule_int(parts: list[str], i: int) -> int | None:
 def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) -> HandReplay:
     """Every event of ``rnd`` on a riichi table, each outcome settled, and the hand that follows."""
     log = game.log
-    st = RoundState(rnd, rules, tuple(rnd.scores), wall, log.source, game.findings)
+    st = RiichiTable(rnd, rules, tuple(rnd.scores), wall, log.source, game.findings)
     st.limit_fu_unrecorded = "limit_fu" in log.unrecorded
     st.nagashi_tenpai_unrecorded = "nagashi_tenpai" in log.unrecorded
     st.win_value_unrecorded = "win_value" in log.unrecorded
@@ -328,7 +320,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     recorded_wins: list[Win] = []
     recorded_draw: Ryuukyoku | None = None
 
-    def on_outcome(state: RoundState, i: int, ev) -> None:
+    def on_outcome(state: RiichiTable, i: int, ev) -> None:
         nonlocal draw, outcome_seen, recorded_draw
         outcome_seen = True
         if type(ev) is Win:

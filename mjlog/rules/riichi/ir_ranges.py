@@ -1,9 +1,9 @@
-"""Riichi's part of the IR range check (:mod:`mjlog.ir_check`): the values a riichi win records
+"""Riichi's part of the IR range check (:mod:`mjlog.ir.check`): the values a riichi win records
 (:class:`~mjlog.rules.riichi.record.RiichiWin`) and the riichi declarations a hand may hold."""
 
 from __future__ import annotations
 
-from mjlog.ir_check import (
+from mjlog.ir.check import (
     COUNTER_LIMIT,
     COUNTER_RANGE,
     FU_RANGE,

@@ -17,8 +17,8 @@ from mjlog.frozen import builder
 from mjlog.ir import Ryuukyoku, Win
 from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, RiichiWin, draw_kind, recorded
 from mjlog.rules.riichi.hands import is_nagashi, waits, yaochuu_kinds
-from mjlog.replayer.results import DerivedDraw, DerivedWin
-from mjlog.rules.riichi.table import RoundState
+from mjlog.rules.results import DerivedDraw, DerivedWin
+from mjlog.rules.riichi.table import RiichiTable
 from mjlog.rules.riichi import WinContext, score
 from mjlog.rules.riichi.settlement import (
     YAKUMAN_BASIC, nagashi_transfers, noten_transfers, pao_seat, win_settlement,
@@ -37,7 +37,7 @@ def _yaku_text(yaku) -> str:
     return ",".join(f"{i}:{h}" for i, h in yaku) or "-"
 
 
-def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
+def settle_win(st: RiichiTable, w: Win, first: bool) -> DerivedWin | None:
     """Check and settle one recorded win; None when it cannot be scored at all."""
     who, frm = w.who, w.from_who
     tsumo = who == frm
@@ -118,7 +118,7 @@ def settle_win(st: RoundState, w: Win, first: bool) -> DerivedWin | None:
                               paid.transfers, ctx)
 
 
-def _winning_tile(st: RoundState, w: Win, tsumo: bool) -> tuple[set[int], bool, bool]:
+def _winning_tile(st: RiichiTable, w: Win, tsumo: bool) -> tuple[set[int], bool, bool]:
     """Where the winning tile comes from, checked: (the winner's concealed tiles with it, robbed from a
     kan, robbed from a kita)."""
     who, frm = w.who, w.from_who
@@ -147,12 +147,12 @@ _build_context = builder(WinContext)
 _build_derived_win = builder(DerivedWin)
 
 
-def _before_first_draw(st: RoundState, who: int, tsumo: bool) -> bool:
+def _before_first_draw(st: RiichiTable, who: int, tsumo: bool) -> bool:
     """A non-dealer's ron before its first draw, with no call (kita and kans included) yet."""
     return not tsumo and who != st.dealer and st.uninterrupted and st.discards_made[who] == 0
 
 
-def check_extra_ron(st: RoundState, w: Win, nth: int) -> None:
+def check_extra_ron(st: RiichiTable, w: Win, nth: int) -> None:
     """The ``nth`` win on one tile (``nth`` > 1): allowed only as the rules' double ron.
 
     With ``triple_ron_abort`` a third winner means the hand should have been aborted; without
@@ -167,7 +167,7 @@ def check_extra_ron(st: RoundState, w: Win, nth: int) -> None:
                 "it to the first seat in turn only (head-bump, no double ron)", f"{nth} wins", "1 win")
 
 
-def _adopt_recorded(st: RoundState, w: Win, first: bool) -> None:
+def _adopt_recorded(st: RiichiTable, w: Win, first: bool) -> None:
     """Go on from the log's scores after a win, so one disagreement does not cascade."""
     if tuple(w.scores_before) != tuple(st.scores):
         st.derived_scores = list(w.scores_before)
@@ -182,7 +182,7 @@ def _meld_key(c) -> tuple:
     return (c.kind, tuple(sorted(c.tiles)), c.called or -1, c.from_seat or -1)
 
 
-def _ura(st: RoundState, w: Win, r: RiichiWin, riichi: bool) -> tuple[int, ...]:
+def _ura(st: RiichiTable, w: Win, r: RiichiWin, riichi: bool) -> tuple[int, ...]:
     if not riichi:
         if r.ura_indicators:
             st.find(K.ILLEGAL_ACTION, f"seat {w.who} shows ura dora without riichi")
@@ -200,7 +200,7 @@ def _ura(st: RoundState, w: Win, r: RiichiWin, riichi: bool) -> tuple[int, ...]:
 _EVENT_INDEX = itemgetter(0)
 
 
-def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
+def _check_furiten(st: RiichiTable, w: Win, robbed: bool) -> None:
     who = w.who
     counts = st.counts(who)
     wait_kinds = set(waits(counts))
@@ -222,7 +222,7 @@ def _check_furiten(st: RoundState, w: Win, robbed: bool) -> None:
             return
 
 
-def _compare_value(st: RoundState, w: Win, r: RiichiWin, v) -> None:
+def _compare_value(st: RiichiTable, w: Win, r: RiichiWin, v) -> None:
     who = w.who
     rec_yaku = tuple(r.yaku) if r.yaku else tuple((y, 13) for y in r.yakuman)
     der_yaku = v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman)
@@ -245,7 +245,7 @@ def _compare_value(st: RoundState, w: Win, r: RiichiWin, v) -> None:
         st.find(K.POINTS, f"seat {who}'s points and limit", f"{w.points},{r.limit}", f"{v.points},{v.limit}")
 
 
-def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
+def settle_draw(st: RiichiTable, d: Ryuukyoku) -> DerivedDraw:
     """Check and settle a recorded draw: its kind is legal, tenpai and payments agree."""
     n = st.n
     rules = st.rules
@@ -289,7 +289,7 @@ def settle_draw(st: RoundState, d: Ryuukyoku) -> DerivedDraw:
 _ABORTIVE_KNOB = (DrawKind.NINE_TERMINALS, DrawKind.FOUR_WINDS, DrawKind.FOUR_RIICHI, DrawKind.FOUR_KANS)
 
 
-def _check_abort(st: RoundState, d: Ryuukyoku) -> None:
+def _check_abort(st: RiichiTable, d: Ryuukyoku) -> None:
     kind = draw_kind(d)
     n = st.n
     rules = st.rules

@@ -1,6 +1,6 @@
 """Riichi rule sets as data: one frozen dataclass of knobs and its named presets.
 
-A log's header selects a preset (for Tenhou logs: :mod:`mjlog.formats.tenhou_lobby`); any knob can be overridden with
+A log's header selects a preset (for Tenhou logs: :mod:`mjlog.rules.riichi.lobby`); any knob can be overridden with
 :meth:`RuleSet.replace` to ask what a game would have been under another rule.
 
 >>> rs = PRESETS["tenhou-4p-south"]

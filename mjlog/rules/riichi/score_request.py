@@ -14,7 +14,7 @@ from __future__ import annotations
 from mjlog.errors import InvalidHandError
 from mjlog.rules.family import ScoredHand, ScoreRequest
 from mjlog.rules.transfers import HAND, Transfer
-from mjlog.rules.riichi.api import score_hand
+from mjlog.rules.riichi.by_hand import score_hand
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.riichi.scorer import HandValue

@@ -1,6 +1,6 @@
 """What the store keeps of a riichi game beyond the generic columns (``docs/schema.md``): the
-games' rule columns, the recorded placement, the riichi declarations of a hand, what both Tenhou
-formats record of a hand (for the game's identity) and the ``yaku`` reference table.
+games' rule columns, the recorded placement, the riichi declarations of a hand and the ``yaku``
+reference table.
 
 The riichi family's store hooks (:class:`~mjlog.rules.riichi.family.RiichiFamily`) read these;
 a win's own columns are in :mod:`mjlog.rules.riichi.win_columns`.
@@ -8,9 +8,9 @@ a win's own columns are in :mod:`mjlog.rules.riichi.win_columns`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from mjlog.ir import Event, GameLog, Round
+from mjlog.ir import Event, GameLog
 from mjlog.rules.family import HandDeclarations
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
@@ -42,14 +42,6 @@ def declarations(events: Sequence[tuple[int, Event]]) -> HandDeclarations:
         elif t is RiichiAccepted:
             standing[e.seat] = i
     return HandDeclarations(declared, standing)
-
-
-def hand_record(log: GameLog) -> Callable[[Round], object]:
-    """What both Tenhou formats record of a hand: tenhou.net/6 JSON's view of it."""
-    from mjlog.formats.tenhou_json_write import round_json
-
-    n, red = log.n_players, log.rules.red_fives
-    return lambda r: round_json(r, n, red)
 
 
 def yaku_table() -> dict[str, list]:

@@ -26,12 +26,12 @@ from mjlog.ir import (
 )
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
-from mjlog.replayer.base_table import BaseTable, empty_lists
+from mjlog.rules.base_table import BaseTable, empty_lists
 from mjlog.rules.riichi.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
-from mjlog.replayer.results import HandStopped
+from mjlog.rules.results import HandStopped
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import N_TILES, SANMA_TILES, tile_name
-from mjlog.wall import Wall
+from mjlog.rules.common.wall import Wall
 
 K = FindingKind
 DEAD_WALL = 14
@@ -41,7 +41,7 @@ class WallExhausted(HandStopped):
     """A hand draws more tiles than its wall holds: reported once, and its replay stops there."""
 
 
-class RoundState(BaseTable):
+class RiichiTable(BaseTable):
     """The riichi table during one hand: besides what every table holds, calls, riichi, dora,
     the live wall's count, sticks and honba."""
 
@@ -434,21 +434,21 @@ def _fmt(values) -> str:
     return ",".join(str(v) for v in values)
 
 
-def _ignore(state: RoundState, ev: Event) -> None:
+def _ignore(state: RiichiTable, ev: Event) -> None:
     return None
 
 
-_HANDLERS: dict[type, Callable[[RoundState, Event], None]] = {
-    Draw: RoundState._draw,
-    Discard: RoundState._discard,
-    Call: RoundState._call,
-    RiichiDeclared: RoundState._riichi_declared,
-    RiichiAccepted: RoundState._riichi_accepted,
-    NewDora: RoundState._new_dora,
+_HANDLERS: dict[type, Callable[[RiichiTable, Event], None]] = {
+    Draw: RiichiTable._draw,
+    Discard: RiichiTable._discard,
+    Call: RiichiTable._call,
+    RiichiDeclared: RiichiTable._riichi_declared,
+    RiichiAccepted: RiichiTable._riichi_accepted,
+    NewDora: RiichiTable._new_dora,
     Disconnect: _ignore,
     Reconnect: _ignore,
 }
-RoundState.handlers = _HANDLERS  # BaseTable.play by these methods alone (riichi's play() adds the fast path)
+RiichiTable.handlers = _HANDLERS  # BaseTable.play by these methods alone (riichi's play() adds the fast path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,7 +473,7 @@ _QUIET_EVENTS = QuietEvents()
 COMPILED = _run_quiet is not None
 
 
-def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
+def play(st: RiichiTable, events, on_outcome: Callable[[RiichiTable, int, Event], None]) -> None:
     """Apply ``events`` to ``st`` in order; outcome events (wins, draws) go to ``on_outcome``."""
     if not COMPILED:
         for i, ev in enumerate(events):
@@ -488,7 +488,7 @@ def play(st: RoundState, events, on_outcome: Callable[[RoundState, int, Event], 
             i += 1
 
 
-def _apply(st: RoundState, i: int, ev: Event, on_outcome: Callable[[RoundState, int, Event], None]) -> None:
+def _apply(st: RiichiTable, i: int, ev: Event, on_outcome: Callable[[RiichiTable, int, Event], None]) -> None:
     """One event by its method (or, for a win or draw, by ``on_outcome``)."""
     st.event_index = i
     t = type(ev)

@@ -4,7 +4,7 @@ dora counts, pao and the indicators (``docs/schema.md``), read from its :class:`
 from __future__ import annotations
 
 from mjlog.ir import GameLog, Win
-from mjlog.replayer.results import DerivedWin
+from mjlog.rules.results import DerivedWin
 from mjlog.rules.riichi.record import recorded, recorded_fu
 
 #: Yaku ids of dora, ura dora and red fives (Tenhou's).

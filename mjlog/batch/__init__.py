@@ -1,0 +1,1 @@
+"""Auditing many files: each game replayed once, its findings streamed in input order."""

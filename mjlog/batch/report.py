@@ -1,0 +1,300 @@
+"""A batch audit's counts, kept as the files' results stream in: each game once, in bounded memory.
+
+Files that record one game (by log id, seed or hands; :mod:`mjlog.formats.identity`) are grouped
+through an index kept in a private temporary SQLite file, not in memory: per game, its primary
+source, how complete that file is, what it records (its fingerprint) and what it added to the
+counts. The primary source is the most complete file of the game seen so far (a final result,
+then more whole hands, then a seed); a later file that is more complete takes its place, and the
+earlier one is then reported as its duplicate (its findings, already written, leave the counts).
+A duplicate that disagrees with the primary on anything both record gets a ``malformed`` error.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field, replace
+
+from mjlog.findings import Finding, FindingKind, Severity
+from mjlog.formats.identity import GameIdentity, disagreement, from_json, to_json
+
+_SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTE)
+
+
+@dataclass(frozen=True, slots=True)
+class FileAudit:
+    """One file's audit: its findings, or the error that made it unreadable, or why it was skipped.
+
+    ``same_as`` names the primary source of the game when this file records a game already counted.
+    """
+
+    source: str
+    findings: tuple[Finding, ...] = ()
+    error: str | None = None
+    skipped: str | None = None
+    identity: GameIdentity | None = None
+    same_as: str | None = None
+
+    @property
+    def faults(self) -> tuple[Finding, ...]:
+        """The findings that are errors or warnings (notes find no fault)."""
+        return tuple(f for f in self.findings if f.severity is not Severity.NOTE)
+
+    @property
+    def clean(self) -> bool:
+        return self.error is None and self.skipped is None and not self.faults
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for f in self.findings if f.severity is severity)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass(slots=True)
+class AuditReport:
+    """Counts over a batch: games (a game's files count once), clean, with findings, unreadable;
+    errors, warnings and notes; duplicate and skipped files. ``files`` holds every file's result in
+    input order only when the batch was asked to keep them."""
+
+    games: int = 0
+    clean: int = 0
+    with_findings: int = 0
+    unreadable: int = 0
+    errors: int = 0
+    warnings: int = 0
+    notes: int = 0
+    duplicates: int = 0
+    skipped: int = 0
+    files: list[FileAudit] | None = field(default=None, repr=False)
+
+    def severity_count(self, severity: Severity) -> int:
+        return {Severity.ERROR: self.errors, Severity.WARNING: self.warnings, Severity.NOTE: self.notes}[severity]
+
+    def failed(self, strict: bool = False) -> bool:
+        """Errors or unreadable files; with ``strict`` warnings too."""
+        return bool(self.errors or self.unreadable or (strict and self.warnings))
+
+    def summary(self) -> str:
+        text = (f"audited {_plural(self.games, 'game')}: {self.clean} clean, {self.with_findings} with findings, "
+                f"{self.unreadable} unreadable; {_plural(self.errors, 'error')}, {_plural(self.warnings, 'warning')}")
+        if self.notes:
+            text += f", {_plural(self.notes, 'note')}"
+        if self.duplicates:
+            text += f"; {_plural(self.duplicates, 'duplicate file')} (a game already counted)"
+        if self.skipped:
+            text += f"; {_plural(self.skipped, 'file')} skipped (not a log)"
+        return text
+
+    def to_dict(self) -> dict:
+        return {"summary": self.summary(), "games": self.games, "clean": self.clean,
+                "with_findings": self.with_findings, "unreadable": self.unreadable, "errors": self.errors,
+                "warnings": self.warnings, "notes": self.notes, "duplicates": self.duplicates,
+                "skipped": self.skipped}
+
+    def _count_findings(self, fa: FileAudit, sign: int = 1) -> None:
+        self.errors += sign * fa.count(Severity.ERROR)
+        self.warnings += sign * fa.count(Severity.WARNING)
+        self.notes += sign * fa.count(Severity.NOTE)
+
+    def _count_game(self, clean: bool, sign: int = 1) -> None:
+        if clean:
+            self.clean += sign
+        else:
+            self.with_findings += sign
+
+
+@dataclass(frozen=True, slots=True)
+class _Primary:
+    """What the index keeps of a game: its primary source and what that file added to the counts."""
+
+    gid: int
+    source: str
+    rank: tuple[int, int, int]
+    fingerprint: str
+    clean: bool          # the primary's own audit finds no fault
+    troubled: bool       # a duplicate of it has a fault (a disagreement)
+    counts: tuple[int, int, int]   # the primary's errors, warnings and notes
+    at: int              # its place among the results
+
+    @property
+    def counted_clean(self) -> bool:
+        return self.clean and not self.troubled
+
+
+def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: GameIdentity) -> FileAudit:
+    """The result reported for a file of a game another file is the primary source of."""
+    text = disagreement(primary_source, primary, ident)
+    findings = (Finding(FindingKind.MALFORMED, text, source=source),) if text else ()
+    return FileAudit(source, findings, identity=ident, same_as=primary_source)
+
+
+def _primary_of(fa: FileAudit, at: int) -> _Primary:
+    assert fa.identity is not None
+    return _Primary(0, fa.source, completeness(fa.identity), to_json(fa.identity), fa.clean, False,
+                    tuple(fa.count(s) for s in _SEVERITIES), at)  # type: ignore[arg-type]
+
+
+def completeness(ident: GameIdentity) -> tuple[int, int, int]:
+    """Which file of a game records the most: a final result, then more whole hands, then a seed (a wall)."""
+    return (int(ident.final is not None), len(ident.rounds), int(any(k.startswith("seed ") for k in ident.keys)))
+
+
+class StreamingAudit:
+    """Counts a batch's results in input order (:meth:`add`), each game once, and says which results
+    to report; the games' index lives in a temporary SQLite file. Close it (or use ``with``)."""
+
+    def __init__(self, keep: bool = False) -> None:
+        self.report = AuditReport(files=[] if keep else None)
+        self._n = 0
+        self._db = sqlite3.connect("")   # a private temporary file, deleted on close
+        self._db.executescript(
+            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048;"
+            "CREATE TABLE keys (key TEXT PRIMARY KEY, gid INTEGER NOT NULL) WITHOUT ROWID;"
+            "CREATE TABLE games (gid INTEGER PRIMARY KEY, source TEXT, rank TEXT, fingerprint TEXT, clean INTEGER,"
+            " counts TEXT, at INTEGER);"
+            "CREATE TABLE dups (gid INTEGER, at INTEGER PRIMARY KEY, source TEXT, fingerprint TEXT, primary_source TEXT,"
+            " counts TEXT, faulty INTEGER);"
+            "CREATE INDEX dups_gid ON dups (gid);")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> StreamingAudit:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def add(self, fa: FileAudit) -> list[FileAudit]:
+        """Count one file's result; returns what to report for it, in order: the file (as a duplicate
+        when its game is already counted), then files whose verdict it changes (a primary it displaces,
+        a duplicate now compared with another primary)."""
+        at, self._n = self._n, self._n + 1
+        rep = self.report
+        if fa.skipped is not None:
+            rep.skipped += 1
+            return self._kept([fa])
+        if fa.error is not None or fa.identity is None:
+            rep.games += 1
+            if fa.error is not None:
+                rep.unreadable += 1
+            else:
+                rep._count_game(fa.clean)
+            rep._count_findings(fa)
+            return self._kept([fa])
+        ps = self._find(fa.identity.keys)
+        if not ps:
+            rep.games += 1
+            rep._count_game(fa.clean)
+            rep._count_findings(fa)
+            gid = self._store(None, _primary_of(fa, at))
+            self._link(fa.identity.keys, gid)
+            return self._kept([fa])
+        return self._kept(self._join(fa, at, ps))
+
+    def _join(self, fa: FileAudit, at: int, ps: list[_Primary]) -> list[FileAudit]:
+        """``fa`` records the game(s) of ``ps`` (more than one when it links games counted apart): one
+        game remains, whose primary is the most complete file (the earliest among equals); every
+        other file of it is a duplicate, compared with that primary."""
+        assert fa.identity is not None
+        rep = self.report
+        for p in ps:   # the games counted so far leave the counts; the one they make is counted again
+            rep.games -= 1
+            rep._count_game(p.counted_clean, -1)
+            self._add_counts(p.counts, -1)
+        best = max(ps, key=lambda p: (p.rank, -p.at))
+        primary = _primary_of(fa, at) if completeness(fa.identity) > best.rank else best
+        ident = fa.identity if primary is not best else from_json(best.fingerprint)
+        gid = ps[0].gid
+        self._add_counts(primary.counts)
+        out = [fa] if primary is not best else []
+        joining = [(at, fa.source, fa.identity)] if primary is best else []
+        joining += [(p.at, p.source, from_json(p.fingerprint)) for p in ps if p is not primary]
+        updates = [(where, self._new_duplicate(gid, where, source, other, primary.source, ident), True)
+                   for where, source, other in joining]
+        updates += self._compare_again([p.gid for p in ps], gid, primary.source, ident)
+        out += [d for _, d, changed in updates if changed]
+        troubled = self._db.execute("SELECT count(*) FROM dups WHERE gid = ? AND faulty", (gid,)).fetchone()[0] > 0
+        primary = replace(primary, gid=gid, troubled=troubled)
+        rep.games += 1
+        rep._count_game(primary.counted_clean)
+        self._store(gid, primary)
+        for p in ps[1:]:
+            self._db.execute("UPDATE keys SET gid = ? WHERE gid = ?", (gid, p.gid))
+            self._db.execute("DELETE FROM games WHERE gid = ?", (p.gid,))
+        self._link(fa.identity.keys, gid)
+        if rep.files is not None:   # fa's own result is appended by the caller
+            for where, d, _ in updates:
+                if where != at:
+                    rep.files[where] = d
+        return out
+
+    def _new_duplicate(self, gid: int, at: int, source: str, ident: GameIdentity, primary_source: str,
+                       primary: GameIdentity) -> FileAudit:
+        d = _duplicate(source, ident, primary_source, primary)
+        self.report.duplicates += 1
+        self.report._count_findings(d)
+        self._db.execute("INSERT OR REPLACE INTO dups VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (gid, at, source, to_json(ident), primary_source, _counts_text(d), int(bool(d.faults))))
+        return d
+
+    def _compare_again(self, gids: list[int], gid: int, primary_source: str,
+                       primary: GameIdentity) -> list[tuple[int, FileAudit, bool]]:
+        """The earlier duplicates of ``gids`` compared with another primary than now: compared again
+        (their counts replaced), all moved to ``gid``; returns each with its place and whether its verdict
+        changed (only those are reported again)."""
+        marks = ", ".join("?" * len(gids))
+        rows = self._db.execute(f"SELECT at, source, fingerprint, counts FROM dups WHERE gid IN ({marks}) AND "
+                                "primary_source != ?", (*gids, primary_source)).fetchall()
+        changed = []
+        for where, source, fp, counts in rows:
+            d = _duplicate(source, from_json(fp), primary_source, primary)
+            self._add_counts(tuple(map(int, counts.split(","))), -1)
+            self.report._count_findings(d)
+            self._db.execute("UPDATE dups SET primary_source = ?, counts = ?, faulty = ? WHERE at = ?",
+                             (primary_source, _counts_text(d), int(bool(d.faults)), where))
+            changed.append((where, d, _counts_text(d) != counts))
+        self._db.execute(f"UPDATE dups SET gid = ? WHERE gid IN ({marks})", (gid, *gids))
+        return changed
+
+    def _add_counts(self, counts: tuple[int, ...], sign: int = 1) -> None:
+        rep = self.report
+        rep.errors += sign * counts[0]
+        rep.warnings += sign * counts[1]
+        rep.notes += sign * counts[2]
+
+    def _kept(self, out: list[FileAudit]) -> list[FileAudit]:
+        if self.report.files is not None:
+            self.report.files.append(out[0])
+        return out
+
+    # -- the index ------------------------------------------------------------------------------
+
+    def _find(self, keys: tuple[str, ...]) -> list[_Primary]:
+        """The games (their primaries) any of ``keys`` names, in the order they were first counted."""
+        if not keys:
+            return []
+        rows = self._db.execute(
+            "SELECT DISTINCT g.gid, source, rank, fingerprint, clean, counts, at, EXISTS (SELECT 1 FROM dups d "
+            "WHERE d.gid = g.gid AND d.faulty) FROM keys k JOIN games g USING (gid) "
+            f"WHERE k.key IN ({', '.join('?' * len(keys))}) ORDER BY g.gid", keys).fetchall()
+        return [_Primary(gid, source, tuple(map(int, rank.split(","))), fp, bool(clean), bool(troubled),
+                         tuple(map(int, counts.split(","))), at)
+                for gid, source, rank, fp, clean, counts, at, troubled in rows]
+
+    def _store(self, gid: int | None, p: _Primary) -> int:
+        row = (",".join(map(str, p.rank)), p.source, p.fingerprint, int(p.clean), ",".join(map(str, p.counts)), p.at)
+        if gid is None:
+            return self._db.execute("INSERT INTO games (rank, source, fingerprint, clean, counts, at) "
+                                    "VALUES (?, ?, ?, ?, ?, ?)", row).lastrowid
+        self._db.execute("UPDATE games SET rank = ?, source = ?, fingerprint = ?, clean = ?, counts = ?, at = ? "
+                         "WHERE gid = ?", (*row, gid))
+        return gid
+
+    def _link(self, keys: tuple[str, ...], gid: int) -> None:
+        self._db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", [(k, gid) for k in keys])
+
+
+def _counts_text(fa: FileAudit) -> str:
+    return ",".join(str(fa.count(s)) for s in _SEVERITIES)

@@ -1,0 +1,70 @@
+"""What every ``mjlog`` subcommand shares: its exit statuses and its one-line usage errors."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+
+#: mjlog's exit statuses: success, the job found problems (findings, unreadable files), usage error.
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def missing_path(paths) -> bool:
+    """Print the first of ``paths`` that does not exist, or is neither a directory nor a regular file
+    (a named pipe or a device would block or never end): a usage error. Say whether there was one."""
+    from mjlog.text import printable
+
+    for p in paths:
+        try:
+            mode = os.stat(p).st_mode
+        except OSError:
+            message = f"no such file or directory: {p}"
+        else:
+            if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+                continue
+            from mjlog.formats.source import file_kind
+
+            message = f"{p}: {file_kind(mode)} is not a log file; only regular files and directories are read"
+        print(f"mjlog: {printable(message)}", file=sys.stderr)
+        return True
+    return False
+
+
+def fail(message: str) -> int:
+    """Print ``mjlog: MESSAGE`` (control characters escaped) on standard error; the usage exit code."""
+    from mjlog.text import printable
+
+    print(f"mjlog: {printable(message)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def read_log_or_report(path: str):
+    """The game ``path`` names (``FILE`` or ``FILE#k``, the k-th game of a file of several), or None
+    after printing its one-line error (``mjlog: FILE: what at WHERE``). Of a file of several games it
+    says on standard error which one it read and how many there are."""
+    from mjlog.errors import MalformedLogError
+    from mjlog.formats.reader import read_chosen_game
+    from mjlog.text import printable
+
+    try:
+        chosen = read_chosen_game(path)
+    except MalformedLogError as exc:
+        fail(str(exc))
+        return None
+    if chosen.count > 1:
+        file = printable(chosen.path)
+        print(f"mjlog: {file} holds {chosen.count} games; this is #{chosen.number} (name {file}#k for the k-th)",
+              file=sys.stderr)
+    return chosen.log
+
+
+def write_text_or_report(path: str, text: str) -> bool:
+    """Write ``text`` to ``path``; False after printing why it could not be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+        return False
+    return True

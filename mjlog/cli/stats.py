@@ -1,0 +1,188 @@
+"""``mjlog stats``: the stat sheet of a store, or one player's sheet beside the population's."""
+
+from __future__ import annotations
+
+import argparse
+
+from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from mjlog.cli.common import fail as _fail
+from mjlog.cli.store import add_source_arguments, open_source
+from mjlog.text import printable_lines
+
+_TABLE = dict(tbl_cols=-1, tbl_width_chars=220, fmt_str_lengths=40, float_precision=4, tbl_hide_dataframe_shape=True)
+
+
+def _player_names(args: argparse.Namespace) -> list[str] | None:
+    """The names of ``--player`` and ``--player-file``, or None after a one-line error."""
+    from mjlog.stats.player import read_player_file
+
+    names = list(args.player or [])
+    if args.player_file:
+        try:
+            with open(args.player_file, "rb") as fh:
+                data = fh.read(1 << 20)
+            names += read_player_file(data.decode("utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(f"cannot read player file {args.player_file}: {exc}")
+            return None
+        if not names:
+            _fail(f"{args.player_file}: no names in the player file")
+            return None
+    return names
+
+
+def _load(args: argparse.Namespace):
+    """The selected frames of the store and the families' own sheets (Beijing, MCR) as text, or None
+    after a one-line error."""
+    from mjlog.stats import load_frames
+    from mjlog.stats.beijing import beijing_section
+    from mjlog.stats.mcr import mcr_sheet_text
+
+    store = open_source(args)
+    if store is None:
+        return None
+    synthetic = "only" if args.only_synthetic else "include" if args.include_synthetic else "exclude"
+    with store:
+        try:
+            frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
+                                 rule_set=args.rule_set, room=args.room,
+                                 special_lobbies=args.include_special_lobbies)
+            sections = args.section or None
+            beijing = beijing_section(store, synthetic, args.include_truncated, args.rule_set, args.max_rows)
+            mcr = "" if args.room else mcr_sheet_text(store, synthetic, args.include_truncated, args.rule_set,
+                                                      args.max_rows, sections)
+            family_sheets = [text for key, text in (("beijing", beijing), (None, mcr))
+                             if text and (key is None or sections is None or key in sections)]
+            return frames, family_sheets
+        except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
+            _fail(f"cannot read statistics from {args.db or args.dataset}: {exc}")
+            return None
+
+
+def _print_players(frames, names: list[str], args: argparse.Namespace) -> int:
+    from mjlog.stats.player import format_player_sheet, player_sheet
+
+    status = EXIT_OK
+    for i, name in enumerate(names):
+        sheet = player_sheet(frames, name)
+        if i:
+            print()
+        print(printable_lines(format_player_sheet(sheet, frames, max_rows=args.max_rows, sections=args.section)))
+        if sheet.summary.height == 0:
+            status = EXIT_FINDINGS
+    return status
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    import polars as pl
+
+    from mjlog.stats import format_sheet, selection_note, stat_sheet
+    from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
+
+    names = _player_names(args) if (args.player or args.player_file) else []
+    if names is None:
+        return EXIT_USAGE
+    loaded = _load(args)
+    if loaded is None:
+        return EXIT_USAGE
+    frames, family_sheets = loaded
+    print(f"{args.db or args.dataset}")
+    if names:
+        return _print_players(frames, names, args)
+    print(selection_note(frames))
+    if frames.n_games == 0:
+        hint = "" if args.include_synthetic or args.only_synthetic else \
+            " (synthetic games are left out; --include-synthetic keeps them)"
+        print(f"no games to summarise{hint}")
+        return EXIT_OK
+    sections = args.section or None
+    print(format_sheet(stat_sheet(frames), max_rows=args.max_rows, sections=sections))
+    for text in family_sheets:
+        print(text)
+    with pl.Config(tbl_rows=args.max_rows, **_TABLE):
+        if sections is None or "dealer" in sections:
+            outcomes = round_outcomes(frames.rounds, frames.wins, frames.draws)
+            print("== Dealer: win and renchan rates (renchan / rounds with a next round)")
+            print(dealer_stats(outcomes))
+            print("== How games end (last round): bust, win-stop, tenpai-stop, deal passed")
+            print(game_endings(outcomes))
+        if args.compare:
+            _print_compare(frames, args.compare_room)
+    return EXIT_OK
+
+
+def _print_compare(frames, room: str) -> None:
+    from mjlog.stats import selection_note
+    from mjlog.stats.reference import phoenix_comparison, phoenix_frames
+
+    where = "every room" if room == "all" else f"the {room} room"
+    print(f"== Beside the published Tenhou Phoenix 4p hanchan figures (tenhou-4p-south games of {where}; "
+          "within = |diff| <= 1.96 SE, the binomial SE widened by our clustered design effect, "
+          "see docs/statistics.md)")
+    four = phoenix_frames(frames, None if room == "all" else room)
+    print(selection_note(four))
+    if four.n_games == 0:
+        print(f"no tenhou-4p-south games of {where} selected")
+        return
+    print(phoenix_comparison(four, "base", room=None).drop("label"))
+
+
+def add_stats_command(sub) -> None:
+    """The ``stats`` subcommand: the stat sheet of a store, or players' sheets."""
+    from mjlog.stats.mcr import McrSheet
+    from mjlog.stats.player import PlayerSheet
+    from mjlog.stats.sheet import StatSheet
+
+    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing"] + [f for f in McrSheet.__slots__]
+    player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline")]
+    stats = sub.add_parser(
+        "stats",
+        help="print the stat sheet of a store, or one player's sheet beside the population's",
+        description=(
+            "Print the standard stat sheet of the games in a store, split by rule set: placements and "
+            "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
+            "round by kind; wins by dealer and hand type; yaku per win; han and fu distributions; dealer "
+            "win and renchan rates and how games end; for Beijing games the Beijing sheet (fans, wild tiles, 燒莊 and "
+            "its cost to the dealer, 互包 and who pays); for Chinese Official (MCR) games, fan frequencies, fans "
+            "per win, the share of wins at exactly 8 fan, the self-draw rate and points per match, real records "
+            "apart from simulated ones. Counts come first, rates last, and every rate has "
+            "a 95 % interval clustered by game (and by player where players repeat). The sheet first "
+            "names its population (family, rule sets, rooms, lobby types, dates, real or synthetic) and "
+            "what it left out and why. Conventions: a double ron is two wins and one deal-in; a riichi is "
+            "a declaration (counted even when the declaration tile is ronned); a call is a chi, pon or "
+            "open kan; ura with 0 han is no ura (docs/statistics.md). Synthetic games (mjlog simulate), "
+            "truncated logs and special lobbies are left out unless asked. With --player or "
+            "--player-file: one sheet per player instead, the player's rates, placements, average "
+            "placement points, rates as dealer and non-dealer and by round wind (East, South rounds) "
+            "beside the population's. "
+            "Exit status: 0; 1 when a named player sits in none of the selected games; 2 on a missing "
+            "database or player file."
+        ),
+    )
+    add_source_arguments(stats, "a dataset written by 'mjlog build', read in place")
+    stats.add_argument("--rule-set", metavar="PRESET",
+                       help="only games of this rule set, e.g. tenhou-4p-south (default: all, split by rule set)")
+    stats.add_argument("--room", choices=["ippan", "joukyuu", "tokujou", "houou"],
+                       help="only games of this Tenhou room (default: all rooms)")
+    synth = stats.add_mutually_exclusive_group()
+    synth.add_argument("--include-synthetic", action="store_true",
+                       help="keep games generated by 'mjlog simulate' (left out by default)")
+    synth.add_argument("--only-synthetic", action="store_true", help="only games generated by 'mjlog simulate'")
+    stats.add_argument("--include-truncated", action="store_true",
+                       help="keep the complete rounds of truncated logs (left out by default)")
+    stats.add_argument("--include-special-lobbies", action="store_true",
+                       help="keep games of special (custom-rule) lobbies (left out by default)")
+    stats.add_argument("--player", action="append", metavar="NAME",
+                       help="print this player's sheet beside the population's (repeatable)")
+    stats.add_argument("--player-file", metavar="FILE",
+                       help="players' names, one a line (UTF-8; blank lines and lines starting with # skipped)")
+    stats.add_argument("--section", action="append", choices=names + player_names, metavar="NAME",
+                       help=f"print only this section (repeatable): {', '.join(names)}; with --player: "
+                            f"{', '.join(player_names)}")
+    stats.add_argument("--compare", action="store_true",
+                       help="also print the tenhou-4p-south rates beside the published Phoenix figures")
+    stats.add_argument("--compare-room", default="houou", choices=["houou", "tokujou", "joukyuu", "ippan", "all"],
+                       help="the room compared with the Phoenix figures (default houou, the Phoenix room)")
+    stats.add_argument("--max-rows", type=int, default=20, metavar="N",
+                       help="rows to print per table (default 20; -1 all)")
+    stats.set_defaults(func=_cmd_stats)

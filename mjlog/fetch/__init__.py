@@ -1,0 +1,1 @@
+"""``mjlog fetch``: Tenhou's logs and archives downloaded politely (standard library only)."""

@@ -1,0 +1,1 @@
+"""mjlog's two Beijing mahjong dialects (Tenhou-style XML and JSON), read and written."""

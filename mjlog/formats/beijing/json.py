@@ -1,0 +1,255 @@
+"""Beijing mahjong logs as tenhou.net/6-style JSON: reader and writer (``docs/formats/beijing.md``).
+
+One object whose first key is ``"format": "mjlog-beijing"`` (:func:`sniff` accepts nothing
+else, so no tenhou.net/6 file is mistaken for it), the header keys of tenhou.net/6 (``title``,
+``name``, ``rule``) and ``log``: one array per hand. Unlike tenhou.net/6, tiles are ids 0..135
+(not codes), so the seed's wall is checked tile for tile, and a hand's events are one array in
+play order (not per-seat take and discard lists).
+
+>>> data = b'{"format": "mjlog-beijing", "ver": 1, "rule": {"disp": "beijing", "base": 500}, "name": ["A","B","C","D"], "log": []}'
+>>> sniff(data), read_beijing_json(data, "x").rules.name
+(True, 'beijing')
+>>> sniff(b'{"title": ["", ""], "log": []}')
+False
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from mjlog.errors import MalformedLogError
+from mjlog.formats.beijing import common as c
+from mjlog.formats.beijing.common import Bad
+from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
+from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
+from mjlog.rules.common.wall import parse_seed
+
+FORMAT = "beijing-json"
+MAGIC = "mjlog-beijing"
+_HEAD = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"mjlog-beijing"')
+MAX_INT_DIGITS = 40
+WIN, DRAW, MUTUAL = "和了", "流局", "互包"
+
+
+def sniff(head: bytes) -> bool:
+    """Whether ``head`` starts a Beijing JSON log (an object whose first key is ``"format": "mjlog-beijing"``)."""
+    return _HEAD.match(head) is not None
+
+
+def _loads(data: bytes, name: str):
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise MalformedLogError(f"a number with {len(digits)} digits is longer than any value of a log", name)
+        return int(digits)
+
+    def parse_float(text: str) -> float:
+        raise MalformedLogError(f"a number {text[:20]!r} is not an integer: a Beijing log holds integers only", name)
+
+    try:
+        return json.loads(data.decode("utf-8-sig"), parse_int=parse_int, parse_float=parse_float,
+                          parse_constant=parse_float)
+    except UnicodeDecodeError as exc:
+        raise MalformedLogError(f"not UTF-8 text ({exc.reason})", name, f"byte {exc.start}") from None
+    except json.JSONDecodeError as exc:
+        raise MalformedLogError(f"not well-formed JSON ({exc.msg})", name,
+                                f"line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise MalformedLogError("JSON nested too deeply", name) from None
+
+
+def read_beijing_json(data: bytes, name: str) -> GameLog:
+    """Read a Beijing JSON log; MalformedLogError naming the hand and event for anything wrong."""
+    obj = _loads(data, name)
+    where = "the header"
+    try:
+        if not isinstance(obj, dict) or obj.get("format") != MAGIC:
+            raise Bad(f'not a Beijing JSON log (no "format": "{MAGIC}")')
+        if obj.get("ver", 1) != 1:
+            raise Bad(f"version {str(obj.get('ver'))[:20]!r} of the Beijing JSON dialect is not known (mjlog reads 1)")
+        rule = obj.get("rule", {})
+        if not isinstance(rule, dict):
+            raise Bad("rule is not an object")
+        preset = c.text(rule.get("disp", ""), "the rule set", 40)
+        base = c.integer(rule.get("base", 500), "the base", 1, 10**7)
+        synthetic = rule.get("synthetic", False) is True
+        title, knobs = c.text(obj.get("title", ""), "the title"), c.text(rule.get("knobs", ""), "the knobs", 1000)
+        rules = c.game_rules(preset, base, synthetic, knobs)
+        names = obj.get("name")
+        if not isinstance(names, list) or len(names) != c.SEATS:
+            raise Bad("name is not a list of four player names")
+        players = tuple(Player(s, c.text(n, f"the name of seat {s}")) for s, n in enumerate(names))
+        seed = obj.get("seed")
+        seed_ir = parse_seed(c.text(seed, "the seed", 4000)) if seed is not None else None
+        log_id = c.text(obj["id"], "the log id", 80) if "id" in obj else None
+        first = c.seat(obj.get("first", 0), "the first dealer")
+        hands = obj.get("log")
+        if not isinstance(hands, list) or len(hands) > 10000:
+            raise Bad("log is not a list of hands")
+        rounds = []
+        for i, hand in enumerate(hands):
+            where = f"hand {i}"
+            rounds.append(_hand(i, hand))
+        where = "the final result"
+        final = None
+        if obj.get("sc") is not None:
+            final = FinalResult(c.integers(obj["sc"], "the final scores", count=c.SEATS), (0.0,) * c.SEATS, True)
+    except _At as exc:
+        raise MalformedLogError(exc.reason, name, f"{where}, {exc.where}") from None
+    except Bad as exc:
+        raise c.error(exc, name, where) from None
+    header = c.header(preset, base, synthetic, title, knobs)
+    return GameLog(FORMAT, "beijing", rules, players, tuple(rounds), header, log_id, name, seed_ir, first, final,
+                   str(obj.get("ver", "")) or None)
+
+
+class _At(Exception):
+    def __init__(self, reason: str, where: str) -> None:
+        self.reason, self.where = reason, where
+
+
+def _hand(index: int, hand) -> object:
+    if not isinstance(hand, list) or len(hand) != 8:
+        raise Bad("a hand is [[kyoku, honba, dealer], scores, dice, wild, burn, dealt tiles, events, null]")
+    start, scores, dice, wild, burn, dealt, events, _ = hand
+    kyoku, honba, dealer = c.integers(start, "[kyoku, honba, dealer]", 0, 32767, count=3)
+    if not isinstance(dealt, list) or len(dealt) != c.SEATS:
+        raise Bad("the dealt tiles are not four lists")
+    h = c.HandBuilder(index, c.integer(kyoku, "the kyoku", 0, c.KYOKU_LIMIT), honba, c.seat(dealer, "the dealer"),
+                      c.integers(scores, "the start scores", count=c.SEATS),
+                      c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]
+                      c.tile(wild, "the wild indicator"), c.integer(burn, "the 燒莊 rounds", 0, 100),
+                      tuple(c.tiles(t, f"the dealt tiles of seat {s}") for s, t in enumerate(dealt)))
+    if not isinstance(events, list):
+        raise Bad("the events are not a list")
+    for j, ev in enumerate(events):
+        try:
+            _event(h, ev)
+        except Bad as exc:
+            raise _At(str(exc), f"event {j}") from None
+    return h.round()
+
+
+def _event(h: c.HandBuilder, ev) -> None:
+    if not isinstance(ev, list) or not ev or not isinstance(ev[0], str):
+        raise Bad("an event is a list starting with its kind")
+    kind, args = ev[0], ev[1:]
+    if kind in ("T", "D"):
+        if len(args) != 2:
+            raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
+        s, t = c.seat(args[0]), c.tile(args[1])
+        if kind == "T":
+            h.last_draw[s] = t
+            h.add(Draw(s, t))
+        else:
+            h.add(Discard(s, t, h.last_draw[s] == t))
+            h.last_draw[s] = None
+    elif kind == "N":
+        if len(args) != 6:
+            raise Bad('a call is ["N", seat, kind, tiles, called, from, added]')
+        s, ck, ts, called, frm, added = args
+        h.add(c.make_call(c.seat(s), c.text(ck, "the call kind", 20), c.tiles(ts),
+                          None if called is None else c.tile(called), None if frm is None else c.seat(frm),
+                          None if added is None else c.tile(added)))
+    elif kind == MUTUAL:
+        if len(args) != 2:
+            raise Bad('a 互包 pair is ["互包", seat, seat]')
+        h.pair(c.seat(args[0]), c.seat(args[1]))
+    elif kind == WIN:
+        h.add(_win(h, args))
+    elif kind == DRAW:
+        if len(args) != 1 or not isinstance(args[0], dict):
+            raise Bad('a draw is ["流局", {...}]')
+        d = args[0]
+        h.add(Ryuukyoku(0, 0, _seats4(d, "sc"), _seats4(d, "delta"), (), (),
+                        BeijingDraw(c.integer(d.get("burn", 0), "the 燒莊 fan", 0), _seats4(d, "burnpay"))))
+    else:
+        raise Bad(f"unknown event kind {kind[:20]!r}")
+
+
+def _seats4(d: dict, key: str) -> tuple[int, ...]:
+    v = d.get(key, [])
+    return c.integers(v, key, count=c.SEATS if v else None)
+
+
+def _win(h: c.HandBuilder, args) -> Win:
+    if len(args) != 1 or not isinstance(args[0], dict):
+        raise Bad('a win is ["和了", {...}]')
+    w = args[0]
+    fans = w.get("fans", [])
+    if not isinstance(fans, list) or len(fans) > 20:
+        raise Bad("fans is not a list of up to 20 fan lines")
+    lines = []
+    for f in fans:
+        if not isinstance(f, list) or len(f) != 3:
+            raise Bad("a fan line is [name, english, value]")
+        lines.append(FanLine(c.text(f[0], "a fan's name", 40), c.text(f[1], "a fan's English name", 80),
+                             c.integer(f[2], "a fan's value", -1000, 1000)))
+    who = c.seat(w.get("who"), "the winner")
+    payload = BeijingWin(tuple(lines), c.integer(w.get("total"), "the fan total", -10000, 10000),
+                         c.integer(w.get("burn", 0), "the 燒莊 fan", 0), _seats4(w, "pay"), _seats4(w, "burnpay"))
+    return Win(who, c.seat(w.get("from"), "the seat won from"), c.tiles(w.get("hand", []), "the winning hand"),
+               c.tile(w.get("win"), "the winning tile"), c.winner_melds(h.events, who),
+               scores_before=_seats4(w, "sc"), deltas=_seats4(w, "delta"), payload=payload)
+
+
+# -- writer ------------------------------------------------------------------------------------------
+
+
+def beijing_json_object(log: GameLog) -> dict:
+    """A Beijing GameLog as the JSON dialect's object."""
+    h = log.header
+    rule = {"disp": h.preset, "base": h.base}
+    if h.synthetic:
+        rule["synthetic"] = True
+    if h.knobs:
+        rule["knobs"] = h.knobs
+    out: dict = {"format": MAGIC, "ver": 1}
+    if log.log_id is not None:
+        out["id"] = log.log_id
+    out.update(title=h.title, name=[p.name for p in log.players], rule=rule)
+    if log.seed is not None:
+        out["seed"] = log.seed.text
+    out["first"] = log.first_dealer
+    out["log"] = [_hand_array(r) for r in log.rounds]
+    if log.final is not None:
+        out["sc"] = list(log.final.scores)
+    return out
+
+
+def write_beijing_json(log: GameLog) -> bytes:
+    """A Beijing GameLog as JSON bytes; :func:`read_beijing_json` reads them back equal."""
+    return json.dumps(beijing_json_object(log), ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def _hand_array(rnd) -> list:
+    pay = rnd.payload
+    pairs = {p.event: p for p in pay.mutual}
+    events: list = []
+    for i, ev in enumerate(rnd.events):
+        events.append(_event_array(ev))
+        if i in pairs:
+            events.append([MUTUAL, *pairs[i].seats])
+    return [[rnd.kyoku, rnd.honba, rnd.dealer], list(rnd.scores), list(rnd.dice), pay.wild_indicator, pay.burn,
+            [list(t) for t in rnd.hands], events, None]
+
+
+def _event_array(ev) -> list:
+    t = type(ev)
+    if t is Draw:
+        return ["T", ev.seat, ev.tile]
+    if t is Discard:
+        return ["D", ev.seat, ev.tile]
+    if t is Call:
+        return ["N", ev.seat, ev.kind.value, list(ev.tiles), ev.called, ev.from_seat, ev.added]
+    if t is Win:
+        p: BeijingWin = ev.payload
+        return [WIN, {"who": ev.who, "from": ev.from_who, "hand": list(ev.hand), "win": ev.win_tile,
+                      "fans": [[f.name, f.english, f.value] for f in p.fans], "total": p.total, "burn": p.burn_fan,
+                      "pay": list(p.hand_payment), "burnpay": list(p.burn_payment), "sc": list(ev.scores_before),
+                      "delta": list(ev.deltas)}]
+    if t is Ryuukyoku:
+        d: BeijingDraw = ev.payload
+        return [DRAW, {"burn": d.burn_fan, "burnpay": list(d.burn_payment), "sc": list(ev.scores_before),
+                       "delta": list(ev.deltas)}]
+    raise ValueError(f"a Beijing log has no {t.__name__} events")

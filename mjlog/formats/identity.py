@@ -1,0 +1,146 @@
+"""Which game a log records, across files and formats, and what two records of one game disagree on.
+
+A game is known by its Tenhou log id, by its wall seed (the SHUFFLE seed, or an old log's first
+per-hand seed), and by a digest of its hands as every format of its family records them (the
+family's ``hand_record``; riichi: tenhou.net/6 JSON's view of each hand: tile kinds and red fives,
+calls, results). Files that share any of these are
+one game; the first file read is its primary source and the others are listed as its sources.
+
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from dataclasses import dataclass
+
+from collections.abc import Callable
+
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.family import family
+
+#: Families whose formats share a richer view of a hand than its events, by family name: the module
+#: and function that give it (every Tenhou format records what tenhou.net/6 JSON does). Other
+#: families use their ``hand_record``.
+HAND_RECORDS: dict[str, tuple[str, str]] = {"riichi": ("mjlog.formats.tenhou.json_write", "hand_record")}
+
+
+def _hand_record(log: GameLog) -> Callable[[Round], object]:
+    where = HAND_RECORDS.get(log.family)
+    if where is None:
+        return family(log.family).hand_record(log)
+    return getattr(importlib.import_module(where[0]), where[1])(log)
+
+#: Player fields compared between two records of a game (None in one of them: not recorded there).
+PLAYER_FIELDS = ("name", "rank", "rate", "sex")
+
+
+@dataclass(frozen=True, slots=True)
+class GameIdentity:
+    """The keys that name a game, and the recorded facts two files of it must agree on."""
+
+    keys: tuple[str, ...]
+    players: tuple[tuple[object, ...], ...]
+    rounds: tuple[tuple[tuple[int, int], str, str], ...]   # per hand: (kyoku, honba), its name, its digest
+    final: tuple[tuple[int, ...], tuple[float, ...]] | None
+
+
+#: json.dumps's text with these options, from one encoder (json.dumps builds one a call for them; a
+#: hand's view holds no cycle to look for: 9% of the encoding).
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+#: An empty SHA-256, copied for each digest (hashlib.sha256() looks the digest up in OpenSSL at every call).
+_SHA256 = hashlib.sha256()
+
+
+def _digest(value: object) -> str:
+    h = _SHA256.copy()
+    h.update(_COMPACT(value).encode())
+    return h.hexdigest()[:24]
+
+
+def _has_outcome(r: Round) -> bool:
+    """Whether the hand records a win or a draw (``r.outcomes``, looked for from the end where they are)."""
+    return any(isinstance(e, _OUTCOMES) for e in reversed(r.events))
+
+
+_OUTCOMES = (Win, Ryuukyoku)
+
+
+def identity_of(log: GameLog) -> GameIdentity:
+    """The identity of the game ``log`` records (any family's, in any of its formats)."""
+    n = log.n_players
+    view = _hand_record(log)
+    # a hand cut off before its outcome records only a prefix of its events: it is not compared
+    rounds = tuple(((r.kyoku, r.honba), r.name, _digest(view(r))) for r in log.rounds if _has_outcome(r))
+    keys = []
+    if log.log_id:
+        keys.append(f"log id {log.log_id}")
+    seed = log.seed if log.seed is not None and log.seed.value else None
+    if seed is None and log.rounds and log.rounds[0].shuffle is not None and log.rounds[0].shuffle.value:
+        seed = log.rounds[0].shuffle
+    if seed is not None:
+        # one seed, one wall: but the simulator deals 3p and 4p games, games under other knobs and
+        # games of other rule sets (beijing and beijing-ccw) from one seed
+        keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs'), log.family, log.rules.name])}")
+    if rounds:
+        keys.append(f"hands {_digest([d for _, _, d in rounds])}")
+    players = tuple(tuple(getattr(p, f) for f in PLAYER_FIELDS) for p in log.players)
+    final = (tuple(log.final.scores), tuple(log.final.points)) if log.final is not None else None
+    return GameIdentity(tuple(keys), players, rounds, final)
+
+
+def to_json(ident: GameIdentity) -> str:
+    """The identity as compact JSON (the store's ``sources.fingerprint``)."""
+    return json.dumps({"keys": ident.keys, "players": ident.players, "rounds": ident.rounds, "final": ident.final},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def from_json(text: str) -> GameIdentity:
+    """The identity :func:`to_json` wrote."""
+    obj = json.loads(text)
+    final = obj["final"]
+    return GameIdentity(tuple(obj["keys"]), tuple(tuple(p) for p in obj["players"]),
+                        tuple(((k[0], k[1]), name, d) for k, name, d in obj["rounds"]),
+                        (tuple(final[0]), tuple(final[1])) if final is not None else None)
+
+
+def disagreement(primary_source: str, primary: GameIdentity, other: GameIdentity) -> str | None:
+    """What a second file of a game disagrees on with the game's primary source, in words; None
+    when they agree on everything both record."""
+    differ = disagreements(primary, other)
+    if not differ:
+        return None
+    key = next((k for k in other.keys if k in primary.keys), "")
+    shared = {"log": "the same log id", "seed": "the same seed", "hands": "the same hands"}.get(
+        key.split(" ")[0], "a file of the game")
+    return f"the same game as {primary_source} (by {shared}), but the two files disagree on " + ", ".join(differ)
+
+
+def fingerprint_disagreement(primary_source: str, primary_fp: str | None, other_fp: str | None) -> str | None:
+    """:func:`disagreement` of two fingerprints (:func:`to_json`); None when either is unknown."""
+    if primary_fp is None or other_fp is None:
+        return None
+    return disagreement(primary_source, from_json(primary_fp), from_json(other_fp))
+
+
+def disagreements(a: GameIdentity, b: GameIdentity) -> list[str]:
+    """What two records of one game disagree on; a value one of them does not record is no disagreement."""
+    out = []
+    for field_i, field in enumerate(PLAYER_FIELDS):
+        pairs = [(pa[field_i], pb[field_i]) for pa, pb in zip(a.players, b.players)]
+        if any(x is not None and y is not None and x != y for x, y in pairs):
+            out.append(f"the players' {field}s")
+    if len(a.players) != len(b.players):
+        out.append("the number of players")
+    # a fragment holds some of the game's hands: compare the hands both files hold
+    theirs = {key: digest for key, _, digest in b.rounds}
+    differ = [name for key, name, digest in a.rounds if key in theirs and theirs[key] != digest]
+    if differ:
+        out.append(f"{len(differ)} hand{'s' if len(differ) > 1 else ''} ({', '.join(differ[:3])}"
+                   f"{', ...' if len(differ) > 3 else ''})")
+    if a.final is not None and b.final is not None and len(a.rounds) != len(b.rounds):
+        out.append(f"the number of hands ({len(a.rounds)} and {len(b.rounds)})")
+    if a.final is not None and b.final is not None and a.final != b.final:
+        out.append("the final result")
+    return out

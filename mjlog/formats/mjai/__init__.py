@@ -1,0 +1,1 @@
+"""mjai JSON lines (Mortal's libriichi event stream), read and written."""

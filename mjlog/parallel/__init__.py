@@ -1,0 +1,1 @@
+"""Running work on many processes: worker pools that end with their parent."""

@@ -1,0 +1,1 @@
+"""Beijing self-play: a hand, a game, the bots."""

@@ -1,0 +1,1 @@
+"""Algorithms every family shares: Tenhou's seeded wall, shanten, a bot's keep values."""

@@ -1,0 +1,1 @@
+"""MCR self-play: a hand, a match, the bots."""
