@@ -1,4 +1,5 @@
-"""mjlog: read, replay, audit and analyse mahjong game logs (Tenhou riichi, 4 and 3 players)."""
+"""mjlog: read, replay, audit and analyse mahjong game logs: Tenhou riichi (4 and 3 players), Beijing
+mahjong and the Chinese Official rules (MCR)."""
 
 from mjlog.errors import InvalidHandError, LogTooLargeError, MalformedLogError, MjlogError
 

@@ -216,9 +216,9 @@ def test_describe_outcome_and_recorded_items(game):
 
     fam = family("beijing")
     w = game.rounds[0].outcomes[0]
-    assert "莊 1" in fam.describe_outcome(game, w) and "Dealer 1" in fam.describe_outcome(game, w, japanese=False)
-    assert [i.name for i in fam.recorded_win_items(w)] == ["莊", "對對和"]
-    assert all(i.item_id >= 0 for i in fam.recorded_win_items(w))
+    assert "莊 1" in fam.text.describe_outcome(game, w) and "Dealer 1" in fam.text.describe_outcome(game, w, japanese=False)
+    assert [i.name for i in fam.store.recorded_win_items(w)] == ["莊", "對對和"]
+    assert all(i.item_id >= 0 for i in fam.store.recorded_win_items(w))
     assert isinstance(game.rounds[1].events[next(i for i, e in enumerate(game.rounds[1].events)
                                                    if type(e) is Call)], Call)
 

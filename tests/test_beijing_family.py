@@ -43,14 +43,14 @@ def test_win_items_and_value_are_the_fan_lines_and_their_sum():
     value = score_hand("999p111s55z22z2z", ["pon:111m"], tsumo=True, winner_is_dealer=True)
     win = DerivedWin(0, 0, value, (9, -3, -3, -3), tsumo=True)  # type: ignore[arg-type]
     fam = family("beijing")
-    assert [(i.name, i.english, i.value) for i in fam.win_items(win)] == [("莊", "Dealer", 1), ("對對和", "All pungs", 2)]
-    assert fam.win_value(win) == 3
+    assert [(i.name, i.english, i.value) for i in fam.store.win_items(win)] == [("莊", "Dealer", 1), ("對對和", "All pungs", 2)]
+    assert fam.store.win_value(win) == 3
 
 
 def test_the_family_scores_a_request_with_its_payments():
     req = ScoreRequest("123m456p789s11z34m5m", PRESETS["beijing"], seat_wind=1, discarder=0, wild="9s",
                        burn_rounds=3, mutual=(3,))
-    scored = family("beijing").score_hand(req)
+    scored = family("beijing").scorer.score(req)
     assert scored.unit == "fan" and scored.total == 2
     assert [(i.name, i.value) for i in scored.side] == [("燒莊", 4)]
 
@@ -60,5 +60,5 @@ def test_riichi_win_items_name_each_yaku():
 
     v = riichi_score("234m456p678s22z345p", tsumo=True, riichi=True, seat_wind=2)
     win = DerivedWin(2, 2, v, (0, 0, 0, 0), tsumo=True)
-    items = family("riichi").win_items(win)
+    items = family("riichi").store.win_items(win)
     assert [(i.name, i.english) for i in items][:2] == [("立直", "Riichi"), ("門前清自摸和", "Menzen tsumo")]

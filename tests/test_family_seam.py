@@ -126,3 +126,49 @@ def test_a_toy_game_is_stored_through_its_familys_hooks_and_its_own_event_kind(t
         assert pay == [(0, 0, 1, "hand", 1), (1, 0, 1, "hand", 1), (1, 2, 1, "hand", 1), (1, 3, 1, "hand", 1)]
     assert main(["show", str(tmp_path / "logs" / "a.txt")]) == 0
     assert "seat 1 tsumo: 1 point" in capsys.readouterr().out
+
+
+@pytest.fixture
+def bare():
+    toy_family.install_bare()
+    yield toy_family
+    toy_family.uninstall_bare()
+
+
+def test_a_family_with_only_its_replay_contract_is_read_audited_stored_shown_and_listed(bare, tmp_path, capsys):
+    from mjlog.rules.family import FamilyText, StoreFacts, family
+
+    fam = family("toy-bare")
+    assert type(fam.store) is StoreFacts and type(fam.text) is FamilyText
+    assert fam.scorer is None and fam.simulator is None
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "a.txt").write_bytes(toy_family.toy_log(magic=toy_family.BARE_MAGIC))
+    log = mjlog.read_log(logs / "a.txt")
+    assert (log.family, log.rules.name) == ("toy-bare", "toy-bare-4")
+    assert not mjlog.replay(log).findings
+    assert main(["audit", "--no-progress", str(logs)]) == 0
+    assert "1 clean" in capsys.readouterr().out
+    assert main(["show", str(logs / "a.txt")]) == 0
+    assert "seat 1 ron from seat 0: deltas -1,1,0,0" in capsys.readouterr().out
+    db = str(tmp_path / "bare.duckdb")
+    assert main(["ingest", "--no-progress", str(logs), "--db", db]) == 0
+    capsys.readouterr()
+    with Store(db, read_only=True) as st:
+        assert st.sql("SELECT family, rule_set, n_rounds, n_findings FROM games").rows() == [
+            ("toy-bare", "toy-bare-4", 2, 0)]
+        assert st.sql("SELECT seat, value_unit, derived_value FROM wins ORDER BY round_index").rows() == [
+            (1, "point", None), (1, "point", None)]
+        assert st.sql("SELECT count(*) FROM win_items").item() == 0
+    assert main(["rules", "list"]) == 0
+    assert "toy-bare: a toy family with a replay contract only" in capsys.readouterr().out
+
+
+def test_unregistering_a_family_takes_back_all_it_registered(bare):
+    from mjlog.formats import formats
+    from mjlog.rules.family import families
+
+    toy_family.install()
+    toy_family.uninstall()
+    assert "toy" not in families() and "toy-text" not in [f.name for f in formats()]
+    assert "toy-bare" in families()

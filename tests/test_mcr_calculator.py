@@ -113,9 +113,9 @@ def test_mcr_family_is_registered_and_lists_fans_of_a_win():
     assert fam.value_unit == "fan" and fam.tile_count == 144 and fam.knob_docs() is KNOB_DOCS
     result = score(parse_hand("[444z] 77789m 11888p 7m 12f"))
     win = DerivedWin(0, 1, result, (0, 0, 0, 0))            # type: ignore[arg-type]
-    items = fam.win_items(win)
+    items = fam.store.win_items(win)
     assert [i.item_id for i in items] == [64, 66, 73, 75, 81, 81]
-    assert fam.win_value(win) == 8
+    assert fam.store.win_value(win) == 8
 
 
 def test_docs_fan_table_matches_the_fan_definitions():
@@ -154,7 +154,7 @@ def test_hostile_text_and_hands_give_typed_errors_only():
 
 
 def test_mcr_presets_are_described_for_the_rules_list():
-    line = family("mcr").describe_preset(PRESETS["mcr-duplicate"])
+    line = family("mcr").text.describe_preset(PRESETS["mcr-duplicate"])
     assert line == "4 players, 16 hands, no renchan, 8-fan minimum, duplicate payments, edition book-2006"
 
 

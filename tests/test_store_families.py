@@ -11,6 +11,7 @@ import mjlog.formats.reader
 from mjlog.formats.reader import read_log
 from mjlog.rules.family import WinItem, register, unregister
 from mjlog.rules.riichi.family import RiichiFamily
+from mjlog.rules.riichi.store_facts import RiichiStoreFacts
 from mjlog.store import Store
 from tests.replaybuild import game, pinfu_tsumo_hand
 
@@ -20,12 +21,8 @@ def pinfu_tsumo(deltas=(-700, 1500, -400, -400)) -> bytes:
     return game(pinfu_tsumo_hand(deltas))
 
 
-class PointFamily(RiichiFamily):
-    """A test family: riichi's play, but every win is one item worth one point."""
-
-    name = "test-points"
-    english = "every win scores 1 point"
-    value_unit = "point"
+class PointStoreFacts(RiichiStoreFacts):
+    """Every win is one item worth one point, and none of riichi's own columns."""
 
     def win_items(self, win):
         return (WinItem(1, "和", "a win", 1),)
@@ -41,6 +38,15 @@ class PointFamily(RiichiFamily):
 
     def game_columns(self, log):
         return {}  # nor its games columns (length, red fives, open tanyao)
+
+
+class PointFamily(RiichiFamily):
+    """A test family: riichi's play, but every win is one item worth one point."""
+
+    name = "test-points"
+    english = "every win scores 1 point"
+    value_unit = "point"
+    store = PointStoreFacts()
 
 
 def ingest(tmp_path, monkeypatch, data: bytes | None = None, **changes) -> Store:
@@ -108,13 +114,16 @@ def test_a_game_of_another_family_is_stored_through_its_hooks_only(tmp_path, mon
         assert st.sql("SELECT sum(amount) FROM payments WHERE reason = 'hand'").item() == 1500
 
 
+class ColumnsStoreFacts(PointStoreFacts):
+    def win_columns(self, log, win, derived):
+        return {"han": 5, "pao_seat": win.from_who}
+
+
 class ColumnsFamily(PointFamily):
     """A test family that states two of the wins table's family columns itself."""
 
     name = "test-columns"
-
-    def win_columns(self, log, win, derived):
-        return {"han": 5, "pao_seat": win.from_who}
+    store = ColumnsStoreFacts()
 
 
 def test_a_family_fills_the_wins_columns_its_win_columns_hook_gives(tmp_path, monkeypatch):

@@ -27,21 +27,21 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
-from mjlog.ir.event_kinds import register_event_kind, unregister_event_kind
 from mjlog.findings import FindingKind
-from mjlog.formats import LogFormat, register_format, unregister_format
-from mjlog.formats.writers import LogWriter, register_writer, unregister_writer
-from mjlog.ir import (
-    Discard, Draw, Event, FinalResult, GameLog, Player, Round, Win, register_event, register_unrecorded, unregister_event,
-    unregister_unrecorded,
-)
+from mjlog.formats import LogFormat
+from mjlog.formats.registration import OwnEvent, register_family, unregister_family
+from mjlog.formats.writers import LogWriter
+from mjlog.ir import Discard, Draw, Event, FinalResult, GameLog, Player, Round, Win
 from mjlog.rules.base_table import BaseTable
 from mjlog.rules.results import DerivedWin, RoundResult
-from mjlog.rules.family import Family, HandDeclarations, HandReplay, NextHand, WinItem, register, unregister
+from mjlog.rules.family import (
+    Family, FamilyText, HandDeclarations, HandReplay, NextHand, StoreFacts, WinItem,
+)
 from mjlog.rules.transfers import HAND, Transfer, net
 
 K = FindingKind
 MAGIC = b"TOYLOG"
+BARE_MAGIC = b"TOYBARE"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +90,41 @@ class ToyTable(BaseTable):
     handlers = {Draw: _draw, Discard: _discard, Knock: _knock}
 
 
+class ToyText(FamilyText):
+    """The toy family in words: a win is worth one point."""
+
+    def describe_outcome(self, log, outcome, japanese=True):
+        if isinstance(outcome, Win):
+            how = "tsumo" if outcome.tsumo else f"ron from seat {outcome.from_who}"
+            return f"seat {outcome.who} {how}: 1 point"
+        return "no win"
+
+
+class ToyStoreFacts(StoreFacts):
+    """What the store keeps of a toy game: the win as one item, the places, the knocks."""
+
+    def win_items(self, win):
+        return (WinItem(0, "win", "win", 1),)
+
+    def win_value(self, win):
+        return 1
+
+    def placement(self, log):
+        final = log.final
+        return None if final is None else _places(final.scores)
+
+    def declarations(self, events):
+        knocks = [(i, e) for i, e in events if type(e) is Knock]
+        return HandDeclarations(len(knocks), {e.seat: i for i, e in knocks})
+
+
 class ToyFamily(Family):
     name = "toy"
     english = "a toy family: every win scores 1 point"
     value_unit = "point"
     presets = {"toy-4": ToyRules()}
+    store = ToyStoreFacts()
+    text = ToyText()
 
     def knob_docs(self):
         return {"name": "the preset's name", "players": "seats", "start_points": "each seat's start",
@@ -129,25 +159,26 @@ class ToyFamily(Family):
     def placement_points(self, rules, final, first_dealer):
         return tuple(float(len(final) - 1 - place) for place in _places(final))
 
-    def describe_outcome(self, log, outcome, japanese=True):
-        if isinstance(outcome, Win):
-            how = "tsumo" if outcome.tsumo else f"ron from seat {outcome.from_who}"
-            return f"seat {outcome.who} {how}: 1 point"
-        return "no win"
 
-    def win_items(self, win):
-        return (WinItem(0, "win", "win", 1),)
+class BareToyFamily(Family):
+    """The toy game with its replay contract only: every part (store, text, scorer, simulator) is
+    the generic default, so it proves a new family is read, replayed, audited, stored, shown and
+    listed from its replay contract alone."""
 
-    def win_value(self, win):
-        return 1
+    name = "toy-bare"
+    english = "a toy family with a replay contract only"
+    presets = {"toy-bare-4": ToyRules(name="toy-bare-4")}
+    replay_hand = ToyFamily.replay_hand
+    final_scores = ToyFamily.final_scores
 
-    def placement(self, log):
-        final = log.final
-        return None if final is None else _places(final.scores)
 
-    def declarations(self, events):
-        knocks = [(i, e) for i, e in events if type(e) is Knock]
-        return HandDeclarations(len(knocks), {e.seat: i for i, e in knocks})
+def install_bare() -> None:
+    """Register the bare toy family and the format of its logs: one call."""
+    register_family(BareToyFamily(), formats=[BARE_FORMAT])
+
+
+def uninstall_bare() -> None:
+    unregister_family("toy-bare")
 
 
 def _places(scores) -> tuple[int, ...]:
@@ -170,8 +201,10 @@ def _tiles(spec: str) -> tuple[int, ...]:
 
 
 def read_toy(data: bytes, name: str) -> GameLog:
-    """A toy log; MalformedLogError naming the line for anything else."""
+    """A toy log (``TOYLOG``, or ``TOYBARE`` for the bare family's); MalformedLogError naming the line
+    for anything else."""
     lines = data.decode("utf-8").splitlines()
+    fam: Family = BareToyFamily() if data.startswith(BARE_MAGIC) else ToyFamily()
     players: tuple[Player, ...] = ()
     rounds: list[Round] = []
     hand: dict | None = None
@@ -213,10 +246,10 @@ def read_toy(data: bytes, name: str) -> GameLog:
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise MalformedLogError(f"not a toy log line ({exc})", name, f"line {no}") from None
     close()
-    rules = ToyRules()
+    rules = next(iter(fam.presets.values()))
     if final is not None:
-        final = FinalResult(final.scores, ToyFamily().placement_points(rules, final.scores, 0), True)
-    return GameLog("toy-text", "toy", rules, players, tuple(rounds), source=name, final=final,
+        final = FinalResult(final.scores, fam.placement_points(rules, final.scores, 0), True)
+    return GameLog("toy-text", fam.name, rules, players, tuple(rounds), source=name, final=final,
                    unrecorded=frozenset(unrecorded))
 
 
@@ -238,35 +271,28 @@ def write_toy(log: GameLog) -> str:
 
 
 TOY_FORMAT = LogFormat("toy-text", "toy text", lambda head: head.startswith(MAGIC), read_toy)
+BARE_FORMAT = LogFormat("toy-bare-text", "bare toy text", lambda head: head.startswith(BARE_MAGIC), read_toy)
 TOY_WRITER = LogWriter("toy-text", "toy", "toy text", write_toy)
 KNOCKS_UNRECORDED = "which seats knocked (the toy text left its knock lines out)"
 
 
 def install() -> None:
-    """Register the toy family, its event and its format."""
-    register(ToyFamily())
-    register_event(Knock)
-    register_event_kind(Knock, "knock", KNOCK_CODE, seat=True)
-    register_format(TOY_FORMAT)
-    register_writer(TOY_WRITER)
-    register_unrecorded("knocks", KNOCKS_UNRECORDED)
+    """Register the toy family with its event, format, writer and unrecorded value: one call."""
+    register_family(ToyFamily(), events=[OwnEvent(Knock, "knock", KNOCK_CODE, seat=True)], formats=[TOY_FORMAT],
+                    writers=[TOY_WRITER], unrecorded={"knocks": KNOCKS_UNRECORDED})
 
 
 def uninstall() -> None:
-    unregister("toy")
-    unregister_event_kind(Knock)
-    unregister_event(Knock)
-    unregister_format("toy-text")
-    unregister_writer("toy-text")
-    unregister_unrecorded("knocks")
+    unregister_family("toy")
 
 
-def toy_log(ron_deltas: str = "-1,1,0,0") -> bytes:
+def toy_log(ron_deltas: str = "-1,1,0,0", magic: bytes = MAGIC) -> bytes:
     """Two hands: seat 0 knocks, then a ron of seat 1 on seat 0's discard; then seat 1 knocks and
-    wins by tsumo; the final scores."""
+    wins by tsumo; the final scores. ``magic=BARE_MAGIC``: the same game of the bare toy family
+    (which has no knocks: they are events of the full toy family's own)."""
     hands = "hands=0-12|13-25|26-38|39-51"
-    return "\n".join([
-        "TOYLOG",
+    lines = [
+        magic.decode(),
         "players Ann Bob Cy Di",
         f"hand dealer=0 scores=10,10,10,10 {hands}",
         "draw 0 52", "knock 0", "discard 0 52", f"win 1 0 deltas={ron_deltas}",
@@ -274,4 +300,5 @@ def toy_log(ron_deltas: str = "-1,1,0,0") -> bytes:
         "draw 1 53", "knock 1", "win 1 1 deltas=-1,3,-1,-1",
         "final scores=8,14,9,9",
         "",
-    ]).encode()
+    ]
+    return "\n".join(x for x in lines if magic == MAGIC or not x.startswith("knock")).encode()

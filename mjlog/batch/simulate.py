@@ -20,7 +20,7 @@ from mjlog.errors import MjlogError
 from mjlog.formats.writers import writer
 from mjlog.ir import GameLog
 from mjlog.parallel.workers import worker_pool
-from mjlog.rules.family import Family, families
+from mjlog.rules.family import Family, Simulator, families
 
 
 def game_seeds(n: int, seed: int) -> list[int]:
@@ -31,15 +31,22 @@ def game_seeds(n: int, seed: int) -> list[int]:
 
 def simulated_bytes(rules, seed: int) -> bytes:
     """One bot game under ``rules`` (any family's rule set) as the bytes of its log file: what the
-    family's simulator returns, written with the family's ``simulated_writer`` when it is the IR."""
-    fam = family_of_rules(rules)
-    game = fam.simulate_game(rules, seed)
+    family's simulator plays, written with the writer the simulator names when it is the IR."""
+    sim = _simulator(rules)
+    game = sim.play(rules, seed)
     if isinstance(game, bytes):
         return game
-    dump = writer(fam.simulated_writer).dump if fam.simulated_writer else None
+    dump = writer(sim.writer).dump if sim.writer else None
     if dump is None:
-        raise MjlogError(f"the {fam.name} family names no writer of bytes for its simulated games")
+        raise MjlogError(f"the {family_of_rules(rules).name} family names no writer of bytes for its simulated games")
     return dump(game)
+
+
+def _simulator(rules) -> Simulator:
+    fam = family_of_rules(rules)
+    if fam.simulator is None:
+        raise MjlogError(f"the {fam.name} family has no simulator")
+    return fam.simulator
 
 
 def family_of_rules(rules) -> Family:
@@ -58,7 +65,7 @@ def _write_game(rules, game_seed: int, path: Path) -> Path:
 def simulate(n: int, rules, seed: int, out_dir: str | Path, progress: bool = True,
              prefix: str | None = None, jobs: int = 1) -> list[Path]:
     """Play ``n`` games under any family's rule set and write them as ``sim-<rules>-<seed>-<i><suffix>``
-    in ``out_dir`` (the family's :attr:`~mjlog.rules.family.Family.simulated_suffix`).
+    in ``out_dir`` (the suffix of the family's :class:`~mjlog.rules.family.Simulator`).
 
     Returns the paths written. ``progress`` shows a tqdm bar when stderr is a terminal.
     ``jobs`` > 1 plays them in that many processes; each game depends only on its own seed,
@@ -76,7 +83,7 @@ def simulate(n: int, rules, seed: int, out_dir: str | Path, progress: bool = Tru
             pass
         else:
             bar = tqdm(total=n, unit="game", desc="simulate")
-    suffix = family_of_rules(rules).simulated_suffix
+    suffix = _simulator(rules).suffix
     targets = [out / f"{name}-{i}{suffix}" for i in indices]
     seeds = game_seeds(n, seed)
     paths = []

@@ -253,9 +253,9 @@ def _add_audit_command(sub) -> None:
 
 def _add_simulate_command(sub) -> None:
     """The ``simulate`` subcommand."""
-    from mjlog.rules.family import Family, iter_presets
+    from mjlog.rules.family import iter_presets
 
-    playable = sorted(name for fam, name, _ in iter_presets() if type(fam).simulate_game is not Family.simulate_game)
+    playable = sorted(name for fam, name, _ in iter_presets() if fam.simulator is not None)
     simulate = sub.add_parser(
         "simulate",
         help="generate self-play games between simple bots (riichi as Tenhou mjlog XML; Beijing and MCR in their dialects)",

@@ -1,7 +1,7 @@
 """``mjlog score``: one hand scored under any family's preset, through the family's own scorer.
 
 The command builds a :class:`~mjlog.rules.family.ScoreRequest`, hands it to the preset's
-family (:meth:`~mjlog.rules.family.Family.score_hand`) and prints the fan or yaku lines, the
+family (its :class:`~mjlog.rules.family.HandScorer`) and prints the fan or yaku lines, the
 total and the payments (or one JSON object).
 """
 
@@ -68,7 +68,10 @@ def cmd_score(args: argparse.Namespace) -> int:
     """Score one hand; one line on stderr and exit 2 for an illegal or non-winning hand."""
     try:
         request = _request(args)
-        scored = family_of_preset(args.rules).score_hand(request)
+        scorer = family_of_preset(args.rules).scorer
+        if scorer is None:
+            raise NotImplementedError(f"the {family_of_preset(args.rules).name} family has no hand scorer")
+        scored = scorer.score(request)
     except (ValueError, NotImplementedError) as exc:
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -29,7 +29,7 @@ HAND_RECORDS: dict[str, tuple[str, str]] = {"riichi": ("mjlog.formats.tenhou.jso
 def _hand_record(log: GameLog) -> Callable[[Round], object]:
     where = HAND_RECORDS.get(log.family)
     if where is None:
-        return family(log.family).hand_record(log)
+        return family(log.family).store.hand_record(log)
     return getattr(importlib.import_module(where[0]), where[1])(log)
 
 #: Player fields compared between two records of a game (None in one of them: not recorded there).

@@ -1,12 +1,16 @@
-"""The rule families (riichi, Beijing; see :mod:`mjlog.rules.family`) and their registry."""
+"""The rule families (riichi, Beijing, MCR; see :mod:`mjlog.rules.family`) and their registry."""
 
 from mjlog.rules.family import (
     Family,
+    FamilyText,
     GameRules,
     HandReplay,
+    HandScorer,
     NextHand,
     ScoredHand,
     ScoreRequest,
+    Simulator,
+    StoreFacts,
     Transfer,
     UnknownRulesError,
     WinItem,
@@ -20,6 +24,7 @@ from mjlog.rules.family import (
     unregister,
 )
 
-__all__ = ["Family", "GameRules", "HandReplay", "NextHand", "ScoreRequest", "ScoredHand", "Transfer",
+__all__ = ["Family", "FamilyText", "GameRules", "HandReplay", "HandScorer", "NextHand", "ScoreRequest", "ScoredHand",
+           "Simulator", "StoreFacts", "Transfer",
            "UnknownRulesError", "WinItem", "apply_knobs", "families", "family", "family_of_preset", "find_preset",
            "iter_presets", "register", "unregister"]

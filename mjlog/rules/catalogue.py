@@ -33,7 +33,7 @@ def list_lines() -> list[str]:
         lines.append(f"{name}: {fam.english}")
         width = max((len(p) for p in fam.presets), default=0)
         for preset, rules in fam.presets.items():
-            lines.append(f"  {preset:<{width}}  {fam.describe_preset(rules)}")
+            lines.append(f"  {preset:<{width}}  {fam.text.describe_preset(rules)}")
     return lines
 
 

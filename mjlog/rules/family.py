@@ -1,27 +1,24 @@
 """The rule-family interface and its registry: what differs between rule systems, behind one seam.
 
-A family (riichi, Chinese Official, and later Beijing) is one package under
-:mod:`mjlog.rules` that subclasses :class:`Family` and registers itself. The readers name a
-game's family in :attr:`mjlog.ir.GameLog.family`; the replay, the store, the statistics and the
-CLI look the family up here and never import a family's modules themselves.
+A family (riichi, Beijing, Chinese Official) is one package under :mod:`mjlog.rules` that
+subclasses :class:`Family` and registers itself. The readers name a game's family in
+:attr:`mjlog.ir.GameLog.family`; the replay, the store, the statistics and the CLI look the family
+up here and never import a family's modules themselves.
 
-A family brings:
+A family is its **replay contract** and its **parts**, each part for the code that uses it:
 
-- its **tile set** (:attr:`Family.tile_count`: 136, or 144 with flowers) and its **rule sets**
-  (:attr:`Family.presets`, frozen dataclasses of knobs, with :meth:`Family.knob_docs`);
-- its **wall builder** (:meth:`Family.walls`: the wall of each hand, from the log's seed);
-- its **referee, scorer and settlement** behind :meth:`Family.replay_hand`: every event of one
-  hand judged, each outcome scored and paid, the findings made;
-- its **flow** (:meth:`Family.first_hand`, the :class:`NextHand` of each hand,
-  :meth:`Family.final_scores`, :meth:`Family.placement_points`);
-- what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
-  :meth:`Family.win_value`, :meth:`Family.recorded_points`, :meth:`Family.win_columns`,
-  :meth:`Family.draw_kind`, :meth:`Family.game_columns`, :meth:`Family.placement`,
-  :meth:`Family.declarations`, :meth:`Family.store_tables`, :meth:`Family.hand_record`,
-  :meth:`Family.describe_rules`); its payments are
-  :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
-- its **scorer** for one hand given by hand (:meth:`Family.score_hand`, ``mjlog score``);
-- its **simulator** (:meth:`Family.simulate_game`, ``mjlog simulate``): bot games as the IR (or bytes).
+- the replay contract, what the game loop calls: its tile set (:attr:`Family.tile_count`), its rule
+  sets (:attr:`Family.presets`, with :meth:`Family.knob_docs`), :meth:`Family.game_rules`,
+  :meth:`Family.walls` (the wall of each hand, from the log's seed), :meth:`Family.first_hand`,
+  :meth:`Family.replay_hand` (every event of one hand judged, each outcome scored and paid as
+  :class:`~mjlog.rules.transfers.Transfer` rows, the findings made, the :class:`NextHand`),
+  :meth:`Family.final_scores` and :meth:`Family.placement_points`;
+- :attr:`Family.store`, a :class:`StoreFacts`: what the store and the statistics keep of its games;
+- :attr:`Family.text`, a :class:`FamilyText`: its games and rule sets in words;
+- :attr:`Family.scorer`, a :class:`HandScorer` (``mjlog score``), or None;
+- :attr:`Family.simulator`, a :class:`Simulator` (``mjlog simulate``), or None.
+
+Every part has a generic default, so a new family starts from :meth:`Family.replay_hand` alone.
 
 >>> sorted(families())
 ['beijing', 'mcr', 'riichi']
@@ -41,9 +38,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from mjlog.rules.transfers import Transfer
 
+from mjlog.ir import Win
+
 if TYPE_CHECKING:
     from mjlog.findings import FindingKind, Severity
-    from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
+    from mjlog.ir import Event, GameLog, Round, Ryuukyoku
     from mjlog.rules.results import DerivedWin, RoundResult
 
 
@@ -176,95 +175,37 @@ class ScoredHand:
     notes: tuple[str, ...] = ()
 
 
-class Family:
-    """One rule system. Subclass, fill in the class attributes and methods, and :func:`register` it."""
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, a function imported at its first call (a family's parts load their code only
+    when a command uses them: ``mjlog audit`` never imports a simulator)."""
+    found: list[Callable[..., Any]] = []
 
-    name: ClassVar[str]
-    english: ClassVar[str]
-    tile_count: ClassVar[int] = 136
-    value_unit: ClassVar[str]                 # what a win's value counts: 'han', 'fan', 'point'
-    presets: ClassVar[Mapping[str, Any]]
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*args, **kwargs)
 
-    # -- rules ----------------------------------------------------------------------------------
+    return call
 
-    def knob_docs(self) -> Mapping[str, str]:
-        """One line of meaning for each knob of the family's rule set."""
-        raise NotImplementedError
 
-    def game_rules(self, game: GameCheck) -> GameRules:
-        """The rule set the game is replayed under: the log's preset, adjusted by its header only."""
-        return GameRules(game.log.rules)
+class StoreFacts:
+    """What the store and the statistics keep of a family's games beyond the generic columns.
 
-    def describe_rules(self, log: GameLog) -> str:
-        """The rule set in one line, as ``mjlog show`` prints it."""
-        return log.rules.name
-
-    def describe_preset(self, rules: Any) -> str:
-        """A preset in a few words, as ``mjlog rules list`` prints it."""
-        return f"{rules.players} players, {rules.start_points:,} points each at the start"
-
-    # -- wall -----------------------------------------------------------------------------------
-
-    def walls(self, game: GameCheck, rules: Any) -> Callable[[Round], Any] | None:
-        """The wall of each hand (called once per hand, in order), or None when the log has no seed."""
-        return None
-
-    # -- flow -----------------------------------------------------------------------------------
-
-    def first_hand(self, rules: Any) -> tuple[int, int, int, tuple[int, ...]]:
-        """``(kyoku, honba, sticks, scores)`` of a game's first hand."""
-        return (0, 0, 0, (rules.start_points,) * rules.players)
-
-    def final_scores(self, rules: Any, scores: tuple[int, ...], sticks: int, first_dealer: int) -> tuple[int, ...]:
-        """Final scores from the scores after the last hand and the pot left on the table."""
-        raise NotImplementedError
-
-    def placement_points(self, rules: Any, final_scores: tuple[int, ...], first_dealer: int) -> tuple[float, ...]:
-        """Placement points (uma, oka, rounding) of a game's final scores."""
-        raise NotImplementedError
-
-    # -- referee, scorer and settlement ----------------------------------------------------------
-
-    def replay_hand(self, game: GameCheck, rnd: Round, rules: Any, wall: Any) -> HandReplay:
-        """Apply every event of ``rnd``, judge it, score and pay each outcome, and say what follows."""
-        raise NotImplementedError
-
-    # -- one hand by hand -------------------------------------------------------------------------
-
-    def score_hand(self, request: ScoreRequest) -> ScoredHand:
-        """Score the hand of ``request`` under its rule set; a ValueError subclass says why it cannot win."""
-        raise NotImplementedError(f"the {self.name} family has no hand scorer yet")
-
-    # -- self-play ---------------------------------------------------------------------------------
-
-    #: File-name suffix of the logs ``mjlog simulate`` writes (e.g. ``.xml``).
-    simulated_suffix: ClassVar[str] = ".xml"
-    #: The registered writer (:mod:`mjlog.formats.writers`) whose bytes hold a simulated game.
-    simulated_writer: ClassVar[str | None] = None
-
-    def simulate_game(self, rules: Any, seed: int) -> GameLog | bytes:
-        """One bot game under ``rules``, deterministic in ``seed`` and marked synthetic: a
-        :class:`~mjlog.ir.GameLog` that ``mjlog simulate`` writes with :attr:`simulated_writer`, or the
-        log's bytes from a simulator that writes its log as it plays (riichi's writes Tenhou's XML)."""
-        raise NotImplementedError(f"the {self.name} family has no simulator yet")
-
-    # -- what the sinks show ----------------------------------------------------------------------
-
-    def describe_outcome(self, log: GameLog, outcome: Any, japanese: bool = True) -> str:
-        """A recorded outcome (win or draw) as ``mjlog show`` prints it."""
-        raise NotImplementedError
+    Every method has a generic default, so a family that brings none of its own is stored with the
+    generic columns: its wins without items or value, its draws exhaustive, its players unranked.
+    """
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
-        """The scoring elements of a derived win, in the order the family lists them."""
-        raise NotImplementedError
+        """The scoring elements of a derived win, in the order the family lists them (default: none)."""
+        return ()
 
     def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
         """The scoring elements a log records for a win (none when the format records none)."""
         return ()
 
-    def win_value(self, win: DerivedWin) -> int:
-        """A derived win's value in :attr:`value_unit`."""
-        raise NotImplementedError
+    def win_value(self, win: DerivedWin) -> int | None:
+        """A derived win's value in the family's :attr:`~Family.value_unit` (default: None, unknown)."""
+        return None
 
     def recorded_points(self, log: GameLog, win: Win) -> int | None:
         """A win's recorded points for the store (None where the log records no value for it)."""
@@ -304,6 +245,107 @@ class Family:
         """Reference tables the store fills for this family, by table name: each a mapping of column
         to values (riichi: the ``yaku`` table). The default: none."""
         return {}
+
+
+class FamilyText:
+    """A family's games and rule sets in words (``mjlog show``, ``mjlog rules``, the viewer), each
+    with a generic default."""
+
+    def describe_rules(self, log: GameLog) -> str:
+        """The rule set in one line, as ``mjlog show`` prints it."""
+        return log.rules.name
+
+    def describe_preset(self, rules: Any) -> str:
+        """A preset in a few words, as ``mjlog rules list`` prints it."""
+        return f"{rules.players} players, {rules.start_points:,} points each at the start"
+
+    def describe_outcome(self, log: GameLog, outcome: Any, japanese: bool = True) -> str:
+        """A recorded outcome as ``mjlog show`` prints it: who won how, or a draw, and the score changes."""
+        deltas = ",".join(map(str, getattr(outcome, "deltas", ())))
+        if isinstance(outcome, Win):
+            how = "tsumo" if outcome.tsumo else f"ron from seat {outcome.from_who}"
+            return f"seat {outcome.who} {how}: deltas {deltas}"
+        return f"draw: deltas {deltas}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandScorer:
+    """``mjlog score`` for a family: ``score(request)`` scores and pays the hand of a
+    :class:`ScoreRequest` under its rule set; a ValueError subclass says why it cannot win."""
+
+    score: Callable[[ScoreRequest], ScoredHand]
+
+
+@dataclass(frozen=True, slots=True)
+class Simulator:
+    """``mjlog simulate`` for a family: ``play(rules, seed)`` is one bot game, deterministic in
+    ``seed`` and marked synthetic: a :class:`~mjlog.ir.GameLog` that ``mjlog simulate`` writes with
+    the registered writer named ``writer`` (:mod:`mjlog.formats.writers`), or the log's bytes from a
+    simulator that writes its log as it plays (riichi's writes Tenhou's XML). Files end in ``suffix``."""
+
+    play: Callable[[Any, int], "GameLog | bytes"]
+    suffix: str = ".xml"
+    writer: str | None = None
+
+
+class Family:
+    """One rule system: the replay contract, and its optional parts.
+
+    Subclass, fill in the class attributes and the replay contract, and :func:`register` it. The
+    replay contract is what the game loop (:mod:`mjlog.replayer`) calls: :meth:`game_rules`,
+    :meth:`walls`, :meth:`first_hand`, :meth:`replay_hand`, :meth:`final_scores` and
+    :meth:`placement_points`; only :meth:`replay_hand` has no default. The parts, each with a
+    generic default: :attr:`store` (what the store keeps), :attr:`text` (the family in words),
+    :attr:`scorer` (one hand by hand) and :attr:`simulator` (bot games); None where a family has none.
+    """
+
+    name: ClassVar[str]
+    english: ClassVar[str]
+    tile_count: ClassVar[int] = 136
+    value_unit: ClassVar[str] = "point"       # what a win's value counts: 'han', 'fan', 'point'
+    presets: ClassVar[Mapping[str, Any]]
+
+    store: ClassVar[StoreFacts] = StoreFacts()
+    text: ClassVar[FamilyText] = FamilyText()
+    scorer: ClassVar[HandScorer | None] = None
+    simulator: ClassVar[Simulator | None] = None
+
+    # -- rules ----------------------------------------------------------------------------------
+
+    def knob_docs(self) -> Mapping[str, str]:
+        """One line of meaning for each knob of the family's rule set (default: none stated)."""
+        return {}
+
+    def game_rules(self, game: GameCheck) -> GameRules:
+        """The rule set the game is replayed under: the log's preset, adjusted by its header only."""
+        return GameRules(game.log.rules)
+
+    # -- wall -----------------------------------------------------------------------------------
+
+    def walls(self, game: GameCheck, rules: Any) -> Callable[[Round], Any] | None:
+        """The wall of each hand (called once per hand, in order), or None when the log has no seed."""
+        return None
+
+    # -- flow -----------------------------------------------------------------------------------
+
+    def first_hand(self, rules: Any) -> tuple[int, int, int, tuple[int, ...]]:
+        """``(kyoku, honba, sticks, scores)`` of a game's first hand."""
+        return (0, 0, 0, (rules.start_points,) * rules.players)
+
+    def final_scores(self, rules: Any, scores: tuple[int, ...], sticks: int, first_dealer: int) -> tuple[int, ...]:
+        """Final scores from the scores after the last hand and the pot left on the table (default:
+        the scores, no pot)."""
+        return tuple(scores)
+
+    def placement_points(self, rules: Any, final_scores: tuple[int, ...], first_dealer: int) -> tuple[float, ...]:
+        """Placement points (uma, oka, rounding) of a game's final scores (default: none, all 0)."""
+        return (0.0,) * len(final_scores)
+
+    # -- referee, scorer and settlement ----------------------------------------------------------
+
+    def replay_hand(self, game: GameCheck, rnd: Round, rules: Any, wall: Any) -> HandReplay:
+        """Apply every event of ``rnd``, judge it, score and pay each outcome, and say what follows."""
+        raise NotImplementedError
 
 
 class UnknownRulesError(KeyError):

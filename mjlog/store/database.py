@@ -166,7 +166,7 @@ class Store:
     def _fill_reference_tables(self) -> None:
         """The families' reference tables (riichi's ``yaku``: :meth:`Family.store_tables`)."""
         for fam in families().values():
-            for table, columns in fam.store_tables().items():
+            for table, columns in fam.store.store_tables().items():
                 self.con.register("_reference_in", pa.table(dict(columns)))
                 try:
                     self.con.execute(f"INSERT OR REPLACE INTO {table} BY NAME SELECT * FROM _reference_in")

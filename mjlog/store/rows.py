@@ -186,7 +186,7 @@ class _Rows:
         date, hour = game_date(log.log_id)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
         games = self.cols["games"]
-        _put(games, **(_NO_GAME_COLUMNS | family(log.family).game_columns(log)))
+        _put(games, **(_NO_GAME_COLUMNS | family(log.family).store.game_columns(log)))
         _put(games, game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
              content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players,
              lobby_type=lobby.type if lobby else None, lobby=lobby.lobby if lobby else None,
@@ -201,7 +201,7 @@ class _Rows:
     def _players(self, log: GameLog, rep: Replay, g: int) -> None:
         n = log.rules.players
         final = log.final
-        rank = family(log.family).placement(log) if final is not None and len(final.scores) == n else None
+        rank = family(log.family).store.placement(log) if final is not None and len(final.scores) == n else None
         by_seat = {p.seat: p for p in log.players}
         c = self.cols["players"]
         for s in range(n):
@@ -263,7 +263,7 @@ class _Rows:
                     tiles[i] = e.tile
                 if t.family is not None:
                     own.append((i, e))
-        declared = fam.declarations(own)
+        declared = fam.store.declarations(own)
         standing = declared.standing
         ev["seat"] += seats
         ev["kind"] += kinds
@@ -297,28 +297,28 @@ class _Rows:
         ri = rnd.index
         items = self.rows["win_items"].append
         # win_items: game_id, round_index, win_index, derived, item_order, item_id, name, english, value
-        recorded = fam.recorded_win_items(w)
+        recorded = fam.store.recorded_win_items(w)
         for order, it in enumerate(recorded):
             items((g, ri, j, False, order, it.item_id, it.name, it.english, it.value))
         if dw is not None:
-            for order, it in enumerate(fam.win_items(dw)):
+            for order, it in enumerate(fam.store.win_items(dw)):
                 items((g, ri, j, True, order, it.item_id, it.name, it.english, it.value))
         cols = self.cols["wins"]
         _put(cols, game_id=g, round_index=ri, win_index=j, event_index=i, seat=w.who,
              from_seat=w.from_who, deal_in_seat=None if w.tsumo else w.from_who, tsumo=w.tsumo,
              dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand,
-             points=fam.recorded_points(log, w),
+             points=fam.store.recorded_points(log, w),
              derived=dw is not None, win_tile=w.win_tile, hand=w.hand, scores_before=w.scores_before,
              deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
-             derived_value=fam.win_value(dw) if dw else None)
-        _put(cols, **(_NO_FAMILY_COLUMNS | fam.win_columns(log, w, dw)))
+             derived_value=fam.store.win_value(dw) if dw else None)
+        _put(cols, **(_NO_FAMILY_COLUMNS | fam.store.win_columns(log, w, dw)))
         if dw is not None:
             self._payments(g, ri, result, i, dw.transfers, tuple(w.deltas) == dw.deltas)
 
     def _draw(self, fam: Family, rnd, g: int, i: int, d: Ryuukyoku, dd, result: int) -> str:
         """One draw's rows; returns its kind (:meth:`Family.draw_kind`)."""
         ri = rnd.index
-        kind, abortive = fam.draw_kind(d)
+        kind, abortive = fam.store.draw_kind(d)
         _put(self.cols["draws"], game_id=g, round_index=ri, event_index=i, kind=kind,
              abortive=abortive, honba=d.honba, sticks=d.sticks, shown_seats=d.shown,
              tenpai_seats=tuple(s for s, t in enumerate(dd.tenpai) if t) if dd else None,

@@ -29,8 +29,8 @@ class FamilyPresenter:
     def win(self, st: TableState, w: Win, derived: DerivedWin | None) -> dict:
         items, value = [], ""
         if derived is not None:
-            items = [{"name": i.english, "ja": i.name, "han": i.value} for i in self.rules.win_items(derived)]
-            value = f"{self.rules.win_value(derived)} {self.rules.value_unit}"
+            items = [{"name": i.english, "ja": i.name, "han": i.value} for i in self.rules.store.win_items(derived)]
+            value = f"{self.rules.store.win_value(derived)} {self.rules.value_unit}"
         tiles = [self.tile(t) for t in sorted(t for t in w.hand if t != w.win_tile)]
         return {
             "type": "win", "who": w.who, "from": w.from_who, "tsumo": w.tsumo, "hand": tiles,

@@ -166,7 +166,7 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
         "family": presenter.family,
         "title": f"{log.log_id or log.source or 'game'}",
         "rules": getattr(log.rules, "name", ""),
-        "description": family(log.family).describe_rules(log),
+        "description": family(log.family).text.describe_rules(log),
         "players": [player_name(log, s) for s in range(len(log.rounds[0].hands) if log.rounds else log.n_players)],
         "rounds": rounds,
         "steps": steps,

@@ -10,7 +10,7 @@ from mjlog.rules.family import family
 def format_round(log: GameLog, r: Round, japanese: bool = True) -> str:
     """A round's line: name, dealer, start scores and its result(s)."""
     fam = family(log.family)
-    results = [fam.describe_outcome(log, o, japanese) for o in r.outcomes]
+    results = [fam.text.describe_outcome(log, o, japanese) for o in r.outcomes]
     result = " | ".join(results) if results else "(no result: the log ends here)"
     scores = " ".join(f"{s:>6}" for s in r.scores)
     return f"{r.name:<28} dealer {r.dealer}  start [{scores}]  {result}"
@@ -19,7 +19,7 @@ def format_round(log: GameLog, r: Round, japanese: bool = True) -> str:
 def format_game(log: GameLog, japanese: bool = True) -> str:
     """The whole game as text."""
     lines = []
-    title = family(log.family).describe_rules(log)
+    title = family(log.family).text.describe_rules(log)
     lines.append(f"{log.log_id or log.source or 'log'}: {title}, rule set {log.rules.name}")
     for p in log.players:
         if p.rank is None and p.rate is None and p.sex is None:   # a format without ranks (Beijing, MCR records)

@@ -26,9 +26,55 @@ from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, 
 from mjlog.rules.beijing.ruleset import KNOB_DOCS, PRESETS, BeijingRules
 from mjlog.rules.beijing.table import BeijingTable
 from mjlog.rules.beijing.wall import BeijingWall, beijing_walls
-from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register
+from mjlog.rules.family import (
+    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy, register,
+)
 
 K = FindingKind
+
+
+class BeijingText(FamilyText):
+    """Beijing in words: the rule set with its base and rotation, a win's fan lines and 燒莊."""
+
+    def describe_rules(self, log: GameLog) -> str:
+        rules: BeijingRules = log.rules
+        return f"{rules.name} (base {rules.base}, rotation {rules.rotation})"
+
+    def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
+        if isinstance(outcome, Win):
+            how = "self-draw" if outcome.tsumo else f"on seat {outcome.from_who}'s discard"
+            rec = outcome.payload
+            text = f"seat {outcome.who} wins {how}"
+            if isinstance(rec, BeijingWin):
+                fans = ", ".join(f"{f.name if japanese else f.english} {f.value}" for f in rec.fans)
+                text += f": {rec.total} fan ({fans})"
+                if rec.burn_fan:
+                    text += f", 燒莊 {rec.burn_fan}"
+            return text + f"; deltas {','.join(map(str, outcome.deltas))}"
+        if isinstance(outcome, Ryuukyoku):
+            rec = outcome.payload
+            burn = f", 燒莊 {rec.burn_fan}" if isinstance(rec, BeijingDraw) and rec.burn_fan else ""
+            return f"exhaustive draw (荒牌){burn}; deltas {','.join(map(str, outcome.deltas))}"
+        return str(outcome)
+
+
+class BeijingStoreFacts(StoreFacts):
+    """What the store keeps of a Beijing game: the fan lines as items, their total as value."""
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        rec = win.payload
+        if not isinstance(rec, BeijingWin):
+            return ()
+        from mjlog.rules.beijing.fans import FANS
+
+        ids = {(f.name, f.value): f.id for f in FANS}
+        return tuple(WinItem(ids.get((f.name, f.value), -1), f.name, f.english, f.value) for f in rec.fans)
+
+    def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
+        return win.value.fans if win.value is not None else ()  # None: a win the rules refuse
+
+    def win_value(self, win: DerivedWin) -> int:
+        return win.value.total if win.value is not None else 0
 
 
 class BeijingFamily(Family):
@@ -39,13 +85,14 @@ class BeijingFamily(Family):
     tile_count: ClassVar[int] = 136
     value_unit: ClassVar[str] = "fan"
     presets = PRESETS
+    store: ClassVar[StoreFacts] = BeijingStoreFacts()
+    text: ClassVar[FamilyText] = BeijingText()
+    scorer: ClassVar[HandScorer | None] = HandScorer(score_request)
+    simulator: ClassVar[Simulator | None] = Simulator(lazy("mjlog.rules.beijing.simulate.game", "play_game"),
+                                                      writer="beijing-xml")
 
     def knob_docs(self):
         return KNOB_DOCS
-
-    def describe_rules(self, log: GameLog) -> str:
-        rules: BeijingRules = log.rules
-        return f"{rules.name} (base {rules.base}, rotation {rules.rotation})"
 
     def game_rules(self, game: GameCheck) -> GameRules:
         header = game.log.header
@@ -84,51 +131,6 @@ class BeijingFamily(Family):
 
     def placement_points(self, rules: BeijingRules, final_scores: tuple[int, ...], first_dealer: int):
         return (0.0,) * len(final_scores)  # none: the game's result is its scores (never compared)
-
-    def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
-        if isinstance(outcome, Win):
-            how = "self-draw" if outcome.tsumo else f"on seat {outcome.from_who}'s discard"
-            rec = outcome.payload
-            text = f"seat {outcome.who} wins {how}"
-            if isinstance(rec, BeijingWin):
-                fans = ", ".join(f"{f.name if japanese else f.english} {f.value}" for f in rec.fans)
-                text += f": {rec.total} fan ({fans})"
-                if rec.burn_fan:
-                    text += f", 燒莊 {rec.burn_fan}"
-            return text + f"; deltas {','.join(map(str, outcome.deltas))}"
-        if isinstance(outcome, Ryuukyoku):
-            rec = outcome.payload
-            burn = f", 燒莊 {rec.burn_fan}" if isinstance(rec, BeijingDraw) and rec.burn_fan else ""
-            return f"exhaustive draw (荒牌){burn}; deltas {','.join(map(str, outcome.deltas))}"
-        return str(outcome)
-
-    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
-        rec = win.payload
-        if not isinstance(rec, BeijingWin):
-            return ()
-        from mjlog.rules.beijing.fans import FANS
-
-        ids = {(f.name, f.value): f.id for f in FANS}
-        return tuple(WinItem(ids.get((f.name, f.value), -1), f.name, f.english, f.value) for f in rec.fans)
-
-    def score_hand(self, request: ScoreRequest) -> ScoredHand:
-        return score_request(request)
-
-    simulated_suffix: ClassVar[str] = ".xml"
-    simulated_writer: ClassVar[str | None] = "beijing-xml"
-
-    def simulate_game(self, rules: BeijingRules, seed: int) -> GameLog:
-        """One bot game (:mod:`mjlog.rules.beijing.simulate.game`), marked synthetic."""
-        from mjlog.rules.beijing.simulate.game import play_game
-
-        return play_game(rules, seed)
-
-    def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
-        return win.value.fans if win.value is not None else ()  # None: a win the rules refuse
-
-    def win_value(self, win: DerivedWin) -> int:
-        return win.value.total if win.value is not None else 0
-
 
 def _check_deal(table: BeijingTable, rnd: Round, rules: BeijingRules, wall: BeijingWall | None,
                 first_dealer: int, indicator: int | None) -> None:

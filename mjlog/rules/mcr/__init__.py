@@ -1,6 +1,6 @@
 """The Chinese Official rules (MCR, 国标麻将): rule sets, hands and the fan calculator.
 
-The Python API (``mjlog score`` and the coming MCR referee use it):
+The Python API (``mjlog score`` and the MCR referee use it):
 
 - :func:`parse_hand` reads ``"[123m](5555p)456s1z1z 1z 12f"``-style text into a :class:`McrHand`;
 - :func:`score` returns a :class:`FanResult` (fan lines, total with flowers, the false-win flag);

@@ -18,7 +18,9 @@ from typing import ClassVar
 
 from mjlog.ir import GameLog, Win
 from mjlog.rules.results import DerivedWin
-from mjlog.rules.family import Family, GameCheck, GameRules, HandReplay, ScoredHand, ScoreRequest, WinItem, register
+from mjlog.rules.family import (
+    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy, register,
+)
 from mjlog.rules.mcr.by_hand import score_request
 from mjlog.rules.mcr.calculator import FanResult
 from mjlog.rules.mcr.describe import describe_outcome
@@ -28,17 +30,8 @@ from mjlog.rules.mcr.replay import replay_hand
 from mjlog.rules.mcr.ruleset import KNOB_DOCS, PRESETS, McrRules
 
 
-class McrFamily(Family):
-    """Chinese Official mahjong (国标麻将): 81 fans, an 8-fan minimum, 16-hand matches."""
-
-    name: ClassVar[str] = "mcr"
-    english: ClassVar[str] = "Chinese Official rules (MCR, 国标麻将)"
-    tile_count: ClassVar[int] = 144
-    value_unit: ClassVar[str] = "fan"
-    presets = PRESETS
-
-    def knob_docs(self):
-        return KNOB_DOCS
+class McrText(FamilyText):
+    """MCR in words: the rule set's edition and payments, a win's fans, a draw."""
 
     def describe_rules(self, log: GameLog) -> str:
         rules: McrRules = log.rules
@@ -48,53 +41,12 @@ class McrFamily(Family):
         return (f"{rules.players} players, {rules.hands} hands, {'renchan' if rules.renchan else 'no renchan'}, "
                 f"{rules.min_fan}-fan minimum, {rules.payments} payments, edition {rules.edition}")
 
-    def game_rules(self, game: GameCheck) -> GameRules:
-        """The log's rule set, one hand long where the record says the match is (a PMN board, a Botzone match)."""
-        rules: McrRules = game.log.rules
-        header = game.log.header
-        if isinstance(header, McrHeader):
-            if header.hands is not None and header.hands != rules.hands:
-                rules = rules.replace(hands=header.hands, name=rules.name)
-            return GameRules(rules, placement_stated=header.table_points)
-        return GameRules(rules, placement_stated=False)
-
-    def walls(self, game: GameCheck, rules: McrRules):
-        """Each hand's 144-tile wall from the log's seed (:mod:`mjlog.rules.mcr.wall`), or None."""
-        from mjlog.rules.mcr.wall import game_walls
-
-        return game_walls(game)
-
-    simulated_suffix: ClassVar[str] = ".xml"
-    simulated_writer: ClassVar[str | None] = "mcr-xml"
-
-    def simulate_game(self, rules: McrRules, seed: int) -> GameLog:
-        """A 16-hand bot match, marked synthetic (:mod:`mjlog.rules.mcr.simulate.game`)."""
-        from mjlog.rules.mcr.simulate.game import simulate_log
-
-        return simulate_log(rules, seed)
-
-    def final_scores(self, rules: McrRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
-        return tuple(scores)            # no pot: a match's score is the sum of its hands
-
-    def placement_points(self, rules: McrRules, final: tuple[int, ...], first_dealer: int):
-        """Competition table points 4 / 2 / 1 / 0 by final score; tied seats share their places' points."""
-        points = (4.0, 2.0, 1.0, 0.0)
-        out = []
-        for s in final:
-            above = sum(1 for x in final if x > s)
-            tied = sum(1 for x in final if x == s)
-            out.append(sum(points[above:above + tied]) / tied)
-        return tuple(out)
-
-    def score_hand(self, request: ScoreRequest) -> ScoredHand:
-        """Fan lines with the flowers, total and payments; :class:`FalseWinError` under the minimum."""
-        return score_request(request)
-
-    def replay_hand(self, game: GameCheck, rnd, rules: McrRules, wall) -> HandReplay:
-        return replay_hand(game, rnd, rules, wall)
-
     def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
         return describe_outcome(log, outcome, japanese)
+
+
+class McrStoreFacts(StoreFacts):
+    """What the store keeps of an MCR game: one item per fan counted, the fans with flowers as value."""
 
     def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
         """The fan lines the record states, one item per fan counted (number 0 and no value where lost)."""
@@ -119,6 +71,57 @@ class McrFamily(Family):
         """The win's fans with the flowers (what the payments use)."""
         result: FanResult = win.value  # type: ignore[assignment]
         return result.total
+
+
+class McrFamily(Family):
+    """Chinese Official mahjong (国标麻将): 81 fans, an 8-fan minimum, 16-hand matches."""
+
+    name: ClassVar[str] = "mcr"
+    english: ClassVar[str] = "Chinese Official rules (MCR, 国标麻将)"
+    tile_count: ClassVar[int] = 144
+    value_unit: ClassVar[str] = "fan"
+    presets = PRESETS
+    store: ClassVar[StoreFacts] = McrStoreFacts()
+    text: ClassVar[FamilyText] = McrText()
+    scorer: ClassVar[HandScorer | None] = HandScorer(score_request)  # FalseWinError under the minimum
+    simulator: ClassVar[Simulator | None] = Simulator(lazy("mjlog.rules.mcr.simulate.game", "simulate_log"),
+                                                      writer="mcr-xml")
+
+    def knob_docs(self):
+        return KNOB_DOCS
+
+    def game_rules(self, game: GameCheck) -> GameRules:
+        """The log's rule set, one hand long where the record says the match is (a PMN board, a Botzone match)."""
+        rules: McrRules = game.log.rules
+        header = game.log.header
+        if isinstance(header, McrHeader):
+            if header.hands is not None and header.hands != rules.hands:
+                rules = rules.replace(hands=header.hands, name=rules.name)
+            return GameRules(rules, placement_stated=header.table_points)
+        return GameRules(rules, placement_stated=False)
+
+    def walls(self, game: GameCheck, rules: McrRules):
+        """Each hand's 144-tile wall from the log's seed (:mod:`mjlog.rules.mcr.wall`), or None."""
+        from mjlog.rules.mcr.wall import game_walls
+
+        return game_walls(game)
+
+    def final_scores(self, rules: McrRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
+        return tuple(scores)            # no pot: a match's score is the sum of its hands
+
+    def placement_points(self, rules: McrRules, final: tuple[int, ...], first_dealer: int):
+        """Competition table points 4 / 2 / 1 / 0 by final score; tied seats share their places' points."""
+        points = (4.0, 2.0, 1.0, 0.0)
+        out = []
+        for s in final:
+            above = sum(1 for x in final if x > s)
+            tied = sum(1 for x in final if x == s)
+            out.append(sum(points[above:above + tied]) / tied)
+        return tuple(out)
+
+    def replay_hand(self, game: GameCheck, rnd, rules: McrRules, wall) -> HandReplay:
+        return replay_hand(game, rnd, rules, wall)
+
 
 
 MCR_FAMILY = register(McrFamily())

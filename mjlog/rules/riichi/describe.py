@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mjlog.ir import GameLog, Ryuukyoku, Win
 from mjlog.ir import seat_label
+from mjlog.rules.family import FamilyText
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, draw_kind, recorded, recorded_fu
 from mjlog.rules.riichi.yaku_table import yaku_def
@@ -59,3 +60,21 @@ def describe_preset(rules) -> str:
                               ("kita", rules.nukidora)) if on]
     return ", ".join([f"{rules.players} players", wind, f"{rules.start_points:,} start",
                       f"{rules.target_points:,} return", f"uma {uma}", *extras])
+
+
+class RiichiText(FamilyText):
+    """Riichi in words: the lobby a game was played in, a win's han, fu and yaku, a draw's kind."""
+
+    def describe_rules(self, log: GameLog) -> str:
+        lobby = log.header
+        if lobby is None:
+            return log.rules.name
+        return f"{lobby.display} ({lobby.english})"
+
+    def describe_preset(self, rules) -> str:
+        return describe_preset(rules)
+
+    def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
+        if isinstance(outcome, Win):
+            return format_win(log, outcome, japanese)
+        return format_draw(log, outcome, japanese)

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
@@ -17,21 +17,19 @@ from mjlog.findings import FindingKind, Severity
 from mjlog.rules.riichi.dates import game_date
 from mjlog.rules.riichi.lobby import ruleset_for_lobby
 from mjlog.frozen import builder
-from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
-from mjlog.rules.riichi import store_facts
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.describe import RiichiText
+from mjlog.rules.riichi.store_facts import RiichiStoreFacts
 from mjlog.rules.riichi import table as riichi_table
 from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.riichi.table import RiichiTable
 from mjlog.rules.family import (
-    Family, GameCheck, GameRules, HandDeclarations, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
+    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, lazy, register,
 )
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
-from mjlog.rules.riichi.scorer import HandValue
-from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
-from mjlog.rules.riichi.win_columns import value_unrecorded, win_columns
+from mjlog.rules.riichi.record import DrawKind, draw_kind
 from mjlog.rules.riichi.ruleset import KNOB_DOCS, PRESETS, RuleSet, apply_knobs
-from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.riichi.settlement import DEPOSIT
 from mjlog.rules.transfers import Transfer
 from mjlog.rules.common.wall import Wall, wall_for_shuffle, walls_for_game
@@ -49,20 +47,13 @@ class RiichiFamily(Family):
     tile_count: ClassVar[int] = 136
     value_unit: ClassVar[str] = "han"
     presets = PRESETS
+    store: ClassVar[StoreFacts] = RiichiStoreFacts()
+    text: ClassVar[FamilyText] = RiichiText()
+    scorer: ClassVar[HandScorer | None] = HandScorer(lazy("mjlog.rules.riichi.score_request", "score_request"))
+    simulator: ClassVar[Simulator | None] = Simulator(lazy("mjlog.rules.riichi.simulate", "simulate_game"))
 
     def knob_docs(self):
         return KNOB_DOCS
-
-    def describe_preset(self, rules: RuleSet) -> str:
-        from mjlog.rules.riichi.describe import describe_preset
-
-        return describe_preset(rules)
-
-    def describe_rules(self, log: GameLog) -> str:
-        lobby = log.header
-        if lobby is None:
-            return log.rules.name
-        return f"{lobby.display} ({lobby.english})"
 
     def game_rules(self, game: GameCheck) -> GameRules:
         return game_rules(game)
@@ -95,81 +86,6 @@ class RiichiFamily(Family):
 
     def placement_points(self, rules: RuleSet, final: tuple[int, ...], first_dealer: int):
         return placement_points(final, rules, first_dealer)
-
-    def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
-        from mjlog.rules.riichi.describe import format_draw, format_win
-
-        if isinstance(outcome, Win):
-            return format_win(log, outcome, japanese)
-        return format_draw(log, outcome, japanese)
-
-    def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
-        v = win.value
-        return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
-
-    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
-        r = recorded(win)
-        return _items(tuple(r.yaku) if r.yaku else tuple((y, 13) for y in r.yakuman))
-
-    def score_hand(self, request: ScoreRequest) -> ScoredHand:
-        from mjlog.rules.riichi.score_request import score_request
-
-        return score_request(request)
-
-    def simulate_game(self, rules: RuleSet, seed: int) -> bytes:
-        from mjlog.rules.riichi.simulate import simulate_game
-
-        return simulate_game(rules, seed)
-
-    def win_value(self, win: DerivedWin) -> int:
-        return win.value.han
-
-    def recorded_points(self, log: GameLog, win: Win) -> int | None:
-        return None if value_unrecorded(log, win) else win.points
-
-    def draw_kind(self, draw: Ryuukyoku) -> tuple[str, bool]:
-        kind = draw_kind(draw)
-        return (kind.value, kind.abortive)
-
-    def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> dict[str, object]:
-        return win_columns(log, win, derived)
-
-    def game_columns(self, log: GameLog) -> dict[str, object]:
-        return store_facts.game_columns(log)
-
-    def placement(self, log: GameLog) -> tuple[int, ...] | None:
-        return store_facts.placement(log)
-
-    def declarations(self, events: Sequence[tuple[int, Event]]) -> HandDeclarations:
-        return store_facts.declarations(events)
-
-    def store_tables(self) -> dict[str, dict[str, list]]:
-        return {"yaku": store_facts.yaku_table()}
-
-
-#: Yaku ids of dora, ura dora and red fives: an entry of these with 0 han is no item (Tenhou lists
-#: ura dora with 0 han on every riichi win).
-DORA_IDS = (52, 53, 54)
-
-
-#: Win items by their (yaku id, han) pairs: wins repeat a few thousand distinct lists.
-_ITEMS: dict[tuple[tuple[int, int], ...], tuple[WinItem, ...]] = {}
-
-
-def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
-    """(yaku id, han) pairs as win items, in their order, without 0-han dora entries."""
-    got = _ITEMS.get(pairs)
-    if got is None:
-        got = tuple(WinItem(y, ALL_YAKU[y].name_ja, ALL_YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
-        if len(_ITEMS) >= 1 << 14:
-            _ITEMS.clear()
-        _ITEMS[pairs] = got
-    return got
-
-
-def yaku_items(v: HandValue) -> tuple[WinItem, ...]:
-    """A hand value's yaku as scoring elements (each yakuman as 13 han)."""
-    return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))
 
 
 # -- the rule set a game plays under ----------------------------------------------------------------

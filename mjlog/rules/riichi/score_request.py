@@ -45,7 +45,7 @@ def _rows(v: HandValue, winner: int, discarder: int | None, players: int) -> tup
 
 def score_request(req: ScoreRequest) -> ScoredHand:
     """The yaku, han and payments of a riichi hand (no honba, no sticks)."""
-    from mjlog.rules.riichi.family import yaku_items
+    from mjlog.rules.riichi.store_facts import yaku_items
 
     rules: RuleSet = req.rules
     _refuse_foreign(req, rules)

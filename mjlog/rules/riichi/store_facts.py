@@ -1,17 +1,21 @@
 """What the store keeps of a riichi game beyond the generic columns (``docs/schema.md``): the
-games' rule columns, the recorded placement, the riichi declarations of a hand and the ``yaku``
-reference table.
-
-The riichi family's store hooks (:class:`~mjlog.rules.riichi.family.RiichiFamily`) read these;
-a win's own columns are in :mod:`mjlog.rules.riichi.win_columns`.
+riichi family's :class:`~mjlog.rules.family.StoreFacts` (:class:`RiichiStoreFacts`): a win's yaku
+as items and its han, the games' rule columns, the recorded placement, the riichi declarations of a
+hand, the draws' kinds and the ``yaku`` reference table; a win's own columns are in
+:mod:`mjlog.rules.riichi.win_columns`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mjlog.ir import Event, GameLog
-from mjlog.rules.family import HandDeclarations
+from mjlog.ir import Event, GameLog, Ryuukyoku, Win
+from mjlog.rules.family import HandDeclarations, StoreFacts, WinItem
+from mjlog.rules.results import DerivedWin
+from mjlog.rules.riichi.record import draw_kind, recorded
+from mjlog.rules.riichi.scorer import HandValue
+from mjlog.rules.riichi.win_columns import value_unrecorded, win_columns
+from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
 
@@ -51,3 +55,64 @@ def yaku_table() -> dict[str, list]:
     return {"yaku_id": [y.id for y in YAKU], "name_en": [y.name_en for y in YAKU],
             "name_ja": [y.name_ja for y in YAKU], "han_closed": [y.han_closed for y in YAKU],
             "han_open": [y.han_open for y in YAKU], "yakuman": [y.yakuman for y in YAKU]}
+
+
+class RiichiStoreFacts(StoreFacts):
+    """What the store keeps of a riichi game: yaku as items, han as value, Tenhou's columns."""
+
+    def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
+        return yaku_items(win.value)
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        r = recorded(win)
+        return _items(tuple(r.yaku) if r.yaku else tuple((y, 13) for y in r.yakuman))
+
+    def win_value(self, win: DerivedWin) -> int:
+        return win.value.han
+
+    def recorded_points(self, log: GameLog, win: Win) -> int | None:
+        return None if value_unrecorded(log, win) else win.points
+
+    def draw_kind(self, draw: Ryuukyoku) -> tuple[str, bool]:
+        kind = draw_kind(draw)
+        return (kind.value, kind.abortive)
+
+    def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> dict[str, object]:
+        return win_columns(log, win, derived)
+
+    def game_columns(self, log: GameLog) -> dict[str, object]:
+        return game_columns(log)
+
+    def placement(self, log: GameLog) -> tuple[int, ...] | None:
+        return placement(log)
+
+    def declarations(self, events: Sequence[tuple[int, Event]]) -> HandDeclarations:
+        return declarations(events)
+
+    def store_tables(self) -> dict[str, dict[str, list]]:
+        return {"yaku": yaku_table()}
+
+
+#: Yaku ids of dora, ura dora and red fives: an entry of these with 0 han is no item (Tenhou lists
+#: ura dora with 0 han on every riichi win).
+DORA_IDS = (52, 53, 54)
+
+
+#: Win items by their (yaku id, han) pairs: wins repeat a few thousand distinct lists.
+_ITEMS: dict[tuple[tuple[int, int], ...], tuple[WinItem, ...]] = {}
+
+
+def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
+    """(yaku id, han) pairs as win items, in their order, without 0-han dora entries."""
+    got = _ITEMS.get(pairs)
+    if got is None:
+        got = tuple(WinItem(y, ALL_YAKU[y].name_ja, ALL_YAKU[y].name_en, h) for y, h in pairs if h or y not in DORA_IDS)
+        if len(_ITEMS) >= 1 << 14:
+            _ITEMS.clear()
+        _ITEMS[pairs] = got
+    return got
+
+
+def yaku_items(v: HandValue) -> tuple[WinItem, ...]:
+    """A hand value's yaku as scoring elements (each yakuman as 13 han)."""
+    return _items(v.yaku if not v.yakuman_count else tuple((y, 13) for y in v.yakuman))

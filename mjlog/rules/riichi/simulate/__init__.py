@@ -1,6 +1,6 @@
 """Self-play games between simple bots, written as real Tenhou mjlog XML.
 
-Riichi only by nature (the riichi family's simulator, :meth:`RiichiFamily.simulate_game`); Beijing's
+Riichi only by nature (the riichi family's :class:`~mjlog.rules.family.Simulator`); Beijing's
 and MCR's bots are in their own packages.
 
 :func:`simulate_game` plays one game under a :class:`~mjlog.rules.riichi.ruleset.RuleSet`
