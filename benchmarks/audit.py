@@ -18,6 +18,7 @@ Last line:
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import re
 import sys
@@ -27,11 +28,11 @@ from pathlib import Path
 from lxml import etree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of_interleaved, corpus_files  # noqa: E402
+from _common import best_of_interleaved, corpus_files
 
-from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
-from mjlog.formats.reader import read_log  # noqa: E402
-from mjlog.replayer import replay  # noqa: E402
+from mjlog.formats.safe_xml import PARSER as _PARSER
+from mjlog.formats.reader import read_log
+from mjlog.replayer import replay
 
 PHOENIX_4P = re.compile(r"^Agony5757__mahjong__paipuxmls~\d{10}gm-00(a9|e1)-0000-")
 
@@ -73,7 +74,7 @@ def paired_times(blobs: list[bytes], paths: list[Path], repeat: int) -> tuple[fl
     t_parse = t_audit = 0.0
     for start in range(0, len(paths), CHUNK_FILES):
         chunk_blobs, chunk_paths = blobs[start:start + CHUNK_FILES], paths[start:start + CHUNK_FILES]
-        p, a = best_of_interleaved([lambda: parse_all(chunk_blobs), lambda: audit_all(chunk_paths)], repeat)
+        p, a = best_of_interleaved([functools.partial(parse_all, chunk_blobs), functools.partial(audit_all, chunk_paths)], repeat)
         t_parse += p
         t_audit += a
     return t_parse, t_audit

@@ -20,13 +20,13 @@ from pathlib import Path
 from lxml import etree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import best_of_interleaved  # noqa: E402
+from _common import best_of_interleaved
 
-from mjlog.formats.safe_xml import PARSER as _PARSER  # noqa: E402
-from mjlog.formats.reader import read_log  # noqa: E402
-from mjlog.replayer import replay  # noqa: E402
-from mjlog.rules.beijing.ruleset import PRESETS  # noqa: E402
-from mjlog.batch.simulate import simulate  # noqa: E402
+from mjlog.formats.safe_xml import PARSER as _PARSER
+from mjlog.formats.reader import read_log
+from mjlog.replayer import replay
+from mjlog.rules.beijing.ruleset import PRESETS
+from mjlog.batch.simulate import simulate
 
 
 def parse_all(blobs: list[bytes]) -> None:

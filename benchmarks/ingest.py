@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import corpus_files, peak_rss_mb  # noqa: E402
+from _common import corpus_files, peak_rss_mb
 
 
 def files(half: bool) -> list[str]:

@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import CORPUS, ROOT  # noqa: E402
+from _common import CORPUS, ROOT
 
 #: The run counted in each tree: ``sys.argv[1]`` is the work, ``[2]`` the number of games (0: warm-up only).
 CHILD = r'''

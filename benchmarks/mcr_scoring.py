@@ -23,13 +23,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _common import best_of_interleaved  # noqa: E402
-from mcr_oracle import gb_call, gb_fans  # noqa: E402
-from MahjongGB import MahjongFanCalculator  # noqa: E402
+from _common import best_of_interleaved  # noqa: E402 - after sys.path takes the checkout's folders, above
+from mcr_oracle import gb_call, gb_fans  # noqa: E402 - after sys.path takes the checkout's folders, above
+from MahjongGB import MahjongFanCalculator  # noqa: E402 - after sys.path takes the checkout's folders, above
 
-from mjlog.rules.mcr import MCR, score  # noqa: E402
-from mjlog.rules.mcr.calculator import clear_memos  # noqa: E402
-from mjlog.rules.mcr.randhand import random_win  # noqa: E402
+from mjlog.rules.mcr import MCR, score  # noqa: E402 - after sys.path takes the checkout's folders, above
+from mjlog.rules.mcr.calculator import clear_memos  # noqa: E402 - after sys.path takes the checkout's folders, above
+from mjlog.rules.mcr.randhand import random_win  # noqa: E402 - after sys.path takes the checkout's folders, above
 
 
 

@@ -40,8 +40,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mjlog.store.dataset import build  # noqa: E402
-
 
 _ID = re.compile(r"(\d{10})gm-([0-9a-f]{4})-(\d{4,5})-[0-9a-f]{8}")
 

@@ -5,21 +5,27 @@ from mjlog.errors import InvalidHandError, LogTooLargeError, MalformedLogError, 
 
 __version__ = "0.1.0"
 
+from mjlog.ir import GameLog
+from mjlog.formats.reader import ReadResult, read_log, read_logs
+from mjlog.rules.riichi import HandValue, score_hand
+from mjlog.replayer import Replay, audit, replay
+from mjlog.findings import Finding, FindingKind
+
 __all__ = [
     "InvalidHandError",
     "LogTooLargeError",
     "MalformedLogError",
     "MjlogError",
     "__version__",
+    "GameLog",
+    "ReadResult",
+    "read_log",
+    "read_logs",
+    "Finding",
+    "FindingKind",
+    "HandValue",
+    "Replay",
+    "audit",
+    "replay",
+    "score_hand",
 ]
-
-from mjlog.ir import GameLog  # noqa: E402
-from mjlog.formats.reader import ReadResult, read_log, read_logs  # noqa: E402
-
-__all__ += ["GameLog", "ReadResult", "read_log", "read_logs"]
-
-from mjlog.rules.riichi import HandValue, score_hand  # noqa: E402
-from mjlog.replayer import Replay, audit, replay  # noqa: E402
-from mjlog.findings import Finding, FindingKind  # noqa: E402
-
-__all__ += ["Finding", "FindingKind", "HandValue", "Replay", "audit", "replay", "score_hand"]

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 #: Every helper the C module must have; a module built from older sources lacks some.
 NAMES = ("scan_xml", "parse_ints", "parse_tiles", "shuffle_wall", "mt_seed", "mt_bytes",

@@ -31,7 +31,7 @@ class MalformedLogError(MjlogError):
         text = f"{self.source}: {self.reason}"
         return f"{text} at {self.where}" if self.where else text
 
-    def with_source(self, source: str) -> "MalformedLogError":
+    def with_source(self, source: str) -> MalformedLogError:
         """The same error naming ``source`` as the file."""
         return type(self)(self.reason, source, self.where)
 

@@ -58,7 +58,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
     src = f"def build({args}):\n    o = _new(_Draft)\n{body}    o.__class__ = _Cls\n    return o\n"
     scope: dict[str, Any] = {"_new": object.__new__, "_Draft": draft, "_Cls": cls,
                              **{f"_default_{n}": v for n, v in defaults.items()}}
-    exec(src, scope)  # noqa: S102 - the source is made of the class's own field names, checked above
+    exec(src, scope)  # the source is made of the class's own field names, checked above
     build = scope["build"]
     build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
     build.__doc__ = f"A {cls.__name__} from its fields ({', '.join(names)}), positionally."

@@ -69,7 +69,7 @@ FILLER_KINDS = (30, 31, 32, 33, 27, 28, 29, 8, 17, 26, 0, 9, 18, 7, 16, 25, 1, 1
 class HandScript:
     """One hand being written: the deal, then its events in order."""
 
-    def __init__(self, game: "GameBuilder", dealt: list[str], wild: str, wall: BeijingWall | None,
+    def __init__(self, game: GameBuilder, dealt: list[str], wild: str, wall: BeijingWall | None,
                  keep: str = "") -> None:
         self.g = game
         self.rules = game.rules

@@ -47,7 +47,7 @@ class RecordedServer:
             def log_message(self, *args) -> None:  # quiet
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            def do_GET(self) -> None:  # http.server's name
                 with server._lock:
                     server.hits.append(Hit(self.path, self.client_address[1]))
                     queue = server.routes.get(self.path)

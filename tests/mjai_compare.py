@@ -13,7 +13,9 @@ def _names(tiles, red: bool) -> tuple[str, ...]:
 
 def event_key(e, red: bool, rich: bool = True):
     """An event as mjai records it (None for what it does not: connections)."""
-    n = lambda t: None if t is None else tile_name(t, red)  # noqa: E731
+    def n(t):
+        return None if t is None else tile_name(t, red)
+
     if isinstance(e, Draw):
         return ("tsumo", e.seat, n(e.tile))
     if isinstance(e, Discard):

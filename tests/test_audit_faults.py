@@ -18,7 +18,7 @@ import dataclasses
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -56,7 +56,7 @@ class Doc:
     def bytes(self) -> bytes:
         return "".join(self.toks).encode("latin-1")
 
-    def copy(self) -> "Doc":
+    def copy(self) -> Doc:
         d = Doc.__new__(Doc)
         d.toks = list(self.toks)
         return d
@@ -86,12 +86,12 @@ def step(el: str) -> tuple[str, int] | None:
 
 
 def attr(el: str, name: str) -> str | None:
-    m = re.search(r'\s%s="([^"]*)"' % re.escape(name), el)
+    m = re.search(rf'\s{re.escape(name)}="([^"]*)"', el)
     return m.group(1) if m else None
 
 
 def set_attr(el: str, name: str, value: str) -> str:
-    pat = re.compile(r'(\s%s=")([^"]*)(")' % re.escape(name))
+    pat = re.compile(rf'(\s{re.escape(name)}=")([^"]*)(")')
     assert pat.search(el), (name, el)
     return pat.sub(lambda m: m.group(1) + value + m.group(3), el, count=1)
 
@@ -127,7 +127,7 @@ def tiles_used(doc: Doc, span: list[int]) -> Counter:
 # ---- picking games and places ---------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _clean_standard(path: Path) -> bool:
     log = read_log(path)
     if log.final is None or log.header.special or log.seed is None:
@@ -253,7 +253,7 @@ def draw_tile(doc: Doc, span: list[int]) -> Doc | None:
     The hands and rivers keep the same kinds, so only the wall can tell.
     """
     used = tiles_used(doc, span)
-    for a, b, c in zip(span, span[1:], span[2:]):
+    for a, b, _ in zip(span, span[1:], span[2:]):
         sa, sb = step(doc.toks[a]), step(doc.toks[b])
         if not (sa and sb and sa[0] in DRAW_TAGS and sb[0] == DISCARD_TAGS[DRAW_TAGS.index(sa[0])]):
             continue

@@ -280,7 +280,6 @@ def test_bot_games_never_discard_a_wild_tile(games):
 
 def test_beijing_what_if_rule_set_is_stated_and_audited_under_its_knobs():
     """A game under changed knobs states them in its header; read back, the log has the same rules and audits clean."""
-    from mjlog.rules.beijing.family import BEIJING
 
     rules = PRESETS["beijing-ccw"].replace(mutual_tsumo="one", dealer_fan="b", base=1000, mutual_both_ways=True)
     for seed in range(4):

@@ -7,13 +7,13 @@ from __future__ import annotations
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import polars as pl  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import polars as pl
+import pytest
 
-from mjlog.stats import chart_style  # noqa: E402
-from tests.chart_audit import figure_problems  # noqa: E402
-from tests.conftest import SAMPLE  # noqa: E402
+from mjlog.stats import chart_style
+from tests.chart_audit import figure_problems
+from tests.conftest import SAMPLE
 
 
 @pytest.fixture(scope="module")

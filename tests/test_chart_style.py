@@ -5,9 +5,9 @@ from __future__ import annotations
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from mjlog.stats import chart_style  # noqa: E402
+from mjlog.stats import chart_style
 
 
 def test_charts_use_a_cjk_font_when_installed_else_english_names(monkeypatch):

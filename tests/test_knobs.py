@@ -29,9 +29,11 @@ from mjlog.replayer import Replay, replay
 from mjlog.rules import find_preset, iter_presets
 from mjlog.rules.riichi import score_hand
 from mjlog.rules.riichi.flow import HandEnd, next_hand
+from mjlog.rules.riichi.local_yaku import LOCAL
 from mjlog.rules.riichi.ruleset import PRESETS, RuleSet, apply_knobs, rule_problem
 from tests.conftest import TENHOU_XML
 from tests.replaybuild import Tiles, agari, deal, discard, draw, game, init, ryuukyoku, turn
+from tests.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test
 
 K = FindingKind
 START = (25000, 25000, 25000, 25000)
@@ -324,9 +326,6 @@ def test_players_is_the_tables_seats_and_sanma_skips_the_fourth_dealer():
     with pytest.raises(ValueError, match="preset's, not the log's"):
         apply_knobs(three, "players=4")
 
-
-from mjlog.rules.riichi.local_yaku import LOCAL  # noqa: E402
-from tests.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test  # noqa: E402
 
 # ---- the knobs as a whole --------------------------------------------------------------------------
 

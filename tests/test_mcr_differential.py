@@ -24,9 +24,9 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         raise
     pytest.skip(f"MahjongGB (PyPI pymahjonggb) is not installed: {exc}", allow_module_level=True)
 
-from mjlog.rules.mcr import MCR, score  # noqa: E402
-from mjlog.rules.mcr.randhand import RandomWin, random_win  # noqa: E402
-from mjlog.rules.mcr.shapes import KNITTED, code_of_kind  # noqa: E402
+from mjlog.rules.mcr import MCR, score
+from mjlog.rules.mcr.randhand import RandomWin, random_win
+from mjlog.rules.mcr.shapes import KNITTED, code_of_kind
 
 N_HANDS = int(os.environ.get("MJLOG_MCR_HANDS", "50000"))
 SEED = 20261203

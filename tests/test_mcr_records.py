@@ -21,7 +21,7 @@ from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.formats import format_of
 from mjlog.formats.reader import read_games
-from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord
+from mjlog.rules.mcr.record import McrHandRecord, McrWinRecord
 
 K = FindingKind
 PMN_DIR = CORPUS / "mcr" / "pmn"

@@ -16,7 +16,6 @@ from mjlog.findings import FindingKind as K
 from mjlog.formats.mcr.xml import write_xml
 from mjlog.ir import Call, CallKind, Draw, FlowerSetAside, Win
 from mjlog.formats.reader import read_log
-from mjlog.rules import family
 from mjlog.rules.mcr.record import LostClaim
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
 from mjlog.rules.mcr.simulate.game import simulate_log

@@ -245,7 +245,7 @@ def test_a_hand_built_log_with_values_no_reader_gives_is_a_malformed_log_error_a
     broken = dataclasses.replace(log, rounds=(log.rounds[0], dataclasses.replace(rnd, events=events), *log.rounds[2:]))
     with pytest.raises(MalformedLogError) as err:
         replay(broken)
-    assert f"round 1 (" in str(err.value) and f"event {i}" in str(err.value)
+    assert "round 1 (" in str(err.value) and f"event {i}" in str(err.value)
     assert ("seat" if change.startswith("seat") else "tile id") in str(err.value)
 
 

@@ -14,18 +14,18 @@ from collections import Counter
 
 import pytest
 
+from mjlog.ir import CallKind
+from mjlog.rules.riichi.events import KITA
+from mjlog.rules.riichi import score
+from mjlog.rules.riichi.randhand import RandomWin, random_win
+
 mahjong = pytest.importorskip("mahjong")
 
-from mahjong.constants import EAST  # noqa: E402
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402
-from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID  # noqa: E402
-from mahjong.meld import Meld  # noqa: E402
-
-from mjlog.ir import CallKind  # noqa: E402
-from mjlog.rules.riichi.events import KITA
-from mjlog.rules.riichi import score  # noqa: E402
-from mjlog.rules.riichi.randhand import RandomWin, random_win  # noqa: E402
+from mahjong.constants import EAST  # noqa: E402 - after the skip above, for a machine without mahjong
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402 - after the skip above
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402 - after the skip above
+from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID  # noqa: E402 - after the skip above
+from mahjong.meld import Meld  # noqa: E402 - after the skip above
 
 N_HANDS = 20_000
 SEED = 20240611

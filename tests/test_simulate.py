@@ -35,7 +35,7 @@ MIX = (["tenhou-4p-south"] * 18 + ["tenhou-4p-east"] * 10 + ["tenhou-3p-south"] 
 @pytest.fixture(scope="module")
 def games() -> list[tuple[str, int, bytes, GameLog]]:
     out = []
-    for i, (name, seed) in enumerate(zip(MIX, game_seeds(len(MIX), 20240601))):
+    for name, seed in zip(MIX, game_seeds(len(MIX), 20240601)):
         data = simulate_game(PRESETS[name], seed)
         out.append((name, seed, data, read_log(data)))
     return out

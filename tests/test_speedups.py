@@ -411,7 +411,6 @@ def test_shuffle_wall_leaves_odd_words_to_python():
 
 def test_read_fast_and_the_python_loop_agree_on_mutated_logs(monkeypatch):
     """Both loops read the same items to the same log, or fail with the same message."""
-    from mjlog.formats.tenhou import xml as tenhou_xml
     def outcome(items):
         try:
             return _Reader("m.xml").read_items(*items)
@@ -449,8 +448,8 @@ _ADDED = {
     b"N": [b'x="1"', b'm2="3"'],
     b"REACH": [b'ten="250,250,250,250"', b'ten="250,250,250,0"', b'x="1"'],
     b"DORA": [b'x="1"', b'who="0"'],
-    b"AGARI": [b'paoWho="1"', b'paoWho="3"', b'paoWho="4"', b'paoWho="-1"', b'yakuman="39"', b'doraHaiUra="5"', b'owari="250,0,250,0,250,0,250,0"',
-               b'owari="1,2,3"', b'x="1"'],
+    b"AGARI": [b'paoWho="1"', b'paoWho="3"', b'paoWho="4"', b'paoWho="-1"', b'yakuman="39"', b'doraHaiUra="5"',
+               b'owari="250,0,250,0,250,0,250,0"', b'owari="1,2,3"', b'x="1"'],
     b"INIT": [b'shuffle="mt19937ar-sha512-n288-base64,AAAA"', b'hai3="1,2"', b'hai3=""', b'x="1"'],
     b"RYUUKYOKU": [b'type="yao9"', b'type="nm"', b'type="x"', b'hai3="1,2"', b'hai0="1,2,3"', b'hai1=""',
                    b'owari="250,0,250,0,250,0,250,0"', b'x="1"'],

@@ -378,7 +378,8 @@ def test_five_copies_of_a_tile():
 
 
 @pytest.mark.parametrize("result", [
-    ["和了", [8000, -8000, 0, 0], [0, 1, 0, "満貫8000点", "立直(1飜)", "清一色(6飜)"]],   # ron off a seat that did not discard last
+    # ron off a seat that did not discard last
+    ["和了", [8000, -8000, 0, 0], [0, 1, 0, "満貫8000点", "立直(1飜)", "清一色(6飜)"]],
     ["和了", [8000, 0, 0, -8000], [3, 3, 3, "満貫2000-4000点", "門前清自摸和(1飜)"]],  # tsumo after a discard
     ["九種九牌"],                                                                    # nine terminals after a discard
     ["和了", [1000, 0, 0, -1000], [0, 3, 0, "30符2飜1000点", "断幺九(1飜)"]],         # han that do not add up

@@ -193,7 +193,8 @@ def sequence(r, with_connections: bool) -> list[tuple]:
 
 def outcome(e, nagashi_hands: bool = True) -> tuple:
     if isinstance(e, Win):
-        return ("win", e.who, e.from_who, e.payload.pao_who, e.payload.yaku, e.payload.yakuman, e.payload.han, e.payload.fu if e.payload.limit == 0 else None,
+        return ("win", e.who, e.from_who, e.payload.pao_who, e.payload.yaku, e.payload.yakuman, e.payload.han,
+                e.payload.fu if e.payload.limit == 0 else None,
                 e.points, e.payload.limit, e.deltas, e.honba, e.sticks, e.scores_before, e.win_tile // 4,
                 tuple(sorted(t // 4 for t in e.hand)), tuple(t // 4 for t in e.payload.dora_indicators),
                 tuple(t // 4 for t in e.payload.ura_indicators),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import os
 
@@ -121,7 +120,7 @@ def test_gzip_is_detected_by_magic_bytes(tmp_path):
 
 
 def test_shift_jis_declaration_is_handled():
-    data = '<?xml version="1.0" encoding="Shift_JIS"?>'.encode() + simple_game4()
+    data = b'<?xml version="1.0" encoding="Shift_JIS"?>' + simple_game4()
     assert read_log(data).players[0].name == "Alice"
 
 
@@ -276,7 +275,8 @@ def test_random_corruptions_give_only_malformed_log_errors():
 
     rng = random.Random(20261202)
     base = simple_game4('<REACH who="2" step="1"/><V102/><F102/><N who="3" m="47723"/><DORA hai="120"/>')
-    pieces = [b"<", b">", b"/>", b'"', b"=", b",", b"-1", b"999", b"<N who=\"0\" m=\"1\"/>", b"<AGARI/>", b"&amp;", b"\x00", b"\xff"]
+    pieces = [b"<", b">", b"/>", b'"', b"=", b",", b"-1", b"999", b"<N who=\"0\" m=\"1\"/>", b"<AGARI/>", b"&amp;",
+              b"\x00", b"\xff"]
     outcomes = {"ok": 0, "malformed": 0}
     for _ in range(3000):
         data = bytearray(base)

@@ -40,7 +40,7 @@ def audit_file(source) -> list[FileAudit]:
         return [FileAudit(label, skipped=str(exc))]
     except MalformedLogError as exc:
         return [FileAudit(label, error=str(exc))]
-    except Exception as exc:  # games_or_errors raises MalformedLogError only; this is the batch's guard
+    except Exception as exc:  # noqa: BLE001 - games_or_errors raises MalformedLogError only; this is the batch's guard
         return [FileAudit(label, error=f"{label}: internal error while reading ({type(exc).__name__}: {exc})")]
     many = len(logs) > 1
     return [FileAudit(f"{label}#{n}" if many else label, error=str(log)) if isinstance(log, MalformedLogError)
@@ -50,7 +50,7 @@ def audit_file(source) -> list[FileAudit]:
 def _audit_log(log, label: str) -> FileAudit:
     try:
         findings = replay(log).findings
-    except Exception as exc:  # a replay bug must not end the batch; fuzz tests keep this unused
+    except Exception as exc:  # noqa: BLE001 - a replay bug must not end the batch; fuzz tests keep this unused
         return FileAudit(label, error=f"{label}: internal error while replaying ({type(exc).__name__}: {exc})")
     try:
         identity = identity_of(log)

@@ -19,7 +19,6 @@ import email.utils
 import gzip
 import http.client
 import os
-import socket
 import sys
 import tempfile
 import time
@@ -178,7 +177,7 @@ class PoliteClient:
             conn.request("GET", self.prefix + path, headers=headers)
             resp = conn.getresponse()
             body = _read_body(resp, url)
-        except (socket.timeout, TimeoutError):
+        except TimeoutError:
             raise _Retry(f"timed out after {self.politeness.timeout:g} s") from None
         except http.client.IncompleteRead as exc:
             raise _Retry(f"the body was cut short ({len(exc.partial)} bytes received)") from None

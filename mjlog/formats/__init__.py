@@ -30,8 +30,8 @@ class LogFormat:
     name: str
     title: str           # as error messages name it, e.g. 'Tenhou XML'
     sniff: Callable[[bytes], bool]
-    read: Callable[[bytes, str], "GameLog"]
-    read_all: Callable[[bytes, str], "list[GameLog | MalformedLogError]"] | None = None
+    read: Callable[[bytes, str], GameLog]
+    read_all: Callable[[bytes, str], list[GameLog | MalformedLogError]] | None = None
     """For a format whose files hold several games (the Botzone export): every game of the file, or
     the error that makes that one game unreadable."""
 

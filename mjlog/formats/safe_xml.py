@@ -12,9 +12,10 @@ nothing is loaded and no declared entity reaches a value.
 >>> parse_xml_bytes(b'<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>')
 Traceback (most recent call last):
 mjlog.errors.MalformedLogError: <bytes>: DTDs and entity declarations are not allowed in a log at byte 0
->>> parse_xml_bytes('<!DOCTYPE x SYSTEM "/etc/passwd"><mjloggm/>'.encode("utf-16-le"))
+>>> parse_xml_bytes('<!DOCTYPE x SYSTEM "/etc/passwd"><mjloggm/>'.encode("utf-16-le"))  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
-mjlog.errors.MalformedLogError: <bytes>: DTDs and entity declarations are not allowed in a log at character 0 (of the text decoded as utf-16-le)
+mjlog.errors.MalformedLogError: <bytes>: DTDs and entity declarations are not allowed in a log at character 0
+(of the text decoded as utf-16-le)
 """
 
 from __future__ import annotations

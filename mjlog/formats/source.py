@@ -6,7 +6,7 @@ import os
 import stat
 import zlib
 from dataclasses import dataclass
-from typing import BinaryIO, Union
+from typing import BinaryIO
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
 
@@ -15,7 +15,7 @@ MAX_LOG_BYTES = 16 * 1024 * 1024
 
 GZIP_MAGIC = b"\x1f\x8b"
 
-LogSource = Union[str, os.PathLike, bytes, bytearray, memoryview, BinaryIO]
+LogSource = str | os.PathLike | bytes | bytearray | memoryview | BinaryIO
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,27 +29,27 @@ class LogWriter:
     name: str
     family: str
     title: str          # as help texts name it, e.g. 'tenhou.net/6 JSON'
-    write: Callable[["GameLog"], str]
-    dump: Callable[["GameLog"], bytes] | None = None
+    write: Callable[[GameLog], str]
+    dump: Callable[[GameLog], bytes] | None = None
     """The format's bytes as a file holds them (what ``mjlog simulate`` writes), where it has a writer of bytes."""
     needs_values: bool = False
     """The format cannot be written without every win's value: a log that does not record them
     (mjai's plain ``hora``) is given the replay's first (:mod:`mjlog.replayer.derived_values`)."""
 
 
-def _tenhou6(log: "GameLog") -> str:
+def _tenhou6(log: GameLog) -> str:
     from mjlog.formats.tenhou.json import dumps_tenhou6
 
     return json_printable(dumps_tenhou6(log))
 
 
-def _tenhou_xml(log: "GameLog") -> str:
+def _tenhou_xml(log: GameLog) -> str:
     from mjlog.formats.tenhou.xml_write import dumps_xml
 
     return dumps_xml(log)
 
 
-def _mjai(log: "GameLog") -> str:
+def _mjai(log: GameLog) -> str:
     from mjlog.formats.mjai.write import dumps_mjai
 
     return dumps_mjai(log).rstrip("\n")
@@ -60,25 +60,25 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8").rstrip("\n")
 
 
-def _beijing_xml(log: "GameLog") -> str:
+def _beijing_xml(log: GameLog) -> str:
     from mjlog.formats.beijing.xml import write_beijing_xml
 
     return xml_printable(_text(write_beijing_xml(log)))
 
 
-def _beijing_json(log: "GameLog") -> str:
+def _beijing_json(log: GameLog) -> str:
     from mjlog.formats.beijing.json import write_beijing_json
 
     return json_printable(_text(write_beijing_json(log)))
 
 
-def _mcr_xml(log: "GameLog") -> str:
+def _mcr_xml(log: GameLog) -> str:
     from mjlog.formats.mcr.xml import write_xml
 
     return _text(write_xml(log))
 
 
-def _mcr_json(log: "GameLog") -> str:
+def _mcr_json(log: GameLog) -> str:
     from mjlog.formats.mcr.json import write_json
 
     return _text(write_json(log))

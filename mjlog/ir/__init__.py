@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, TypeVar, Union
+from typing import Any, ClassVar, TypeVar
 
 from mjlog.tiles import WIND_NAMES
 
@@ -292,7 +292,7 @@ class Ryuukyoku(Event):
         return tuple(s for s, h in enumerate(self.hands) if h is not None)
 
 
-Outcome = Union[Win, Ryuukyoku]
+Outcome = Win | Ryuukyoku
 
 
 @dataclass(frozen=True, slots=True)

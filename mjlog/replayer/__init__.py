@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 from mjlog.errors import AuditFailed
 from mjlog.findings import Finding, FindingKind, Severity
@@ -183,7 +182,7 @@ def replay(log: GameLog, strict: bool = False) -> Replay:
     return result
 
 
-def audit(source: "GameLog | str | os.PathLike | bytes", strict: bool = False) -> Replay:
+def audit(source: GameLog | str | os.PathLike | bytes, strict: bool = False) -> Replay:
     """Read (if needed) and replay one log. A log that cannot be read raises :class:`MalformedLogError`."""
     from mjlog.formats.reader import read_log
 

@@ -283,7 +283,7 @@ class Simulator:
     the registered writer named ``writer`` (:mod:`mjlog.formats.writers`), or the log's bytes from a
     simulator that writes its log as it plays (riichi's writes Tenhou's XML). Files end in ``suffix``."""
 
-    play: Callable[[Any, int], "GameLog | bytes"]
+    play: Callable[[Any, int], GameLog | bytes]
     suffix: str = ".xml"
     writer: str | None = None
 

@@ -19,8 +19,8 @@ from mjlog.stats.sheet import (
 )
 
 __all__ = [
-    "GROUP", "StatFrames", "StatSheet", "Z95", "binomial_se", "draw_stats", "format_sheet", "fu_distribution",
-    "han_distribution", "load_frames", "mean_se", "placement_distribution", "placement_stats",
+    "GROUP", "Population", "StatFrames", "StatSheet", "Z95", "binomial_se", "describe", "draw_stats", "format_sheet",
+    "fu_distribution", "han_distribution", "load_frames", "mean_se", "placement_distribution", "placement_stats",
     "player_round_stats", "selection_note", "stat_sheet", "win_stats", "wilson_exprs", "wilson_interval",
     "yaku_frequency",
 ]

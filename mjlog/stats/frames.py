@@ -160,7 +160,8 @@ _QUERIES = {
         r.n_riichi_declared, r.n_riichi, r.n_calls, r.complete
         FROM rounds r JOIN games g ON g.game_id = r.game_id WHERE {cond}""",
     "wins": """SELECT w.game_id::VARCHAR AS game_id, g.rule_set, w.round_index, w.win_index, w.seat, w.from_seat,
-        w.deal_in_seat, w.tsumo, w.dealer, w.riichi, w.open_hand, w.han, coalesce(w.fu, w.derived_fu) AS fu, w.fu IS NULL AS fu_derived, w.points, w."limit",
+        w.deal_in_seat, w.tsumo, w.dealer, w.riichi, w.open_hand, w.han, coalesce(w.fu, w.derived_fu) AS fu,
+        w.fu IS NULL AS fu_derived, w.points, w."limit",
         w.yakuman_count, w.ura FROM wins w JOIN games g ON g.game_id = w.game_id WHERE {cond}""",
     "win_yaku": """SELECT y.game_id::VARCHAR AS game_id, g.rule_set, y.round_index, y.win_index, y.yaku_id, y.han,
         y.yakuman FROM win_yaku y JOIN games g ON g.game_id = y.game_id WHERE {cond}""",

@@ -82,7 +82,8 @@ WINDS = ("East", "South", "West", "North")
 def with_round_wind(units: pl.DataFrame, rounds: pl.DataFrame) -> pl.DataFrame:
     """Player-round ``units`` with ``round_wind``: the round's prevailing wind (East, South, West, North)."""
     wind = rounds.select("game_id", "round_index",
-                         pl.col("wind").cast(pl.Int64).replace_strict(list(range(4)), list(WINDS), return_dtype=pl.String).alias("round_wind"))
+                         pl.col("wind").cast(pl.Int64).replace_strict(list(range(4)), list(WINDS), return_dtype=pl.String)
+                         .alias("round_wind"))
     return units.join(wind, on=["game_id", "round_index"], how="left")
 
 

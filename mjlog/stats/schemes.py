@@ -139,7 +139,7 @@ def _scheme_row(games: Sequence[GameComparison], scheme: str, baseline: str) -> 
     }
 
 
-def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss") -> "pl.DataFrame":
+def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss") -> pl.DataFrame:
     """One row per scheme and group of games (:func:`game_groups`): points moved by tsumo, mean
     tsumo values, changes against ``baseline``. Counts first, rates last.
 
@@ -160,7 +160,7 @@ def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss
     return pl.DataFrame(rows) if rows else pl.DataFrame(schema=schema)
 
 
-def sensitivity(summary: "pl.DataFrame") -> "pl.DataFrame":
+def sensitivity(summary: pl.DataFrame) -> pl.DataFrame:
     """How much each scheme's changes depend on the flipped games: its winner-change rate and mean
     placement-point change on the stable games, on all games, and on the flipped games alone."""
     import polars as pl
@@ -261,7 +261,7 @@ def _reason(where: str, exc: Exception) -> str:
 
 
 def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[str] | None = None,
-                  save: bool = True) -> tuple["pl.DataFrame", "pl.DataFrame"]:
+                  save: bool = True) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Re-pay every stored sanma game under each scheme and return (summary per scheme and group,
     per-seat results with each game's group); with ``save``, also store the per-seat results as
     ``scheme_results`` (a read-only store needs ``save=False``).

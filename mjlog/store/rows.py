@@ -26,7 +26,6 @@ from __future__ import annotations
 import datetime as _dt
 import gc
 import hashlib
-import os
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -309,7 +308,8 @@ class _Rows:
              dealer=w.who == rnd.dealer, riichi=riichi, open_hand=open_hand,
              points=fam.store.recorded_points(log, w),
              derived=dw is not None, win_tile=w.win_tile, hand=w.hand, scores_before=w.scores_before,
-             deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit, value=sum(it.value for it in recorded) if recorded else None,
+             deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit,
+             value=sum(it.value for it in recorded) if recorded else None,
              derived_value=fam.store.win_value(dw) if dw else None)
         _put(cols, **(_NO_FAMILY_COLUMNS | fam.store.win_columns(log, w, dw)))
         if dw is not None:
@@ -536,7 +536,7 @@ def _finish(files: list[FileOutcome], rows: _Rows, added: list[_Added]) -> Chunk
         try:
             alone.add(a.log, a.rep, a.gid, a.source, a.sha)
             alone.tables()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - whatever stops a game's rows, the game becomes an unreadable file
             files[a.at] = _failed(a.source, a.sha, "building rows", exc)
             continue
         keep.append(a)

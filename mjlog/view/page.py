@@ -32,7 +32,8 @@ PAGE = """<!DOCTYPE html>
 <input type="range" id="slider" min="0" value="0" aria-label="step">
 <span id="rounds"></span>
 </nav>
-<div id="caption"><span class="keys">&#x2190; &#x2192; space: step &middot; &#x2191; &#x2193;: hand &middot; Home End</span><span id="caption-text"></span></div>
+<div id="caption"><span class="keys">&#x2190; &#x2192; space: step &middot; &#x2191; &#x2193;: hand &middot; Home End</span>\
+<span id="caption-text"></span></div>
 <main>
 <section id="table"></section>
 <aside id="side">

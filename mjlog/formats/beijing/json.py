@@ -6,7 +6,8 @@ else, so no tenhou.net/6 file is mistaken for it), the header keys of tenhou.net
 (not codes), so the seed's wall is checked tile for tile, and a hand's events are one array in
 play order (not per-seat take and discard lists).
 
->>> data = b'{"format": "mjlog-beijing", "ver": 1, "rule": {"disp": "beijing", "base": 500}, "name": ["A","B","C","D"], "log": []}'
+>>> data = (b'{"format": "mjlog-beijing", "ver": 1, "rule": {"disp": "beijing", "base": 500}, '
+...         b'"name": ["A","B","C","D"], "log": []}')
 >>> sniff(data), read_beijing_json(data, "x").rules.name
 (True, 'beijing')
 >>> sniff(b'{"title": ["", ""], "log": []}')

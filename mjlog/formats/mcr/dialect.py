@@ -6,11 +6,12 @@ as XML elements and :mod:`mjlog.formats.mcr.json` as JSON, and both read them ba
 row (``element 12 <N>``). The tags (``docs/formats/mcr.md``):
 
 ``SHUFFLE seed`` · ``GO rules knobs synthetic title id tablepoints hands event site date board
-scoring`` · ``UN n0..n3`` · ``INIT hand wind oya dice ten hai0..hai3 [wall flowers0..3]`` · ``T``/``U``/``V``/``W`` + tile (a draw by seat
-0-3) · ``D``/``E``/``F``/``G`` + tile (a discard) · ``FLOWER who hai`` · ``N who type hai
-called fromWho`` (type ``chow pung kong ankan kakan``) · ``LOST who type kind`` (a claim that lost
-to the next event; type ``win pung kong chow``, kind 0-33 the tile it names) · ``AGARI who fromWho hai machi fan
-total flowers delta [result penalty]`` (fan lines ``number,value,count[,name]``) · ``RYUUKYOKU delta [result penalty]`` · ``OWARI sc points``.
+scoring`` · ``UN n0..n3`` · ``INIT hand wind oya dice ten hai0..hai3 [wall flowers0..3]`` ·
+``T``/``U``/``V``/``W`` + tile (a draw by seat 0-3) · ``D``/``E``/``F``/``G`` + tile (a discard) ·
+``FLOWER who hai`` · ``N who type hai called fromWho`` (type ``chow pung kong ankan kakan``) ·
+``LOST who type kind`` (a claim that lost to the next event; type ``win pung kong chow``, kind 0-33
+the tile it names) · ``AGARI who fromWho hai machi fan total flowers delta [result penalty]`` (fan
+lines ``number,value,count[,name]``) · ``RYUUKYOKU delta [result penalty]`` · ``OWARI sc points``.
 Tile ids are 0-143 (136-143 the flowers).
 """
 

@@ -59,7 +59,7 @@ def write_json(log: GameLog) -> bytes:
     owari = doc.pop("owari", None)
     head = json.dumps(doc, ensure_ascii=False)[:-1]
     tail = f',\n"owari":{json.dumps(owari, ensure_ascii=False)}' if owari is not None else ""
-    return f'{head}, "log": [\n{body}\n]{tail}}}\n'.encode("utf-8")
+    return f'{head}, "log": [\n{body}\n]{tail}}}\n'.encode()
 
 
 def read_json_bytes(data: bytes, name: str) -> GameLog:

@@ -34,7 +34,7 @@ class KindPlay:
     def _bad(self, reason: str) -> MalformedLogError:
         return MalformedLogError(reason, self.source, self.where)
 
-    def at(self, where: str) -> "KindPlay":
+    def at(self, where: str) -> KindPlay:
         """Name the place of the next action (for errors)."""
         self.where = where
         return self

@@ -22,7 +22,7 @@ from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.mjai.common import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, WINDS, parse_tile
 from mjlog.formats.mjai.hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai.yaku import YakuProblem, win_value
-from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
+from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win

@@ -43,7 +43,7 @@ class YakuProblem(ValueError):
     """A ``yakus`` list the reader cannot take (the reader adds the line)."""
 
 
-def win_value(obj: dict, h: "HandState", who: int, hand: list[int], tile: int) -> WinValue | None:
+def win_value(obj: dict, h: HandState, who: int, hand: list[int], tile: int) -> WinValue | None:
     """The value a ``hora`` records, or None when it has no ``yakus`` (Mortal's plain hora)."""
     yakus = obj.get("yakus")
     if yakus is None:
@@ -75,7 +75,7 @@ def _number(obj: dict, key: str, hi: int) -> int:
     return v
 
 
-def _dragon_ids(h: "HandState", who: int, hand: list[int]) -> list[int]:
+def _dragon_ids(h: HandState, who: int, hand: list[int]) -> list[int]:
     """Dragon yaku ids in Tenhou's order: concealed triplets first, then the called sets in call order."""
     counts = counts34(hand)
     out = [18 + kind - 31 for kind in (31, 32, 33) if counts[kind] >= 3]
@@ -83,7 +83,7 @@ def _dragon_ids(h: "HandState", who: int, hand: list[int]) -> list[int]:
     return out
 
 
-def _resolve(name: str, h: "HandState", who: int, hand: list[int], tile: int, dragons) -> int:
+def _resolve(name: str, h: HandState, who: int, hand: list[int], tile: int, dragons) -> int:
     """The Tenhou yaku id of ``name`` in this win."""
     if name == "jikaze":
         return 10 + (who - h.dealer) % h.n

@@ -334,12 +334,11 @@ def _parse(data: bytes, name: str) -> dict:
             try:
                 o = _loads(ln, name)
             except json.JSONDecodeError as exc:
-                if not objs:  # not JSON-lines either: report the whole document's error
-                    exc = first
-                    no = first.lineno
-                raise MalformedLogError(f"not valid JSON ({exc.msg})", name, f"line {no}, column {exc.colno}") from None
+                # on the first line: not JSON-lines either, so the whole document's error is reported
+                bad, at = (exc, no) if objs else (first, first.lineno)
+                raise MalformedLogError(f"not valid JSON ({bad.msg})", name, f"line {at}, column {bad.colno}") from None
             if not isinstance(o, dict) or not isinstance(o.get("log"), list):
-                raise MalformedLogError("a JSON-lines line is not an object with a log array", name, f"line {no}")
+                raise MalformedLogError("a JSON-lines line is not an object with a log array", name, f"line {no}") from None
             objs.append(o)
         obj = dict(objs[0])
         obj["log"] = [r for o in objs for r in o["log"]]

@@ -21,10 +21,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable
 from urllib.parse import unquote
 
 from lxml import etree
@@ -619,7 +618,7 @@ class _Reader:
             raise MalformedLogError(f"owari={text[:60]!r} is not a list of finite numbers") from None
         self.final = FinalResult(scores, points, rounded)
 
-    _handlers: dict[str, Callable[["_Reader", dict], None]] = {
+    _handlers: dict[str, Callable[[_Reader, dict], None]] = {
         "SHUFFLE": _shuffle,
         "GO": _go,
         "UN": _un,

@@ -51,7 +51,7 @@ class BeijingRules:
         if self.base <= 0 or self.players != 4:
             raise ValueError("a Beijing table has 4 players and a positive base")
 
-    def replace(self, **changes: object) -> "BeijingRules":
+    def replace(self, **changes: object) -> BeijingRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
         if "name" not in changes and not self.name.endswith("+custom"):
             changes["name"] = self.name + "+custom"

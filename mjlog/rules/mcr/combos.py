@@ -23,7 +23,7 @@ suit, ``code % 10`` the rank.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -113,7 +113,7 @@ def chow_fans(mids: list[int]) -> dict[int, int]:
     return _pairwise(mids)
 
 
-@lru_cache(maxsize=None)
+@cache
 def chow_fan_items(mids: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """:func:`chow_fans` of sorted middles as ``(fan, count)`` pairs, remembered: a few thousand
     chow combinations occur, and three readings in four repeat one (measured on random hands)."""
@@ -220,7 +220,7 @@ class PungFacts(NamedTuple):
     winds: tuple[int, ...]               # the wind pungs' codes
 
 
-@lru_cache(maxsize=None)
+@cache
 def pung_facts(tiles: tuple[int, ...]) -> PungFacts:
     """:class:`PungFacts` of sorted pung tiles, remembered (two readings in three repeat a combination
     on random hands)."""

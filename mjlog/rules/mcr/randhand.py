@@ -223,7 +223,8 @@ def _knitted(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     suits, honors = _palette(rng)
     what = rng.choice(("chow", "pung", "kong"))
     for _ in range(30):
-        kind = 27 + rng.randrange(7) if honors and rng.random() < 0.4 else rng.randrange(3) * 9 + rng.randrange(7 if what == "chow" else 9)
+        kind = (27 + rng.randrange(7) if honors and rng.random() < 0.4
+                else rng.randrange(3) * 9 + rng.randrange(7 if what == "chow" else 9))
         if kind >= 27 and what == "chow":
             continue
         kinds = [kind, kind + 1, kind + 2] if what == "chow" else [kind] * (4 if what == "kong" else 3)

@@ -31,7 +31,7 @@ class McrRules:
     payments: Payments = "standard"
     edition: Edition = "book-2006"
 
-    def replace(self, **changes: object) -> "McrRules":
+    def replace(self, **changes: object) -> McrRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
         if "name" not in changes and not self.name.endswith("+custom"):
             changes["name"] = self.name + "+custom"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import permutations, product
 from typing import NamedTuple
 
@@ -121,7 +121,7 @@ def divisions(counts: list[int], n_sets: int) -> list[Division]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_readings(key: tuple[int, ...], base: int) -> tuple[GroupReading, ...]:
     """The readings of one group's counts (a suit's ranks 1-9 from ``base`` + 1; the honours: base 40, codes
     41-47) as sets in canonical order, with at most one pair. The three suits share one search: a suit's
@@ -133,7 +133,7 @@ def _suit_readings(key: tuple[int, ...], base: int) -> tuple[GroupReading, ...]:
                  for r in _rank_readings(key))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rank_readings(key: tuple[int, ...]) -> tuple[GroupReading, ...]:
     """The readings of a suit's counts with tiles as ranks 1-9."""
     return _readings_at(key, 0)
@@ -195,7 +195,7 @@ def _sets_of(work: list[int], start: int) -> list[list[tuple[int, int]]]:
 SETS_ONLY, WITH_PAIR = 1, 2
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_shape(counts: tuple[int, ...], pair_done: bool = False) -> int:
     """For the counts of one suit (ranks 1-9): bit 1 when they split into sets only, bit 2 when
     into sets and one pair (``pair_done``: only whether sets alone are possible)."""
@@ -235,7 +235,7 @@ def _honor_shape(counts: Sequence[int]) -> int:
     return WITH_PAIR if pairs else SETS_ONLY
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_adds(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """``(rank index, shape)`` for every tile of the suit whose addition leaves a usable shape."""
     out = []

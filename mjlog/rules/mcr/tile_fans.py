@@ -12,7 +12,7 @@ the bits every tile has, a pair of ints that few hands differ in (so the fans ar
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache
 
 from mjlog.rules.mcr.shapes import GREEN_TILES, ORPHANS, REVERSIBLE, WINDS
 
@@ -46,7 +46,7 @@ def tile_fans(codes: Iterable[int]) -> tuple[tuple[int, int], ...]:
     return tile_fans_of(some, every)
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_fans_of(some: int, every: int) -> tuple[tuple[int, int], ...]:
     """:func:`tile_fans` from the bits some tile has and the bits every tile has (remembered: a few
     hundred pairs occur)."""

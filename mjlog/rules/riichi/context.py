@@ -75,7 +75,7 @@ SITUATION_FLAGS: dict[int, str] = {
 }
 
 
-def situation_from_recorded_yaku(yaku_ids: "set[int] | frozenset[int] | tuple[int, ...]") -> dict[str, bool]:
+def situation_from_recorded_yaku(yaku_ids: set[int] | frozenset[int] | tuple[int, ...]) -> dict[str, bool]:
     """Stand-in until the replay exists: the situation flags a log's recorded yaku reveal.
 
     Only a replay can know riichi, ippatsu, haitei/houtei, rinshan, chankan and

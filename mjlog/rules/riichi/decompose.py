@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from mjlog.tiles import YAOCHUU_KINDS, kind_name
 
@@ -67,7 +67,7 @@ def _search(c: list[int], i: int, pair: int, sets: list[int], out: list[tuple[in
         c[i] += 2
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_decompositions(counts9: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Every way to split one suit's nine counts into sets and at most one pair.
 
@@ -81,7 +81,7 @@ def suit_decompositions(counts9: tuple[int, ...]) -> tuple[tuple[int, tuple[int,
     return tuple(sorted(set(out)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_global(counts9: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     res = []
     for p, sets in suit_decompositions(counts9):

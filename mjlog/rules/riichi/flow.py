@@ -121,7 +121,7 @@ def _shared_uma_points(scores: Sequence[int], rank: Sequence[int], target_tenths
                        rules: RuleSet) -> tuple[float, ...]:
     """Placement points where tied seats share (average) the uma of the places they span."""
     out = []
-    for seat, s in enumerate(scores):
+    for s in scores:
         places = [rank[t] for t in range(len(scores)) if scores[t] == s]
         uma_tenths = sum(rules.uma[p] * 10 for p in places) / len(places)
         tenths = s // 100

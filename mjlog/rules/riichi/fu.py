@@ -11,6 +11,7 @@ The scorer adds the fu of every reading up on its own (it only needs the total);
 :func:`fu_items` lists the items of the reading it keeps, and
 :func:`fu_of` is their rounded total.
 
+>>> from mjlog.rules.riichi.yaku import REGULAR_FORM
 >>> fu_items(REGULAR_FORM, [(31, True, False)], 0, TANKI, False, False, 27, 27)
 (('base', 20), ('closed ron', 10), ('concealed triplet of terminals/honours', 8), ('tanki wait', 2))
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mjlog.rules.riichi.yaku import KANCHAN, KOKUSHI_FORM, PENCHAN, REGULAR_FORM, SEVEN_PAIRS_FORM, TANKI
+from mjlog.rules.riichi.yaku import KANCHAN, KOKUSHI_FORM, PENCHAN, SEVEN_PAIRS_FORM, TANKI
 
 FuItem = tuple[str, int]
 Triplet = tuple[int, bool, bool]    # (kind, concealed, kan)

@@ -13,7 +13,6 @@ False
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -93,7 +92,7 @@ class RuleSet:
     local_beni_kujaku: bool = False
     local_paarenchan: bool = False
 
-    def replace(self, **changes: object) -> "RuleSet":
+    def replace(self, **changes: object) -> RuleSet:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
         if "name" not in changes and not self.name.endswith("+custom"):
             changes["name"] = self.name + "+custom"
@@ -170,12 +169,14 @@ KNOB_DOCS: dict[str, str] = {
     "leftover_sticks_to_first": "riichi sticks left at the end go to first place",
     "nukidora": "three players: a North tile may be set aside as a dora (kita); off, North is an ordinary tile",
     "local_open_riichi": "local yaku 開立直: riichi with the hand shown, 2 han closed, in place of riichi",
-    "local_open_double_riichi": "local yaku 開雙立直: open riichi on the first turn, 3 han closed, in place of (open/double) riichi",
+    "local_open_double_riichi": ("local yaku 開雙立直: open riichi on the first turn, 3 han closed, "
+                                 "in place of (open/double) riichi"),
     "local_sanshoku_tsuukan": "local yaku 三色通貫: 123, 456 and 789 in three different suits, 2 han closed, 1 open",
     "local_isshoku_sanjun": "local yaku 一色三順: three identical runs, 2 han, in place of iipeikou",
     "local_sanrenkou": "local yaku 三連刻: three pungs/kans of one suit with consecutive numbers, 2 han",
     "local_renhou_yakuman": "local yaku 人和 as a yakuman: a non-dealer's ron before its first draw, no call made yet",
-    "local_shiisan_puutaa": "local yaku 十三不搭: on the first draw, 13 kinds and a pair, suited tiles 3 apart, a simple; yakuman",
+    "local_shiisan_puutaa": ("local yaku 十三不搭: on the first draw, 13 kinds and a pair, suited tiles 3 apart, "
+                             "a simple; yakuman"),
     "local_daichisei": "local yaku 大七星: seven pairs of the seven honours, double yakuman (not with tsuuiisou)",
     "local_daisharin": "local yaku 大車輪: closed 22334455667788 of dots, yakuman",
     "local_touhoku_shinkansen": "local yaku 東北新幹線: ittsu with an East pung and a North pair or the reverse, yakuman",

@@ -29,7 +29,7 @@ from mjlog.rules.riichi.decompose import (
 )
 from mjlog.rules.riichi.fu import WAIT_FU, YAOCHUU, fu_items, pair_fu, set_fu
 from mjlog.rules.riichi.memo import RulesMemo
-from mjlog.rules.riichi.points import LIMIT_BASIC, basic_points, limit_of
+from mjlog.rules.riichi.points import basic_points, limit_of
 from mjlog.rules.riichi.yaku import (
     KANCHAN, KOKUSHI_FORM, NO_WAIT, PENCHAN, REGULAR_FORM, RYANMEN, SEVEN_PAIRS_FORM, SHANPON, TANKI,
     yakuhai,

@@ -149,7 +149,7 @@ ALL_YAKU: dict[int, YakuDef] = {y.id: y for y in YAKU + LOCAL_YAKU}
 
 #: Local yaku come after Tenhou's regular yaku in the display order (before the dora).
 _ORDER_POS: dict[int, float] = {yid: pos for pos, yid in enumerate(TENHOU_ORDER)}
-_ORDER_POS.update({y.id: _ORDER_POS[36] + (y.id - 99) / 100 for y in LOCAL_YAKU}) 
+_ORDER_POS.update({y.id: _ORDER_POS[36] + (y.id - 99) / 100 for y in LOCAL_YAKU})
 assert all(y.id == i for i, y in enumerate(YAKU)) and sorted(TENHOU_ORDER) == list(range(55))
 
 DORA, URA, AKA = 52, 53, 54

@@ -58,7 +58,7 @@ class BeijingBot:
 
     # -- discards -------------------------------------------------------------------------------
 
-    def choose_discard(self, h: "BeijingHandPlay", seat: int) -> int:
+    def choose_discard(self, h: BeijingHandPlay, seat: int) -> int:
         """The kind to discard from a hand of 3k+2 tiles (never the wild tile)."""
         counts, jokers, melds = h.real_counts(seat), h.wilds_in_hand(seat), len(h.melds[seat])
         after: dict[int, int] = {}
@@ -100,7 +100,7 @@ class BeijingBot:
 
     # -- calls ------------------------------------------------------------------------------------
 
-    def _may_call(self, h: "BeijingHandPlay", seat: int, kind: int) -> bool:
+    def _may_call(self, h: BeijingHandPlay, seat: int, kind: int) -> bool:
         if kind == h.wild or h.wilds_in_hand(seat) >= 3:
             return False
         counts, jokers, melds = h.real_counts(seat), h.wilds_in_hand(seat), len(h.melds[seat])
@@ -108,7 +108,7 @@ class BeijingBot:
             return False  # chasing seven pairs: stay closed
         return True
 
-    def _call_helps(self, h: "BeijingHandPlay", seat: int, removed: Sequence[int]) -> bool:
+    def _call_helps(self, h: BeijingHandPlay, seat: int, removed: Sequence[int]) -> bool:
         """Whether taking a tile with ``removed`` from the hand makes a set that brings it closer."""
         counts, jokers, melds = h.real_counts(seat), h.wilds_in_hand(seat), len(h.melds[seat])
         now = wild_shanten(counts, jokers, melds)
@@ -121,19 +121,19 @@ class BeijingBot:
             return False
         return self.callers[seat] or (now >= 2 and self.rng.random() < CASUAL_CALL)
 
-    def wants_pon(self, h: "BeijingHandPlay", seat: int, kind: int) -> bool:
+    def wants_pon(self, h: BeijingHandPlay, seat: int, kind: int) -> bool:
         """Pon ``kind`` from a discard."""
         if h.real_counts(seat)[kind] < 2 or not self._may_call(h, seat, kind):
             return False
         return self._call_helps(h, seat, (kind, kind))
 
-    def wants_open_kan(self, h: "BeijingHandPlay", seat: int, kind: int) -> bool:
+    def wants_open_kan(self, h: BeijingHandPlay, seat: int, kind: int) -> bool:
         """Kan ``kind`` on a discard (three held): a calling seat, now and then, when no slower."""
         if h.real_counts(seat)[kind] != 3 or not self.callers[seat] or not self._may_call(h, seat, kind):
             return False
         return self._kan_keeps(h, seat, kind, 3) and self.rng.random() < OPEN_KAN_CHANCE
 
-    def wants_chi(self, h: "BeijingHandPlay", seat: int, kind: int) -> tuple[int, int] | None:
+    def wants_chi(self, h: BeijingHandPlay, seat: int, kind: int) -> tuple[int, int] | None:
         """The two kinds to chi ``kind`` with, or None (never toward all pungs: four pairs or pungs held)."""
         if kind >= 27 or not self._may_call(h, seat, kind):
             return None
@@ -150,7 +150,7 @@ class BeijingBot:
 
     # -- kans -------------------------------------------------------------------------------------
 
-    def _kan_keeps(self, h: "BeijingHandPlay", seat: int, kind: int, held: int) -> bool:
+    def _kan_keeps(self, h: BeijingHandPlay, seat: int, kind: int, held: int) -> bool:
         """Whether setting ``held`` copies of ``kind`` aside as a kan leaves the hand no slower."""
         counts, jokers, melds = h.real_counts(seat), h.wilds_in_hand(seat), len(h.melds[seat])
         if held == 4:
@@ -163,7 +163,7 @@ class BeijingBot:
         counts[kind] += held
         return after <= now
 
-    def wants_closed_kan(self, h: "BeijingHandPlay", seat: int) -> int | None:
+    def wants_closed_kan(self, h: BeijingHandPlay, seat: int) -> int | None:
         """A kind held four times (not the wild tile) to kan, or None."""
         counts = h.real_counts(seat)
         for kind in range(34):
@@ -171,7 +171,7 @@ class BeijingBot:
                 return kind
         return None
 
-    def wants_added_kan(self, h: "BeijingHandPlay", seat: int, kinds: Sequence[int]) -> int | None:
+    def wants_added_kan(self, h: BeijingHandPlay, seat: int, kinds: Sequence[int]) -> int | None:
         """One of ``kinds`` (pons whose fourth tile is in hand) to add to its pon, or None."""
         for kind in kinds:
             if self.rng.random() < KAN_CHANCE:

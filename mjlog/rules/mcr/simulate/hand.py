@@ -175,7 +175,8 @@ class _Play:
             if c[k] == 4:
                 tiles = [t for t in s.concealed if t >> 2 == k]
                 rest = [t for t in s.concealed if t >> 2 != k]
-                if self.bot.distance(rest, len(s.calls) + 1, plan)[0] <= self.bot.distance(s.concealed[:-1], len(s.calls), plan)[0]:
+                if (self.bot.distance(rest, len(s.calls) + 1, plan)[0]
+                        <= self.bot.distance(s.concealed[:-1], len(s.calls), plan)[0]):
                     self._meld(seat, Call(seat, CallKind.ANKAN, tuple(sorted(tiles))), tiles)
                     return True
         for i, call in enumerate(s.calls):

@@ -51,7 +51,7 @@ class Bot:
 
     # -- discards ---------------------------------------------------------------------------
 
-    def choose_discard(self, h: "HandPlay", seat: int, drawn: int | None,
+    def choose_discard(self, h: HandPlay, seat: int, drawn: int | None,
                        banned: frozenset[int]) -> tuple[int, bool]:
         """(tile to discard, declare riichi) for a seat holding 3k+2 tiles."""
         if h.riichi[seat]:
@@ -83,7 +83,7 @@ class Bot:
         tile = h.pick_copy(seat, kind, drawn)
         return tile, best == 0 and self._riichi_ok(h, seat, kind)
 
-    def _keep_value(self, h: "HandPlay", seat: int, kind: int) -> int:
+    def _keep_value(self, h: HandPlay, seat: int, kind: int) -> int:
         """How much the bot wants to keep a kind (low values are discarded first)."""
         c = h.counts[seat]
         if kind in _YAOCHUU_SET and h.needs_tanyao(seat):
@@ -98,7 +98,7 @@ class Bot:
             value += 1
         return value
 
-    def _riichi_ok(self, h: "HandPlay", seat: int, kind: int) -> bool:
+    def _riichi_ok(self, h: HandPlay, seat: int, kind: int) -> bool:
         if not h.closed(seat) or h.scores[seat] < h.rules.riichi_deposit:
             return False
         if h.live_left() < h.rules.players:
@@ -116,7 +116,7 @@ class Bot:
 
     # -- calls ------------------------------------------------------------------------------
 
-    def wants_pon(self, h: "HandPlay", seat: int, tile: int) -> bool:
+    def wants_pon(self, h: HandPlay, seat: int, tile: int) -> bool:
         """Pon a value honour when the hand is not slower afterwards."""
         kind = tile >> 2
         counts = h.counts[seat]
@@ -134,7 +134,7 @@ class Bot:
         counts[kind] += 2
         return after <= now
 
-    def wants_chi(self, h: "HandPlay", seat: int, tile: int) -> tuple[int, int] | None:
+    def wants_chi(self, h: HandPlay, seat: int, tile: int) -> tuple[int, int] | None:
         """Two tiles to chi ``tile`` with, or None: only toward open tanyao or behind a value set."""
         kind = tile >> 2
         if h.n != 4 or h.riichi[seat] or kind >= 27:
@@ -168,7 +168,7 @@ class Bot:
             return None
         return h.pick_copy(seat, best[1], None), h.pick_copy(seat, best[2], None)
 
-    def wants_ankan(self, h: "HandPlay", seat: int, drawn: int) -> int | None:
+    def wants_ankan(self, h: HandPlay, seat: int, drawn: int) -> int | None:
         """A kind to make a closed kan of, or None."""
         counts = h.counts[seat]
         melds = h.n_sets(seat)

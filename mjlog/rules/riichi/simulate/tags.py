@@ -6,6 +6,7 @@ slots (sanma: a fourth ``0``); placement points with one decimal (``-51.0``).
 
 >>> encode_name("Bot A")
 '%42%6F%74%20%41'
+>>> from mjlog.rules.riichi.ruleset import PRESETS
 >>> go_type(PRESETS["tenhou-4p-south"]), go_type(PRESETS["tenhou-3p-south"]), go_type(PRESETS["tenhou-4p-east"])
 (169, 185, 161)
 >>> hundreds((25000, 24000, 35000))
@@ -20,7 +21,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from mjlog.ir import Seed
-from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
+from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.riichi.lobby import lobby_from_go_type, ruleset_for_lobby
 
 __all__ = [
