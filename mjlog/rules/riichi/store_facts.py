@@ -9,6 +9,7 @@ a win's own columns are in :mod:`mjlog.rules.riichi.win_columns`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from mjlog.ir import Event, GameLog
 from mjlog.rules.family import HandDeclarations
@@ -40,7 +41,7 @@ def declarations(events: Sequence[tuple[int, Event]]) -> HandDeclarations:
         if t is RiichiDeclared:
             declared += 1
         elif t is RiichiAccepted:
-            standing[e.seat] = i
+            standing[cast(RiichiAccepted, e).seat] = i  # its class, by t
     return HandDeclarations(declared, standing)
 
 
