@@ -27,9 +27,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
@@ -41,9 +44,9 @@ def builder(cls: type[T]) -> Callable[..., T]:
     if hasattr(cls, "__post_init__") or any(b.__dict__.get("__slots__") != () for b in cls.__mro__[1:-1]):
         raise TypeError(f"{cls.__name__} has a __post_init__ or a base class with state: build it with its constructor")
     names = [f.name for f in dataclasses.fields(cls)]
-    if set(names) != set(cls.__slots__) or not all(n.isidentifier() for n in names):
+    if set(names) != set(cls.__slots__) or not all(n.isidentifier() for n in names):  # type: ignore[attr-defined]  # slotted: checked above
         raise TypeError(f"{cls.__name__}'s slots are not its fields")
-    draft = type(f"_{cls.__name__}Draft", cls.__bases__, {"__slots__": tuple(cls.__slots__)})
+    draft = type(f"_{cls.__name__}Draft", cls.__bases__, {"__slots__": tuple(cls.__slots__)})  # type: ignore[attr-defined]  # as above
     fields = dataclasses.fields(cls)
     defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     # a parameter takes its default only when every later one has one too

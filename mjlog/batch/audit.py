@@ -134,7 +134,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
         with StreamingAudit(keep) as counted:
             for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler):
                 for out in counted.add(fa):
-                    if calling and on_result(out):  # type: ignore[misc]
+                    if calling and on_result(out):  # type: ignore[misc]  # calling: on_result is set
                         calling = False
                 if bar is not None:
                     bar.update(1)

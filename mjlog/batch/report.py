@@ -132,7 +132,7 @@ def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: G
 def _primary_of(fa: FileAudit, at: int) -> _Primary:
     assert fa.identity is not None
     return _Primary(0, fa.source, completeness(fa.identity), to_json(fa.identity), fa.clean, False,
-                    tuple(fa.count(s) for s in _SEVERITIES), at)  # type: ignore[arg-type]
+                    tuple(fa.count(s) for s in _SEVERITIES), at)  # type: ignore[arg-type]  # three: one per severity
 
 
 def completeness(ident: GameIdentity) -> tuple[int, int, int]:

@@ -59,7 +59,7 @@ def read_games(source: LogSource, name: str | None = None) -> list[GameLog]:
     for g in games:
         if isinstance(g, MalformedLogError):
             raise g
-    return games  # type: ignore[return-value]
+    return games  # type: ignore[return-value]  # no error in it (raised above)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,7 @@ def _read_games(source: LogSource, name: str | None, every: bool) -> list[GameLo
     raw = load(source, name)
     fmt = format_of(raw.data)
     if raw.cut is not None:
-        logs = [_read_cut(raw, fmt)]
+        logs: list[GameLog | MalformedLogError] = [_read_cut(raw, fmt)]
     elif fmt is not None:
         logs = fmt.read_all(raw.data, raw.name) if every and fmt.read_all else [fmt.read(raw.data, raw.name)]
     elif not raw.data.strip():

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from typing import cast
 
 from lxml import etree
 
@@ -51,7 +52,7 @@ def _sniff(data: bytes) -> str | None:
     head = data[:4]
     if len(head) < 4 or 0 not in head:
         return None
-    zeros = tuple(b == 0 for b in head)
+    zeros = cast(tuple[bool, bool, bool, bool], tuple(b == 0 for b in head))  # four: head is 4 bytes (checked above)
     return {
         (False, True, True, True): "utf-32-le",
         (True, True, True, False): "utf-32-be",
@@ -72,9 +73,9 @@ def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:
     """The document as UTF-8 bytes without a byte-order mark or XML declaration, and the encoding
     it was decoded from (None when it was UTF-8 or ASCII already)."""
     encoding = None
-    for bom, enc in _BOMS:
+    for bom, bom_encoding in _BOMS:
         if data.startswith(bom):
-            data, encoding = data[len(bom):], enc
+            data, encoding = data[len(bom):], bom_encoding
             break
     else:
         encoding = _sniff(data)
@@ -90,7 +91,7 @@ def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:
         enc = _DECL_ENCODING.search(decl.group(0))
         data = data[decl.end():]
         declared = enc.group(1).lower().replace(b"_", b"-") if enc else b"utf-8"
-        if encoding is None and declared not in _UTF8_NAMES:
+        if encoding is None and enc is not None and declared not in _UTF8_NAMES:  # no enc: declared is utf-8
             name_text = enc.group(1).decode("ascii")
             try:
                 data = data.decode(name_text).encode("utf-8")

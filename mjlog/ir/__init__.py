@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from mjlog.tiles import WIND_NAMES
 
@@ -21,6 +21,7 @@ SYNTHETIC_TITLE = "mjlog-synthetic"
 
 
 E = TypeVar("E")
+EnumT = TypeVar("EnumT", bound=Enum)
 Extra = tuple[tuple[str, str], ...]
 """Attributes a log carried that the IR has no field for, kept as (name, value) pairs."""
 
@@ -76,32 +77,46 @@ class CallKind(str, Enum):
         return self in (CallKind.CHI, CallKind.PON, CallKind.KAKAN, CallKind.DAIMINKAN)
 
 
-_CALL_KINDS: dict[str, Enum] = {k.value: k for k in CallKind}
+class AnyCallKind(Protocol):
+    """What every kind of call has, :class:`CallKind`'s and a family's own registered ones."""
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def is_kan(self) -> bool: ...
+
+    @property
+    def is_open(self) -> bool: ...
 
 
-def register_call_kinds(kinds: type[E]) -> type[E]:
+_CALL_KINDS: dict[str, AnyCallKind] = {k.value: k for k in CallKind}
+
+
+def register_call_kinds(kinds: type[EnumT]) -> type[EnumT]:
     """Register a family's own call kinds (a ``str`` enum whose members have ``is_kan`` and
     ``is_open``); returns it (a class decorator). A value already registered raises ValueError."""
-    for k in kinds:  # type: ignore[attr-defined]
+    for k in kinds:
         if _CALL_KINDS.get(k.value, k) is not k:
             raise ValueError(f"call kind {k.value!r} is already registered")
-        _CALL_KINDS[k.value] = k
+        # a registered kind is a str enum with is_kan and is_open (the contract above)
+        _CALL_KINDS[k.value] = cast(AnyCallKind, k)
     return kinds
 
 
-def unregister_call_kinds(kinds: type) -> None:
+def unregister_call_kinds(kinds: type[Enum]) -> None:
     """Take a family's call kinds off the register (tests register toy families' and take them away)."""
-    for k in kinds:  # type: ignore[attr-defined]
+    for k in kinds:
         if _CALL_KINDS.get(k.value) is k:
             del _CALL_KINDS[k.value]
 
 
-def call_kinds() -> tuple[Enum, ...]:
+def call_kinds() -> tuple[AnyCallKind, ...]:
     """Every registered call kind: the shared ones (:class:`CallKind`) first, then the families' own."""
     return tuple(_CALL_KINDS.values())
 
 
-def call_kind(value: str) -> Enum:
+def call_kind(value: str) -> AnyCallKind:
     """The registered call kind named ``value``; ValueError for a name no family registered."""
     try:
         return _CALL_KINDS[value]
@@ -146,7 +161,7 @@ class Event:
     family: ClassVar[str | None] = None
 
 
-_EVENT_CLASSES: dict[type, None] = {}
+_EVENT_CLASSES: dict[type[Event], None] = {}
 
 
 def register_event(cls: type[E]) -> type[E]:
@@ -162,7 +177,7 @@ def unregister_event(cls: type) -> None:
     _EVENT_CLASSES.pop(cls, None)
 
 
-def event_classes(family: str | None = None) -> tuple[type, ...]:
+def event_classes(family: str | None = None) -> tuple[type[Event], ...]:
     """The registered event classes (of ``family`` only, when given), in registration order."""
     return tuple(c for c in _EVENT_CLASSES if family is None or c.family == family)
 
@@ -200,7 +215,7 @@ class Call(Event):
     """
 
     seat: int
-    kind: CallKind
+    kind: AnyCallKind
     tiles: tuple[int, ...]
     called: int | None = None
     from_seat: int | None = None
@@ -311,7 +326,7 @@ class Round:
     dealer: int
     scores: tuple[int, ...]
     dice: tuple[int, int]
-    dora_indicator: int
+    dora_indicator: int | None       # None in a family without dora (MCR)
     hands: tuple[tuple[int, ...], ...]
     events: tuple[Event, ...] = ()
     shuffle: Seed | None = None      # old logs: a per-round seed

@@ -170,12 +170,12 @@ def check_extra(pairs: Iterable[tuple[str, str]]) -> None:
 
 #: Logs that passed :func:`check_log` (what a reader returns), by identity: others are checked where
 #: they enter the replay. (Not a WeakSet: that would hash, so walk, the whole game.)
-_CHECKED: dict[int, weakref.ref] = {}
+_CHECKED: dict[int, weakref.ref[GameLog]] = {}
 
 
 def _mark_checked(log: GameLog) -> None:
     key = id(log)
-    _CHECKED[key] = weakref.ref(log, lambda _ref, key=key: _CHECKED.pop(key, None))
+    _CHECKED[key] = weakref.ref(log, lambda _ref: _CHECKED.pop(key, None))
 
 
 def _was_checked(log: GameLog) -> bool:
@@ -422,7 +422,7 @@ def _check_seats_and_tiles(rnd: Round, n: int, tile_count: int) -> None:
         if check is not None:   # a result anywhere in the hand, not only at its end
             _placed(at, check, ev)
         payload = getattr(ev, "payload", None)
-        parts = [(ev, _GENERIC)]
+        parts: list[tuple[object, PayloadCheck]] = [(ev, _GENERIC)]
         if type(payload) in _PAYLOADS:
             parts.append((payload, _PAYLOADS[type(payload)]))
         for part, fields in parts:

@@ -41,7 +41,7 @@ from mjlog.rules.transfers import Transfer
 from mjlog.ir import Win
 
 if TYPE_CHECKING:
-    from mjlog.findings import FindingKind, Severity
+    from mjlog.findings import Finding, FindingKind, Severity
     from mjlog.ir import Event, GameLog, Round, Ryuukyoku
     from mjlog.rules.results import DerivedWin, RoundResult
 
@@ -58,7 +58,9 @@ class GameCheck(Protocol):
     """The replay of one game as a family sees it: the log, and where findings go."""
 
     log: GameLog
-    findings: list
+
+    @property
+    def findings(self) -> list[Finding]: ...
 
     def find(self, kind: FindingKind, message: str, recorded: object = None, derived: object = None,
              rnd: Round | None = None, severity: Severity = ...) -> None: ...

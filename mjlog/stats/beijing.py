@@ -85,7 +85,7 @@ def load_beijing_frames(db: SqlSource, synthetic: SyntheticMode = "include", inc
     (every Beijing game so far is one)."""
     sel = dict(include_truncated=include_truncated, rule_set=rule_set)
     mode = resolve_synthetic(db, synthetic, **sel)
-    cond = game_filter(mode, **sel) + f" AND g.family = '{FAMILY}'"  # type: ignore[arg-type]
+    cond = game_filter(mode, **sel) + f" AND g.family = '{FAMILY}'"  # type: ignore[arg-type]  # sel: game_filter's keywords by name
     return BeijingFrames(**{name: db.sql(q.format(cond=cond)) for name, q in _QUERIES.items()})
 
 

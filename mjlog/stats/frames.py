@@ -144,7 +144,7 @@ def resolve_synthetic(db: SqlSource, synthetic: SyntheticMode, **selection: obje
     """``auto`` becomes ``exclude`` when some non-synthetic game matches the selection, else ``include``."""
     if synthetic != "auto":
         return synthetic
-    cond = game_filter("exclude", **selection)  # type: ignore[arg-type]
+    cond = game_filter("exclude", **selection)  # type: ignore[arg-type]  # game_filter's keywords by name
     n = db.sql(f"SELECT count(*) AS n FROM games g WHERE {cond}")["n"][0]
     return "exclude" if n else "include"
 
@@ -199,14 +199,14 @@ def load_frames(db: SqlSource, synthetic: SyntheticMode = "exclude", include_tru
     """
     sel = dict(include_truncated=include_truncated, rule_set=rule_set, room=room, special_lobbies=special_lobbies)
     mode = resolve_synthetic(db, synthetic, **sel)
-    cond = game_filter(mode, **sel)  # type: ignore[arg-type]
+    cond = game_filter(mode, **sel)  # type: ignore[arg-type]  # sel: game_filter's keywords by name
     out = {}
     for name, query in _QUERIES.items():
         if tables is not None and name not in tables:
             out[name] = pl.DataFrame()
             continue
         out[name] = db.sql(query.format(cond=cond) + f" ORDER BY {_ORDER[name]}")
-    out["excluded"] = _excluded(db, mode, cond, **sel)  # type: ignore[arg-type]
+    out["excluded"] = _excluded(db, mode, cond, **sel)  # type: ignore[arg-type]  # as above
     return StatFrames(**out)
 
 
@@ -229,4 +229,4 @@ def _excluded(db: SqlSource, synthetic: SyntheticMode, cond: str, include_trunca
     case = " ".join(f"WHEN {c} THEN {_quote(r)}" for r, c in reasons) or "WHEN TRUE THEN 'other'"
     q = (f"SELECT CASE {case} ELSE 'other' END AS reason, g.rule_set, count(*)::BIGINT AS games "
          f"FROM games g WHERE NOT ({cond}) GROUP BY ALL ORDER BY reason, g.rule_set")
-    return db.sql(q).cast(EXCLUDED_SCHEMA)  # type: ignore[arg-type]
+    return db.sql(q).cast(EXCLUDED_SCHEMA)  # type: ignore[arg-type]  # dtype classes: polars takes them, its stubs' dict type does not

@@ -84,7 +84,7 @@ def load_mcr_frames(db: SqlSource, synthetic: SyntheticMode = "include", include
     """The MCR games of ``db`` (a ``mjlog.store.Store``) under the same selection as the stat sheet."""
     sel = dict(include_truncated=include_truncated, rule_set=rule_set)
     mode = resolve_synthetic(db, synthetic, **sel)
-    cond = f"g.family = '{FAMILY}' AND " + game_filter(mode, **sel)  # type: ignore[arg-type]
+    cond = f"g.family = '{FAMILY}' AND " + game_filter(mode, **sel)  # type: ignore[arg-type]  # sel: game_filter's keywords by name
     return McrFrames(**{name: db.sql(q.format(cond=cond)) for name, q in _QUERIES.items()})
 
 

@@ -133,7 +133,7 @@ class Store:
         """Close the connection (idempotent)."""
         if self.con is not None:
             self.con.close()
-            self.con = None  # type: ignore[assignment]
+            self.con = None  # type: ignore[assignment]  # closed: None only after close()
 
     def __enter__(self) -> Store:
         return self

@@ -99,7 +99,7 @@ class Chunk:
 
     @property
     def game_ids(self) -> list[str]:
-        return [f.game_id for f in self.files if f.status == "game"]  # type: ignore[misc]
+        return [f.game_id for f in self.files if f.status == "game"]  # type: ignore[misc]  # a game's outcome has its id
 
 
 def game_id_for(log_id: str | None, sha256_hex: str) -> str:

@@ -22,7 +22,7 @@ import re
 from mjlog.errors import MalformedLogError
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
-from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
+from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
 
@@ -109,7 +109,7 @@ class _At(Exception):
         self.reason, self.where = reason, where
 
 
-def _hand(index: int, hand) -> object:
+def _hand(index: int, hand) -> Round:
     if not isinstance(hand, list) or len(hand) != 8:
         raise Bad("a hand is [[kyoku, honba, dealer], scores, dice, wild, burn, dealt tiles, events, null]")
     start, scores, dice, wild, burn, dealt, events, _ = hand
@@ -118,7 +118,7 @@ def _hand(index: int, hand) -> object:
         raise Bad("the dealt tiles are not four lists")
     h = c.HandBuilder(index, c.integer(kyoku, "the kyoku", 0, c.KYOKU_LIMIT), honba, c.seat(dealer, "the dealer"),
                       c.integers(scores, "the start scores", count=c.SEATS),
-                      c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]
+                      c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
                       c.tile(wild, "the wild indicator"), c.integer(burn, "the 燒莊 rounds", 0, 100),
                       tuple(c.tiles(t, f"the dealt tiles of seat {s}") for s, t in enumerate(dealt)))
     if not isinstance(events, list):

@@ -133,7 +133,7 @@ class _Reader:
             len(self.rounds), c.integer(a.get("kyoku"), "the kyoku", 0, c.KYOKU_LIMIT),
             c.integer(a.get("honba"), "the honba", 0, 32767), c.seat(a.get("dealer"), "the dealer"),
             c.integers(a.get("ten", ""), "the start scores", count=c.SEATS),
-            c.integers(a.get("dice", "0,0"), "the dice", 0, 5, count=2),  # type: ignore[arg-type]
+            c.integers(a.get("dice", "0,0"), "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
             c.tile(a.get("wild"), "the wild indicator"), c.integer(a.get("burn", "0"), "the 燒莊 rounds", 0, 100),
             tuple(c.tiles(a.get(f"hai{s}", ""), f"the dealt tiles of seat {s}") for s in range(c.SEATS)))
 
@@ -156,7 +156,7 @@ class _Reader:
     def _win(self, a, el) -> None:
         h = self._open()
         who, frm = c.seat(a.get("who"), "the winner"), c.seat(a.get("from"), "the seat won from")
-        fans = []
+        fans: list[FanLine] = []
         for f in el:
             if not isinstance(f.tag, str):
                 continue

@@ -24,14 +24,14 @@ import re
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
-from mjlog.rules.mcr.record import LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
+from mjlog.rules.mcr.record import ClaimAction, LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
 
 FORMAT = "mcr-botzone"
 SNIFF = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*Match [!-~]{1,64}[ \t]*\r?\n[ \t]*Wind [0-3]\b")
 _TILE = re.compile(r"([WBT])([1-9])|F([1-4])|J([1-3])|H([1-8])")
 _ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua")
-_CLAIMS = {"Hu": "win", "Peng": "pung", "Gang": "kong", "Chi": "chow"}
+_CLAIMS: dict[str, ClaimAction] = {"Hu": "win", "Peng": "pung", "Gang": "kong", "Chi": "chow"}
 _FAN_LINE = re.compile(r"([^*+\s]{1,20})\*(\d{1,2})")
 _INT = re.compile(r"-?\d{1,9}")
 #: Tiles each seat's own wall holds (the judge deals 136 tiles as four walls of 34).
@@ -118,7 +118,7 @@ def _match(block: list[tuple[int, str]], source: str) -> GameLog:
             raise MalformedLogError(str(exc), source, f"line {no}") from None
         if None in kinds:
             raise MalformedLogError("a flower in the deal (the export deals none)", source, f"line {no}")
-        deals.append(kinds)   # type: ignore[arg-type]
+        deals.append(kinds)   # type: ignore[arg-type]  # ints: no None (checked above)
         pos += 1
     if len(deals) != 4:
         raise MalformedLogError("the match has fewer than four deals", source, f"line {block[-1][0]}")
@@ -139,7 +139,7 @@ def _match(block: list[tuple[int, str]], source: str) -> GameLog:
 
 def _events(play: KindPlay, lines: list[tuple[int, str]], lost: list[LostClaim], source: str):
     """Apply the play lines; returns (the recorded scores, whether the result was read)."""
-    pending_win = None
+    pending_win: str | tuple[int, str] | None = None   # "draw", or a win's (fan total, fan names)
     won: dict[int, int] = {}              # seat -> the tile kind its Hu names
     for i, (no, line) in enumerate(lines):
         play.at(f"line {no}")
@@ -183,7 +183,7 @@ def _player_line(play: KindPlay, line: str, lost: list[LostClaim], won: dict[int
         _apply(play, seat, action, tile)
 
 
-def _move(play: KindPlay, text: str) -> tuple[int, str, int | None]:
+def _move(play: KindPlay, text: str) -> tuple[int, str, int]:
     parts = text.split()
     if len(parts) != 4 or parts[0] != "Player" or parts[1] not in "0123" or len(parts[1]) != 1:
         raise play._bad(f"not a move: {text[:60]!r}")

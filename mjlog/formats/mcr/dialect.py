@@ -23,7 +23,7 @@ from urllib.parse import quote, unquote
 
 from mjlog.errors import MalformedLogError
 from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, FlowerSetAside, GameLog, Player, Round, SYNTHETIC_TITLE
-from mjlog.ir import Ryuukyoku, Win
+from mjlog.ir import AnyCallKind, Ryuukyoku, Win
 from mjlog.ir.check import check_log
 from mjlog.rules.family import apply_knobs, family
 from mjlog.rules.mcr.record import LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
@@ -36,7 +36,7 @@ FAMILY = "mcr"
 _DRAW_TAGS, _DISCARD_TAGS = "TUVW", "DEFG"
 _CALL_TYPES = {"chow": CallKind.CHI, "pung": CallKind.PON, "kong": CallKind.DAIMINKAN, "ankan": CallKind.ANKAN,
                "kakan": CallKind.KAKAN}
-_TYPE_OF_CALL = {v: k for k, v in _CALL_TYPES.items()}
+_TYPE_OF_CALL: dict[AnyCallKind, str] = {v: k for k, v in _CALL_TYPES.items()}
 _TILE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})\Z")
 _MAX_INT = 10**8
 #: The header's text facts a record may state (PMN's tags), kept as GO attributes of the same names.

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import cast
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr.play import KindPlay
@@ -90,7 +91,7 @@ def _deal(text: str, source: str) -> tuple[list[list[int]], list[list[int]]]:
             raise MalformedLogError(str(exc), source, f"tag Deal, seat {seat}") from None
         if len(own) != 13:
             raise MalformedLogError(f"seat {seat} is dealt {len(own)} tiles, not 13", source, "tag Deal")
-        kinds.append(own)  # type: ignore[arg-type]
+        kinds.append(own)  # type: ignore[arg-type]  # ints: c, d, b, w and r name no flower
         flowers.append([int(d) for d in m.group(6)])
     return kinds, flowers
 
@@ -146,7 +147,8 @@ def read_pmn_bytes(data: bytes, source: str) -> GameLog:
     _play(play, tags["Play"], fans, result, penalty)
     wins = [i for i, e in enumerate(play.events) if isinstance(e, Win)]
     if len(wins) == 1 and result is not None:   # one winner: the Result is that win's payments
-        play.events[wins[0]] = dataclasses.replace(play.events[wins[0]], deltas=result)
+        win = cast(Win, play.events[wins[0]])  # wins holds the indexes of Win events
+        play.events[wins[0]] = dataclasses.replace(win, deltas=result)
     wind = tags.get("PWind", "E")
     if wind not in WINDS:
         raise MalformedLogError(f"PWind {wind[:10]!r} is not E, S, W or N", source, "tag PWind")
@@ -214,18 +216,18 @@ def _action(play: KindPlay, letter: str, seat: int | None, tile: str | None, fan
     if letter == "R":
         raise play._bad("R sets a flower aside, but its tile is no flower")
     if letter == "T":
-        play.draw(seat, kind)   # type: ignore[arg-type]
+        play.draw(seat, kind)   # type: ignore[arg-type]  # a kind: only D and H name none (z1, no tile)
     elif letter == "D":
         play.discard(seat, kind)
     elif letter == "C":
-        play.chow(seat, kind)   # type: ignore[arg-type]
+        play.chow(seat, kind)   # type: ignore[arg-type]  # a kind, as for T
     elif letter in "PZ":
         _check_claim(play, kind)
         play.pung(seat, kong=letter == "Z")
     elif letter == "A":
-        play.concealed_kong(seat, kind)   # type: ignore[arg-type]
+        play.concealed_kong(seat, kind)   # type: ignore[arg-type]  # a kind, as for T
     elif letter == "B":
-        play.added_kong(seat, kind)   # type: ignore[arg-type]
+        play.added_kong(seat, kind)   # type: ignore[arg-type]  # a kind, as for T
     elif letter == "H":
         lines = fans[seat]
         payload = McrWinRecord(fans=lines or ())

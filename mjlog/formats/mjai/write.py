@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import cast
 
 from mjlog.formats.mjai.common import DRAW_REASONS, WINDS, YAKU_NAMES, tile_name
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Round, Ryuukyoku, Win
@@ -69,8 +70,9 @@ def knob_text(rules, preset) -> str:
 
 
 def _start_kyoku(rnd: Round, red: bool) -> dict:
+    dora = cast(int, rnd.dora_indicator)  # a riichi hand always has its indicator
     return {
-        "type": "start_kyoku", "bakaze": WINDS[rnd.wind % 4], "dora_marker": tile_name(rnd.dora_indicator, red),
+        "type": "start_kyoku", "bakaze": WINDS[rnd.wind % 4], "dora_marker": tile_name(dora, red),
         "kyoku": rnd.kyoku % 4 + 1, "honba": rnd.honba, "kyotaku": rnd.sticks, "oya": rnd.dealer,
         "scores": list(rnd.scores), "tehais": [[tile_name(t, red) for t in sorted(h)] for h in rnd.hands],
     }

@@ -34,7 +34,7 @@ import json
 import math
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, TypeGuard
 
 from mjlog.errors import MalformedLogError
 from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
@@ -130,7 +130,7 @@ _YAKU = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
 Json = Any
 
 
-def is_int(v: object) -> bool:
+def is_int(v: object) -> TypeGuard[int]:
     """True for a JSON integer (not a boolean)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -266,6 +266,7 @@ def _win_info(info: Json, n: int, where: str) -> tuple:
 
 def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
     """Read tenhou.net/6 JSON bytes into a GameLog; bad input raises MalformedLogError only."""
+    obj: dict | None
     try:
         obj, cut = _parse(data, name), None
     except MalformedLogError as exc:
@@ -329,7 +330,7 @@ def _parse(data: bytes, name: str) -> dict:
         if len(lines) < 2:
             raise MalformedLogError(f"not valid JSON ({first.msg})", name,
                                     f"line {first.lineno}, column {first.colno}") from None
-        objs = []
+        objs: list[dict] = []
         for no, ln in lines:
             try:
                 o = _loads(ln, name)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import cast
 from functools import cache
 
 from mjlog.errors import MalformedLogError
@@ -328,8 +329,8 @@ class _Builder:
             if t in hand and t != avoid:
                 hand.remove(t)
                 return t
-        hand.remove(avoid)  # type: ignore[arg-type]
-        return avoid  # type: ignore[return-value]
+        hand.remove(avoid)  # type: ignore[arg-type]  # avoid: the only copy left (the counts were checked)
+        return avoid  # type: ignore[return-value]  # as above
 
     def build(self) -> Round:
         """The hand's IR round from its ordered play: every step's event, the kan dora as they are
@@ -402,12 +403,12 @@ class _Builder:
             elif tag == "C":
                 kind, _, own, rel = step[2]
                 own_ids = [take(hand, c) for c in own]
-                called = last_tile
+                called = cast(int, last_tile)  # set: a call takes the discard just made (the search's order)
                 if kind is CallKind.DAIMINKAN:
                     tiles = (called,) + tuple(sorted(own_ids))
                     pending += 1
                 else:
-                    tiles = tuple(sorted(own_ids + [called]))  # type: ignore[list-item]
+                    tiles = tuple(sorted(own_ids + [called]))
                 call = Call(s, kind, tiles, called, (s + rel) % 4)
                 if kind is CallKind.PON:
                     pons[(s, tiles[0] >> 2)] = call
@@ -453,7 +454,7 @@ class _Builder:
                     win_tile, hand = last_tile, sorted([*hands[who], last_tile])
                 shown_ura = shown_ura or bool(ura and who in riichi_seats)
                 append(riichi_win(
-                    who=who, from_who=frm, hand=tuple(hand), win_tile=win_tile,  # type: ignore[arg-type]
+                    who=who, from_who=frm, hand=tuple(hand), win_tile=win_tile,
                     melds=tuple(reversed(melds[who])), fu=fu, points=points, limit=limit, yaku=yaku,
                     yakuman=yakuman, dora_indicators=tuple(dora),
                     ura_indicators=tuple(ura) if who in riichi_seats else (),

@@ -232,11 +232,11 @@ class _Reader:
                     # draws and discards: nine in ten elements, handled without a call
                     seat = hit.seat
                     if hit.is_discard:
-                        events_append(hit.tsumogiri if last_draw[seat] == hit.tile else hit.discard)
+                        events_append(hit.tsumogiri if last_draw[seat] == hit.tile else hit.discard)  # type: ignore[arg-type]  # a discard tag has both
                         last_draw[seat] = None
                     else:
                         last_draw[seat] = hit.tile
-                        events_append(hit.draw)
+                        events_append(hit.draw)  # type: ignore[arg-type]  # a draw tag has its Draw
                     continue
                 if cls is str:
                     attrib = _NO_ATTRIBUTES
@@ -618,7 +618,7 @@ class _Reader:
             raise MalformedLogError(f"owari={text[:60]!r} is not a list of finite numbers") from None
         self.final = FinalResult(scores, points, rounded)
 
-    _handlers: dict[str, Callable[[_Reader, dict], None]] = {
+    _handlers: dict[str, Callable[[_Reader, Mapping[str, str]], None]] = {
         "SHUFFLE": _shuffle,
         "GO": _go,
         "UN": _un,

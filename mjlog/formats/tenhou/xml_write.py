@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+from typing import cast
+
 from mjlog.rules.riichi.call_codes import encode_call
 from mjlog.rules.riichi.lobby import Lobby, lobby_from_go_type
 from mjlog.ir import Call, Discard, Disconnect, Draw, GameLog, Reconnect, Round, Ryuukyoku, Win
@@ -80,7 +82,8 @@ def _attr(text: str) -> str:
 
 
 def _round(rnd: Round, n: int, owari: str | None) -> str:
-    out = [init_tag(rnd.kyoku, rnd.honba, rnd.sticks, rnd.dice, rnd.dora_indicator, rnd.scores, rnd.dealer,
+    dora = cast(int, rnd.dora_indicator)  # a riichi hand always has its indicator
+    out = [init_tag(rnd.kyoku, rnd.honba, rnd.sticks, rnd.dice, dora, rnd.scores, rnd.dealer,
                     rnd.hands)]
     outcomes = rnd.outcomes
     riichi: set[int] = set()

@@ -76,7 +76,7 @@ def score_hand(hand: str, calls: Sequence[str] = (), *, wild: str | None = None,
     if not concealed:
         raise InvalidHandError("no tiles in the hand")
     melds = tuple(parse_call(c) for c in calls)
-    return score(concealed, melds, concealed[-1], WinHow(**how),  # type: ignore[arg-type]
+    return score(concealed, melds, concealed[-1], WinHow(**how),  # type: ignore[arg-type]  # how: WinHow's fields by name
                  _one_kind(wild, "the wild tile"), rules or BeijingRules())
 
 

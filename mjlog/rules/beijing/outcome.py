@@ -76,7 +76,7 @@ class HandJudge:
             self._compare_win(t, w, value, burn, rows)
         self.burn_paid = True
         self._pay(t, w.scores_before, w.deltas, net(rows, t.n) if value is not None else None, "win")
-        self.wins.append(DerivedWin(w.who, w.from_who, value, net(rows, t.n), dealer=w.who == dealer,  # type: ignore[arg-type]
+        self.wins.append(DerivedWin(w.who, w.from_who, value, net(rows, t.n), dealer=w.who == dealer,
                                     open_hand=any(m.kind is not CallKind.ANKAN for m in t.melds[w.who]),
                                     tsumo=w.tsumo, transfers=rows))
 

@@ -95,7 +95,7 @@ def _gap_fills(counts: list[int], kinds: tuple[int, ...]) -> tuple[int, ...]:
 
 def _groups_with(i: int, need_pair: bool) -> list[tuple[tuple[bool, int], tuple[int, ...]]]:
     """The groups that can hold kind ``i``: (its entry in a split, its kinds)."""
-    groups = [((False, -1 - i), (i, i))] if need_pair else []
+    groups: list[tuple[tuple[bool, int], tuple[int, ...]]] = [((False, -1 - i), (i, i))] if need_pair else []
     groups.append(((False, i), (i, i, i)))
     if i < 27:
         lo = i - i % 9

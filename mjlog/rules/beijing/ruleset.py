@@ -55,7 +55,7 @@ class BeijingRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
         if "name" not in changes and not self.name.endswith("+custom"):
             changes["name"] = self.name + "+custom"
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
 
     def next_seat(self, dealer: int) -> int:
         """The seat the deal passes to after a non-dealer win."""

@@ -16,7 +16,7 @@ Worked example 1 of the source (base 2000, East deals, 1 燒莊 round, East self
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from mjlog.ir import Call, CallKind, Discard
 from mjlog.rules.beijing.fans import burn_fan
@@ -87,7 +87,7 @@ def burn_rounds(turns: Sequence[tuple[int, int] | None], dealer: int, players: i
         if len(lap) < players or any(t is None for t in lap):
             break
         seats = [(dealer + i) % players for i in range(players)]
-        if [t[0] for t in lap] != seats or len({t[1] for t in lap}) != 1:  # type: ignore[index]
+        if [t[0] for t in lap] != seats or len({t[1] for t in lap}) != 1:  # type: ignore[index]  # no None (checked above)
             break
         rounds += 1
     return rounds
@@ -157,6 +157,6 @@ def mutual_pairs(claims: Iterable[tuple[int, int]], both_ways: bool = False) -> 
     return frozenset(frozenset(p) for p in mutual_events(indexed, both_ways))
 
 
-def partners_of(seat: int, pairs: Iterable[frozenset[int]]) -> tuple[int, ...]:
+def partners_of(seat: int, pairs: Iterable[Collection[int]]) -> tuple[int, ...]:
     """The seats in 互包 with ``seat``."""
     return tuple(sorted(s for p in pairs if seat in p for s in p if s != seat))

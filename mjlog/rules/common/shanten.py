@@ -327,7 +327,7 @@ def improving_kinds(counts: Sequence[int], melds: int = 0, current: int | None =
 
 def _special_improvers(c: tuple[int, ...], now: int) -> list[int]:
     """Kinds whose draw lowers a closed hand's seven-pairs or thirteen-orphans shanten below ``now``."""
-    out = []
+    out: list[int] = []
     pairs = kinds = 0
     for x in c:
         if x:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from mjlog.frozen import builder
 from mjlog.rules.mcr import fans as F, shapes
@@ -202,7 +203,8 @@ def _best(h: _Hand, rules: McrRules) -> tuple[dict[int, int], int] | None:
         # and any regular reading over seven pairs
         if value > best_value or (value == best_value and (seven or 23 in counts or 32 in counts)):
             best, best_value = counts, value
-    return best, best_value
+    # set: divs is not empty and every regular reading is worth at least 无番和's 8 fan
+    return cast(dict[int, int], best), best_value
 
 
 _VALUES = [F.FANS[n].value if n in F.FANS else 0 for n in range(max(F.FANS) + 1)]

@@ -63,13 +63,13 @@ class McrStoreFacts(StoreFacts):
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         """One item per fan counted (a fan counted twice gives two), flowers included."""
-        result: FanResult = win.value  # type: ignore[assignment]
+        result: FanResult = win.value
         return tuple(WinItem(line.number, line.name, line.english, line.value)
                      for line in result.lines for _ in range(line.count))
 
     def win_value(self, win: DerivedWin) -> int:
         """The win's fans with the flowers (what the payments use)."""
-        result: FanResult = win.value  # type: ignore[assignment]
+        result: FanResult = win.value
         return result.total
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from mjlog.findings import FindingKind
 from mjlog.ir import Win
@@ -90,9 +91,11 @@ def compare_fans(t: McrTable, w: Win, result: FanResult) -> None:
         return
     lines = rec.fans
     if lines and all(f.number is not None for f in lines):
+        # keys: (number, value, count) here, (name or its length, count) below
+        got: Counter[tuple[Any, ...]]
         got = Counter((f.number, f.value if f.value is not None else FANS[f.number].value if f.number in FANS else None,
                        f.count) for f in lines)
-        want = Counter((x.number, x.value, x.count) for x in result.lines)
+        want: Counter[tuple[Any, ...]] = Counter((x.number, x.value, x.count) for x in result.lines)
         if got != want:
             t.find(K.YAKU, f"seat {w.who}'s fan lines (number/value x count)",
                    " ".join(_line_text(n, None, v, c) for n, v, c in sorted(got.elements(), key=str)),
@@ -100,7 +103,7 @@ def compare_fans(t: McrTable, w: Win, result: FanResult) -> None:
     elif lines:
         lost = all(f.name is not None and set(f.name) == {"?"} for f in lines)
         # names lost to '?' (one per character): compare each line's name length and count
-        got = Counter((len(f.name) if lost else f.name, f.count) for f in lines)  # type: ignore[arg-type]
+        got = Counter((len(f.name) if lost else f.name, f.count) for f in lines)  # type: ignore[arg-type]  # lost: named
         want = Counter((len(x.name) if lost else x.name, x.count) for x in result.lines)
         if got != want:
             t.find(K.YAKU, f"seat {w.who}'s fan lines ({'name length' if lost else 'name'} x count)",

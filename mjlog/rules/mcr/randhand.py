@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mjlog.rules.mcr.hand import McrHand, Meld, WinSituation
+from mjlog.rules.mcr.hand import McrHand, Meld, MeldKind, WinSituation
 
 ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 #: The knitted straights as kinds: 147, 258, 369 of the three suits in every assignment.
@@ -126,7 +126,7 @@ _THEMES = {
                             pair_ok=lambda k: _rank(k) == 5),
     "three-suits": _Theme(honor_share=0.0, rotate_suits=True),
 }
-_GREEN = (19, 20, 21, 23, 25, 32)
+_GREEN: tuple[int, ...] = (19, 20, 21, 23, 25, 32)
 _THEME_WEIGHTS = {"plain": 40, "winds": 6, "dragons": 6, "orphans": 5, "terminals": 3, "green": 4, "even": 3,
                   "fives": 3, "upper": 3, "lower": 3, "middle": 3, "outside-chows": 4, "three-suits": 8}
 
@@ -147,7 +147,7 @@ def _regular(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     melds: list[Meld] = []
     for i in range(4):
         for _ in range(60):
-            what = rng.choices(("chow", "pung", "kong"), weights=(50, 35, 15))[0]
+            what: MeldKind = rng.choices(("chow", "pung", "kong"), weights=(50, 35, 15))[0]
             if honors and rng.random() < theme.honor_share:
                 kind = rng.choice(theme.honors)
                 if what == "chow":
@@ -188,6 +188,7 @@ def _pick_pair(rng: random.Random, pool: _Pool, suits: list[int], honors: bool,
 
 def _seven(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     pool = _Pool()
+    kinds: list[int] | None
     if rng.random() < 0.15:
         start = rng.randrange(3) * 9 + rng.randrange(3)
         kinds = [start + i for i in range(7)]
@@ -221,7 +222,7 @@ def _knitted(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     concealed = list(pool.take(seq))
     melds: list[Meld] = []
     suits, honors = _palette(rng)
-    what = rng.choice(("chow", "pung", "kong"))
+    what: MeldKind = rng.choice(("chow", "pung", "kong"))
     for _ in range(30):
         kind = (27 + rng.randrange(7) if honors and rng.random() < 0.4
                 else rng.randrange(3) * 9 + rng.randrange(7 if what == "chow" else 9))

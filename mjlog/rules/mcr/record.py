@@ -133,5 +133,5 @@ class McrWinRecord:
         if self.total is not None:
             return self.total
         if self.fans and all(f.value is not None for f in self.fans):
-            return sum(f.value * f.count for f in self.fans)  # type: ignore[operator]
+            return sum(f.value * f.count for f in self.fans if f.value is not None)  # every value is set (checked above)
         return None

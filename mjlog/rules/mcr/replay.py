@@ -43,7 +43,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: McrRules, wall) -> HandRepla
     wins = tuple(
         DerivedWin(j.who, j.from_who, j.result, net(tr, table.n), dealer=j.who == rnd.dealer,
                    open_hand=any(c.kind is not CallKind.ANKAN for c in table.melds[j.who]),
-                   tsumo=j.who == j.from_who, transfers=tr, context=j.situation)  # type: ignore[arg-type]
+                   tsumo=j.who == j.from_who, transfers=tr, context=j.situation)
         for j, tr in zip(judged, settlement.per_win if settlement else ()))
     draw = None
     if draws and not judged:

@@ -35,7 +35,7 @@ class McrRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
         if "name" not in changes and not self.name.endswith("+custom"):
             changes["name"] = self.name + "+custom"
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
 
 
 #: One line of meaning for each knob.

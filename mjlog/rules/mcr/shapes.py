@@ -176,7 +176,7 @@ def _sets_of(work: list[int], start: int) -> list[list[tuple[int, int]]]:
         c += 1
     if c == end:
         return [[]]
-    out = []
+    out: list[list[tuple[int, int]]] = []
     if work[c] >= 3:
         work[c] -= 3
         out.extend([(PUNG, c)] + rest for rest in _sets_of(work, c))

@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjlog.findings import FindingKind
-from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Win
+from mjlog.ir import AnyCallKind, Call, CallKind, Discard, Draw, FlowerSetAside, Win
 from mjlog.rules.base_table import BaseTable
 from mjlog.rules.mcr.calculator import score
-from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, WinSituation
+from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, MeldKind, WinSituation
 from mjlog.rules.mcr.record import LostClaim, McrHandRecord
 
 K = FindingKind
@@ -176,11 +176,12 @@ class McrTable(BaseTable):
 
     def _call(self, ev: Call) -> None:
         kinds = sorted(t // 4 for t in ev.tiles)
-        shape_ok = {
+        shape_ok_of: dict[AnyCallKind, bool] = {
             CallKind.CHI: len(kinds) == 3 and kinds[2] < 27 and kinds[0] // 9 == kinds[2] // 9
             and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2],
             CallKind.PON: len(kinds) == 3 and len(set(kinds)) == 1,
-        }.get(ev.kind, len(kinds) == 4 and len(set(kinds)) == 1)
+        }
+        shape_ok = shape_ok_of.get(ev.kind, len(kinds) == 4 and len(set(kinds)) == 1)
         if not shape_ok or not isinstance(ev.kind, CallKind):  # another family's kind (riichi's kita)
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not a set",
                       " ".join(self.tile_label(t) for t in ev.tiles))
@@ -306,6 +307,6 @@ class McrTable(BaseTable):
         return count
 
     def meld_of(self, call: Call) -> Meld:
-        kind = "chow" if call.kind is CallKind.CHI else "pung" if call.kind is CallKind.PON else "kong"
+        kind: MeldKind = "chow" if call.kind is CallKind.CHI else "pung" if call.kind is CallKind.PON else "kong"
         concealed, added = call.kind is CallKind.ANKAN, call.kind is CallKind.KAKAN
-        return Meld(kind, tuple(call.tiles), concealed, added)  # type: ignore[arg-type]
+        return Meld(kind, tuple(call.tiles), concealed, added)

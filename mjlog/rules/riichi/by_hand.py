@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from mjlog.errors import InvalidHandError
-from mjlog.ir import Call, CallKind
+from mjlog.ir import AnyCallKind, Call, CallKind
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
@@ -37,7 +37,7 @@ from mjlog.tiles import NORTH, RED_FIVES
 TileSpec = str | Sequence[int]
 MeldSpec = str | Call
 
-_MELD_KINDS = {
+_MELD_KINDS: dict[str, AnyCallKind] = {
     "chi": CallKind.CHI, "pon": CallKind.PON, "kan": CallKind.DAIMINKAN, "minkan": CallKind.DAIMINKAN,
     "daiminkan": CallKind.DAIMINKAN, "ankan": CallKind.ANKAN, "kakan": CallKind.KAKAN,
     "shouminkan": CallKind.KAKAN, "kita": KITA,
@@ -91,7 +91,7 @@ def _explicit_ids(*specs: object) -> list[int]:
         if isinstance(spec, Call):
             out.extend(spec.tiles)
         elif isinstance(spec, (list, tuple)) and all(isinstance(t, int) for t in spec):
-            out.extend(spec)  # type: ignore[arg-type]
+            out.extend(spec)
         elif isinstance(spec, int):
             out.append(spec)
     return out
@@ -150,5 +150,5 @@ def score_hand(hand: TileSpec, win_tile: str | int | None = None, melds: Sequenc
             win = alloc.take(kind, red)
             concealed.append(win)
     context = WinContext(dora_indicators=alloc.ids(dora), ura_indicators=alloc.ids(ura),
-                         **situation)  # type: ignore[arg-type]
+                         **situation)  # type: ignore[arg-type]  # WinContext's fields by name
     return score(tuple(concealed), calls, win, context, rules)

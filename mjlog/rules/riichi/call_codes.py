@@ -30,7 +30,7 @@ def decode_call(who: int, m: int) -> Call:
         if t >= 21:
             raise MalformedLogError(f"chi code m={m} names no run")
         base = (t // 7) * 9 + t % 7
-        tiles = (
+        tiles: tuple[int, ...] = (
             base * 4 + ((m >> 3) & 3),
             (base + 1) * 4 + ((m >> 5) & 3),
             (base + 2) * 4 + ((m >> 7) & 3),
@@ -68,18 +68,18 @@ def encode_call(call: Call) -> int:
     if kind is KITA:
         return call.tiles[0] << 8 | 0x20
     if kind is CallKind.ANKAN or kind is CallKind.DAIMINKAN:
-        fr = 0 if kind is CallKind.ANKAN else (call.from_seat - call.seat) % 4  # type: ignore[operator]
+        fr = 0 if kind is CallKind.ANKAN else (call.from_seat - call.seat) % 4  # type: ignore[operator]  # set: a daiminkan takes a discard
         return call.tiles[0] << 8 | fr
-    fr = (call.from_seat - call.seat) % 4  # type: ignore[operator]
+    fr = (call.from_seat - call.seat) % 4  # type: ignore[operator]  # set: chi, pon and kakan take a tile
     if kind is CallKind.CHI:
         tiles = sorted(call.tiles)
         base = tiles[0] >> 2
-        t = ((base // 9) * 7 + base % 9) * 3 + tiles.index(call.called)  # type: ignore[arg-type]
+        t = ((base // 9) * 7 + base % 9) * 3 + tiles.index(call.called)  # type: ignore[arg-type]  # set, as from_seat
         return t << 10 | 0x4 | (tiles[0] & 3) << 3 | (tiles[1] & 3) << 5 | (tiles[2] & 3) << 7 | fr
     three = sorted(call.tiles[:3])
     k = three[0] >> 2
-    t = k * 3 + three.index(call.called)  # type: ignore[arg-type]
+    t = k * 3 + three.index(call.called)  # type: ignore[arg-type]  # set, as from_seat
     if kind is CallKind.PON:
         unused = ({0, 1, 2, 3} - {x & 3 for x in three}).pop()
         return t << 9 | 0x8 | unused << 5 | fr
-    return t << 9 | 0x10 | (call.added & 3) << 5 | fr  # type: ignore[operator]
+    return t << 9 | 0x10 | (call.added & 3) << 5 | fr  # type: ignore[operator]  # a kakan's added tile

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterator
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
@@ -199,7 +199,7 @@ def _special_lobby(game: GameCheck, rules: RuleSet, marks: list[str]) -> tuple[R
     what = [f"special lobby ({', '.join(marks)}), whose rules the log does not state in full"]
     if target is not None and None not in uma and rules.players == 4:
         # csrule states the return and the uma of places 2-4 (docs/rules-notes.md)
-        rules = rules.replace(target_points=target, uma=(-sum(uma),) + tuple(uma),  # type: ignore[arg-type]
+        rules = rules.replace(target_points=target, uma=(-sum(uma),) + tuple(uma),  # type: ignore[arg-type]  # no None in uma (checked above)
                               tied_placements_share_uma=True)
         placement_stated = True
         what.append(f"the csrule flag words {parts[0]},{parts[1]} are not decoded")
@@ -266,7 +266,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     end = _build_hand_end(  # dealer_won, any_win, abortive, dealer_tenpai
         any(w.who == rnd.dealer for w in recorded_wins),
         bool(recorded_wins),
-        draw is not None and draw.kind.abortive,
+        draw is not None and cast(DrawKind, draw.kind).abortive,  # riichi's draws are of a DrawKind
         draw is not None and (
             draw.tenpai[rnd.dealer] if st.nagashi_tenpai_unrecorded and draw.kind is DrawKind.NAGASHI_MANGAN
             else _recorded_dealer_tenpai(rnd, recorded_draw)),

@@ -125,7 +125,7 @@ def ruleset_for_lobby(lobby: Lobby) -> RuleSet:
     if not lobby.open_tanyao:
         changes["open_tanyao"] = False
     if changes:
-        rs = dataclasses.replace(rs, **changes)  # type: ignore[arg-type]
+        rs = dataclasses.replace(rs, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
     return rs
 
 

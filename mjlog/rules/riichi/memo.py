@@ -48,6 +48,7 @@ class RulesMemo:
         if rules is self._last:
             return self._last_table
         got = self._by_id.get(id(rules))
+        table: dict[Any, Any] | None
         if got is not None and got[0] is rules:
             table = got[1]
         else:

@@ -23,7 +23,7 @@ from mjlog.rules.riichi import WinContext, score
 from mjlog.rules.riichi.settlement import (
     YAKUMAN_BASIC, nagashi_transfers, noten_transfers, pao_seat, win_settlement,
 )
-from mjlog.rules.transfers import net
+from mjlog.rules.transfers import Transfer, net
 from mjlog.tiles import WIND_KINDS, tile_name
 
 K = FindingKind
@@ -128,7 +128,7 @@ def _winning_tile(st: RiichiTable, w: Win, tsumo: bool) -> tuple[set[int], bool,
             st.find(K.ILLEGAL_ACTION, f"seat {who} wins by tsumo without having just drawn")
         elif w.win_tile != st.last_draw[who]:
             st.find(K.ILLEGAL_ACTION, f"seat {who}'s tsumo tile is not the tile it drew",
-                    tile_name(w.win_tile), tile_name(st.last_draw[who]))
+                    tile_name(w.win_tile), tile_name(st.last_draw[who]))  # type: ignore[arg-type]  # set (the if above)
         return set(st.hands[who]), False, False
     source = st.last_discard
     if st.last_kakan is not None and st.last_kakan[0] == frm:
@@ -253,7 +253,7 @@ def settle_draw(st: RiichiTable, d: Ryuukyoku) -> DerivedDraw:
     tenpai = tuple(st.tenpai(s) for s in range(n))
     nagashi = tuple(is_nagashi(st.river[s], st.called_away[s]) for s in range(n))
     kind = draw_kind(d)
-    transfers = ()
+    transfers: tuple[Transfer, ...] = ()
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
         if st.live_draws != st.live_limit() or st.phase != "after-discard":
             st.find(K.DRAW, "live draws at the exhaustive draw",
@@ -319,7 +319,7 @@ def _check_abort(st: RiichiTable, d: Ryuukyoku) -> None:
         if st.last_discard is None and st.last_kakan is None:
             st.find(K.ILLEGAL_ACTION, "triple-ron abort with no tile to win on")
         else:
-            frm, tile = st.last_discard or st.last_kakan  # type: ignore[misc]
+            frm, tile = st.last_discard or st.last_kakan  # type: ignore[misc]  # one is set (the if above)
             winners = 0
             for s in range(n):
                 if s == frm:

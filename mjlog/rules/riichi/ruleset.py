@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from mjlog.rules.family import apply_knobs  # noqa: F401  (one parser of knob text for every family)
 
@@ -100,11 +100,11 @@ class RuleSet:
             key = (self, tuple(sorted(changes.items())))
             got = _REPLACED.get(key)
         except TypeError:  # an unhashable value (a list): not memoised
-            return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+            return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
         if got is None:
             if len(_REPLACED) >= _REPLACED_MAX:
                 _REPLACED.clear()
-            got = _REPLACED[key] = dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+            got = _REPLACED[key] = dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
         return got
 
     def knob_problem(self) -> str | None:
@@ -188,7 +188,7 @@ KNOB_DOCS: dict[str, str] = {
 }
 
 
-_SANMA = dict(
+_SANMA: dict[str, Any] = dict(  # keyword arguments of RuleSet
     players=3, start_points=35000, target_points=40000, uma=(20, 0, -20), honba_ron=200,
     honba_tsumo_each=100, noten_total=2000, nukidora=True,
 )
@@ -196,8 +196,8 @@ _SANMA = dict(
 PRESETS: dict[str, RuleSet] = {
     "tenhou-4p-south": RuleSet(),
     "tenhou-4p-east": RuleSet(name="tenhou-4p-east", length="east"),
-    "tenhou-3p-south": RuleSet(name="tenhou-3p-south", **_SANMA),  # type: ignore[arg-type]
-    "tenhou-3p-east": RuleSet(name="tenhou-3p-east", length="east", **_SANMA),  # type: ignore[arg-type]
+    "tenhou-3p-south": RuleSet(name="tenhou-3p-south", **_SANMA),
+    "tenhou-3p-east": RuleSet(name="tenhou-3p-east", length="east", **_SANMA),
 }
 
 

@@ -318,18 +318,18 @@ def _readings(counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Call
     if not n_sets and counts.count(0) == 21 and is_thirteen_orphans(counts):
         f = hf | Y.KOKUSHI | (Y.KOKUSHI_13 if counts[w] == 2 else 0)
         if local:
-            f |= _local.facts_of(local, _local_reading(local_shape, "kokushi"))
+            f |= _local.facts_of(local, _local_reading(local_shape, "kokushi"))  # type: ignore[arg-type]  # set when local is
         readings.append((f, 0, KOKUSHI_FORM, -1, (), NO_WAIT, False))
     else:
         if not n_sets and counts.count(2) == 7:
             f = hf | Y.SEVEN_PAIRS | Y.TANKI_WAIT
             if local:
-                f |= _local.facts_of(local, _local_reading(local_shape, "pairs"))
+                f |= _local.facts_of(local, _local_reading(local_shape, "pairs"))  # type: ignore[arg-type]  # set when local is
             readings.append((f, 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
         if eh[1] and e0[1] and e1[1] and e2[1]:
             yh = _regular_readings(readings, counts, shapes, bits, hf, calls, w, ctx, local, local_shape)
     if not readings and local and not n_sets and _local.is_unconnected(counts):
-        f = _local.facts_of(local, _local_reading(local_shape, "unconnected"))
+        f = _local.facts_of(local, _local_reading(local_shape, "unconnected"))  # type: ignore[arg-type]  # set when local is
         if f:   # 十三不搭 is a hand only when its yaku holds
             readings.append((hf | f, 0, KOKUSHI_FORM, -1, (), NO_WAIT, False))
     return readings, yh
@@ -433,7 +433,7 @@ def _merge(combo: tuple, pair: int, tmask: int, outside: bool, tfu: int) -> tupl
 
 
 #: The reading worth most: (the reading, its yaku, han, yakuman count, limit, basic points).
-_Best = tuple[_Reading, object, int, int, int, int]
+_Best = tuple[_Reading, Y.YakuOfFacts, int, int, int, int]
 
 
 def _best(readings: list[_Reading], yh: list[int], bonus: int, open_: bool, rules: RuleSet) -> _Best:

@@ -8,6 +8,7 @@ hand, the draws' kinds and the ``yaku`` reference table; a win's own columns are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from mjlog.ir import Event, GameLog, Ryuukyoku, Win
 from mjlog.rules.family import HandDeclarations, StoreFacts, WinItem
@@ -44,7 +45,7 @@ def declarations(events: Sequence[tuple[int, Event]]) -> HandDeclarations:
         if t is RiichiDeclared:
             declared += 1
         elif t is RiichiAccepted:
-            standing[e.seat] = i
+            standing[cast(RiichiAccepted, e).seat] = i  # its class, by t
     return HandDeclarations(declared, standing)
 
 

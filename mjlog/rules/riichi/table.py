@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
 from mjlog.accel import deal_matches as _deal_matches, run_quiet as _run_quiet
 from mjlog.findings import Finding, FindingKind
@@ -76,7 +77,7 @@ class RiichiTable(BaseTable):
         self.last_kakan: tuple[int, int] | None = None     # (seat, added tile): chankan window
         self.last_kita: tuple[int, int] | None = None      # (seat, tile): ron on kita window
         self.banned: frozenset[int] = frozenset()
-        self.dora: list[int] = [rnd.dora_indicator]
+        self.dora: list[int] = [cast(int, rnd.dora_indicator)]  # a riichi hand always has its indicator
         self.pending_dora: list[bool] = []            # per unrevealed kan dora: still exempt for its replacement draw
         self.kans: list[int] = []                     # seats that made each kan
         self.calls_open = [0] * n
@@ -121,7 +122,7 @@ class RiichiTable(BaseTable):
             self.find(K.WALL, "dice differ from the seed's", r.dice, w.dice)
         if r.dora_indicator != w.dora_indicator(0):
             self.find(K.WALL, "first dora indicator differs from the seed's wall",
-                      tile_name(r.dora_indicator), tile_name(w.dora_indicator(0)))
+                      tile_name(cast(int, r.dora_indicator)), tile_name(w.dora_indicator(0)))
         if _deal_matches is not None and _deal_matches(w.yama, r.dealer, r.hands):
             return  # (None when it cannot tell: the loop below decides)
         for seat, (got, want) in enumerate(zip(r.hands, w.starting_hands(r.dealer))):
@@ -438,7 +439,7 @@ def _ignore(state: RiichiTable, ev: Event) -> None:
     return None
 
 
-_HANDLERS: dict[type, Callable[[RiichiTable, Event], None]] = {
+_HANDLERS: dict[type, Callable[[RiichiTable, Any], None]] = {  # each takes its own class's events
     Draw: RiichiTable._draw,
     Discard: RiichiTable._discard,
     Call: RiichiTable._call,
@@ -479,7 +480,7 @@ def play(st: RiichiTable, events, on_outcome: Callable[[RiichiTable, int, Event]
         for i, ev in enumerate(events):
             _apply(st, i, ev, on_outcome)
         return
-    run, kinds = _run_quiet, _QUIET_EVENTS
+    run, kinds = cast(Callable[..., int], _run_quiet), _QUIET_EVENTS  # not None: COMPILED
     i, n_events = 0, len(events)
     while i < n_events:
         i = run(st, events, i, kinds)  # the quiet run from i (none when the table is not quiet)

@@ -31,7 +31,7 @@ def win_columns(log: GameLog, w: Win, dw: DerivedWin | None) -> dict[str, object
     v = dw.value if dw is not None else None
     han, limit, yakuman_count = r.han, r.limit, len(r.yakuman)
     if fu is None and not r.has_value:  # mjai's plain hora (value_unrecorded)
-        han = limit = yakuman_count = dora = aka = ura = None  # type: ignore[assignment]
+        han = limit = yakuman_count = dora = aka = ura = None  # type: ignore[assignment]  # NULL: the log records no value
     return dict(han=han, fu=fu, limit=limit, yakuman_count=yakuman_count, dora=dora, aka=aka, ura=ura,
                 honba=w.honba, sticks=w.sticks, pao_seat=r.pao_who,
                 derived_han=v.han if v else None, derived_fu=v.fu if v else None,

@@ -52,7 +52,7 @@ class YakuDef:
         return self.han_open if open_hand else self.han_closed
 
     @property
-    def order(self) -> int:
+    def order(self) -> float:
         """Position in Tenhou's display order."""
         return _ORDER_POS[self.id]
 

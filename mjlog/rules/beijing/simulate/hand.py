@@ -18,6 +18,7 @@ is settled on its own, and the 燒莊 side payment, once for the hand, goes with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind, Discard, Draw, Ryuukyoku, Win
@@ -103,11 +104,12 @@ class BeijingHandPlay:
         lap = turns[laps * self.n:]
         if not lap or any(t is None for t in lap):
             return None
-        if [t[0] for t in lap] != [(self.dealer + i) % self.n for i in range(len(lap))]:
+        played = cast(list[tuple[int, int]], lap)  # no None in it (checked above)
+        if [t[0] for t in played] != [(self.dealer + i) % self.n for i in range(len(played))]:
             return None
-        if (self.dealer + len(lap)) % self.n != seat or len({t[1] for t in lap}) != 1:
+        if (self.dealer + len(played)) % self.n != seat or len({t[1] for t in played}) != 1:
             return None
-        kind = lap[0][1]
+        kind = played[0][1]
         return kind if kind != self.wild and self.counts[seat][kind] else None
 
     # -- tile bookkeeping --------------------------------------------------------------------------
@@ -131,6 +133,7 @@ class BeijingHandPlay:
     # -- the hand -------------------------------------------------------------------------------------
 
     def play(self) -> HandResult:
+        tile: int | None
         try:
             seat, tile, after_kan = self.dealer, self._live_draw(self.dealer), False
             while True:

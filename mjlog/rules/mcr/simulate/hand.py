@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside
+from mjlog.ir import AnyCallKind, Call, CallKind, Discard, Draw, FlowerSetAside
 from mjlog.rules.mcr.simulate.bots import McrBot
 from mjlog.rules.mcr.calculator import FanResult, NotAWinError, score
-from mjlog.rules.mcr.hand import McrHand, Meld, WinSituation
+from mjlog.rules.mcr.hand import McrHand, Meld, MeldKind, WinSituation
 from mjlog.rules.mcr.record import ClaimAction, LostClaim
 from mjlog.rules.mcr.ruleset import McrRules
 from mjlog.rules.mcr.wall import McrWall
@@ -32,8 +32,9 @@ from mjlog.tiles import counts34
 
 __all__ = ["SimHand", "SimWin", "play_hand"]
 
-_MELD_KIND = {CallKind.CHI: "chow", CallKind.PON: "pung", CallKind.DAIMINKAN: "kong", CallKind.KAKAN: "kong",
-              CallKind.ANKAN: "kong"}
+_MELD_KIND: dict[AnyCallKind, MeldKind] = {
+    CallKind.CHI: "chow", CallKind.PON: "pung", CallKind.DAIMINKAN: "kong", CallKind.KAKAN: "kong", CallKind.ANKAN: "kong",
+}
 
 
 @dataclass(frozen=True, slots=True)

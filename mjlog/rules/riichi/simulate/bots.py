@@ -188,9 +188,9 @@ class Bot:
             else:
                 now = min(shanten(_minus(counts, k), melds) for k in range(34) if counts[k])
                 counts[kind] -= 4
-                after = min((shanten(_minus(counts, k), melds + 1) for k in range(34) if counts[k]), default=8)
+                later = min((shanten(_minus(counts, k), melds + 1) for k in range(34) if counts[k]), default=8)
                 counts[kind] += 4
-                if after > now:
+                if later > now:
                     continue
             if self.rng.random() < ANKAN_CHANCE:
                 return kind

@@ -428,7 +428,7 @@ class HandPlay:
             self.seen[t >> 2] += 1
         self.melds[seat].append(call)
         self.calls[seat].append(call)
-        self.called_away[call.from_seat] += 1  # type: ignore[index]
+        self.called_away[call.from_seat] += 1  # type: ignore[index]  # set: an open call takes a discard
         self._interrupt()
         self._emit(tags.call_tag(seat, encode_call(call)))
 
@@ -486,7 +486,7 @@ class HandPlay:
 
     def _outcome(self, **kw: object) -> HandOutcome:
         return HandOutcome(sticks=self.sticks, scores=tuple(self.scores), riichi=tuple(self.declared),
-                           win_points=tuple(self.win_points), **kw)  # type: ignore[arg-type]
+                           win_points=tuple(self.win_points), **kw)  # type: ignore[arg-type]  # the other fields by name
 
     def _abort(self, kind: str, shown: dict[int, list[int]]) -> None:
         zero = (0,) * self.n

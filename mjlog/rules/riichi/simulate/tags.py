@@ -18,7 +18,7 @@ slots (sanma: a fourth ``0``); placement points with one decimal (``-51.0``).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from mjlog.ir import Seed
 from mjlog.rules.riichi.ruleset import RuleSet
@@ -157,7 +157,7 @@ def agari_tag(*, honba: int, sticks: int, hand: Sequence[int], melds: Sequence[i
 
 
 def ryuukyoku_tag(*, kind: str | None, honba: int, sticks: int, before: Sequence[int], deltas: Sequence[int],
-                  shown: dict[int, Sequence[int]], owari: str | None = None) -> str:
+                  shown: Mapping[int, Sequence[int]], owari: str | None = None) -> str:
     """RYUUKYOKU: ``kind`` None for an exhaustive draw; ``shown`` seat -> tiles (sorted on output)."""
     parts = ["<RYUUKYOKU"]
     if kind is not None:
