@@ -86,6 +86,22 @@ class NextHand:
 
 
 @dataclass(frozen=True, slots=True)
+class HandStart:
+    """Where a hand starts: its position (``kyoku``), repeat counter (``honba``), pot (``sticks``)
+    and each seat's score."""
+
+    kyoku: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+
+    @property
+    def counters(self) -> tuple[int, int, int]:
+        """``(kyoku, honba, sticks)``: the start without the scores."""
+        return (self.kyoku, self.honba, self.sticks)
+
+
+@dataclass(frozen=True, slots=True)
 class HandReplay:
     """One hand replayed: what was derived, what comes next (None: the log stops inside the hand).
 
@@ -211,9 +227,9 @@ class Family:
 
     # -- flow -----------------------------------------------------------------------------------
 
-    def first_hand(self, rules: Any) -> tuple[int, int, int, tuple[int, ...]]:
-        """``(kyoku, honba, sticks, scores)`` of a game's first hand."""
-        return (0, 0, 0, (rules.start_points,) * rules.players)
+    def first_hand(self, rules: Any) -> HandStart:
+        """Where a game's first hand starts."""
+        return HandStart(0, 0, 0, (rules.start_points,) * rules.players)
 
     def final_scores(self, rules: Any, scores: tuple[int, ...], sticks: int, first_dealer: int) -> tuple[int, ...]:
         """Final scores from the scores after the last hand and the pot left on the table."""
