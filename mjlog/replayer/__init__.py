@@ -39,9 +39,9 @@ class _Game:
              severity: Severity = Severity.ERROR) -> None:
         # the truncation warning is kept past the cap: Replay.truncated is read from it
         (self.findings.keep if kind is K.TRUNCATED else self.findings.append)(
-            Finding(kind, message, None if recorded is None else str(recorded),
-                    None if derived is None else str(derived), rnd.index if rnd else None,
-                    rnd.name if rnd else None, None, self.log.source, severity)
+            Finding(kind, message, recorded=None if recorded is None else str(recorded),
+                    derived=None if derived is None else str(derived), round_index=rnd.index if rnd else None,
+                    round_name=rnd.name if rnd else None, source=self.log.source, severity=severity)
         )
 
     def run(self) -> Replay:

@@ -45,9 +45,9 @@ class BaseTable:
     def find(self, kind: FindingKind, message: str, recorded: object = None, derived: object = None) -> None:
         """Record a finding at the current event of this hand."""
         self.findings.append(
-            Finding(kind, message, None if recorded is None else str(recorded),
-                    None if derived is None else str(derived), self.r.index, self.r.name,
-                    self.event_index, self.source)
+            Finding(kind, message, recorded=None if recorded is None else str(recorded),
+                    derived=None if derived is None else str(derived), round_index=self.r.index,
+                    round_name=self.r.name, event_index=self.event_index, source=self.source)
         )
 
     def tile_label(self, tile: int) -> str:
