@@ -9,6 +9,7 @@ where the family scores and settles them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from mjlog.findings import Finding, FindingKind
@@ -16,6 +17,17 @@ from mjlog.ir import Event, Round, Ryuukyoku, Win
 
 K = FindingKind
 OnOutcome = Callable[[Any, int, Event], None]
+
+
+class Phase(StrEnum):
+    """What a hand waits for next: a draw, the actor's discard, the others' calls on that discard, or
+    (riichi) the replacement draw after a kan. The compiled riichi helper reads and writes the plain
+    values, which compare equal to these members."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    AFTER_DISCARD = "after-discard"
+    REPLACEMENT = "replacement"
 
 
 class BaseTable:
@@ -40,7 +52,7 @@ class BaseTable:
         self.hands: list[set[int]] = list(map(set, rnd.hands))
         self.river: list[list[int]] = empty_lists(n)
         self.actor: int | None = rnd.dealer        # seat expected to act next
-        self.phase = "draw"                        # 'draw' | 'discard' | 'after-discard' (a family may add)
+        self.phase: Phase = Phase.DRAW
 
     def find(self, kind: FindingKind, message: str, recorded: object = None, derived: object = None) -> None:
         """Record a finding at the current event of this hand."""
