@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from mjlog.errors import MjlogError
 from mjlog.rules.transfers import Transfer
 
 if TYPE_CHECKING:
@@ -322,7 +323,7 @@ class Family:
         return {}
 
 
-class UnknownRulesError(KeyError):
+class UnknownRulesError(MjlogError, KeyError):
     """A family or preset name that is not registered."""
 
     def __str__(self) -> str:
