@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from enum import Enum
 
 
@@ -44,6 +44,7 @@ class Finding:
 
     kind: FindingKind
     message: str
+    _: KW_ONLY                  # the rest by name, so that a field added later shifts none
     recorded: str | None = None
     derived: str | None = None
     round_index: int | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjlog.rules.family import HandStart, family
 from mjlog.rules.riichi.flow import (
     HandEnd,
     final_kyoku,
@@ -33,6 +34,12 @@ def nxt(kyoku, end, scores=EVEN, rules=R4, honba=0, sticks=0):
 
 
 # ---- renchan and honba -----------------------------------------------------------------------
+
+def test_a_game_starts_at_east_one_with_no_honba_no_sticks_and_the_start_points():
+    start = family("riichi").first_hand(R3)
+    assert start == HandStart(kyoku=0, honba=0, sticks=0, scores=(35000, 35000, 35000))
+    assert start.counters == (0, 0, 0)
+
 
 def test_dealer_win_repeats_the_hand_with_one_more_honba_and_the_sticks_taken():
     assert nxt(0, DEALER_WIN, honba=2, sticks=1) == (False, 0, 3, 0, True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -11,6 +12,7 @@ from mjlog.rules import family
 from mjlog.rules.mcr import (
     FANS, KNOB_DOCS, MCR, PRESETS, McrHandError, McrRules, NotAWinError, WinSituation, parse_hand, score,
 )
+from mjlog.rules.mcr.fans import Fan
 
 
 def fans(text: str, **situation) -> dict[int, int]:
@@ -21,6 +23,13 @@ def test_fan_table_has_81_numbered_fans_and_the_mil_kong_fan():
     assert sorted(FANS) == list(range(1, 83))
     assert [FANS[n].value for n in (1, 8, 14, 16, 19, 28, 34, 39, 48, 55, 59, 69, 81, 82)] == \
         [88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1, 1, 5]
+
+
+def test_fan_enum_names_every_number_of_the_table_by_its_english_name():
+    assert [int(f) for f in Fan] == sorted(FANS)
+    assert {f.name: int(f) for f in Fan} == {
+        re.sub(r"[^A-Za-z0-9]+", "_", d.english).strip("_").upper(): n for n, d in FANS.items()}
+    assert Fan.ALL_PUNGS == 48 and FANS[Fan.ALL_PUNGS].name == "碰碰和"
 
 
 def test_parse_hand_reads_melds_kongs_flowers_and_the_winning_tile():

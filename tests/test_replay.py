@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mjlog.findings import FindingKind, Severity
+from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from tests.replaybuild import (
@@ -170,6 +170,13 @@ def test_a_hand_with_thousands_of_draws_past_its_wall_stops_at_the_first_with_on
     later = [f for f in result.findings if f.event_index is not None and f.event_index > 2 * 70]
     assert later == [], lines(result)
     assert not result.rounds  # nothing derived after the stop
+
+
+def test_a_findings_fields_past_its_kind_and_message_are_given_by_name():
+    with pytest.raises(TypeError):
+        Finding(FindingKind.POINTS, "points", "7700")      # type: ignore[misc]
+    f = Finding(FindingKind.POINTS, "points", recorded="7700", derived="8000")
+    assert (f.recorded, f.derived, f.severity) == ("7700", "8000", Severity.ERROR)
 
 
 def test_findings_past_the_cap_are_counted_in_one_line():

@@ -19,6 +19,7 @@ from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.formats.tenhou.xml import _Reader, items_of_tree, scan_log
 
 from mjlog.formats.source import load
+from mjlog.rules.base_table import Phase
 from tests.conftest import SAMPLE
 
 try:
@@ -313,7 +314,7 @@ def test_slots_read_directly_behave_as_attributes():
         _speedups.run_quiet(_quiet_table(), (unset,), 0, kinds)
     for cls in (Call, RiichiDeclared, RiichiAccepted):
         with pytest.raises(AttributeError):
-            _speedups.run_quiet(_quiet_table(phase="after-discard", last_discard=(0, 7)), (object.__new__(cls),), 0,
+            _speedups.run_quiet(_quiet_table(phase=Phase.AFTER_DISCARD, last_discard=(0, 7)), (object.__new__(cls),), 0,
                                 kinds)
 
 
@@ -326,7 +327,7 @@ def _quiet_table(**changes):
         last_own_discard=[-1, -1], riichi_accepted=[False, False], live_tiles=(), n=2, ippatsu=[False, False],
         melds=[[], []], called_away=[0, 0], calls_open=[0, 0], riichi_at=[-1, -1], double_riichi=[False, False],
         deposits=[0, 0], scores=[25000, 25000], derived_scores=[25000, 25000],
-        rules=SimpleNamespace(riichi_deposit=1000), actor=0, phase="draw", live_draws=0, live_base=10,
+        rules=SimpleNamespace(riichi_deposit=1000), actor=0, phase=Phase.DRAW, live_draws=0, live_base=10,
         replacements=0, last_discard=None, banned=frozenset(), uninterrupted=True, riichi_declared=None,
         riichi_discard_pending=None, sticks=0, need_replacement=None, pending_dora=[], last_kakan=None,
         last_kita=None, last_was_replacement=False,
@@ -343,7 +344,7 @@ def test_run_quiet_reads_and_writes_the_table_by_attribute_name():
     st = _quiet_table(hands=[{0, 1, 2, 8, 12, 16, 36, 40, 44, 72, 76, 80, 108}, set()])  # 111m 345m 123p 123s E: tenpai
     events = (Draw(0, 7), RiichiDeclared(0), Discard(0, 7, True), RiichiAccepted(0, (24000, 25000)), Draw(1, 9))
     assert _speedups.run_quiet(st, events, 0, QuietEvents()) == 5
-    assert (st.actor, st.phase, st.live_draws, st.last_discard, st.sticks) == (1, "discard", 2, None, 1)
+    assert (st.actor, st.phase, st.live_draws, st.last_discard, st.sticks) == (1, Phase.DISCARD, 2, None, 1)
     assert (st.riichi_declared, st.riichi_discard_pending, st.riichi_at, st.riichi_accepted) == (
         None, None, [2, -1], [True, False])
     assert st.scores == st.derived_scores == [24000, 25000] and st.deposits == [1000, 0]
@@ -352,7 +353,7 @@ def test_run_quiet_reads_and_writes_the_table_by_attribute_name():
 
 @pytest.mark.parametrize("change", [dict(need_replacement=0), dict(pending_dora=[True]), dict(last_kakan=(0, 5)),
                                     dict(last_kita=(0, 120)), dict(last_was_replacement=True),
-                                    dict(phase="replacement"), dict(actor="0")])
+                                    dict(phase=Phase.REPLACEMENT), dict(actor="0")])
 def test_run_quiet_leaves_a_table_it_cannot_start_at_unchanged(change):
     from mjlog.ir import Draw
     from mjlog.rules.riichi.table import QuietEvents

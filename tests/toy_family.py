@@ -32,7 +32,7 @@ from mjlog.formats import LogFormat
 from mjlog.formats.registration import OwnEvent, register_family, unregister_family
 from mjlog.formats.writers import LogWriter
 from mjlog.ir import Discard, Draw, Event, FinalResult, GameLog, Player, Round, Win
-from mjlog.rules.base_table import BaseTable
+from mjlog.rules.base_table import BaseTable, Phase
 from mjlog.rules.results import DerivedWin, RoundResult
 from mjlog.rules.family import (
     Family, FamilyText, HandDeclarations, HandReplay, NextHand, StoreFacts, WinItem,
@@ -73,15 +73,15 @@ class ToyTable(BaseTable):
     """Draws and discards in turn; a discard must be held."""
 
     def _draw(self, ev: Draw) -> None:
-        if ev.seat != self.actor or self.phase == "discard":
+        if ev.seat != self.actor or self.phase == Phase.DISCARD:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws out of turn", ev.seat, self.actor)
         self.hands[ev.seat].add(ev.tile)
-        self.actor, self.phase = ev.seat, "discard"
+        self.actor, self.phase = ev.seat, Phase.DISCARD
 
     def _discard(self, ev: Discard) -> None:
         self.take(ev.seat, (ev.tile,), "a discard")
         self.river[ev.seat].append(ev.tile)
-        self.actor, self.phase = (ev.seat + 1) % self.n, "after-discard"
+        self.actor, self.phase = (ev.seat + 1) % self.n, Phase.AFTER_DISCARD
 
     def _knock(self, ev: Knock) -> None:
         if ev.seat != self.actor:

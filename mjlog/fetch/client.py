@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mjlog import __version__
-from mjlog.errors import MalformedLogError
+from mjlog.errors import MalformedLogError, MjlogError
 from mjlog.fetch.index import LogRef
 from mjlog.formats.source import GZIP_MAGIC, gunzip
 
@@ -54,7 +54,7 @@ class Politeness:
     timeout: float = 60.0     # seconds a connect or a read may stall
 
 
-class FetchError(Exception):
+class FetchError(MjlogError):
     """A request that failed for good: ``line()`` is the one-line message for the user."""
 
     def __init__(self, url: str, reason: str, status: int | None = None):

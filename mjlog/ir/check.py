@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from mjlog.errors import MalformedLogError
+from mjlog.errors import MalformedLogError, MjlogError
 from mjlog.ir import Call, Disconnect, Event, GameLog, Reconnect, Round, Ryuukyoku, Win
 
 #: Largest score, score change or hand value (points), either sign. Tenhou's scores are a few
@@ -59,7 +59,7 @@ _SCORE_MIN = -SCORE_LIMIT
 COUNTER_RANGE = (0, COUNTER_LIMIT)
 
 
-class OutOfRange(Exception):
+class OutOfRange(MjlogError):
     """A value outside mjlog's ranges: ``reason`` says which; ``where`` is the place, once known."""
 
     def __init__(self, reason: str, where: str | None = None) -> None:

@@ -15,7 +15,7 @@ from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.ir import UNNOTED, UNRECORDED, GameLog, Round
 from mjlog.ir.check import check_replayable
 from mjlog.rules.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
-from mjlog.rules.family import GameRules, family
+from mjlog.rules.family import GameRules, HandStart, family
 
 __all__ = ["DerivedDraw", "DerivedWin", "Replay", "RoundResult", "audit", "replay"]
 
@@ -38,9 +38,9 @@ class _Game:
              severity: Severity = Severity.ERROR) -> None:
         # the truncation warning is kept past the cap: Replay.truncated is read from it
         (self.findings.keep if kind is K.TRUNCATED else self.findings.append)(
-            Finding(kind, message, None if recorded is None else str(recorded),
-                    None if derived is None else str(derived), rnd.index if rnd else None,
-                    rnd.name if rnd else None, None, self.log.source, severity)
+            Finding(kind, message, recorded=None if recorded is None else str(recorded),
+                    derived=None if derived is None else str(derived), round_index=rnd.index if rnd else None,
+                    round_name=rnd.name if rnd else None, source=self.log.source, severity=severity)
         )
 
     def run(self) -> Replay:
@@ -50,9 +50,9 @@ class _Game:
         self._unrecorded()
         wall_for = fam.walls(self, rules)
         results: list[RoundResult] = []
-        expected = None  # (kyoku, honba, sticks, scores) the next hand should start with
+        expected: HandStart | None = None  # where the next hand should start
         first = fam.first_hand(rules)
-        scores: tuple[int, ...] = first[3]
+        scores: tuple[int, ...] = first.scores
         sticks = 0
         over = False
         alt_scores: tuple[int, ...] | None = None
@@ -62,18 +62,19 @@ class _Game:
             if over:
                 self.find(K.FLOW, "a hand is played after the game should have ended", rnd=rnd)
                 over = False
-            got = (rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
+            got = HandStart(rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
             if expected is None:
                 expected = first
                 if got != expected:
                     # a fragment: the log starts in the middle of a game; take its start as given
                     fragment = rnd.name
                     expected = got
-            if got[:3] != expected[:3]:
+            if got.counters != expected.counters:
                 self.find(K.FLOW, "round, honba and sticks at the start of the hand",
-                          _fmt(got[:3]), _fmt(expected[:3]), rnd=rnd)
-            if got[3] != expected[3] and got[3] != alt_scores:
-                self.find(K.FLOW, "scores at the start of the hand", _fmt(got[3]), _fmt(expected[3]), rnd=rnd)
+                          _fmt(got.counters), _fmt(expected.counters), rnd=rnd)
+            if got.scores != expected.scores and got.scores != alt_scores:
+                self.find(K.FLOW, "scores at the start of the hand", _fmt(got.scores), _fmt(expected.scores),
+                          rnd=rnd)
             wall = wall_for(rnd) if wall_for is not None else None
             try:
                 hand = fam.replay_hand(self, rnd, rules, wall)
@@ -86,7 +87,7 @@ class _Game:
                 break
             scores = hand.result.end_scores
             sticks = end.sticks
-            expected = (end.kyoku, end.honba, end.sticks, scores)
+            expected = HandStart(end.kyoku, end.honba, end.sticks, scores)
             alt_scores = hand.alternative_end  # after a payment finding, the rules' scores are also a fair start
             over = end.game_over
         self._ends(fragment, over and not stopped)

@@ -9,6 +9,7 @@ where the family scores and settles them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from mjlog.findings import Finding, FindingKind
@@ -16,6 +17,17 @@ from mjlog.ir import Event, Round, Ryuukyoku, Win
 
 K = FindingKind
 OnOutcome = Callable[[Any, int, Event], None]
+
+
+class Phase(StrEnum):
+    """What a hand waits for next: a draw, the actor's discard, the others' calls on that discard, or
+    (riichi) the replacement draw after a kan. The compiled riichi helper reads and writes the plain
+    values, which compare equal to these members."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    AFTER_DISCARD = "after-discard"
+    REPLACEMENT = "replacement"
 
 
 class BaseTable:
@@ -40,14 +52,14 @@ class BaseTable:
         self.hands: list[set[int]] = list(map(set, rnd.hands))
         self.river: list[list[int]] = empty_lists(n)
         self.actor: int | None = rnd.dealer        # seat expected to act next
-        self.phase = "draw"                        # 'draw' | 'discard' | 'after-discard' (a family may add)
+        self.phase: Phase = Phase.DRAW
 
     def find(self, kind: FindingKind, message: str, recorded: object = None, derived: object = None) -> None:
         """Record a finding at the current event of this hand."""
         self.findings.append(
-            Finding(kind, message, None if recorded is None else str(recorded),
-                    None if derived is None else str(derived), self.r.index, self.r.name,
-                    self.event_index, self.source)
+            Finding(kind, message, recorded=None if recorded is None else str(recorded),
+                    derived=None if derived is None else str(derived), round_index=self.r.index,
+                    round_name=self.r.name, event_index=self.event_index, source=self.source)
         )
 
     def tile_label(self, tile: int) -> str:

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from mjlog.errors import MjlogError
 from mjlog.rules.transfers import Transfer
 
 from mjlog.ir import Win
@@ -84,6 +85,22 @@ class NextHand:
     sticks: int
     renchan: bool
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    """Where a hand starts: its position (``kyoku``), repeat counter (``honba``), pot (``sticks``)
+    and each seat's score."""
+
+    kyoku: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+
+    @property
+    def counters(self) -> tuple[int, int, int]:
+        """``(kyoku, honba, sticks)``: the start without the scores."""
+        return (self.kyoku, self.honba, self.sticks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,9 +347,9 @@ class Family:
 
     # -- flow -----------------------------------------------------------------------------------
 
-    def first_hand(self, rules: Any) -> tuple[int, int, int, tuple[int, ...]]:
-        """``(kyoku, honba, sticks, scores)`` of a game's first hand."""
-        return (0, 0, 0, (rules.start_points,) * rules.players)
+    def first_hand(self, rules: Any) -> HandStart:
+        """Where a game's first hand starts (default: hand 0, no honba, no sticks, everyone at the start score)."""
+        return HandStart(0, 0, 0, (rules.start_points,) * rules.players)
 
     def final_scores(self, rules: Any, scores: tuple[int, ...], sticks: int, first_dealer: int) -> tuple[int, ...]:
         """Final scores from the scores after the last hand and the pot left on the table (default:
@@ -350,7 +367,7 @@ class Family:
         raise NotImplementedError
 
 
-class UnknownRulesError(KeyError):
+class UnknownRulesError(MjlogError, KeyError):
     """A family or preset name that is not registered."""
 
     def __str__(self) -> str:

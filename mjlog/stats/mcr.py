@@ -26,6 +26,7 @@ from dataclasses import dataclass, fields
 
 import polars as pl
 
+from mjlog.rules.mcr.fans import Fan
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.intervals import wilson_exprs
 
@@ -33,7 +34,6 @@ __all__ = ["McrFrames", "fan_frequency", "load_mcr_frames", "match_points", "mcr
            "win_summary"]
 
 FAMILY = "mcr"
-FLOWER_FAN = 81
 #: The fan minimum the "just 8" share measures against (every MCR rule set's).
 MIN_FAN = 8
 BY = ("rule_set", "records")
@@ -68,7 +68,7 @@ _QUERIES = {
         w.tsumo, w.derived_value AS fans,
         w.derived_value - coalesce((SELECT sum(i.value) FROM win_items i WHERE i.game_id = w.game_id
             AND i.round_index = w.round_index AND i.win_index = w.win_index AND i.derived
-            AND i.item_id = {FLOWER_FAN}), 0) AS fans_no_flowers
+            AND i.item_id = {Fan.FLOWER_TILES:d}), 0) AS fans_no_flowers
         FROM wins w JOIN games g ON g.game_id = w.game_id WHERE w.derived AND {{cond}} ORDER BY 1, 4, 5""",
     "fans": f"""SELECT i.game_id::VARCHAR AS game_id, g.rule_set, {_RECORDS}, i.round_index, i.win_index,
         i.item_id AS fan, i.name, i.english, i.value

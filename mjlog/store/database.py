@@ -36,6 +36,7 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from mjlog.errors import MjlogError
 from mjlog.store.dataset import read_manifest
 from mjlog.formats.identity import fingerprint_disagreement
 from mjlog.store.rows import Chunk, build_chunk, game_source
@@ -98,7 +99,7 @@ def _schema_statements() -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
 
-class StoreBusyError(RuntimeError):
+class StoreBusyError(MjlogError, RuntimeError):
     """Another process holds the database file (DuckDB allows one writer process at a time)."""
 
     def __init__(self, path: str, pid: int | None = None) -> None:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from mjlog.errors import MalformedLogError
+from mjlog.formats.bail import BailOut
 from mjlog.ir import Call, CallKind, Event, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingHand, BeijingHeader, MutualPair
 from mjlog.rules.beijing.ruleset import PRESETS, BeijingRules
@@ -30,7 +31,7 @@ _INTEGERS = re.compile(r"-?[0-9]{1,12}(?:,-?[0-9]{1,12})*")
 KYOKU_LIMIT = 15
 
 
-class Bad(Exception):
+class Bad(BailOut):
     """A value that is wrong; the reader adds the place and raises MalformedLogError."""
 
 

@@ -20,6 +20,7 @@ import json
 import re
 
 from mjlog.errors import MalformedLogError
+from mjlog.formats.bail import BailOut
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
@@ -104,7 +105,9 @@ def read_beijing_json(data: bytes, name: str) -> GameLog:
                    str(obj.get("ver", "")) or None)
 
 
-class _At(Exception):
+class _At(BailOut):
+    """A :class:`Bad` of one event, with the event's place."""
+
     def __init__(self, reason: str, where: str) -> None:
         self.reason, self.where = reason, where
 

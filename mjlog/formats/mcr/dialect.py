@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import quote, unquote
 
 from mjlog.errors import MalformedLogError
+from mjlog.formats.bail import BailOut
 from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, FlowerSetAside, GameLog, Player, Round, SYNTHETIC_TITLE
 from mjlog.ir import AnyCallKind, Ryuukyoku, Win
 from mjlog.ir.check import check_log
@@ -163,8 +164,8 @@ def _outcome_row(e: Win | Ryuukyoku, payload: McrHandRecord, last: bool) -> Row:
 # ---- rows -> IR --------------------------------------------------------------------------------
 
 
-class _Bad(Exception):
-    pass
+class _Bad(BailOut):
+    """A value of one element that is wrong (the reader adds the element)."""
 
 
 def _int(attrs: Mapping[str, str], key: str, lo: int = -_MAX_INT, hi: int = _MAX_INT, default: int | None = None) -> int:

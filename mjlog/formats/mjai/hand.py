@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mjlog.formats.bail import BailOut
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted
@@ -32,7 +33,7 @@ DRAWS_TO_EXHAUST = {4: 70, 3: 55}
 _YAOCHU = frozenset(TERMINAL_KINDS) | frozenset(range(27, 34))
 
 
-class HandProblem(ValueError):
+class HandProblem(BailOut):
     """A hand's events contradict each other (the reader adds the line)."""
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
+from mjlog.formats.bail import BailOut
 from mjlog.formats.mjai.common import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, WINDS, parse_tile
 from mjlog.formats.mjai.hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai.yaku import YakuProblem, win_value
@@ -38,7 +39,7 @@ ALWAYS_UNRECORDED = frozenset(("wall", "dice", "tile_ids", "placement_points", "
 _CALLS = {"chi": (CallKind.CHI, 2), "pon": (CallKind.PON, 2), "daiminkan": (CallKind.DAIMINKAN, 3)}
 
 
-class Bad(ValueError):
+class Bad(BailOut):
     """One event's fields are wrong (the reader adds the line)."""
 
 

@@ -21,6 +21,7 @@ import dataclasses
 import json
 from typing import cast
 
+from mjlog.errors import MjlogError
 from mjlog.formats.mjai.common import DRAW_REASONS, WINDS, YAKU_NAMES, tile_name
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.riichi.events import KITA
@@ -29,7 +30,7 @@ from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.record import draw_kind, recorded
 
 
-class NotRiichiError(ValueError):
+class NotRiichiError(MjlogError):
     """mjai carries riichi games only."""
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mjlog.formats.bail import BailOut
 from mjlog.formats.mjai.common import YAKU_IDS, YAKU_NAMES
 from mjlog.rules.riichi.points import limit_of
 from mjlog.rules.riichi.yaku_table import YAKU
@@ -39,7 +40,7 @@ class WinValue:
     yakuman: tuple[int, ...]
 
 
-class YakuProblem(ValueError):
+class YakuProblem(BailOut):
     """A ``yakus`` list the reader cannot take (the reader adds the line)."""
 
 

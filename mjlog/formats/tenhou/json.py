@@ -37,6 +37,7 @@ from collections import Counter
 from typing import Any, TypeGuard
 
 from mjlog.errors import MalformedLogError
+from mjlog.formats.bail import BailOut
 from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
 from mjlog.rules.riichi.record import DrawKind
 from mjlog.rules.riichi.lobby import ROOM_NAMES, Lobby, lobby_from_go_type, ruleset_for_lobby
@@ -135,7 +136,7 @@ def is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-class JsonProblem(Exception):
+class JsonProblem(BailOut):
     """A reason to reject a JSON log; the reader turns it into MalformedLogError with its place."""
 
     def __init__(self, reason: str, where: str | None = None):

@@ -20,7 +20,8 @@ _WS = " \t\r\n"
 
 
 class _Cut(Exception):
-    """The text ends inside a value."""
+    """The text ends inside a value: the salvage's own signal, caught in this module, not a reader's
+    :class:`~mjlog.formats.bail.BailOut` (salvage keeps what came before the cut)."""
 
 
 def _skip(text: str, i: int) -> int:

@@ -23,7 +23,8 @@ from typing import cast
 
 from mjlog.frozen import builder
 from mjlog.rules.mcr import fans as F, shapes
-from mjlog.rules.mcr.combos import QUADRUPLE_CHOW, PungFacts, chow_fan_items, pung_facts
+from mjlog.rules.mcr.combos import PungFacts, chow_fan_items, pung_facts
+from mjlog.rules.mcr.fans import Fan
 from mjlog.rules.mcr.hand import McrHand, McrHandError, WinSituation, validate
 from mjlog.rules.mcr.ruleset import MCR, McrRules
 from mjlog.rules.mcr.shapes import (
@@ -106,7 +107,7 @@ def score(hand: McrHand, situation: WinSituation | None = None, rules: McrRules 
     counts, fan_total = best
     flowers = len(hand.flowers)
     if flowers:
-        counts[F.FLOWER] = flowers
+        counts[Fan.FLOWER_TILES] = flowers
     lines = _LINES
     return _new_result(tuple([lines[n][k] for n, k in sorted(counts.items())]), fan_total + flowers, fan_total,
                        flowers, rules.min_fan)
@@ -188,7 +189,7 @@ def _best(h: _Hand, rules: McrRules) -> tuple[dict[int, int], int] | None:
     elif len(h.fixed) == 1:
         special = _knitted(h, rules)
     best_value = _value(special) if special else 0
-    if special is not None and 19 not in special:
+    if special is not None and Fan.SEVEN_PAIRS not in special:
         return special, best_value
     best = special
     seven = special is not None
@@ -201,7 +202,8 @@ def _best(h: _Hand, rules: McrRules) -> tuple[dict[int, int], int] | None:
         value = _value(counts)
         # equal totals: a reading with 一色三同顺 or 三同刻 is kept (identical sets read as such),
         # and any regular reading over seven pairs
-        if value > best_value or (value == best_value and (seven or 23 in counts or 32 in counts)):
+        if value > best_value or (value == best_value
+                                  and (seven or Fan.PURE_TRIPLE_CHOW in counts or Fan.TRIPLE_PUNG in counts)):
             best, best_value = counts, value
     # set: divs is not empty and every regular reading is worth at least 无番和's 8 fan
     return cast(dict[int, int], best), best_value
@@ -247,18 +249,18 @@ def _flags(h: _Hand) -> dict[int, int]:
     out: dict[int, int] = {}
     sit = h.sit
     if h.last_copy:
-        out[58] = 1
+        out[Fan.LAST_TILE] = 1
     if sit.self_drawn:
-        out[80] = 1
+        out[Fan.SELF_DRAWN] = 1
         if sit.wall_last:
-            out[44] = 1
+            out[Fan.LAST_TILE_DRAW] = 1
         if h.kong_flag:
-            out[46] = 1
+            out[Fan.OUT_WITH_REPLACEMENT_TILE] = 1
     else:
         if sit.wall_last:
-            out[45] = 1
+            out[Fan.LAST_TILE_CLAIM] = 1
         if h.kong_flag:
-            out[47] = 1
+            out[Fan.ROBBING_THE_KONG] = 1
     return out
 
 
@@ -284,28 +286,31 @@ def _special(h: _Hand) -> dict[int, int] | None:
         return None
     if is_seven_pairs(counts):
         if is_shifted_pairs(counts):
-            out = {6: 1}
+            out: dict[int, int] = {Fan.SEVEN_SHIFTED_PAIRS: 1}
             if min(present) % 10 != 1 and max(present) % 10 != 9:
-                out[68] = 1
+                out[Fan.ALL_SIMPLES] = 1
             out.update(_flags(h))
             return _finish(out)
-        out = {19: 1}
+        out = {Fan.SEVEN_PAIRS: 1}
         out.update(tile_fans(present))
         hogs = _hogs(counts, 0)
         if hogs:
-            out[64] = hogs
+            out[Fan.TILE_HOG] = hogs
         out.update(_flags(h))
         return _finish(out)
     if len(present) == 14:
         suited = [c for c in present if c < 40]
         if 7 <= len(suited) <= 9 and any(set(suited) <= set(seq) for seq in KNITTED):
-            out = {20: 1} if len(suited) == 7 else {34: 1}
+            if len(suited) == 7:
+                out = {Fan.GREATER_HONORS_AND_KNITTED_TILES: 1}
+            else:
+                out = {Fan.LESSER_HONORS_AND_KNITTED_TILES: 1}
             if len(suited) == 9:
-                out[35] = 1
+                out[Fan.KNITTED_STRAIGHT] = 1
             out.update(_flags(h))
             return _finish(out)
     if len(present) == 13 and present == _ORPHAN_SET:
-        out = {7: 1}
+        out = {Fan.THIRTEEN_ORPHANS: 1}
         out.update(_flags(h))
         return _finish(out)
     return None
@@ -318,7 +323,7 @@ def _nine_gates(h: _Hand) -> dict[int, int] | None:
     rank = nine_gates_rank(h.counts, h.win)
     if rank is None:
         return None
-    out = {4: 1}
+    out: dict[int, int] = {Fan.NINE_GATES: 1}
     for n in _NINE_GATES_EXTRA[rank]:
         out[n] = 1
     out.update(_flags(h))
@@ -326,8 +331,13 @@ def _nine_gates(h: _Hand) -> dict[int, int] | None:
 
 
 #: 1/9: 清龙 and 四归一; 2/8: 双暗刻, 连六, one 幺九刻; 5: 双暗刻, one 幺九刻; 3/4/6/7: 连六.
-_NINE_GATES_EXTRA = {1: (28, 64), 9: (28, 64), 2: (66, 71, 73), 8: (66, 71, 73), 5: (66, 73),
-                     3: (71,), 4: (71,), 6: (71,), 7: (71,)}
+_NINE_GATES_EXTRA = {
+    1: (Fan.PURE_STRAIGHT, Fan.TILE_HOG), 9: (Fan.PURE_STRAIGHT, Fan.TILE_HOG),
+    2: (Fan.TWO_CONCEALED_PUNGS, Fan.SHORT_STRAIGHT, Fan.PUNG_OF_TERMINALS_OR_HONORS),
+    8: (Fan.TWO_CONCEALED_PUNGS, Fan.SHORT_STRAIGHT, Fan.PUNG_OF_TERMINALS_OR_HONORS),
+    5: (Fan.TWO_CONCEALED_PUNGS, Fan.PUNG_OF_TERMINALS_OR_HONORS),
+    3: (Fan.SHORT_STRAIGHT,), 4: (Fan.SHORT_STRAIGHT,), 6: (Fan.SHORT_STRAIGHT,), 7: (Fan.SHORT_STRAIGHT,),
+}
 
 
 def _knitted(h: _Hand, rules: McrRules) -> dict[int, int] | None:
@@ -346,41 +356,41 @@ def _knitted(h: _Hand, rules: McrRules) -> dict[int, int] | None:
     d = divs[0]
     kind, code, melded = h.fixed[0] if h.fixed else (d.sets[0][0], d.sets[0][1], False)
     pair = d.pair
-    out = {35: 1}
+    out: dict[int, int] = {Fan.KNITTED_STRAIGHT: 1}
     if kind == CHOW:
         if pair < 40:
-            out[63] = 1
+            out[Fan.ALL_CHOWS] = 1
         if h.total[pair] == 4:
-            out[64] = 1
+            out[Fan.TILE_HOG] = 1
     elif code > 40:
         if code in WINDS:
             if _winds(out, [code], h.sit, deducted=False):
-                out[73] = 1
+                out[Fan.PUNG_OF_TERMINALS_OR_HONORS] = 1
             if pair in DRAGONS:
-                out[51] = 1
+                out[Fan.ALL_TYPES] = 1
         else:
-            out[59] = 1
+            out[Fan.DRAGON_PUNG] = 1
             if pair in WINDS:
-                out[51] = 1
+                out[Fan.ALL_TYPES] = 1
     else:
         if code % 10 in (1, 9):
-            out[73] = 1
+            out[Fan.PUNG_OF_TERMINALS_OR_HONORS] = 1
         if pair < 40:
-            out[76] = 1
+            out[Fan.NO_HONORS] = 1
         if kind != KONG and h.total[code] == 4:
-            out[64] = 1
+            out[Fan.TILE_HOG] = 1
     out.update(_flags(h))
     if melded:
         if kind == KONG:
-            out[74] = 1
+            out[Fan.MELDED_KONG] = 1
     else:
         if kind == KONG:
-            out[67] = 1
+            out[Fan.CONCEALED_KONG] = 1
         if h.sit.self_drawn:
-            out[56] = 1
-            out.pop(80, None)
+            out[Fan.FULLY_CONCEALED_HAND] = 1
+            out.pop(Fan.SELF_DRAWN, None)
         else:
-            out[62] = 1
+            out[Fan.CONCEALED_HAND] = 1
     wait = _knitted_wait(h, seq, rest, d, rules)
     if wait:
         out[wait] = 1
@@ -394,7 +404,7 @@ def _knitted_wait(h: _Hand, seq: tuple[int, ...], rest: list[int], d: Division, 
         return 0                       # the winning tile completes the knitted straight: no wait fan
     if h.fixed:
         if not in_body or h.counts[h.win] == 3:
-            return 79
+            return Fan.SINGLE_WAIT
         return 0
     if not rest[h.win]:
         return 0
@@ -414,7 +424,7 @@ def _wait_form(chows: tuple[int, ...], pair: int, win: int) -> int:
 def _wait_fan(edge: bool, closed: bool, single: bool) -> int:
     """边张 when the winning tile ends a concealed chow, else 坎张 when it is one's middle, else 单钓将
     when it pairs (0: none)."""
-    return 77 if edge else 78 if closed else 79 if single else 0
+    return Fan.EDGE_WAIT if edge else Fan.CLOSED_WAIT if closed else Fan.SINGLE_WAIT if single else 0
 
 
 # -- the regular hand ---------------------------------------------------------------------------------
@@ -433,11 +443,11 @@ def _common(h: _Hand) -> dict[int, int]:
     melded = h.melded
     if melded == 0:
         if h.sit.self_drawn:
-            out[56] = 1                                 # 不求人
+            out[Fan.FULLY_CONCEALED_HAND] = 1           # 不求人
         else:
-            out[62] = 1                                 # 门前清
+            out[Fan.CONCEALED_HAND] = 1                 # 门前清
     elif melded == 4 and not h.sit.self_drawn:
-        out[52] = 1                                     # 全求人
+        out[Fan.MELDED_HAND] = 1                        # 全求人
     return out
 
 
@@ -461,37 +471,40 @@ def _regular(h: _Hand, d: Division, common: dict[int, int]) -> dict[int, int]:
         if concealed_pungs >= 2 or h.melded_kongs or h.concealed_kongs:
             _kong_fans(out, concealed_pungs, h.melded_kongs, h.concealed_kongs)
         if len(pungs) == 4:
-            out[48] = 1                                 # 碰碰和
+            out[Fan.ALL_PUNGS] = 1                      # 碰碰和
         if facts.dragons:
-            out[59] = facts.dragons                     # 箭刻
+            out[Fan.DRAGON_PUNG] = facts.dragons        # 箭刻
         out.update(facts.fans)                          # no other fan here is a pung combination's
     n_chows = len(chows)
     if n_chows >= 2 and not (n_chows == 4 and pair < 40 and pair % 10 == 5 and _terminal_chows(chows, pair, out)):
         out.update(chow_fan_items(chows))               # nor a chow combination's
     if n_chows == 4:
         if pair < 40:
-            out[63] = 1                                 # 平和
-    elif 54 in out and pair in DRAGONS:
-        del out[54]
-        out[10] = 1                                     # 小三元
-    elif 38 in out and pair in WINDS:
-        del out[38]
-        out[9] = 1                                      # 小四喜
+            out[Fan.ALL_CHOWS] = 1                      # 平和
+    elif Fan.TWO_DRAGON_PUNGS in out and pair in DRAGONS:
+        del out[Fan.TWO_DRAGON_PUNGS]
+        out[Fan.LITTLE_THREE_DRAGONS] = 1               # 小三元
+    elif Fan.BIG_THREE_WINDS in out and pair in WINDS:
+        del out[Fan.BIG_THREE_WINDS]
+        out[Fan.LITTLE_FOUR_WINDS] = 1                  # 小四喜
     _set_traits(out, chows, pungs, pair)
-    if QUADRUPLE_CHOW not in out:
+    if Fan.QUADRUPLE_CHOW not in out:
         if h.hogs:
-            out[64] = h.hogs
-    wait = 77 if edge else 78 if closed else 79 if pair == win else 0     # as _wait_fan
-    if wait and 52 not in out and 5 not in out and _is_unique_wait(h, d):
+            out[Fan.TILE_HOG] = h.hogs
+    # as _wait_fan
+    wait = Fan.EDGE_WAIT if edge else Fan.CLOSED_WAIT if closed else Fan.SINGLE_WAIT if pair == win else 0
+    if wait and Fan.MELDED_HAND not in out and Fan.FOUR_KONGS not in out and _is_unique_wait(h, d):
         out[wait] = 1
     if facts:
         _terminal_pungs(out, facts, h.sit)
     F.apply_exclusions(out)
-    return out or {43: 1}                               # 无番和
+    return out or {Fan.CHICKEN_HAND: 1}                 # 无番和
 
 
-_KONG_SERIES = {4: 5, 3: 17}                            # 四杠, 三杠
-_HIDDEN_SERIES = {2: 66, 3: 33, 4: 12}                  # 双暗刻, 三暗刻, 四暗刻
+_KONG_SERIES = {4: Fan.FOUR_KONGS, 3: Fan.THREE_KONGS}  # 四杠, 三杠
+#: two kongs, by how many are concealed: 双明杠, 明暗杠, 双暗杠
+_TWO_KONGS = (Fan.TWO_MELDED_KONGS, Fan.CONCEALED_KONG_AND_MELDED_KONG, Fan.TWO_CONCEALED_KONGS)
+_HIDDEN_SERIES = {2: Fan.TWO_CONCEALED_PUNGS, 3: Fan.THREE_CONCEALED_PUNGS, 4: Fan.FOUR_CONCEALED_PUNGS}
 
 
 def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed: int) -> None:
@@ -499,13 +512,13 @@ def _kong_fans(out: dict[int, int], concealed_pungs: int, melded: int, concealed
     kongs = melded + concealed
     series = _KONG_SERIES.get(kongs)
     if kongs == 2:
-        series = (57, 82, 53)[concealed]                # 双明杠, 明暗杠, 双暗杠
+        series = _TWO_KONGS[concealed]
     elif kongs == 1:
-        series = 74 if melded else 67                   # 明杠, 暗杠
+        series = Fan.MELDED_KONG if melded else Fan.CONCEALED_KONG  # 明杠, 暗杠
     if series:
         out[series] = 1
     hidden = concealed_pungs + concealed
-    if hidden >= 2 and not (series == 53 and hidden == 2):   # 双暗杠 includes 双暗刻
+    if hidden >= 2 and not (series == Fan.TWO_CONCEALED_KONGS and hidden == 2):  # 双暗杠 includes 双暗刻
         out[_HIDDEN_SERIES[hidden]] = 1
 
 
@@ -517,11 +530,11 @@ def _terminal_chows(chows: Sequence[int], pair: int, out: dict[int, int]) -> boo
     lows = sorted(c // 10 for c in chows if c % 10 == 2)
     highs = sorted(c // 10 for c in chows if c % 10 == 8)
     if lows == highs == [suit, suit]:
-        out[13] = 1
+        out[Fan.PURE_TERMINAL_CHOWS] = 1
         return True
     others = sorted({1, 2, 3} - {suit})
     if lows == highs == others:
-        out[29] = 1
+        out[Fan.THREE_SUITED_TERMINAL_CHOWS] = 1
         return True
     return False
 
@@ -536,21 +549,22 @@ def _set_traits(out: dict[int, int], chows: Sequence[int], pungs: Sequence[int],
     """全带幺, 全带五, 全双刻: what every set and the pair hold (the pair alone tells which to try)."""
     if pair > 40 or pair % 10 in (1, 9):
         if _OUTSIDE_CHOWS.issuperset(chows) and _ORPHAN_SET.issuperset(pungs):
-            out[55] = 1
+            out[Fan.OUTSIDE_HAND] = 1
     elif pair % 10 == 5:
         if _FIVE_CHOWS.issuperset(chows) and _FIVES.issuperset(pungs):
-            out[31] = 1
+            out[Fan.ALL_FIVES] = 1
     elif pair % 2 == 0 and not chows and _EVENS.issuperset(pungs):
-        out[21] = 1
+        out[Fan.ALL_EVEN_PUNGS] = 1
 
 
 def _terminal_pungs(out: dict[int, int], facts: PungFacts, sit: WinSituation) -> None:
     """幺九刻, 圈风刻 and 门风刻 (a wind pung counts one of them, never both kinds)."""
     terminals = facts.terminals
-    if facts.winds and 1 not in out:
-        terminals += _winds(out, facts.winds, sit, deducted=38 in out or 9 in out)
+    if facts.winds and Fan.BIG_FOUR_WINDS not in out:
+        deducted = Fan.BIG_THREE_WINDS in out or Fan.LITTLE_FOUR_WINDS in out
+        terminals += _winds(out, facts.winds, sit, deducted=deducted)
     if terminals:
-        out[73] = terminals
+        out[Fan.PUNG_OF_TERMINALS_OR_HONORS] = terminals
 
 
 def _winds(out: dict[int, int], winds: Sequence[int], sit: WinSituation, deducted: bool) -> int:
@@ -559,10 +573,10 @@ def _winds(out: dict[int, int], winds: Sequence[int], sit: WinSituation, deducte
     for c in winds:
         special = False
         if c == EAST + sit.round_wind:
-            out[60] = 1
+            out[Fan.PREVALENT_WIND] = 1
             special = True
         if c == EAST + sit.seat_wind:
-            out[61] = 1
+            out[Fan.SEAT_WIND] = 1
             special = True
         if not special and not deducted:
             plain += 1

@@ -14,11 +14,11 @@ Chows are given by their middle tile's code, pungs (and kongs) by their tile's c
 suit, ``code % 10`` the rank.
 
 >>> chow_fans([12, 15, 18, 22])          # 123m 456m 789m 123s: 清龙 with 喜相逢
-{28: 1, 70: 1}
+{Fan.PURE_STRAIGHT: 1, Fan.MIXED_DOUBLE_CHOW: 1}
 >>> chow_fans([23, 26, 33, 36])          # 234567s 234567p: 喜相逢 x2, 连六 x1
-{70: 2, 71: 1}
+{Fan.MIXED_DOUBLE_CHOW: 2, Fan.SHORT_STRAIGHT: 1}
 >>> pung_fans([41, 42, 43, 45])          # three winds and 中
-{38: 1}
+{Fan.BIG_THREE_WINDS: 1}
 """
 
 from __future__ import annotations
@@ -27,24 +27,20 @@ from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
+from mjlog.rules.mcr.fans import Fan
 from mjlog.rules.mcr.shapes import DRAGONS, EAST, GREEN, NORTH, RED, WHITE, WINDS
 
-# fan numbers
-QUADRUPLE_CHOW, FOUR_SHIFTED_CHOWS = 14, 16
-PURE_STRAIGHT, PURE_SHIFTED_CHOWS, PURE_TRIPLE_CHOW = 28, 30, 23
-MIXED_STRAIGHT, MIXED_TRIPLE_CHOW, MIXED_SHIFTED_CHOWS = 39, 41, 50
-PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS = 69, 70, 71, 72
 #: Two-chow fans from the first kept to the first cut.
-TWO_CHOW_ORDER = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
+TWO_CHOW_ORDER = (Fan.PURE_DOUBLE_CHOW, Fan.MIXED_DOUBLE_CHOW, Fan.SHORT_STRAIGHT, Fan.TWO_TERMINAL_CHOWS)
 
 
 def four_chows(a: int, b: int, c: int, d: int) -> int:
     """The fan of four sorted chows (一色四步高, 一色四同顺), or 0."""
     if a // 10 == d // 10:
         if b - a == c - b == d - c and b - a in (1, 2):
-            return FOUR_SHIFTED_CHOWS
+            return Fan.FOUR_PURE_SHIFTED_CHOWS
         if a == d:
-            return QUADRUPLE_CHOW
+            return Fan.QUADRUPLE_CHOW
     return 0
 
 
@@ -54,32 +50,32 @@ def three_chows(a: int, b: int, c: int) -> int:
     if sa != sb and sb != sc and sa != sc:
         ranks = sorted((a % 10, b % 10, c % 10))
         if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
-            return MIXED_SHIFTED_CHOWS
+            return Fan.MIXED_SHIFTED_CHOWS
         if ranks[0] == ranks[2]:
-            return MIXED_TRIPLE_CHOW
+            return Fan.MIXED_TRIPLE_CHOW
         if ranks == [2, 5, 8]:
-            return MIXED_STRAIGHT
+            return Fan.MIXED_STRAIGHT
         return 0
     if sa == sb == sc:
         if b - a == 3 and c - b == 3:
-            return PURE_STRAIGHT
+            return Fan.PURE_STRAIGHT
         if b - a == c - b and b - a in (1, 2):
-            return PURE_SHIFTED_CHOWS
+            return Fan.PURE_SHIFTED_CHOWS
         if a == c:
-            return PURE_TRIPLE_CHOW
+            return Fan.PURE_TRIPLE_CHOW
     return 0
 
 
 def two_chows(a: int, b: int) -> int:
     """The fan of two chows, or 0."""
     if a // 10 != b // 10:
-        return MIXED_DOUBLE_CHOW if a % 10 == b % 10 else 0
+        return Fan.MIXED_DOUBLE_CHOW if a % 10 == b % 10 else 0
     if abs(a - b) == 3:
-        return SHORT_STRAIGHT
+        return Fan.SHORT_STRAIGHT
     if {a % 10, b % 10} == {2, 8}:
-        return TWO_TERMINAL_CHOWS
+        return Fan.TWO_TERMINAL_CHOWS
     if a == b:
-        return PURE_DOUBLE_CHOW
+        return Fan.PURE_DOUBLE_CHOW
     return 0
 
 
@@ -126,7 +122,7 @@ def _pairwise(mids: list[int]) -> dict[int, int]:
     pairs = {(i, j): two_chows(mids[i], mids[j]) for i, j in combinations(range(n), 2)}
     isolated = sum(1 for i in range(n) if not any(f for (x, y), f in pairs.items() if i in (x, y)))
     cap = n - 1 - isolated
-    counts = {f: 0 for f in TWO_CHOW_ORDER}
+    counts: dict[int, int] = {f: 0 for f in TWO_CHOW_ORDER}
     for f in pairs.values():
         if f:
             counts[f] += 1
@@ -141,16 +137,12 @@ def _pairwise(mids: list[int]) -> dict[int, int]:
 
 # -- pungs ---------------------------------------------------------------------------------------
 
-FOUR_SHIFTED_PUNGS, BIG_FOUR_WINDS, BIG_THREE_DRAGONS = 15, 1, 2
-PURE_SHIFTED_PUNGS, TRIPLE_PUNG, BIG_THREE_WINDS, MIXED_SHIFTED_PUNGS = 24, 32, 38, 42
-DOUBLE_PUNG, TWO_DRAGON_PUNGS = 65, 54
-
 
 def four_pungs(a: int, b: int, c: int, d: int) -> int:
     if d < 40 and b == a + 1 and c == b + 1 and d == c + 1:
-        return FOUR_SHIFTED_PUNGS
+        return Fan.FOUR_PURE_SHIFTED_PUNGS
     if (a, b, c, d) == (EAST, EAST + 1, EAST + 2, NORTH):
-        return BIG_FOUR_WINDS
+        return Fan.BIG_FOUR_WINDS
     return 0
 
 
@@ -159,24 +151,24 @@ def three_pungs(a: int, b: int, c: int) -> int:
         if len({a // 10, b // 10, c // 10}) == 3:
             ranks = sorted((a % 10, b % 10, c % 10))
             if ranks[1] - ranks[0] == 1 and ranks[2] - ranks[1] == 1:
-                return MIXED_SHIFTED_PUNGS
+                return Fan.MIXED_SHIFTED_PUNGS
             if ranks[0] == ranks[2]:
-                return TRIPLE_PUNG
+                return Fan.TRIPLE_PUNG
         elif b == a + 1 and c == b + 1:
-            return PURE_SHIFTED_PUNGS
+            return Fan.PURE_SHIFTED_PUNGS
         return 0
     if EAST <= a and c <= NORTH:
-        return BIG_THREE_WINDS
+        return Fan.BIG_THREE_WINDS
     if (a, b, c) == (RED, GREEN, WHITE):
-        return BIG_THREE_DRAGONS
+        return Fan.BIG_THREE_DRAGONS
     return 0
 
 
 def two_pungs(a: int, b: int) -> int:
     if a < 40 and b < 40:
-        return DOUBLE_PUNG if a % 10 == b % 10 else 0
+        return Fan.DOUBLE_PUNG if a % 10 == b % 10 else 0
     if a in DRAGONS and b in DRAGONS:
-        return TWO_DRAGON_PUNGS
+        return Fan.TWO_DRAGON_PUNGS
     return 0
 
 

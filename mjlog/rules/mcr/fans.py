@@ -4,6 +4,7 @@ Numbers, names and values follow the fan table of the competition rules
 (``../shared/docs/mcr-rules.md``; source ``../shared/seeds/004_169e2a4e137d30bc.txt``); the
 numbering is the one PMN records use in their ``Fan`` lines. 明暗杠 (a concealed kong with a
 melded kong, 5 fan) comes from the later MIL edition and has no number there; it is 82 here.
+:class:`Fan` names each number by the fan's English name (``Fan.ALL_PUNGS`` is 48).
 :data:`EXCLUDES` holds the 不计 ("not counted with") clauses of the non-repeat principle.
 
 >>> FANS[1].name, FANS[1].english, FANS[1].value
@@ -17,6 +18,7 @@ melded kong, 5 fan) comes from the later MIL edition and has no number there; it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +29,96 @@ class FanDef:
     name: str
     english: str
     value: int
+
+
+class Fan(IntEnum):
+    """The number of each fan of :data:`FANS`, named by its English name."""
+
+    BIG_FOUR_WINDS = 1                      # 大四喜
+    BIG_THREE_DRAGONS = 2                   # 大三元
+    ALL_GREEN = 3                           # 绿一色
+    NINE_GATES = 4                          # 九莲宝灯
+    FOUR_KONGS = 5                          # 四杠
+    SEVEN_SHIFTED_PAIRS = 6                 # 连七对
+    THIRTEEN_ORPHANS = 7                    # 十三幺
+    ALL_TERMINALS = 8                       # 清幺九
+    LITTLE_FOUR_WINDS = 9                   # 小四喜
+    LITTLE_THREE_DRAGONS = 10               # 小三元
+    ALL_HONORS = 11                         # 字一色
+    FOUR_CONCEALED_PUNGS = 12               # 四暗刻
+    PURE_TERMINAL_CHOWS = 13                # 一色双龙会
+    QUADRUPLE_CHOW = 14                     # 一色四同顺
+    FOUR_PURE_SHIFTED_PUNGS = 15            # 一色四节高
+    FOUR_PURE_SHIFTED_CHOWS = 16            # 一色四步高
+    THREE_KONGS = 17                        # 三杠
+    ALL_TERMINALS_AND_HONORS = 18           # 混幺九
+    SEVEN_PAIRS = 19                        # 七对
+    GREATER_HONORS_AND_KNITTED_TILES = 20   # 七星不靠
+    ALL_EVEN_PUNGS = 21                     # 全双刻
+    FULL_FLUSH = 22                         # 清一色
+    PURE_TRIPLE_CHOW = 23                   # 一色三同顺
+    PURE_SHIFTED_PUNGS = 24                 # 一色三节高
+    UPPER_TILES = 25                        # 全大
+    MIDDLE_TILES = 26                       # 全中
+    LOWER_TILES = 27                        # 全小
+    PURE_STRAIGHT = 28                      # 清龙
+    THREE_SUITED_TERMINAL_CHOWS = 29        # 三色双龙会
+    PURE_SHIFTED_CHOWS = 30                 # 一色三步高
+    ALL_FIVES = 31                          # 全带五
+    TRIPLE_PUNG = 32                        # 三同刻
+    THREE_CONCEALED_PUNGS = 33              # 三暗刻
+    LESSER_HONORS_AND_KNITTED_TILES = 34    # 全不靠
+    KNITTED_STRAIGHT = 35                   # 组合龙
+    UPPER_FOUR = 36                         # 大于五
+    LOWER_FOUR = 37                         # 小于五
+    BIG_THREE_WINDS = 38                    # 三风刻
+    MIXED_STRAIGHT = 39                     # 花龙
+    REVERSIBLE_TILES = 40                   # 推不倒
+    MIXED_TRIPLE_CHOW = 41                  # 三色三同顺
+    MIXED_SHIFTED_PUNGS = 42                # 三色三节高
+    CHICKEN_HAND = 43                       # 无番和
+    LAST_TILE_DRAW = 44                     # 妙手回春
+    LAST_TILE_CLAIM = 45                    # 海底捞月
+    OUT_WITH_REPLACEMENT_TILE = 46          # 杠上开花
+    ROBBING_THE_KONG = 47                   # 抢杠和
+    ALL_PUNGS = 48                          # 碰碰和
+    HALF_FLUSH = 49                         # 混一色
+    MIXED_SHIFTED_CHOWS = 50                # 三色三步高
+    ALL_TYPES = 51                          # 五门齐
+    MELDED_HAND = 52                        # 全求人
+    TWO_CONCEALED_KONGS = 53                # 双暗杠
+    TWO_DRAGON_PUNGS = 54                   # 双箭刻
+    OUTSIDE_HAND = 55                       # 全带幺
+    FULLY_CONCEALED_HAND = 56               # 不求人
+    TWO_MELDED_KONGS = 57                   # 双明杠
+    LAST_TILE = 58                          # 和绝张
+    DRAGON_PUNG = 59                        # 箭刻
+    PREVALENT_WIND = 60                     # 圈风刻
+    SEAT_WIND = 61                          # 门风刻
+    CONCEALED_HAND = 62                     # 门前清
+    ALL_CHOWS = 63                          # 平和
+    TILE_HOG = 64                           # 四归一
+    DOUBLE_PUNG = 65                        # 双同刻
+    TWO_CONCEALED_PUNGS = 66                # 双暗刻
+    CONCEALED_KONG = 67                     # 暗杠
+    ALL_SIMPLES = 68                        # 断幺
+    PURE_DOUBLE_CHOW = 69                   # 一般高
+    MIXED_DOUBLE_CHOW = 70                  # 喜相逢
+    SHORT_STRAIGHT = 71                     # 连六
+    TWO_TERMINAL_CHOWS = 72                 # 老少副
+    PUNG_OF_TERMINALS_OR_HONORS = 73        # 幺九刻
+    MELDED_KONG = 74                        # 明杠
+    ONE_VOIDED_SUIT = 75                    # 缺一门
+    NO_HONORS = 76                          # 无字
+    EDGE_WAIT = 77                          # 边张
+    CLOSED_WAIT = 78                        # 坎张
+    SINGLE_WAIT = 79                        # 单钓将
+    SELF_DRAWN = 80                         # 自摸
+    FLOWER_TILES = 81                       # 花牌
+    CONCEALED_KONG_AND_MELDED_KONG = 82     # 明暗杠
+
+    def __repr__(self) -> str:
+        return f"Fan.{self.name}"
 
 
 def _table(rows: str) -> dict[int, FanDef]:
@@ -124,42 +216,49 @@ FANS: dict[int, FanDef] = _table("""
 """)
 
 BY_NAME: dict[str, int] = {f.name: n for n, f in FANS.items()}
-FLOWER = 81
 
 #: 不计: a fan that is counted leaves out these (non-repeat). Exclusions are applied in fan
 #: number order, and only by fans still counted (四暗刻 leaves out 不求人, so 自摸 returns).
 #: Exclusions that the set combinations make by construction (a four-set fan leaves out the
 #: three-set and two-set fans of the same sets) are not listed.
 EXCLUDES: dict[int, tuple[int, ...]] = {
-    1: (48, 73, 60, 61, 38),             # 大四喜: 碰碰和, 幺九刻, 圈风刻, 门风刻, 三风刻
-    2: (59, 54),                         # 大三元: 箭刻, 双箭刻
-    3: (49, 75),                         # 绿一色: 混一色, 缺一门
-    5: (48, 79),                         # 四杠: 碰碰和, 单钓将
-    8: (48, 55, 73, 76, 65, 18),         # 清幺九: 碰碰和, 全带幺, 幺九刻, 无字, 双同刻, 混幺九
-    9: (73, 38),                         # 小四喜: 幺九刻, 三风刻
-    10: (59, 54),                        # 小三元: 箭刻, 双箭刻
-    11: (48, 55, 73, 75, 18),            # 字一色: 碰碰和, 全带幺, 幺九刻, 缺一门, 混幺九
-    12: (48, 62, 56),                    # 四暗刻: 碰碰和, 门前清, 不求人
-    13: (22, 63, 76),                    # 一色双龙会: 清一色, 平和, 无字
-    15: (48,),                           # 一色四节高: 碰碰和
-    18: (48, 55, 73),                    # 混幺九: 碰碰和, 全带幺, 幺九刻
-    21: (48, 68, 76),                    # 全双刻: 碰碰和, 断幺, 无字
-    25: (76,),                           # 全大: 无字
-    26: (68, 76),                        # 全中: 断幺, 无字
-    27: (76,),                           # 全小: 无字
-    29: (63, 76),                        # 三色双龙会: 平和, 无字
-    31: (68, 76),                        # 全带五: 断幺, 无字
-    36: (76,),                           # 大于五: 无字
-    37: (76,),                           # 小于五: 无字
-    40: (75,),                           # 推不倒: 缺一门
-    44: (80,),                           # 妙手回春: 自摸
-    46: (80,),                           # 杠上开花: 自摸
-    47: (58,),                           # 抢杠和: 和绝张
-    52: (79,),                           # 全求人: 单钓将
-    54: (59,),                           # 双箭刻: 箭刻
-    56: (80,),                           # 不求人: 自摸
-    63: (76,),                           # 平和: 无字
-    68: (76,),                           # 断幺: 无字
+    Fan.BIG_FOUR_WINDS: (  # 大四喜
+        Fan.ALL_PUNGS, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.BIG_THREE_WINDS,
+    ),
+    Fan.BIG_THREE_DRAGONS: (Fan.DRAGON_PUNG, Fan.TWO_DRAGON_PUNGS),  # 大三元
+    Fan.ALL_GREEN: (Fan.HALF_FLUSH, Fan.ONE_VOIDED_SUIT),  # 绿一色
+    Fan.FOUR_KONGS: (Fan.ALL_PUNGS, Fan.SINGLE_WAIT),  # 四杠
+    Fan.ALL_TERMINALS: (  # 清幺九
+        Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.NO_HONORS, Fan.DOUBLE_PUNG,
+        Fan.ALL_TERMINALS_AND_HONORS,
+    ),
+    Fan.LITTLE_FOUR_WINDS: (Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.BIG_THREE_WINDS),  # 小四喜
+    Fan.LITTLE_THREE_DRAGONS: (Fan.DRAGON_PUNG, Fan.TWO_DRAGON_PUNGS),  # 小三元
+    Fan.ALL_HONORS: (  # 字一色
+        Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.ONE_VOIDED_SUIT,
+        Fan.ALL_TERMINALS_AND_HONORS,
+    ),
+    Fan.FOUR_CONCEALED_PUNGS: (Fan.ALL_PUNGS, Fan.CONCEALED_HAND, Fan.FULLY_CONCEALED_HAND),  # 四暗刻
+    Fan.PURE_TERMINAL_CHOWS: (Fan.FULL_FLUSH, Fan.ALL_CHOWS, Fan.NO_HONORS),  # 一色双龙会
+    Fan.FOUR_PURE_SHIFTED_PUNGS: (Fan.ALL_PUNGS,),  # 一色四节高
+    Fan.ALL_TERMINALS_AND_HONORS: (Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS),  # 混幺九
+    Fan.ALL_EVEN_PUNGS: (Fan.ALL_PUNGS, Fan.ALL_SIMPLES, Fan.NO_HONORS),  # 全双刻
+    Fan.UPPER_TILES: (Fan.NO_HONORS,),  # 全大
+    Fan.MIDDLE_TILES: (Fan.ALL_SIMPLES, Fan.NO_HONORS),  # 全中
+    Fan.LOWER_TILES: (Fan.NO_HONORS,),  # 全小
+    Fan.THREE_SUITED_TERMINAL_CHOWS: (Fan.ALL_CHOWS, Fan.NO_HONORS),  # 三色双龙会
+    Fan.ALL_FIVES: (Fan.ALL_SIMPLES, Fan.NO_HONORS),  # 全带五
+    Fan.UPPER_FOUR: (Fan.NO_HONORS,),  # 大于五
+    Fan.LOWER_FOUR: (Fan.NO_HONORS,),  # 小于五
+    Fan.REVERSIBLE_TILES: (Fan.ONE_VOIDED_SUIT,),  # 推不倒
+    Fan.LAST_TILE_DRAW: (Fan.SELF_DRAWN,),  # 妙手回春
+    Fan.OUT_WITH_REPLACEMENT_TILE: (Fan.SELF_DRAWN,),  # 杠上开花
+    Fan.ROBBING_THE_KONG: (Fan.LAST_TILE,),  # 抢杠和
+    Fan.MELDED_HAND: (Fan.SINGLE_WAIT,),  # 全求人
+    Fan.TWO_DRAGON_PUNGS: (Fan.DRAGON_PUNG,),  # 双箭刻
+    Fan.FULLY_CONCEALED_HAND: (Fan.SELF_DRAWN,),  # 不求人
+    Fan.ALL_CHOWS: (Fan.NO_HONORS,),  # 平和
+    Fan.ALL_SIMPLES: (Fan.NO_HONORS,),  # 断幺
 }
 
 

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mjlog.errors import MjlogError
 from mjlog.tiles import parse_mpsz
 
 MeldKind = Literal["chow", "pung", "kong"]
@@ -27,7 +28,7 @@ N_IDS = 144
 WINDS = "ESWN"
 
 
-class McrHandError(ValueError):
+class McrHandError(MjlogError):
     """A hand that cannot be scored: bad tiles, impossible melds, wrong count, not a win."""
 
 

@@ -4,9 +4,9 @@ Each code's traits are bits (:data:`PROPS`); a hand's fans follow from the bits 
 the bits every tile has, a pair of ints that few hands differ in (so the fans are remembered per pair).
 
 >>> dict(tile_fans([12, 13, 14, 22, 23, 24, 25, 25]))          # 234m 234s 55s
-{76: 1, 75: 1, 68: 1}
+{Fan.NO_HONORS: 1, Fan.ONE_VOIDED_SUIT: 1, Fan.ALL_SIMPLES: 1}
 >>> dict(tile_fans([22, 23, 24, 26, 28, 46]))                  # 绿一色 with 发: 混一色 too (the exclusions drop it)
-{49: 1, 3: 1}
+{Fan.HALF_FLUSH: 1, Fan.ALL_GREEN: 1}
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from mjlog.rules.mcr.fans import Fan
 from mjlog.rules.mcr.shapes import GREEN_TILES, ORPHANS, REVERSIBLE, WINDS
 
 
@@ -54,32 +55,32 @@ def tile_fans_of(some: int, every: int) -> tuple[tuple[int, int], ...]:
     honors = some & _HONOR
     suits = (some & 1) + (some >> 1 & 1) + (some >> 2 & 1)
     if not honors:
-        out[76] = 1                                     # 无字
+        out[Fan.NO_HONORS] = 1                          # 无字
     missing = 3 - suits
     if missing == 2:
-        out[49 if honors else 22] = 1                   # 混一色 / 清一色
-        out.pop(76, None)
+        out[Fan.HALF_FLUSH if honors else Fan.FULL_FLUSH] = 1  # 混一色 / 清一色
+        out.pop(Fan.NO_HONORS, None)
     elif missing:
-        out[75] = missing                               # 缺一门
+        out[Fan.ONE_VOIDED_SUIT] = missing              # 缺一门
     if suits == 3 and some & _WIND and some & _DRAGON:
-        out[51] = 1                                     # 五门齐
+        out[Fan.ALL_TYPES] = 1                          # 五门齐
     simples = not some & _ORPHAN
     if simples:
-        out[68] = 1                                     # 断幺
+        out[Fan.ALL_SIMPLES] = 1                        # 断幺
     if every & _REVERSIBLE:
-        out[40] = 1                                     # 推不倒
+        out[Fan.REVERSIBLE_TILES] = 1                   # 推不倒
     if every & _GREEN:
-        out[3] = 1                                      # 绿一色
+        out[Fan.ALL_GREEN] = 1                          # 绿一色
     if not simples:
         if every & _HONOR:
-            out[11] = 1                                 # 字一色
+            out[Fan.ALL_HONORS] = 1                     # 字一色
         elif every & _ORPHAN:
-            out[8 if not honors else 18] = 1            # 清幺九 / 混幺九
+            out[Fan.ALL_TERMINALS if not honors else Fan.ALL_TERMINALS_AND_HONORS] = 1  # 清幺九 / 混幺九
     if not honors:
         if every & _LOW:
-            out[37 if some & _FOUR else 27] = 1         # 小于五 / 全小
+            out[Fan.LOWER_FOUR if some & _FOUR else Fan.LOWER_TILES] = 1  # 小于五 / 全小
         elif every & _HIGH:
-            out[36 if some & _SIX else 25] = 1          # 大于五 / 全大
+            out[Fan.UPPER_FOUR if some & _SIX else Fan.UPPER_TILES] = 1  # 大于五 / 全大
         elif every & _MIDDLE:
-            out[26] = 1                                 # 全中
+            out[Fan.MIDDLE_TILES] = 1                   # 全中
     return tuple(out.items())
