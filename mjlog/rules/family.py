@@ -16,7 +16,7 @@ A family brings:
   :meth:`Family.final_scores`, :meth:`Family.placement_points`);
 - what the sinks show of it (:meth:`Family.win_items` and :meth:`Family.recorded_win_items`,
   :meth:`Family.win_value`, :meth:`Family.recorded_points`, :meth:`Family.win_columns`,
-  :meth:`Family.draw_kind`, :meth:`Family.game_columns`, :meth:`Family.placement`,
+  :meth:`Family.draw_kind`, :meth:`Family.game_columns`, :meth:`Family.game_date`, :meth:`Family.placement`,
   :meth:`Family.declarations`, :meth:`Family.store_tables`, :meth:`Family.hand_record`,
   :meth:`Family.describe_rules`); its payments are
   :class:`~mjlog.rules.transfers.Transfer` rows on the replay's results;
@@ -34,6 +34,7 @@ A family brings:
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -120,6 +121,14 @@ class HandDeclarations:
 
 
 NO_DECLARATIONS = HandDeclarations()
+
+
+@dataclass(frozen=True, slots=True)
+class GameDate:
+    """The day a game was played, and the hour when the log tells it (on the log's own clock)."""
+
+    day: datetime.date
+    hour: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +293,12 @@ class Family:
         """The store's ``games`` columns this family fills beyond the generic ones (riichi: length,
         red fives, open tanyao; see ``mjlog.store.rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
         return {}
+
+    def game_date(self, log: GameLog) -> GameDate | None:
+        """The day the game was played, as the family's logs tell it (riichi: from a Tenhou log id or
+        a JSON title), for the store's ``games.game_date`` and ``game_hour``; None when they do not
+        (the default: the generic IR records no date)."""
+        return None
 
     def placement(self, log: GameLog) -> tuple[int, ...] | None:
         """Each seat's place (0 first) by the log's recorded final scores, for the store's

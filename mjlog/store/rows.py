@@ -23,7 +23,6 @@ header columns are filled only when the log has that header.
 
 from __future__ import annotations
 
-import datetime as _dt
 import gc
 import hashlib
 import os
@@ -125,16 +124,6 @@ def game_id_of(log: GameLog, sha256_hex: str, ident: GameIdentity | None = None)
     return HANDS_PREFIX + hands.split(" ", 1)[1][:HASH_CHARS] if hands else game_id_for(None, sha256_hex)
 
 
-def game_date(log_id: str | None) -> tuple[_dt.date | None, int | None]:
-    """(date, hour) from a log id's leading ``YYYYMMDDHH``; (None, None) without one."""
-    if not log_id or len(log_id) < 10 or not log_id[:10].isdigit():
-        return None, None
-    try:
-        return _dt.date(int(log_id[:4]), int(log_id[4:6]), int(log_id[6:8])), int(log_id[8:10])
-    except ValueError:
-        return None, None
-
-
 #: Tables with many small rows, kept as row tuples in schema order (turned into columns at the end).
 ROW_TABLES = ("win_items", "payments")
 
@@ -183,16 +172,17 @@ class _Rows:
     def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         rules = log.rules
         lobby = log.header if isinstance(log.header, Lobby) else None   # Tenhou's header; other formats have their own
-        date, hour = game_date(log.log_id)
+        fam = family(log.family)
+        played = fam.game_date(log)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
         games = self.cols["games"]
-        _put(games, **(_NO_GAME_COLUMNS | family(log.family).game_columns(log)))
+        _put(games, **(_NO_GAME_COLUMNS | fam.game_columns(log)))
         _put(games, game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
              content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players,
              lobby_type=lobby.type if lobby else None, lobby=lobby.lobby if lobby else None,
              lobby_display=lobby.display if lobby else None, room=lobby.room if lobby else None,
              special_lobby=lobby.special if lobby else None, title=lobby.title if lobby else None,
-             game_date=date, game_hour=hour, seed_kind=seed.kind if seed else None,
+             game_date=played.day if played else None, game_hour=played.hour if played else None, seed_kind=seed.kind if seed else None,
              synthetic=bool(getattr(log.header, "synthetic", False)), truncated=rep.truncated, n_rounds=len(log.rounds),
              n_findings=len(rep.findings),
              n_finding_errors=sum(1 for f in rep.findings if f.severity.value == "error"),

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
-from mjlog.rules.riichi.dates import game_date
+from mjlog.rules.riichi.dates import log_date
 from mjlog.rules.riichi.lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
@@ -24,7 +24,7 @@ from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.riichi.table import RiichiTable
 from mjlog.rules.family import (
-    Family, GameCheck, GameRules, HandDeclarations, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
+    Family, GameCheck, GameDate, GameRules, HandDeclarations, HandReplay, ScoredHand, ScoreRequest, WinItem, register,
 )
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.scorer import HandValue
@@ -137,6 +137,9 @@ class RiichiFamily(Family):
     def game_columns(self, log: GameLog) -> dict[str, object]:
         return store_facts.game_columns(log)
 
+    def game_date(self, log: GameLog) -> GameDate | None:
+        return log_date(log)
+
     def placement(self, log: GameLog) -> tuple[int, ...] | None:
         return store_facts.placement(log)
 
@@ -226,7 +229,8 @@ def _rounding_era(game: GameCheck, rules: RuleSet) -> RuleSet:
     if log.final is None or (log.header is not None
                              and log.rules.placement_rounding != ruleset_for_lobby(log.header).placement_rounding):
         return rules  # no placement points to check, or a rounding set in code (a GameLog built with its rules)
-    day = game_date(log.log_id, dict(log.header_extra).get("title"))
+    played = log_date(log)
+    day = played.day if played is not None else None
     if day is not None and day <= ROUNDED_UNTIL:
         return rules.replace(placement_rounding="round-half-away")
     if day is not None and day >= UNROUNDED_FROM:
