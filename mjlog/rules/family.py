@@ -291,7 +291,8 @@ class Family:
 
     def game_columns(self, log: GameLog) -> Mapping[str, object]:
         """The store's ``games`` columns this family fills beyond the generic ones (riichi: length,
-        red fives, open tanyao; see ``mjlog.store.rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
+        red fives, open tanyao, and its Tenhou header's lobby, room, type and title; see
+        ``mjlog.store.rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
         return {}
 
     def game_date(self, log: GameLog) -> GameDate | None:

@@ -10,8 +10,8 @@ states them, ``derived_*`` columns from :func:`mjlog.replay`. What differs betwe
 families comes from the family's hooks (:meth:`~mjlog.rules.family.Family.win_items`,
 :meth:`~mjlog.rules.family.Family.win_value`, ``win_columns``, ``game_columns``, ``placement``,
 ``declarations``...) and the replay's payments (:class:`~mjlog.rules.transfers.Transfer` rows);
-a family's own events are named as it registered them (:mod:`mjlog.ir.event_kinds`), and the Tenhou
-header columns are filled only when the log has that header.
+a family's own events are named as it registered them (:mod:`mjlog.ir.event_kinds`), and a
+family's own games columns (riichi's rule and Tenhou lobby columns) are its ``game_columns``.
 
 >>> from tests.xmlbuild import simple_game4
 >>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
@@ -35,7 +35,6 @@ import pyarrow as pa
 
 from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
-from mjlog.rules.riichi.lobby import Lobby
 from mjlog.formats.identity import GameIdentity, identity_of, to_json
 from mjlog.store.arrow_schema import DS, GID, I8, I16, I32, L16, S, SCHEMAS
 from mjlog.ir.event_kinds import KINDS, OTHER, kind_names
@@ -171,7 +170,6 @@ class _Rows:
 
     def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         rules = log.rules
-        lobby = log.header if isinstance(log.header, Lobby) else None   # Tenhou's header; other formats have their own
         fam = family(log.family)
         played = fam.game_date(log)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
@@ -179,9 +177,6 @@ class _Rows:
         _put(games, **(_NO_GAME_COLUMNS | fam.game_columns(log)))
         _put(games, game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
              content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players,
-             lobby_type=lobby.type if lobby else None, lobby=lobby.lobby if lobby else None,
-             lobby_display=lobby.display if lobby else None, room=lobby.room if lobby else None,
-             special_lobby=lobby.special if lobby else None, title=lobby.title if lobby else None,
              game_date=played.day if played else None, game_hour=played.hour if played else None, seed_kind=seed.kind if seed else None,
              synthetic=bool(getattr(log.header, "synthetic", False)), truncated=rep.truncated, n_rounds=len(log.rounds),
              n_findings=len(rep.findings),
@@ -432,8 +427,9 @@ FAMILY_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ura
                       "dora_indicators", "ura_indicators")
 _NO_FAMILY_COLUMNS = dict.fromkeys(FAMILY_WIN_COLUMNS)
 #: The games columns a family may fill through its ``game_columns`` hook (riichi's length, red fives
-#: and open tanyao); the ones it does not give are NULL.
-FAMILY_GAME_COLUMNS = ("length", "red_fives", "open_tanyao")
+#: and open tanyao, and the lobby columns of a Tenhou header); the ones it does not give are NULL.
+FAMILY_GAME_COLUMNS = ("length", "red_fives", "open_tanyao", "lobby_type", "lobby", "lobby_display", "room",
+                       "special_lobby", "title")
 _NO_GAME_COLUMNS = dict.fromkeys(FAMILY_GAME_COLUMNS)
 
 

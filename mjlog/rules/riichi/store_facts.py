@@ -1,5 +1,5 @@
 """What the store keeps of a riichi game beyond the generic columns (``docs/schema.md``): the
-games' rule columns, the recorded placement, the riichi declarations of a hand and the ``yaku``
+games' rule and lobby columns, the recorded placement, the riichi declarations of a hand and the ``yaku``
 reference table.
 
 The riichi family's store hooks (:class:`~mjlog.rules.riichi.family.RiichiFamily`) read these;
@@ -14,12 +14,20 @@ from mjlog.ir import Event, GameLog
 from mjlog.rules.family import HandDeclarations
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
+from mjlog.rules.riichi.lobby import Lobby
 
 
 def game_columns(log: GameLog) -> dict[str, object]:
-    """The games table's riichi columns: the game's length, red fives and open tanyao."""
+    """The games table's riichi columns: the game's length, red fives and open tanyao, and the
+    lobby columns of its Tenhou header (none without one: a mjai log's, say)."""
     rules = log.rules
-    return {"length": rules.length, "red_fives": rules.red_fives, "open_tanyao": rules.open_tanyao}
+    columns: dict[str, object] = {"length": rules.length, "red_fives": rules.red_fives,
+                                  "open_tanyao": rules.open_tanyao}
+    lobby = log.header
+    if isinstance(lobby, Lobby):
+        columns.update(lobby_type=lobby.type, lobby=lobby.lobby, lobby_display=lobby.display, room=lobby.room,
+                       special_lobby=lobby.special, title=lobby.title)
+    return columns
 
 
 def placement(log: GameLog) -> tuple[int, ...] | None:
