@@ -20,10 +20,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from mjlog.batch.report import AuditReport, FileAudit, StreamingAudit
-from mjlog.errors import MalformedLogError, UnsupportedFormatError
-from mjlog.formats.identity import identity_of
-from mjlog.formats.reader import games_or_errors, iter_log_files
-from mjlog.replayer import replay
+from mjlog.formats.reader import iter_log_files
+from mjlog.replayer.guard import CheckedGame, Step, check_games
 from mjlog.text import path_label
 from mjlog.parallel.workers import worker_pool
 
@@ -34,29 +32,32 @@ def audit_file(source) -> list[FileAudit]:
     ``skipped``."""
     is_path = isinstance(source, (str, os.PathLike))
     label = path_label(source) if is_path else "<bytes>"
-    try:
-        logs = games_or_errors(source, label if is_path else None)
-    except UnsupportedFormatError as exc:
-        return [FileAudit(label, skipped=str(exc))]
-    except MalformedLogError as exc:
-        return [FileAudit(label, error=str(exc))]
-    except Exception as exc:  # games_or_errors raises MalformedLogError only; this is the batch's guard
-        return [FileAudit(label, error=f"{label}: internal error while reading ({type(exc).__name__}: {exc})")]
-    many = len(logs) > 1
-    return [FileAudit(f"{label}#{n}" if many else label, error=str(log)) if isinstance(log, MalformedLogError)
-            else _audit_log(log, log.source or label if many else label) for n, log in enumerate(logs, start=1)]
+    return [_file_audit(game, label) for game in check_games(source, label if is_path else None)]
 
 
-def _audit_log(log, label: str) -> FileAudit:
-    try:
-        findings = replay(log).findings
-    except Exception as exc:  # a replay bug must not end the batch; fuzz tests keep this unused
-        return FileAudit(label, error=f"{label}: internal error while replaying ({type(exc).__name__}: {exc})")
-    try:
-        identity = identity_of(log)
-    except ValueError:  # a log whose values cannot be identified (MalformedLogError too) is its own game
-        identity = None
-    return FileAudit(label, findings, identity=identity)
+#: How an audit's error names the step where mjlog itself failed.
+_DOING = {Step.READING: "reading", Step.REPLAY: "replaying"}
+
+
+def _file_audit(game: CheckedGame, label: str) -> FileAudit:
+    """The audit result of one checked game of the file ``label``."""
+    many = game.count > 1
+    if not many:
+        name = label
+    elif game.log is None:
+        name = f"{label}#{game.index + 1}"
+    else:
+        name = game.log.source or label
+    if game.replay is not None:
+        return FileAudit(name, game.replay.findings, identity=game.identity)
+    failure = game.failure
+    assert failure is not None  # the audit skips no game: one not replayed failed
+    if game.whole_file and failure.not_a_log:
+        return FileAudit(name, skipped=str(failure.error))
+    if failure.internal:
+        return FileAudit(name, error=f"{name}: internal error while {_DOING[failure.step]} "
+                                     f"({type(failure.error).__name__}: {failure.error})")
+    return FileAudit(name, error=str(failure.error))
 
 
 def _audit_chunk(paths: Sequence[str]) -> list[FileAudit]:

@@ -35,11 +35,11 @@ import pyarrow as pa
 
 from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
-from mjlog.formats.identity import GameIdentity, identity_of, to_json
+from mjlog.formats.identity import GameIdentity, to_json
 from mjlog.store.arrow_schema import DS, GID, I8, I16, I32, L16, S, SCHEMAS
 from mjlog.ir.event_kinds import KINDS, OTHER, kind_names
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Ryuukyoku, Win, call_kinds
-from mjlog.replayer import replay
+from mjlog.replayer.guard import CheckedGame, Failure, check_games, identify
 from mjlog.rules.results import DerivedWin, Replay
 from mjlog.rules.family import Family, family
 from mjlog.formats.source import read_file
@@ -118,7 +118,7 @@ def game_id_of(log: GameLog, sha256_hex: str, ident: GameIdentity | None = None)
     game's XML, its JSON export and a copy with an edited header are one row; else the file's hash."""
     if log.log_id:
         return log.log_id
-    ident = ident if ident is not None else _identity(log)
+    ident = ident if ident is not None else identify(log)
     hands = next((k for k in ident.keys if k.startswith("hands ")), None) if ident is not None else None
     return HANDS_PREFIX + hands.split(" ", 1)[1][:HASH_CHARS] if hands else game_id_for(None, sha256_hex)
 
@@ -450,48 +450,39 @@ def game_source(source: str, k: int, n: int) -> str:
     return source if n == 1 else f"{source}#{k + 1}"
 
 
-def _identity(log: GameLog) -> GameIdentity | None:
-    """The game's identity; None for a log whose values cannot be identified (a ValueError, as
-    MalformedLogError is), which is stored as its own file. A coding error raises."""
-    try:
-        return identity_of(log)
-    except ValueError:
-        return None
-
-
 def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
                 at: int) -> list[FileOutcome]:
     """The outcomes of one file: one per game (a Botzone export holds many, each readable or not on
     its own), or its one failure."""
-    from mjlog.formats.reader import games_or_errors
-
     sha = hashlib.sha256(data).hexdigest()
-    try:
-        logs = games_or_errors(data, source)
-    except MalformedLogError as exc:
-        return [_unreadable(source, sha, exc)]
-    except Exception as exc:  # noqa: BLE001 - games_or_errors raises MalformedLogError only; this is the batch's guard
-        return [_failed(source, sha, "reading", exc)]
-    return [_unreadable(game_source(source, k, len(logs)), sha, log) if isinstance(log, MalformedLogError)
-            else _ingest_game(log, game_source(source, k, len(logs)), sha, rows, seen, added, at + k)
-            for k, log in enumerate(logs)]
+
+    def stored(log: GameLog, ident: GameIdentity | None) -> bool:
+        return game_id_of(log, sha, ident) in seen  # a copy of a game done: not replayed again
+
+    return [_ingest_game(game, source, sha, rows, seen, added, at + game.index)
+            for game in check_games(data, source, skip=stored)]
 
 
-def _unreadable(source: str, sha: str, exc: MalformedLogError) -> FileOutcome:
+def _unreadable(source: str, sha: str, exc: Exception) -> FileOutcome:
     return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
 
 
-def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
-                 at: int) -> FileOutcome:
-    ident = _identity(log)
+def _ingest_game(game: CheckedGame, file_source: str, sha: str, rows: _Rows, seen: dict[str, str],
+                 added: list[_Added], at: int) -> FileOutcome:
+    """The outcome of one checked game of the file ``file_source``: its rows added, or why not."""
+    source = file_source if game.whole_file else game_source(file_source, game.index, game.count)
+    log, failure = game.log, game.failure
+    if log is None:
+        assert failure is not None  # a game without its log is one that could not be read
+        return _failure(source, sha, failure)
+    ident = game.identity
     gid = game_id_of(log, sha, ident)
     fp = to_json(ident) if ident is not None else None
-    if gid in seen:
+    if failure is not None:
+        return _failure(source, sha, failure)
+    rep = game.replay
+    if rep is None:  # skipped: a game already in this chunk
         return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha, fingerprint=fp)
-    try:
-        rep = replay(log)
-    except Exception as exc:  # noqa: BLE001 - a replay bug must not stop the batch
-        return _failed(source, sha, "replay", exc)
     mark = rows.mark()
     try:
         rows.add(log, rep, gid, source, sha)
@@ -501,6 +492,13 @@ def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[st
     seen[gid] = source
     added.append(_Added(at, log, rep, gid, source, sha))
     return FileOutcome(source, "game", gid, log.log_id, log.source_format, sha, len(rep.findings), fingerprint=fp)
+
+
+def _failure(source: str, sha: str, failure: Failure) -> FileOutcome:
+    """The outcome of a file or game that could not be read (the log's fault) or checked (mjlog's)."""
+    if failure.internal:
+        return _failed(source, sha, failure.step.value, failure.error)
+    return _unreadable(source, sha, failure.error)
 
 
 def _failed(source: str, sha: str | None, step: str, exc: Exception) -> FileOutcome:
