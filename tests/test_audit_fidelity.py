@@ -113,6 +113,18 @@ def test_a_json_title_dates_the_game():
     assert not rep.findings
 
 
+def test_the_store_keeps_the_date_that_picks_the_rounding_era():
+    """One date per game: the store's game_date and game_hour are the family's, which dates the era."""
+    from mjlog.store.rows import build_chunk_from_bytes
+
+    xml = _as_played(simulate_game(SOUTH, 1)).encode()
+    obj = json.loads(dumps_tenhou6(read_log(xml, name="game.xml")))
+    obj["title"] = ["some cup", "2016/05/03"]
+    chunk = build_chunk_from_bytes([(ROUNDED_ERA_NAME, xml), ("game.json", json.dumps(obj).encode())])
+    games = chunk.tables["games"].select(["game_date", "game_hour"]).to_pylist()
+    assert [(str(g["game_date"]), g["game_hour"]) for g in games] == [("2019-06-15", 12), ("2016-05-03", None)]
+
+
 # ---- quantities the wall determines -----------------------------------------------------------
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import mjlog.batch.audit
-import mjlog.store.rows
+import mjlog.replayer.guard
 from mjlog.batch.audit import audit_file
 from mjlog.errors import MalformedLogError
 from mjlog.store.rows import HANDS_PREFIX, HASH_PREFIX, build_chunk_from_bytes
@@ -21,21 +20,20 @@ def _raising(exc: Exception):
 
 
 def test_a_coding_error_in_the_audits_identity_raises(monkeypatch):
-    monkeypatch.setattr(mjlog.batch.audit, "identity_of", _raising(AttributeError("no such field")))
+    monkeypatch.setattr(mjlog.replayer.guard, "identity_of", _raising(AttributeError("no such field")))
     with pytest.raises(AttributeError, match="no such field"):
         audit_file(simple_game4())
 
 
 def test_a_coding_error_in_the_ingests_identity_raises(monkeypatch):
-    monkeypatch.setattr(mjlog.store.rows, "identity_of", _raising(AttributeError("no such field")))
+    monkeypatch.setattr(mjlog.replayer.guard, "identity_of", _raising(AttributeError("no such field")))
     with pytest.raises(AttributeError, match="no such field"):
         build_chunk_from_bytes([("g.xml", simple_game4())])
 
 
 @pytest.mark.parametrize("exc", [ValueError("odd value"), MalformedLogError("odd value", "g.xml", "hand 1")])
 def test_a_log_that_cannot_be_identified_is_audited_and_stored_as_its_own_game(monkeypatch, exc):
-    monkeypatch.setattr(mjlog.batch.audit, "identity_of", _raising(exc))
-    monkeypatch.setattr(mjlog.store.rows, "identity_of", _raising(exc))
+    monkeypatch.setattr(mjlog.replayer.guard, "identity_of", _raising(exc))  # the audit's and the ingest's
     (audited,) = audit_file(simple_game4())
     assert audited.error is None and audited.identity is None
     (stored,) = build_chunk_from_bytes([("a.xml", simple_game4())]).files

@@ -52,11 +52,11 @@ def test_replay_never_raises_on_mutated_logs():
 
 
 def test_a_failing_replay_does_not_end_the_batch(monkeypatch):
-    import mjlog.batch.audit as batch
+    import mjlog.replayer.guard as guard
 
     paths = sorted(SAMPLE.glob("*.xml"))[:3]
     calls = {"n": 0}
-    real = batch.replay
+    real = guard.replay
 
     def flaky(log):
         calls["n"] += 1
@@ -64,7 +64,7 @@ def test_a_failing_replay_does_not_end_the_batch(monkeypatch):
             raise RuntimeError("boom")
         return real(log)
 
-    monkeypatch.setattr(batch, "replay", flaky)
+    monkeypatch.setattr(guard, "replay", flaky)
     report = audit_sources(paths)
     assert [f.clean for f in report.files] == [True, False, True]
     assert "internal error while replaying (RuntimeError: boom)" in report.files[1].error

@@ -16,16 +16,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from mjlog.batch.report import AuditReport, FileAudit, StreamingAudit
-from mjlog.errors import MalformedLogError, UnsupportedFormatError
-from mjlog.formats.identity import identity_of
-from mjlog.formats.reader import games_or_errors, iter_log_files
-from mjlog.replayer import replay
+from mjlog.formats.reader import iter_log_files
+from mjlog.replayer.guard import CheckedGame, Step, check_games
 from mjlog.text import path_label
-from mjlog.parallel.workers import worker_pool
+from mjlog.parallel.engine import run_tasks
 
 
 def audit_file(source) -> list[FileAudit]:
@@ -34,29 +31,32 @@ def audit_file(source) -> list[FileAudit]:
     ``skipped``."""
     is_path = isinstance(source, (str, os.PathLike))
     label = path_label(source) if is_path else "<bytes>"
-    try:
-        logs = games_or_errors(source, label if is_path else None)
-    except UnsupportedFormatError as exc:
-        return [FileAudit(label, skipped=str(exc))]
-    except MalformedLogError as exc:
-        return [FileAudit(label, error=str(exc))]
-    except Exception as exc:  # noqa: BLE001 - games_or_errors raises MalformedLogError only; this is the batch's guard
-        return [FileAudit(label, error=f"{label}: internal error while reading ({type(exc).__name__}: {exc})")]
-    many = len(logs) > 1
-    return [FileAudit(f"{label}#{n}" if many else label, error=str(log)) if isinstance(log, MalformedLogError)
-            else _audit_log(log, log.source or label if many else label) for n, log in enumerate(logs, start=1)]
+    return [_file_audit(game, label) for game in check_games(source, label if is_path else None)]
 
 
-def _audit_log(log, label: str) -> FileAudit:
-    try:
-        findings = replay(log).findings
-    except Exception as exc:  # noqa: BLE001 - a replay bug must not end the batch; fuzz tests keep this unused
-        return FileAudit(label, error=f"{label}: internal error while replaying ({type(exc).__name__}: {exc})")
-    try:
-        identity = identity_of(log)
-    except ValueError:  # a log whose values cannot be identified (MalformedLogError too) is its own game
-        identity = None
-    return FileAudit(label, findings, identity=identity)
+#: How an audit's error names the step where mjlog itself failed.
+_DOING = {Step.READING: "reading", Step.REPLAY: "replaying"}
+
+
+def _file_audit(game: CheckedGame, label: str) -> FileAudit:
+    """The audit result of one checked game of the file ``label``."""
+    many = game.count > 1
+    if not many:
+        name = label
+    elif game.log is None:
+        name = f"{label}#{game.index + 1}"
+    else:
+        name = game.log.source or label
+    if game.replay is not None:
+        return FileAudit(name, game.replay.findings, identity=game.identity)
+    failure = game.failure
+    assert failure is not None  # the audit skips no game: one not replayed failed
+    if game.whole_file and failure.not_a_log:
+        return FileAudit(name, skipped=str(failure.error))
+    if failure.internal:
+        return FileAudit(name, error=f"{name}: internal error while {_DOING[failure.step]} "
+                                     f"({type(failure.error).__name__}: {failure.error})")
+    return FileAudit(name, error=str(failure.error))
 
 
 def _audit_chunk(paths: Sequence[str]) -> list[FileAudit]:
@@ -67,46 +67,15 @@ def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16, engine: str =
                 scheduler: str | None = None) -> Iterator[FileAudit]:
     """Audit results in input order. ``jobs`` > 1 spreads chunks of paths over a process pool,
     ``engine="dask"`` over a Dask cluster (``scheduler``, else a LocalCluster of ``jobs`` workers);
-    at most ``2 * jobs`` chunks are in flight, so memory stays flat however many files there are."""
-    if engine == "dask":
-        yield from _iter_dask(sources, jobs, chunk, scheduler)
-        return
-    if jobs <= 1 or len(sources) < 2 * chunk:
+    at most ``2 * jobs`` chunks are in flight, so memory stays flat however many files there are
+    (:func:`mjlog.parallel.engine.run_tasks`)."""
+    if engine != "dask" and (jobs <= 1 or len(sources) < 2 * chunk):
         for s in sources:
             yield from audit_file(s)
         return
-    chunks = (list(map(str, sources[i : i + chunk])) for i in range(0, len(sources), chunk))
-    with worker_pool(jobs) as pool:
-        yield from _in_order(lambda c: pool.submit(_audit_chunk, c), chunks, 2 * jobs)
-
-
-def _in_order(submit: Callable, chunks: Iterator[list[str]], window: int) -> Iterator[FileAudit]:
-    """Each chunk's results in input order, with at most ``window`` chunks submitted ahead."""
-    pending: deque = deque()
-    for c in chunks:
-        pending.append(submit(c))
-        if len(pending) >= window:
-            yield from pending.popleft().result()
-    while pending:
-        yield from pending.popleft().result()
-
-
-def _iter_dask(sources: Sequence, jobs: int, chunk: int, scheduler: str | None) -> Iterator[FileAudit]:
-    try:
-        from dask.distributed import Client, LocalCluster
-    except ImportError:
-        raise RuntimeError("--engine dask needs the dask extra: pip install 'mjlog[dask]'") from None
-    cluster = None if scheduler else LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
-                                                  host="127.0.0.1", dashboard_address=None)
-    client = Client(scheduler or cluster)
-    try:
-        chunks = (list(map(str, sources[i : i + chunk])) for i in range(0, len(sources), chunk))
-        n_workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-        yield from _in_order(lambda c: client.submit(_audit_chunk, c, pure=False), chunks, 2 * n_workers)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    chunks = ((list(map(str, sources[i : i + chunk])),) for i in range(0, len(sources), chunk))
+    for audits in run_tasks(_audit_chunk, chunks, jobs=jobs, engine=engine, scheduler=scheduler):
+        yield from audits
 
 
 def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAudit], bool | None] | None = None,

@@ -19,7 +19,7 @@ from pathlib import Path
 from mjlog.errors import MjlogError
 from mjlog.formats.writers import writer
 from mjlog.ir import GameLog
-from mjlog.parallel.workers import worker_pool
+from mjlog.parallel.engine import run_tasks
 from mjlog.rules.family import Family, Simulator, families
 
 
@@ -57,9 +57,11 @@ def family_of_rules(rules) -> Family:
     raise MjlogError(f"no rule family plays rule sets of type {type(rules).__name__}")
 
 
-def _write_game(rules, game_seed: int, path: Path) -> Path:
-    path.write_bytes(simulated_bytes(rules, game_seed))
-    return path
+def _write_games(rules, game_seeds: list[int], paths: list[Path]) -> list[Path]:
+    """Play and write one game per seed, to the path beside it; returns the paths."""
+    for game_seed, path in zip(game_seeds, paths):
+        path.write_bytes(simulated_bytes(rules, game_seed))
+    return paths
 
 
 def simulate(n: int, rules, seed: int, out_dir: str | Path, progress: bool = True,
@@ -86,19 +88,14 @@ def simulate(n: int, rules, seed: int, out_dir: str | Path, progress: bool = Tru
     suffix = _simulator(rules).suffix
     targets = [out / f"{name}-{i}{suffix}" for i in indices]
     seeds = game_seeds(n, seed)
-    paths = []
-    if jobs > 1 and n > 1:
-        with worker_pool(jobs) as pool:
-            done = pool.map(_write_game, [rules] * n, seeds, targets, chunksize=max(1, min(64, n // (4 * jobs))))
-            for path in done:
-                paths.append(path)
-                if bar is not None:
-                    bar.update(1)
-    else:
-        for game_seed, path in zip(seeds, targets):
-            paths.append(_write_game(rules, game_seed, path))
-            if bar is not None:
-                bar.update(1)
+    paths: list[Path] = []
+    parallel = jobs > 1 and n > 1
+    size = max(1, min(64, n // (4 * jobs))) if parallel else 1  # games per task
+    tasks = ((rules, seeds[i : i + size], targets[i : i + size]) for i in range(0, n, size))
+    for written in run_tasks(_write_games, tasks, jobs=jobs if parallel else 1):
+        paths.extend(written)
+        if bar is not None:
+            bar.update(len(written))
     if bar is not None:
         bar.close()
     return paths

@@ -31,6 +31,7 @@ Every part has a generic default, so a new family starts from :meth:`Family.repl
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -141,6 +142,14 @@ NO_DECLARATIONS = HandDeclarations()
 
 
 @dataclass(frozen=True, slots=True)
+class GameDate:
+    """The day a game was played, and the hour when the log tells it (on the log's own clock)."""
+
+    day: datetime.date
+    hour: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreRequest:
     """One hand to score, as ``mjlog score`` takes it; a family reads the fields its rules know.
 
@@ -242,8 +251,15 @@ class StoreFacts:
 
     def game_columns(self, log: GameLog) -> Mapping[str, object]:
         """The store's ``games`` columns this family fills beyond the generic ones (riichi: length,
-        red fives, open tanyao; see ``mjlog.store.rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
+        red fives, open tanyao, and its Tenhou header's lobby, room, type and title; see
+        ``mjlog.store.rows.FAMILY_GAME_COLUMNS``); the rest stay NULL."""
         return {}
+
+    def game_date(self, log: GameLog) -> GameDate | None:
+        """The day the game was played, as the family's logs tell it (riichi: from a Tenhou log id or
+        a JSON title), for the store's ``games.game_date`` and ``game_hour``; None when they do not
+        (the default: the generic IR records no date)."""
+        return None
 
     def placement(self, log: GameLog) -> tuple[int, ...] | None:
         """Each seat's place (0 first) by the log's recorded final scores, for the store's

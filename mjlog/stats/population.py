@@ -127,13 +127,14 @@ def selection_note(frames: StatFrames) -> str:
 
 def log_population(log: GameLog) -> Population:
     """The :class:`Population` of one game as its log states it (what ``mjlog plot`` names): its family,
-    rule set, room and lobby type from a Tenhou header, the date from the log id, real or synthetic."""
+    rule set, room and lobby type from a Tenhou header, the date its family reads in it
+    (:meth:`~mjlog.rules.family.StoreFacts.game_date`), real or synthetic."""
+    from mjlog.rules.family import family
     from mjlog.rules.riichi.lobby import Lobby
-    from mjlog.store.rows import game_date
 
     lobby = log.header if isinstance(log.header, Lobby) else None
-    date, _hour = game_date(log.log_id)
-    day = None if date is None else str(date)
+    played = family(log.family).store.game_date(log)
+    day = None if played is None else str(played.day)
     return Population(
         games=1, families=(log.family,), rule_sets=(str(log.rules.name),), games_by_rule_set=((str(log.rules.name), 1),),
         rooms=(str(lobby.room),) if lobby and lobby.room else (),

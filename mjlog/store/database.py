@@ -24,9 +24,7 @@ import re
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -44,7 +42,7 @@ from mjlog.store.arrow_schema import GAME_TABLES
 from mjlog.formats.reader import iter_log_files
 from mjlog.rules.family import families
 from mjlog.text import path_label
-from mjlog.parallel.workers import worker_pool
+from mjlog.parallel.engine import run_tasks
 
 SCHEMA_VERSION = "3"
 #: Tables that hold rows of stored games (exported partitioned by rule set and game date).
@@ -546,21 +544,7 @@ def merge_chunks(chunks: Sequence[Chunk]) -> Chunk:
 
 def _chunks(chunks: list[list[str]], jobs: int, known: Callable[[list[str]], dict[str, str]]) -> Iterator[Chunk]:
     """Chunks built in input order: here, or in a pool with at most ``2 * jobs`` chunks in flight
-    (so memory stays flat however many files there are). ``known`` gives the stored sources' hashes."""
-    if jobs <= 1 or len(chunks) < 2:
-        for c in chunks:
-            yield build_chunk(c, known(c))
-        return
-    with worker_pool(jobs) as pool:
-        pending: deque[Future] = deque()
-        todo = iter(chunks)
-        for c in todo:
-            pending.append(pool.submit(build_chunk, c, known(c)))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            result = pending.popleft().result()
-            nxt = next(todo, None)
-            if nxt is not None:
-                pending.append(pool.submit(build_chunk, nxt, known(nxt)))
-            yield result
+    besides the one being written (so memory stays flat however many files there are). ``known``
+    gives the stored sources' hashes, asked as each chunk is submitted."""
+    tasks = ((c, known(c)) for c in chunks)
+    return run_tasks(build_chunk, tasks, jobs=jobs if len(chunks) >= 2 else 1, window=2 * jobs + 1)

@@ -38,7 +38,8 @@ from mjlog.formats.identity import fingerprint_disagreement
 from mjlog.store.rows import Chunk, build_chunk
 from mjlog.store.arrow_schema import GAME_TABLES
 from mjlog.text import path_label
-from mjlog.parallel.workers import peak_rss_kb, worker_pool
+from mjlog.parallel.engine import Engine, run_tasks
+from mjlog.parallel.workers import peak_rss_kb
 
 #: The dataset layout's version (``_dataset.json``); readers refuse another.
 DATASET_VERSION = 1
@@ -319,18 +320,8 @@ def run_local(batches: list[Batch], out: str, jobs: int = 1) -> Iterator[BatchRe
     The pool's workers are spawned, not forked: a forked worker's resident memory carries this
     process's as it was at the fork (the list of every input, the plan), about 14 MB more per
     100,000 inputs, so its peak grew with the input."""
-    if jobs <= 1 or len(batches) < 2:
-        for b in batches:
-            yield build_batch(b, out)
-        return
-    from concurrent.futures import FIRST_COMPLETED, wait
-
-    with worker_pool(jobs, "spawn") as pool:
-        pending = {pool.submit(build_batch, b, out) for b in batches}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
-                yield fut.result()
+    return run_tasks(build_batch, ((b, out) for b in batches), jobs=jobs if len(batches) >= 2 else 1,
+                     ordered=False, start_method="spawn")
 
 
 def run_dask(batches: list[Batch], out: str, scheduler: str | None = None, workers: int = 2) -> Iterator[BatchResult]:
@@ -338,24 +329,8 @@ def run_dask(batches: list[Batch], out: str, scheduler: str | None = None, worke
 
     Each result is released on the cluster once taken, so the workers' memory does not grow with the
     number of batches."""
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise RuntimeError("--engine dask needs the dask extra: pip install 'mjlog[dask]'") from None
-    cluster = None
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None)
-    client = Client(scheduler or cluster)
-    try:
-        for fut in as_completed(client.map(build_batch, batches, out=out, pure=False)):
-            result = fut.result()
-            fut.release()
-            yield result
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    return run_tasks(build_batch, ((b, out) for b in batches), jobs=workers, engine=Engine.DASK,
+                     scheduler=scheduler, ordered=False)
 
 
 def build(paths: Iterable[str | os.PathLike], out: str | os.PathLike, *, jobs: int = 1, engine: str = "local",

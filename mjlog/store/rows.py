@@ -10,8 +10,8 @@ states them, ``derived_*`` columns from :func:`mjlog.replay`. What differs betwe
 families comes from the family's hooks (:meth:`~mjlog.rules.family.Family.win_items`,
 :meth:`~mjlog.rules.family.Family.win_value`, ``win_columns``, ``game_columns``, ``placement``,
 ``declarations``...) and the replay's payments (:class:`~mjlog.rules.transfers.Transfer` rows);
-a family's own events are named as it registered them (:mod:`mjlog.ir.event_kinds`), and the Tenhou
-header columns are filled only when the log has that header.
+a family's own events are named as it registered them (:mod:`mjlog.ir.event_kinds`), and a
+family's own games columns (riichi's rule and Tenhou lobby columns) are its ``game_columns``.
 
 >>> from tests.xmlbuild import simple_game4
 >>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
@@ -23,7 +23,6 @@ header columns are filled only when the log has that header.
 
 from __future__ import annotations
 
-import datetime as _dt
 import gc
 import hashlib
 from array import array
@@ -35,12 +34,11 @@ import pyarrow as pa
 
 from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
-from mjlog.rules.riichi.lobby import Lobby
-from mjlog.formats.identity import GameIdentity, identity_of, to_json
+from mjlog.formats.identity import GameIdentity, to_json
 from mjlog.store.arrow_schema import DS, GID, I8, I16, I32, L16, S, SCHEMAS
 from mjlog.ir.event_kinds import KINDS, OTHER, kind_names
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Ryuukyoku, Win, call_kinds
-from mjlog.replayer import replay
+from mjlog.replayer.guard import CheckedGame, Failure, check_games, identify
 from mjlog.rules.results import DerivedWin, Replay
 from mjlog.rules.family import Family, family
 from mjlog.formats.source import read_file
@@ -119,19 +117,9 @@ def game_id_of(log: GameLog, sha256_hex: str, ident: GameIdentity | None = None)
     game's XML, its JSON export and a copy with an edited header are one row; else the file's hash."""
     if log.log_id:
         return log.log_id
-    ident = ident if ident is not None else _identity(log)
+    ident = ident if ident is not None else identify(log)
     hands = next((k for k in ident.keys if k.startswith("hands ")), None) if ident is not None else None
     return HANDS_PREFIX + hands.split(" ", 1)[1][:HASH_CHARS] if hands else game_id_for(None, sha256_hex)
-
-
-def game_date(log_id: str | None) -> tuple[_dt.date | None, int | None]:
-    """(date, hour) from a log id's leading ``YYYYMMDDHH``; (None, None) without one."""
-    if not log_id or len(log_id) < 10 or not log_id[:10].isdigit():
-        return None, None
-    try:
-        return _dt.date(int(log_id[:4]), int(log_id[4:6]), int(log_id[6:8])), int(log_id[8:10])
-    except ValueError:
-        return None, None
 
 
 #: Tables with many small rows, kept as row tuples in schema order (turned into columns at the end).
@@ -181,17 +169,15 @@ class _Rows:
 
     def _game(self, log: GameLog, rep: Replay, gid: str, source: str, sha: str) -> None:
         rules = log.rules
-        lobby = log.header if isinstance(log.header, Lobby) else None   # Tenhou's header; other formats have their own
-        date, hour = game_date(log.log_id)
+        fam = family(log.family)
+        played = fam.store.game_date(log)
         seed = log.seed or (log.rounds[0].shuffle if log.rounds else None)
         games = self.cols["games"]
         _put(games, **(_NO_GAME_COLUMNS | family(log.family).store.game_columns(log)))
         _put(games, game_id=gid, log_id=log.log_id, source=source, source_format=log.source_format,
              content_sha256=sha, family=log.family, rule_set=rules.name, n_players=rules.players,
-             lobby_type=lobby.type if lobby else None, lobby=lobby.lobby if lobby else None,
-             lobby_display=lobby.display if lobby else None, room=lobby.room if lobby else None,
-             special_lobby=lobby.special if lobby else None, title=lobby.title if lobby else None,
-             game_date=date, game_hour=hour, seed_kind=seed.kind if seed else None,
+             game_date=played.day if played else None, game_hour=played.hour if played else None,
+             seed_kind=seed.kind if seed else None,
              synthetic=bool(getattr(log.header, "synthetic", False)), truncated=rep.truncated, n_rounds=len(log.rounds),
              n_findings=len(rep.findings),
              n_finding_errors=sum(1 for f in rep.findings if f.severity.value == "error"),
@@ -442,8 +428,9 @@ FAMILY_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ura
                       "dora_indicators", "ura_indicators")
 _NO_FAMILY_COLUMNS = dict.fromkeys(FAMILY_WIN_COLUMNS)
 #: The games columns a family may fill through its ``game_columns`` hook (riichi's length, red fives
-#: and open tanyao); the ones it does not give are NULL.
-FAMILY_GAME_COLUMNS = ("length", "red_fives", "open_tanyao")
+#: and open tanyao, and the lobby columns of a Tenhou header); the ones it does not give are NULL.
+FAMILY_GAME_COLUMNS = ("length", "red_fives", "open_tanyao", "lobby_type", "lobby", "lobby_display", "room",
+                       "special_lobby", "title")
 _NO_GAME_COLUMNS = dict.fromkeys(FAMILY_GAME_COLUMNS)
 
 
@@ -464,48 +451,39 @@ def game_source(source: str, k: int, n: int) -> str:
     return source if n == 1 else f"{source}#{k + 1}"
 
 
-def _identity(log: GameLog) -> GameIdentity | None:
-    """The game's identity; None for a log whose values cannot be identified (a ValueError, as
-    MalformedLogError is), which is stored as its own file. A coding error raises."""
-    try:
-        return identity_of(log)
-    except ValueError:
-        return None
-
-
 def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
                 at: int) -> list[FileOutcome]:
     """The outcomes of one file: one per game (a Botzone export holds many, each readable or not on
     its own), or its one failure."""
-    from mjlog.formats.reader import games_or_errors
-
     sha = hashlib.sha256(data).hexdigest()
-    try:
-        logs = games_or_errors(data, source)
-    except MalformedLogError as exc:
-        return [_unreadable(source, sha, exc)]
-    except Exception as exc:  # noqa: BLE001 - games_or_errors raises MalformedLogError only; this is the batch's guard
-        return [_failed(source, sha, "reading", exc)]
-    return [_unreadable(game_source(source, k, len(logs)), sha, log) if isinstance(log, MalformedLogError)
-            else _ingest_game(log, game_source(source, k, len(logs)), sha, rows, seen, added, at + k)
-            for k, log in enumerate(logs)]
+
+    def stored(log: GameLog, ident: GameIdentity | None) -> bool:
+        return game_id_of(log, sha, ident) in seen  # a copy of a game done: not replayed again
+
+    return [_ingest_game(game, source, sha, rows, seen, added, at + game.index)
+            for game in check_games(data, source, skip=stored)]
 
 
-def _unreadable(source: str, sha: str, exc: MalformedLogError) -> FileOutcome:
+def _unreadable(source: str, sha: str, exc: Exception) -> FileOutcome:
     return FileOutcome(source, "unreadable", content_sha256=sha, error=str(exc), error_type=type(exc).__name__)
 
 
-def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[str, str], added: list[_Added],
-                 at: int) -> FileOutcome:
-    ident = _identity(log)
+def _ingest_game(game: CheckedGame, file_source: str, sha: str, rows: _Rows, seen: dict[str, str],
+                 added: list[_Added], at: int) -> FileOutcome:
+    """The outcome of one checked game of the file ``file_source``: its rows added, or why not."""
+    source = file_source if game.whole_file else game_source(file_source, game.index, game.count)
+    log, failure = game.log, game.failure
+    if log is None:
+        assert failure is not None  # a game without its log is one that could not be read
+        return _failure(source, sha, failure)
+    ident = game.identity
     gid = game_id_of(log, sha, ident)
     fp = to_json(ident) if ident is not None else None
-    if gid in seen:
+    if failure is not None:
+        return _failure(source, sha, failure)
+    rep = game.replay
+    if rep is None:  # skipped: a game already in this chunk
         return FileOutcome(source, "alternate", gid, log.log_id, log.source_format, sha, fingerprint=fp)
-    try:
-        rep = replay(log)
-    except Exception as exc:  # noqa: BLE001 - a replay bug must not stop the batch
-        return _failed(source, sha, "replay", exc)
     mark = rows.mark()
     try:
         rows.add(log, rep, gid, source, sha)
@@ -515,6 +493,13 @@ def _ingest_game(log: GameLog, source: str, sha: str, rows: _Rows, seen: dict[st
     seen[gid] = source
     added.append(_Added(at, log, rep, gid, source, sha))
     return FileOutcome(source, "game", gid, log.log_id, log.source_format, sha, len(rep.findings), fingerprint=fp)
+
+
+def _failure(source: str, sha: str, failure: Failure) -> FileOutcome:
+    """The outcome of a file or game that could not be read (the log's fault) or checked (mjlog's)."""
+    if failure.internal:
+        return _failed(source, sha, failure.step.value, failure.error)
+    return _unreadable(source, sha, failure.error)
 
 
 def _failed(source: str, sha: str | None, step: str, exc: Exception) -> FileOutcome:

@@ -14,7 +14,7 @@ from typing import ClassVar, cast
 
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind, Severity
-from mjlog.rules.riichi.dates import game_date
+from mjlog.rules.riichi.dates import log_date
 from mjlog.rules.riichi.lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
@@ -142,7 +142,8 @@ def _rounding_era(game: GameCheck, rules: RuleSet) -> RuleSet:
     if log.final is None or (log.header is not None
                              and log.rules.placement_rounding != ruleset_for_lobby(log.header).placement_rounding):
         return rules  # no placement points to check, or a rounding set in code (a GameLog built with its rules)
-    day = game_date(log.log_id, dict(log.header_extra).get("title"))
+    played = log_date(log)
+    day = played.day if played is not None else None
     if day is not None and day <= ROUNDED_UNTIL:
         return rules.replace(placement_rounding="round-half-away")
     if day is not None and day >= UNROUNDED_FROM:

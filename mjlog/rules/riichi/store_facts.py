@@ -1,7 +1,7 @@
 """What the store keeps of a riichi game beyond the generic columns (``docs/schema.md``): the
 riichi family's :class:`~mjlog.rules.family.StoreFacts` (:class:`RiichiStoreFacts`): a win's yaku
-as items and its han, the games' rule columns, the recorded placement, the riichi declarations of a
-hand, the draws' kinds and the ``yaku`` reference table; a win's own columns are in
+as items and its han, the games' rule and lobby columns, the day a game was played, the recorded
+placement, the riichi declarations of a hand, the draws' kinds and the ``yaku`` reference table; a win's own columns are in
 :mod:`mjlog.rules.riichi.win_columns`.
 """
 
@@ -11,20 +11,29 @@ from collections.abc import Sequence
 from typing import cast
 
 from mjlog.ir import Event, GameLog, Ryuukyoku, Win
-from mjlog.rules.family import HandDeclarations, StoreFacts, WinItem
+from mjlog.rules.family import GameDate, HandDeclarations, StoreFacts, WinItem
 from mjlog.rules.results import DerivedWin
 from mjlog.rules.riichi.record import draw_kind, recorded
 from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.riichi.win_columns import value_unrecorded, win_columns
 from mjlog.rules.riichi.yaku_table import ALL_YAKU
+from mjlog.rules.riichi.dates import log_date
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
+from mjlog.rules.riichi.lobby import Lobby
 
 
 def game_columns(log: GameLog) -> dict[str, object]:
-    """The games table's riichi columns: the game's length, red fives and open tanyao."""
+    """The games table's riichi columns: the game's length, red fives and open tanyao, and the
+    lobby columns of its Tenhou header (none without one: a mjai log's, say)."""
     rules = log.rules
-    return {"length": rules.length, "red_fives": rules.red_fives, "open_tanyao": rules.open_tanyao}
+    columns: dict[str, object] = {"length": rules.length, "red_fives": rules.red_fives,
+                                  "open_tanyao": rules.open_tanyao}
+    lobby = log.header
+    if isinstance(lobby, Lobby):
+        columns.update(lobby_type=lobby.type, lobby=lobby.lobby, lobby_display=lobby.display, room=lobby.room,
+                       special_lobby=lobby.special, title=lobby.title)
+    return columns
 
 
 def placement(log: GameLog) -> tuple[int, ...] | None:
@@ -83,6 +92,9 @@ class RiichiStoreFacts(StoreFacts):
 
     def game_columns(self, log: GameLog) -> dict[str, object]:
         return game_columns(log)
+
+    def game_date(self, log: GameLog) -> GameDate | None:
+        return log_date(log)
 
     def placement(self, log: GameLog) -> tuple[int, ...] | None:
         return placement(log)
