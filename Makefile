@@ -8,7 +8,7 @@ SAMPLE := data/sample
 DB     := data/demo.duckdb
 BEIJING := reports/beijing-games
 
-.PHONY: demo test bench notebooks venv install dev clean help
+.PHONY: demo test test-fast bench notebooks venv install dev clean help
 
 help:  ## list the targets
 	@grep -E '^[a-z]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -58,6 +58,9 @@ notebooks: $(DEVSTAMP)  ## execute every notebook into HTML under reports/
 
 test: $(DEVSTAMP)  ## run the test suite (corpus tests skip without ../shared/corpus)
 	$(BIN)/python -m pytest
+
+test-fast: $(DEVSTAMP)  ## the fast subset: no corpus, nothing marked slow (a check before each commit)
+	$(BIN)/python -m pytest -m "not corpus and not slow"
 
 bench: $(DEVSTAMP)  ## run the throughput benchmarks on the corpus
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python "$$b" || exit 1; done

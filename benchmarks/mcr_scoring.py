@@ -20,11 +20,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from _common import best_of_interleaved  # noqa: E402 - after sys.path takes the checkout's folders, above
-from mcr_oracle import gb_call, gb_fans  # noqa: E402 - after sys.path takes the checkout's folders, above
+from tests.support.mcr_oracle import gb_call, gb_fans  # noqa: E402 - after sys.path takes the checkout's folders, above
 from MahjongGB import MahjongFanCalculator  # noqa: E402 - after sys.path takes the checkout's folders, above
 
 from mjlog.rules.mcr import MCR, score  # noqa: E402 - after sys.path takes the checkout's folders, above

@@ -19,12 +19,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
 from mjlog.rules.riichi import score  # noqa: E402 - after sys.path takes the checkout's folders, above
 from mjlog.rules.riichi.randhand import RandomWin, random_win  # noqa: E402 - after sys.path takes the checkout's folders, above
 from mjlog.rules.riichi.scorer import clear_caches  # noqa: E402 - after sys.path takes the checkout's folders, above
-from test_scoring_differential import compare, mahjong_value  # noqa: E402 - after sys.path takes the checkout's folders, above
+from tests.families.riichi.test_scoring_differential import compare, mahjong_value  # noqa: E402 - after sys.path takes the checkout's folders, above
 
 
 def shape_key(w: RandomWin) -> tuple[object, ...]:

@@ -1,7 +1,7 @@
 """The optional compiled helpers (``mjlog._speedups``), or None for each when they are not in use.
 
 The C module is built at install time where a C compiler exists; each helper has a pure-Python
-twin that gives the same answers (``tests/test_speedups.py`` compares them). Setting the
+twin that gives the same answers (``tests/house/test_speedups.py`` compares them). Setting the
 environment variable ``MJLOG_PURE_PYTHON=1`` before mjlog is imported turns them off, to check
 a result or a bug report on the pure-Python code.
 

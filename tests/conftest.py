@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(os.environ.get("MJLOG_CORPUS", ROOT.parent / "shared" / "corpus")).resolve()
-TENHOU_XML = CORPUS / "tenhou" / "xml"
-TENHOU_JSON = CORPUS / "tenhou" / "json"
-SAMPLE = ROOT / "data" / "sample"
-REQUIRE_CORPUS = os.environ.get("MJLOG_REQUIRE_CORPUS") == "1"
+from tests.support.paths import CORPUS, REQUIRE_CORPUS, TENHOU_XML
 
 
 _corpus_ran: list[str] = []
@@ -57,31 +51,3 @@ def manifest() -> dict[str, dict[str, str]]:
         rec = dict(zip(head, row.split("\t")))
         out[rec["local_file"]] = rec
     return out
-
-
-def call_near_a_pipe(fn, fifo, timeout: float = 20.0):
-    """``fn()``'s result (or the exception it raised), failing the test instead of hanging it should
-    ``fn`` block opening the named pipe ``fifo``: a writer is then opened to let it go."""
-    import threading
-
-    out: dict = {}
-
-    def run() -> None:
-        try:
-            out["value"] = fn()
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller
-            out["error"] = exc
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    t.join(timeout)
-    if t.is_alive():
-        try:
-            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))  # a writer that closes at once: EOF
-        except OSError:
-            pass
-        t.join(timeout)
-        pytest.fail(f"blocked on the named pipe {fifo}")
-    if "error" in out:
-        raise out["error"]
-    return out.get("value")

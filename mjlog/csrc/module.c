@@ -1,6 +1,6 @@
 /* mjlog._speedups: optional compiled helpers, one file per subject; this one holds the
  * method table. Every function has a pure-Python twin that gives the same answer, and
- * tests/test_speedups.py compares the two.
+ * tests/house/test_speedups.py compares the two.
  *
  * parse_ints(text) -> tuple[int, ...] | None
  *     Comma-separated plain integers (at most 64 of them); None for anything else, which the

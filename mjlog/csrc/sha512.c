@@ -6,7 +6,7 @@
 #include "speedups.h"
 
 /* FIPS 180-4 section 4.2.3: the first 64 bits of the fractional parts of the cube roots of the
- * first 80 primes (tests/test_speedups.py recomputes them). */
+ * first 80 primes (tests/house/test_speedups.py recomputes them). */
 static const uint64_t K[80] = {
     0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
     0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,

@@ -15,8 +15,10 @@ an event class a hand may hold only so many of with :func:`count_per_hand`. Thei
 :class:`OutOfRange` with the reason; this module adds the place.
 
 >>> from mjlog.formats.reader import read_log
->>> from tests.xmlbuild import simple_game4
->>> read_log(simple_game4().replace(b'ten="250,', b'ten="9000000000,'))
+>>> from mjlog.batch.simulate import simulated_bytes
+>>> from mjlog.rules import find_preset
+>>> game = simulated_bytes(find_preset("tenhou-4p-east"), 1)   # a bot game's Tenhou XML
+>>> read_log(game.replace(b'ten="250,', b'ten="9000000000,', 1))
 Traceback (most recent call last):
 mjlog.errors.MalformedLogError: <bytes>: a start score of 900000000000 is outside -100000000..100000000 at round 0 (East 1)
 """

@@ -6,14 +6,16 @@ single writer. Every batch of whole games is written in one transaction, keyed b
 the stable game id, so ingesting a file twice changes nothing and a killed ingest
 leaves no half game. The schema is ``schema.sql``; the data dictionary ``docs/schema.md``.
 
->>> from tests.xmlbuild import simple_game4
+>>> from mjlog.batch.simulate import simulated_bytes
+>>> from mjlog.rules import find_preset
+>>> game = simulated_bytes(find_preset("tenhou-4p-east"), 1)   # a bot game's Tenhou XML
 >>> import tempfile, pathlib
->>> d = pathlib.Path(tempfile.mkdtemp()); (d / "g.xml").write_bytes(simple_game4()) and None
+>>> d = pathlib.Path(tempfile.mkdtemp()); (d / "g.xml").write_bytes(game) and None
 >>> with Store(":memory:") as st:
 ...     print(st.ingest([d]).line().split(" in ")[0])
 ...     print(st.sql("SELECT kind, count(*) AS n FROM events GROUP BY kind ORDER BY kind").rows())
-ingested 1 files: 1 new games, 0 already stored, 0 unreadable, 9 findings
-[('discard', 2), ('draw', 2), ('ryuukyoku', 1)]
+ingested 1 files: 1 new games, 0 already stored, 0 unreadable, 0 findings
+[('call', 10), ('discard', 254), ('draw', 246), ('riichi_accepted', 4), ('riichi_declared', 4), ('ryuukyoku', 1), ('win', 4)]
 """
 
 from __future__ import annotations

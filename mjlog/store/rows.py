@@ -13,12 +13,14 @@ families comes from the family's hooks (:meth:`~mjlog.rules.family.Family.win_it
 a family's own events are named as it registered them (:mod:`mjlog.ir.event_kinds`), and a
 family's own games columns (riichi's rule and Tenhou lobby columns) are its ``game_columns``.
 
->>> from tests.xmlbuild import simple_game4
->>> chunk = build_chunk_from_bytes([("g.xml", simple_game4())])
+>>> from mjlog.batch.simulate import simulated_bytes
+>>> from mjlog.rules import find_preset
+>>> game = simulated_bytes(find_preset("tenhou-4p-east"), 1)   # a bot game's Tenhou XML
+>>> chunk = build_chunk_from_bytes([("g.xml", game)])
 >>> [(f.status, f.game_id[:6]) for f in chunk.files]
 [('game', 'hands-')]
->>> {name: t.num_rows for name, t in chunk.tables.items()}["events"]
-5
+>>> {name: t.num_rows for name, t in chunk.tables.items()}
+{'games': 1, 'players': 4, 'rounds': 5, 'events': 523, 'wins': 4, 'win_items': 20, 'payments': 22, 'draws': 1, 'findings': 0}
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """``mjlog view``: one game as a self-contained HTML page, step by step, with the audit's findings.
 
 >>> import mjlog
->>> from tests.xmlbuild import simple_game4
->>> page = view_html(mjlog.read_log(simple_game4()))
+>>> from mjlog.batch.simulate import simulated_bytes
+>>> from mjlog.rules import find_preset
+>>> game = simulated_bytes(find_preset("tenhou-4p-east"), 1)   # a bot game's Tenhou XML
+>>> page = view_html(mjlog.read_log(game))
 >>> page.startswith("<!DOCTYPE html>") and "http" not in page.split("<script type")[0].replace("http-equiv", "")
 True
 """

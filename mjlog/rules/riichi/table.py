@@ -469,7 +469,7 @@ _QUIET_EVENTS = QuietEvents()
 
 #: With the compiled helper built, runs of ordinary draws and discards, and the chi, pon and
 #: riichi steps among them, go to ``mjlog._speedups.run_quiet``: the C twin of the event methods
-#: where they find nothing to report (``tests/test_replay_fast_path.py`` compares the two). It
+#: where they find nothing to report (``tests/replayer/test_replay_fast_path.py`` compares the two). It
 #: reads and writes the table's attributes by name. False: every event by its method.
 COMPILED = _run_quiet is not None
 

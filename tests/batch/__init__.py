@@ -1,0 +1,1 @@
+"""mjlog.batch: audits of many files, memory, hostile batches."""

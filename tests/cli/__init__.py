@@ -1,0 +1,1 @@
+"""The mjlog command as a user runs it."""

@@ -1,0 +1,1 @@
+"""mjlog.rules: the family seam, knobs, the seeded wall; one folder per family."""

@@ -1,0 +1,1 @@
+"""mjlog.fetch against a loopback server."""

@@ -1,0 +1,1 @@
+"""mjlog's Beijing dialect."""

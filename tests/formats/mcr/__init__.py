@@ -1,0 +1,1 @@
+"""MCR: mjlog's dialect, PMN and Botzone records."""

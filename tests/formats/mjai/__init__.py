@@ -1,0 +1,1 @@
+"""mjai, read and written, against two peers."""

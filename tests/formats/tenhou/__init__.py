@@ -1,0 +1,1 @@
+"""Tenhou XML and tenhou.net/6 JSON."""

@@ -1,0 +1,1 @@
+"""The house's rules: layering, lint, types, the errors' root, the compiled helpers' twins."""

@@ -1,0 +1,1 @@
+"""The notebooks, run top to bottom."""

@@ -1,0 +1,1 @@
+"""mjlog.replayer: the game loop on hand-built logs and on the corpus, faults injected, fuzzing."""

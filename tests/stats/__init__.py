@@ -1,0 +1,1 @@
+"""mjlog.stats: the stat sheet, intervals, populations, players, schemes, what-ifs, charts."""

@@ -1,0 +1,1 @@
+"""mjlog.store: the DuckDB store and the Parquet dataset."""

@@ -1,0 +1,1 @@
+"""mjlog.view: show, plot and the HTML viewer (in a real browser too)."""
