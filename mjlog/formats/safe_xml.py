@@ -52,7 +52,7 @@ def _sniff(data: bytes) -> str | None:
     head = data[:4]
     if len(head) < 4 or 0 not in head:
         return None
-    zeros = cast(tuple[bool, bool, bool, bool], tuple(b == 0 for b in head))  # four: head is 4 bytes (checked above)
+    zeros = cast("tuple[bool, bool, bool, bool]", tuple(b == 0 for b in head))  # four: head is 4 bytes (checked above)
     return {
         (False, True, True, True): "utf-32-le",
         (True, True, True, False): "utf-32-be",

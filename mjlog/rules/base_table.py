@@ -30,6 +30,11 @@ class Phase(StrEnum):
     REPLACEMENT = "replacement"
 
 
+# The members as module names, for the referees' per-event checks: on Python 3.11 ``Phase.DRAW`` goes
+# through the enum class's __getattr__ (89 ns for two comparisons against 23 ns with these names).
+DRAW, DISCARD, AFTER_DISCARD, REPLACEMENT = Phase.DRAW, Phase.DISCARD, Phase.AFTER_DISCARD, Phase.REPLACEMENT
+
+
 class BaseTable:
     """Hands, rivers and scores of one hand, where its findings go, and the event loop."""
 

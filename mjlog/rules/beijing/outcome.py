@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
 from mjlog.ir import CallKind, Round, Ryuukyoku, Win
-from mjlog.rules.base_table import Phase
+from mjlog.rules.base_table import AFTER_DISCARD, DISCARD
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.beijing.fans import BURN, burn_fan
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingWin
@@ -87,7 +87,7 @@ class HandJudge:
         robbed = False
         if w.tsumo:
             last = t.last_draw
-            if (t.phase != Phase.DISCARD or t.actor != w.who or last is None or last[0] != w.who
+            if (t.phase != DISCARD or t.actor != w.who or last is None or last[0] != w.who
                     or last[1] != w.win_tile):
                 t.find(K.ILLEGAL_ACTION, f"seat {w.who} self-draws on a tile it has not just drawn",
                        t.tile_label(w.win_tile))
@@ -150,7 +150,7 @@ class HandJudge:
 
     def exhaustive(self, t: BeijingTable, i: int, d: Ryuukyoku) -> None:
         rules, dealer = self.rules, self.rnd.dealer
-        if t.live < LIVE_DRAWS or t.phase != Phase.AFTER_DISCARD:
+        if t.live < LIVE_DRAWS or t.phase != AFTER_DISCARD:
             t.find(K.DRAW, "the hand is drawn before the live wall is used up",
                    f"{LIVE_DRAWS - t.live} live draws left", "play goes on")
         burn = 0 if self.burn_paid else burn_rounds(burn_turns(self.rnd.events[:i]), dealer)

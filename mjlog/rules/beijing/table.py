@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
-from mjlog.rules.base_table import BaseTable, Phase
+from mjlog.rules.base_table import BaseTable, AFTER_DISCARD, DISCARD, DRAW
 from mjlog.rules.beijing.readings import Meld, wild_kind
 from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.beijing.wall import LIVE_DRAWS, RESERVE, BeijingWall
@@ -46,14 +46,14 @@ class BeijingTable(BaseTable):
     # -- draws and discards ------------------------------------------------------------------------
 
     def _draw(self, ev: Draw) -> None:
-        if ev.seat != self.actor or self.phase == Phase.DISCARD:
+        if ev.seat != self.actor or self.phase == DISCARD:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws out of turn", ev.seat, self.actor)
         if self.owed is not None:
             self._replacement(ev)
         else:
             self._live(ev)
         self.hands[ev.seat].add(ev.tile)
-        self.actor, self.phase = ev.seat, Phase.DISCARD
+        self.actor, self.phase = ev.seat, DISCARD
         self.claimable = self.robbable = None
         self.final_discard = False
 
@@ -89,7 +89,7 @@ class BeijingTable(BaseTable):
         self.last_draw = (ev.seat, ev.tile, REPLACEMENT)
 
     def _discard(self, ev: Discard) -> None:
-        if ev.seat != self.actor or self.phase != Phase.DISCARD:
+        if ev.seat != self.actor or self.phase != DISCARD:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} discards out of turn", ev.seat, self.actor)
         if self.wild is not None and self.wild_count(ev.seat) >= 4:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} holds four wild tiles and discards: 四惠牌 wins at once")
@@ -100,7 +100,7 @@ class BeijingTable(BaseTable):
         self.final_discard = (self.live >= LIVE_DRAWS and last is not None and last[0] == ev.seat
                               and last[2] == LIVE)
         self.claimable, self.robbable = ev, None
-        self.actor, self.phase = (ev.seat + 1) % self.n, Phase.AFTER_DISCARD
+        self.actor, self.phase = (ev.seat + 1) % self.n, AFTER_DISCARD
 
     def wild_count(self, seat: int) -> int:
         """Wild tiles among ``seat``'s concealed tiles."""
@@ -125,7 +125,7 @@ class BeijingTable(BaseTable):
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {kind.value}, which Beijing mahjong does not have")
 
     def _own_turn(self, ev: Call) -> None:
-        if ev.seat != self.actor or self.phase != Phase.DISCARD:
+        if ev.seat != self.actor or self.phase != DISCARD:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {ev.kind.value} out of its turn", ev.seat, self.actor)
 
     def _same_kind(self, ev: Call, size: int) -> bool:
@@ -156,7 +156,7 @@ class BeijingTable(BaseTable):
         self.take(ev.seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
         self.melds[ev.seat].append(ev)
         self.claimable = None
-        self.actor, self.phase = ev.seat, Phase.DISCARD
+        self.actor, self.phase = ev.seat, DISCARD
         if ev.kind is CallKind.DAIMINKAN:
             self._owe(ev.seat)
 
@@ -176,7 +176,7 @@ class BeijingTable(BaseTable):
 
     def _owe(self, seat: int) -> None:
         self.owed = seat
-        self.actor, self.phase = seat, Phase.DRAW
+        self.actor, self.phase = seat, DRAW
 
     # -- what Beijing has not --------------------------------------------------------------------------
 

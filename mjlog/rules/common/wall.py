@@ -466,7 +466,8 @@ class WallGenerator:
         """The next hand's 144 random words (rnd[0..143], little-endian) without building a wall:
         other families (MCR's 144 tiles) shuffle their own tiles with Tenhou's stream."""
         if self._state is not None:
-            mt_bytes = cast(Callable[[bytearray, int], bytes], _mt_bytes)  # _state is set only with the helpers built
+            # quoted: no Callable[...] alias built per hand (see rules/riichi/table.py:play)
+            mt_bytes = cast("Callable[[bytearray, int], bytes]", _mt_bytes)  # _state is set only with the helpers built
             src = mt_bytes(self._state, _SRC_WORDS)
         elif self._rng is not None:
             src = self._rng.getrandbits(_SRC_BITS).to_bytes(_SRC_BYTES, "little")

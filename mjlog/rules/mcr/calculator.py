@@ -206,7 +206,7 @@ def _best(h: _Hand, rules: McrRules) -> tuple[dict[int, int], int] | None:
                                   and (seven or Fan.PURE_TRIPLE_CHOW in counts or Fan.TRIPLE_PUNG in counts)):
             best, best_value = counts, value
     # set: divs is not empty and every regular reading is worth at least 无番和's 8 fan
-    return cast(dict[int, int], best), best_value
+    return cast("dict[int, int]", best), best_value
 
 
 _VALUES = [F.FANS[n].value if n in F.FANS else 0 for n in range(max(F.FANS) + 1)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mjlog.findings import FindingKind
 from mjlog.ir import CallKind, Round, Ryuukyoku, Win
-from mjlog.rules.base_table import Phase
+from mjlog.rules.base_table import DISCARD
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.family import GameCheck, HandReplay, NextHand
 from mjlog.rules.mcr.record import McrHandRecord
@@ -90,7 +90,7 @@ def _judge_draw(t: McrTable, draw: tuple[int, Ryuukyoku]) -> DerivedDraw:
     if t.replacing:      # a flower (or kong) set aside with the last tile gone: nothing to replace it, drawn
         early = not t.exhausted_for(t.replacing[0])
     else:
-        early = t.phase == Phase.DISCARD or not t.exhausted_for(t.actor or 0)
+        early = t.phase == DISCARD or not t.exhausted_for(t.actor or 0)
     if early:
         t.find(K.DRAW, "the hand is drawn (荒牌) although the seat to draw still has tiles to draw")
     n = t.n

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from mjlog.findings import FindingKind
 from mjlog.ir import AnyCallKind, Call, CallKind, Discard, Draw, FlowerSetAside, Win
-from mjlog.rules.base_table import BaseTable, Phase
+from mjlog.rules.base_table import BaseTable, AFTER_DISCARD, DISCARD, DRAW
 from mjlog.rules.mcr.calculator import score
 from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, MeldKind, WinSituation
 from mjlog.rules.mcr.record import LostClaim, McrHandRecord
@@ -139,9 +139,9 @@ class McrTable(BaseTable):
             kong = False
             if self.replacing:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} draws while seat {self.replacing[0]} is owed a replacement")
-            if seat != self.actor or self.phase not in (Phase.DRAW, Phase.AFTER_DISCARD):
+            if seat != self.actor or self.phase not in (DRAW, AFTER_DISCARD):
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} draws out of turn", seat, self.actor)
-            self.actor, self.phase = seat, Phase.DISCARD
+            self.actor, self.phase = seat, DISCARD
         self._take_from_wall(ev, replacement)
         if ev.tile in self.seen:
             self.find(K.WALL, f"seat {seat} draws {self.tile_label(ev.tile)}, a tile already in play")
@@ -159,7 +159,7 @@ class McrTable(BaseTable):
 
     def _discard(self, ev: Discard) -> None:
         seat = ev.seat
-        if seat != self.actor or self.phase != Phase.DISCARD:
+        if seat != self.actor or self.phase != DISCARD:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} discards out of turn", seat, self.actor)
         if seat in self.replacing:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} discards before drawing its replacement tile")
@@ -170,7 +170,7 @@ class McrTable(BaseTable):
             self.find(K.ILLEGAL_ACTION, f"seat {seat} keeps a flower in the hand instead of setting it aside")
         self.take(seat, (ev.tile,), "a discard")
         self.river[seat].append(ev.tile)
-        self.actor, self.phase = (seat + 1) % self.n, Phase.AFTER_DISCARD
+        self.actor, self.phase = (seat + 1) % self.n, AFTER_DISCARD
         self.offer = WinTile(seat, ev.tile, "discard", wall_last=self.exhausted_for(self.actor))
         self.discarded_once = True
 
@@ -198,7 +198,7 @@ class McrTable(BaseTable):
 
     def _claim(self, ev: Call) -> None:
         offer, seat = self.offer, ev.seat
-        if self.phase != Phase.AFTER_DISCARD or offer is None or offer.how != "discard" or ev.called != offer.tile:
+        if self.phase != AFTER_DISCARD or offer is None or offer.how != "discard" or ev.called != offer.tile:
             self.find(K.ILLEGAL_ACTION,
                       f"seat {seat} claims {self.tile_label(ev.called or 0)}, which is not the last discard")
         elif ev.from_seat != offer.seat or seat == offer.seat:
@@ -209,13 +209,13 @@ class McrTable(BaseTable):
             self.river[offer.seat].pop()
         self.take(seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
         self.melds[seat].append(ev)
-        self.actor, self.phase, self.offer = seat, Phase.DISCARD, None
+        self.actor, self.phase, self.offer = seat, DISCARD, None
         if ev.kind is CallKind.DAIMINKAN:
             self.replacing.append(seat)
             self.after_kong.add(seat)
 
     def _own_kong(self, ev: Call) -> None:
-        if ev.seat != self.actor or self.phase != Phase.DISCARD or ev.seat in self.replacing:
+        if ev.seat != self.actor or self.phase != DISCARD or ev.seat in self.replacing:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} declares a kong out of turn", ev.seat, self.actor)
         self.replacing.append(ev.seat)
         self.after_kong.add(ev.seat)

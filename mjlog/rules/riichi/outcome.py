@@ -17,7 +17,7 @@ from mjlog.frozen import builder
 from mjlog.ir import Ryuukyoku, Win
 from mjlog.rules.riichi.record import DRAW_NAMES, DrawKind, RiichiWin, draw_kind, recorded
 from mjlog.rules.riichi.hands import is_nagashi, waits, yaochuu_kinds
-from mjlog.rules.base_table import Phase
+from mjlog.rules.base_table import AFTER_DISCARD, DISCARD
 from mjlog.rules.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.table import RiichiTable
 from mjlog.rules.riichi import WinContext, score
@@ -125,7 +125,7 @@ def _winning_tile(st: RiichiTable, w: Win, tsumo: bool) -> tuple[set[int], bool,
     who, frm = w.who, w.from_who
     chankan = kita_ron = False
     if tsumo:
-        if st.phase != Phase.DISCARD or st.actor != who or st.last_draw[who] is None:
+        if st.phase != DISCARD or st.actor != who or st.last_draw[who] is None:
             st.find(K.ILLEGAL_ACTION, f"seat {who} wins by tsumo without having just drawn")
         elif w.win_tile != st.last_draw[who]:
             st.find(K.ILLEGAL_ACTION, f"seat {who}'s tsumo tile is not the tile it drew",
@@ -256,7 +256,7 @@ def settle_draw(st: RiichiTable, d: Ryuukyoku) -> DerivedDraw:
     kind = draw_kind(d)
     transfers: tuple[Transfer, ...] = ()
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
-        if st.live_draws != st.live_limit() or st.phase != Phase.AFTER_DISCARD:
+        if st.live_draws != st.live_limit() or st.phase != AFTER_DISCARD:
             st.find(K.DRAW, "live draws at the exhaustive draw",
                     f"{st.live_draws} live draws", f"{st.live_limit()}")
         shown = tuple(h is not None for h in d.hands)
@@ -300,7 +300,7 @@ def _check_abort(st: RiichiTable, d: Ryuukyoku) -> None:
         st.find(K.ILLEGAL_ACTION, "a triple-ron abort under rules where three rons are three wins", kind.value)
     if kind is DrawKind.NINE_TERMINALS:
         seat = st.actor
-        ok = (st.phase == Phase.DISCARD and seat is not None and st.uninterrupted
+        ok = (st.phase == DISCARD and seat is not None and st.uninterrupted
               and st.discards_made[seat] == 0 and yaochuu_kinds(st.counts(seat)) >= 9)
         if not ok:
             st.find(K.ILLEGAL_ACTION, "nine-terminals abort without nine terminal kinds on a first uninterrupted draw")

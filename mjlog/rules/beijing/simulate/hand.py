@@ -104,7 +104,7 @@ class BeijingHandPlay:
         lap = turns[laps * self.n:]
         if not lap or any(t is None for t in lap):
             return None
-        played = cast(list[tuple[int, int]], lap)  # no None in it (checked above)
+        played = cast("list[tuple[int, int]]", lap)  # no None in it (checked above)
         if [t[0] for t in played] != [(self.dealer + i) % self.n for i in range(len(played))]:
             return None
         if (self.dealer + len(played)) % self.n != seat or len({t[1] for t in played}) != 1:
