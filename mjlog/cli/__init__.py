@@ -10,15 +10,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+import importlib
+import itertools
+from collections.abc import Callable
+
 from mjlog import __version__
-from mjlog.formats.writers import writer, writers
 from mjlog.text import json_printable, printable, printable_lines
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
 from mjlog.cli.common import fail as _fail
-from mjlog.cli.build import add_build_command
-from mjlog.cli.schemes import add_schemes_command
-from mjlog.cli.store import add_store_commands
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -78,6 +78,8 @@ def _cmd_audit(args: argparse.Namespace) -> int:
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
+    from mjlog.formats.writers import writer
+
     log = read_log_or_report(args.log)
     if log is None:
         return EXIT_USAGE
@@ -189,6 +191,8 @@ def _add_show_command(sub) -> None:
 
 def _add_convert_command(sub) -> None:
     """The ``convert`` subcommand."""
+    from mjlog.formats.writers import writers
+
     convert = sub.add_parser(
         "convert",
         help="convert a log to another format (tenhou.net/6 JSON, Tenhou XML, mjai; the Beijing and MCR dialects)",
@@ -287,7 +291,51 @@ def _add_simulate_command(sub) -> None:
     simulate.set_defaults(func=_cmd_simulate)
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: Each command and where the function that adds its parser lives (``module:function``; a module of
+#: this package's own functions is ``mjlog.cli``). A command's module is imported only when its
+#: parser is built, so that one command does not load what another uses (polars, DuckDB, HTTP).
+COMMANDS: dict[str, str] = {
+    "show": "mjlog.cli:_add_show_command",
+    "schemes": "mjlog.cli.schemes:add_schemes_command",
+    "convert": "mjlog.cli:_add_convert_command",
+    "audit": "mjlog.cli:_add_audit_command",
+    "simulate": "mjlog.cli:_add_simulate_command",
+    "ingest": "mjlog.cli.store:add_store_commands",
+    "query": "mjlog.cli.store:add_store_commands",
+    "export": "mjlog.cli.store:add_store_commands",
+    "build": "mjlog.cli.build:add_build_command",
+    "stats": "mjlog.cli.stats:add_stats_command",
+    "rules": "mjlog.cli:_add_rules_command",
+    "fetch": "mjlog.cli.fetch:add_fetch_command",
+    "view": "mjlog.cli.view:add_view_command",
+    "score": "mjlog.cli.score:add_score_command",
+    "whatif": "mjlog.cli.whatif:add_whatif_command",
+    "plot": "mjlog.cli.plot:add_plot_command",
+}
+
+
+def _adder(where: str) -> Callable:
+    module, name = where.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _commands_needed(argv: Sequence[str]) -> list[str]:
+    """The functions (as in :data:`COMMANDS`) that add the parsers ``argv`` can reach: none when it
+    starts with ``--version`` (which answers before a command is read), the one of the command it
+    names (its first word that is not an option: the top-level options take no value), and otherwise,
+    as for ``--help`` or a word that is no command, every one."""
+    options = list(itertools.takewhile(lambda a: a.startswith("-"), argv))
+    if options[:1] == ["--version"]:
+        return []
+    named = argv[len(options)] if len(options) < len(argv) else None
+    if named in COMMANDS and not options:
+        return [COMMANDS[named]]
+    return list(dict.fromkeys(COMMANDS.values()))
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The ``mjlog`` parser. Given the arguments it will parse, it holds only the parsers they can reach
+    (that of the command they name, whole, its ``--help`` the same); without them, every command's."""
     parser = argparse.ArgumentParser(
         prog="mjlog",
         description=("Read, replay, audit and analyse mahjong game logs of three rule families: Tenhou "
@@ -301,23 +349,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mjlog {__version__} (compiled helpers: {helpers})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    from mjlog.cli.fetch import add_fetch_command
-    from mjlog.cli.plot import add_plot_command
-    from mjlog.cli.score import add_score_command
-    from mjlog.cli.stats import add_stats_command
-    from mjlog.cli.view import add_view_command
-    from mjlog.cli.whatif import add_whatif_command
-
-    for add in (_add_show_command, add_schemes_command, _add_convert_command, _add_audit_command,
-                _add_simulate_command, add_store_commands, add_build_command, add_stats_command,
-                _add_rules_command, add_fetch_command, add_view_command, add_score_command,
-                add_whatif_command, add_plot_command):
-        add(sub)
+    adders = list(dict.fromkeys(COMMANDS.values())) if argv is None else _commands_needed(argv)
+    for where in adders:
+        _adder(where)(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

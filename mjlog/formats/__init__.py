@@ -72,13 +72,13 @@ def _wide_xml(head: bytes) -> bool:
 _FORMATS: list[LogFormat] = [
     # mjai first: its first line is a JSON object with "type", which no tenhou.net/6 JSON has
     LogFormat("mjai", "mjai JSON lines", _lazy("mjai.common", "sniff"), _lazy("mjai.read", "read_mjai_bytes")),
-    LogFormat("beijing-xml", "Beijing XML", _lazy("beijing.xml", "sniff"), _lazy("beijing.xml", "read_beijing_xml")),
-    LogFormat("beijing-json", "Beijing JSON", _lazy("beijing.json", "sniff"), _lazy("beijing.json", "read_beijing_json")),
-    LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr.xml", "sniff"), _lazy("mcr.xml", "read_xml_bytes")),
-    LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr.json", "sniff"), _lazy("mcr.json", "read_json_bytes")),
+    LogFormat("beijing-xml", "Beijing XML", _lazy("beijing.sniff", "sniff_xml"), _lazy("beijing.xml", "read_beijing_xml")),
+    LogFormat("beijing-json", "Beijing JSON", _lazy("beijing.sniff", "sniff_json"), _lazy("beijing.json", "read_beijing_json")),
+    LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr.sniff", "sniff_xml"), _lazy("mcr.xml", "read_xml_bytes")),
+    LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr.sniff", "sniff_json"), _lazy("mcr.json", "read_json_bytes")),
     # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does
-    LogFormat("mcr-pmn", "PMN (MCR)", _lazy("mcr.pmn", "sniff"), _lazy("mcr.pmn", "read_pmn_bytes")),
-    LogFormat("mcr-botzone", "Botzone MCR text export", _lazy("mcr.botzone", "sniff"),
+    LogFormat("mcr-pmn", "PMN (MCR)", _lazy("mcr.sniff", "sniff_pmn"), _lazy("mcr.pmn", "read_pmn_bytes")),
+    LogFormat("mcr-botzone", "Botzone MCR text export", _lazy("mcr.sniff", "sniff_botzone"),
               _lazy("mcr.botzone", "read_botzone_bytes"), _lazy("mcr.botzone", "read_botzone_all")),
     LogFormat("tenhou-xml", "Tenhou XML", lambda head: first_char(head) == b"<" or _wide_xml(head),
               _lazy("tenhou.xml", "read_xml_bytes")),

@@ -15,12 +15,9 @@ from __future__ import annotations
 import enum
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
-
-from mjlog.parallel.workers import worker_pool
 
 
 class Engine(enum.Enum):
@@ -102,6 +99,11 @@ def _as_finished(runner: _Runner, fn: Callable, tasks: Iterator[tuple], window: 
 
 @contextmanager
 def _pool(jobs: int, start_method: str | None) -> Iterator[_Runner]:
+    # imported here, not above: an audit in one process loads neither multiprocessing nor the executor
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    from mjlog.parallel.workers import worker_pool
+
     with worker_pool(jobs, start_method) as pool:
         yield _Runner(pool.submit, jobs, lambda fs: tuple(wait(fs, return_when=FIRST_COMPLETED)),
                       lambda future: None)

@@ -423,11 +423,14 @@ def families() -> dict[str, Family]:
 
 
 def family(name: str) -> Family:
-    """The family called ``name``; :class:`UnknownRulesError` lists the known ones."""
-    _builtin()
+    """The family called ``name``; :class:`UnknownRulesError` lists the known ones. Of the built-in
+    families only that one is loaded (a riichi log's replay loads neither Beijing's rules nor MCR's)."""
+    if name not in _FAMILIES and name in BUILTIN_FAMILIES:
+        importlib.import_module(BUILTIN_FAMILIES[name])
     try:
         return _FAMILIES[name]
     except KeyError:
+        _builtin()   # the message lists every known family
         raise UnknownRulesError(f"unknown rule family {name!r}; known: {', '.join(sorted(_FAMILIES))}") from None
 
 

@@ -17,7 +17,6 @@ False
 from __future__ import annotations
 
 import json
-import re
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
@@ -26,17 +25,12 @@ from mjlog.formats.beijing.common import Bad
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
+from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401  (the format's test, where the registry finds it)
 
 FORMAT = "beijing-json"
 MAGIC = "mjlog-beijing"
-_HEAD = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"mjlog-beijing"')
 MAX_INT_DIGITS = 40
 WIN, DRAW, MUTUAL = "和了", "流局", "互包"
-
-
-def sniff(head: bytes) -> bool:
-    """Whether ``head`` starts a Beijing JSON log (an object whose first key is ``"format": "mjlog-beijing"``)."""
-    return _HEAD.match(head) is not None
 
 
 def _loads(data: bytes, name: str):

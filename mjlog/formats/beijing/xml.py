@@ -16,30 +16,21 @@ False
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import quoteattr
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
-from mjlog.formats.safe_xml import parse_xml_bytes, wide_encoding
+from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
+from mjlog.formats.beijing.sniff import sniff_xml as sniff  # noqa: F401  (the format's test, where the registry finds it)
 
 FORMAT = "beijing-xml"
 ROOT = "beijinglog"
 VERSION = "1"
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
 _TILE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})\Z")
-_HEAD = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.{0,400}?-->\s*)*<beijinglog[\s>/]", re.S)
-
-
-def sniff(head: bytes) -> bool:
-    """Whether ``head`` starts a Beijing XML log (its root element is ``<beijinglog``)."""
-    enc = wide_encoding(head)
-    if enc is not None:
-        head = head.decode(enc, "ignore").encode("utf-8")
-    return _HEAD.match(head) is not None
 
 
 def read_beijing_xml(data: bytes, name: str) -> GameLog:
@@ -251,5 +242,7 @@ def _csv(values) -> str:
 
 
 def _el(tag: str, **attrs) -> str:
+    from xml.sax.saxutils import quoteattr  # here, not above: it imports urllib.request, http.client and email
+
     body = "".join(f" {k}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
     return f"<{tag}{body}/>"

@@ -26,9 +26,9 @@ from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
 from mjlog.rules.mcr.record import ClaimAction, LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
+from mjlog.formats.mcr.sniff import sniff_botzone as sniff  # noqa: F401  (the format's test, where the registry finds it)
 
 FORMAT = "mcr-botzone"
-SNIFF = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*Match [!-~]{1,64}[ \t]*\r?\n[ \t]*Wind [0-3]\b")
 _TILE = re.compile(r"([WBT])([1-9])|F([1-4])|J([1-3])|H([1-8])")
 _ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua")
 _CLAIMS: dict[str, ClaimAction] = {"Hu": "win", "Peng": "pung", "Gang": "kong", "Chi": "chow"}
@@ -36,11 +36,6 @@ _FAN_LINE = re.compile(r"([^*+\s]{1,20})\*(\d{1,2})")
 _INT = re.compile(r"-?\d{1,9}")
 #: Tiles each seat's own wall holds (the judge deals 136 tiles as four walls of 34).
 SEAT_WALL = 34
-
-
-def sniff(head: bytes) -> bool:
-    """The export starts with ``Match <id>`` and then ``Wind <0-3>``."""
-    return SNIFF.match(head) is not None
 
 
 def kind_of(tile: str) -> int | None:

@@ -21,23 +21,17 @@ text values as the XML (:mod:`mjlog.formats.mcr.dialect`, ``docs/formats/mcr.md`
 from __future__ import annotations
 
 import json
-import re
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr.dialect import Row, log_to_rows, rows_to_log
 from mjlog.ir import GameLog
+from mjlog.formats.mcr.sniff import sniff_json as sniff
 
 __all__ = ["FORMAT", "MARK", "read_json_bytes", "sniff", "write_json"]
 
 FORMAT = "mcr-json"
 MARK = "mjlog-mcr"
-_SNIFF = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"mjlog-mcr"')
 _HEADER_TAGS = {"SHUFFLE": "seed", "GO": "go", "UN": "name", "OWARI": "owari"}
-
-
-def sniff(head: bytes) -> bool:
-    """Whether bytes start like the dialect: an object whose first key is ``"format": "mjlog-mcr"``."""
-    return _SNIFF.match(head) is not None
 
 
 def write_json(log: GameLog) -> bytes:

@@ -30,20 +30,15 @@ from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
+from mjlog.formats.mcr.sniff import sniff_pmn as sniff  # noqa: F401  (the format's test, where the registry finds it)
 
 FORMAT = "mcr-pmn"
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40})\s+"([^"\r\n]{0,100000})"\]')
-SNIFF = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\[[A-Za-z][A-Za-z0-9_]{0,40}\s+"')
 _SUIT_BASE = {"c": 0, "d": 9, "b": 18}
 _ACTION = re.compile(r"([TDCPZABRHN])([0-3])?((?:[cdbwrf][1-9])|z1)?")
 _NUMBER = re.compile(r"-?\d{1,9}")
 WINDS = "ESWN"
 SEAT_TAGS = ("East", "South", "West", "North")
-
-
-def sniff(head: bytes) -> bool:
-    """PMN starts with a tag line ``[Name "``; no JSON array does (its ``[`` is followed by a value)."""
-    return SNIFF.match(head) is not None
 
 
 def kind_of(tile: str) -> int | None:

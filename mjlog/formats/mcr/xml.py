@@ -17,7 +17,6 @@ b'<mjloggm ver="2.3" family="mcr">\\n<SHUFFL'
 
 from __future__ import annotations
 
-import re
 
 from lxml import etree
 
@@ -25,17 +24,12 @@ from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr.dialect import FAMILY, log_to_rows, rows_to_log
 from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.ir import GameLog
+from mjlog.formats.mcr.sniff import sniff_xml as sniff
 
 __all__ = ["FORMAT", "read_xml_bytes", "sniff", "write_xml"]
 
 FORMAT = "mcr-xml"
 ROOT = "mjloggm"
-_SNIFF = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]{0,200}\?>\s*)?<mjloggm\b[^>]{0,200}\bfamily\s*=\s*["\']mcr["\']')
-
-
-def sniff(head: bytes) -> bool:
-    """Whether bytes start like the dialect: a ``mjloggm`` root with ``family="mcr"``."""
-    return _SNIFF.match(head) is not None
 
 
 def write_xml(log: GameLog) -> bytes:

@@ -1,0 +1,70 @@
+"""Start-up: a command imports only what it uses, and its parser, built alone, is the same as in the whole."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mjlog.cli import COMMANDS, build_parser
+from tests.support.xmlbuild import simple_game4
+
+#: Modules that cost start-up time and that none of the commands below uses (the store's, the
+#: statistics', the charts', the fetcher's).
+HEAVY = ("polars", "duckdb", "pyarrow", "matplotlib", "http.client", "email")
+
+_LOADED = """
+import json, sys
+from mjlog.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in {heavy} if m in sys.modules)), file=sys.stderr)
+"""
+
+
+def heavy_modules_after(*args: str) -> list[str]:
+    """The modules of HEAVY loaded once ``mjlog ARGS`` has run, in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", _LOADED.format(heavy=HEAVY), *args], capture_output=True,
+                          text=True, timeout=120)
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("command", [
+    ["--version"],
+    ["audit", "--no-progress", "{log}"],
+    ["audit", "--json", "--no-progress", "{log}"],
+    ["show", "{log}"],
+    ["convert", "--to", "tenhou6", "{log}"],
+    ["convert", "--to", "mjai", "{log}"],
+    ["score", "123m456p789s11z222z", "--rules", "tenhou-4p-south", "--tsumo"],
+    ["audit", "--help"],
+])
+def test_a_command_loads_no_heavy_module_it_does_not_use(tmp_path, command):
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    assert heavy_modules_after(*(a.format(log=log) for a in command)) == []
+
+
+def test_the_stats_command_still_loads_what_it_uses():
+    assert "polars" in heavy_modules_after("stats", "--help")
+
+
+def _subparser(parser, name: str):
+    sub = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    return sub.choices[name]
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_command_parser_built_alone_has_the_whole_help(name):
+    whole = _subparser(build_parser(), name).format_help()
+    assert _subparser(build_parser([name, "--help"]), name).format_help() == whole
+
+
+def test_the_top_level_help_lists_every_command():
+    for argv in ([], ["--help"], ["-h", "audit"], ["no-such-command"]):
+        sub = next(a for a in build_parser(argv)._actions if a.__class__.__name__ == "_SubParsersAction")
+        assert sorted(sub.choices) == sorted(COMMANDS), argv
