@@ -78,6 +78,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
     from mjlog.stats import format_sheet, selection_note, stat_sheet
     from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
+    from mjlog.stats.sheet import SECTION_FAMILIES, section_title
 
     names = _player_names(args) if (args.player or args.player_file) else []
     if names is None:
@@ -101,10 +102,11 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         print(text)
     with pl.Config(tbl_rows=args.max_rows, **_TABLE):
         if sections is None or "dealer" in sections:
-            outcomes = round_outcomes(frames.rounds, frames.wins, frames.draws)
-            print("== Dealer: win and renchan rates (renchan / rounds with a next round)")
+            dealt = frames.of_families(SECTION_FAMILIES["dealer"])
+            outcomes = round_outcomes(dealt.rounds, dealt.wins, dealt.draws)
+            print(section_title("dealer", "Dealer: win and renchan rates (renchan / rounds with a next round)"))
             print(dealer_stats(outcomes))
-            print("== How games end (last round): bust, win-stop, tenpai-stop, deal passed")
+            print(section_title("dealer", "How games end (last round): bust, win-stop, tenpai-stop, deal passed"))
             print(game_endings(outcomes))
         if args.compare:
             _print_compare(frames, args.compare_room)

@@ -19,7 +19,8 @@ the units' own sandwich for a mean, given for comparison; ``design_effect`` is `
 The interval of a mean is ``R ± z·sqrt(V)``. The interval of a proportion is the Wilson interval
 at the **effective sample size** ``N / max(1, design_effect)`` (Korn and Graubard's approach): it
 has the clustered width where the normal approximation holds, and like Wilson it stays inside
-[0, 1] and is not empty for a proportion never seen (where the clustered variance is 0).
+[0, 1] and is not empty for a proportion never seen (where the clustered variance is 0). Every
+interval holds its own value: ``lo <= R <= hi``, exactly at 0 of n and n of n.
 """
 
 from __future__ import annotations
@@ -114,6 +115,9 @@ def ratio_intervals(units: pl.DataFrame, keys: Sequence[str], num: str, den: str
         out = out.with_columns(*wilson_exprs("_ke", "_ne", z, prefix))
     else:
         out = out.with_columns((r - z * se).alias(f"{prefix}lo"), (r + z * se).alias(f"{prefix}hi"))
+    lo, hi = pl.col(f"{prefix}lo"), pl.col(f"{prefix}hi")  # never past the value; NaN (no interval) kept
+    out = out.with_columns(pl.when(lo.is_not_nan() & (lo > r)).then(r).otherwise(lo).alias(f"{prefix}lo"),
+                           pl.when(hi.is_not_nan() & (hi < r)).then(r).otherwise(hi).alias(f"{prefix}hi"))
     out = out.with_columns(pl.lit(BY_GAME_AND_PLAYER if two_way else BY_GAME).alias(f"{prefix}method"))
     cols = [f"{prefix}{c}" for c in ("se", "lo", "hi", "se_naive", "design_effect", "clusters", "method")]
     return out.select(*keys, *cols).drop("_k", strict=False)

@@ -24,6 +24,7 @@ population the frames describe is :func:`mjlog.stats.population.describe`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Literal, Protocol
 
@@ -98,6 +99,13 @@ class StatFrames:
                for f in fields(self)}
         out["excluded"] = self._moved(self.games.join(ids, on="game_id", how="anti"), reason, self.excluded)
         return StatFrames(**out)
+
+    def of_families(self, families: Sequence[str] | None) -> StatFrames:
+        """The same frames restricted to the games of ``families`` (None: every family); the others
+        join ``excluded`` as "other family"."""
+        if families is None:
+            return self
+        return self.only_games(pl.col("family").is_in(list(families)), "other family")
 
     @staticmethod
     def _moved(games: pl.DataFrame, reason: str, excluded: pl.DataFrame) -> pl.DataFrame:

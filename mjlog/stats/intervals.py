@@ -5,7 +5,9 @@ The Wilson interval of ``k`` successes in ``n`` trials at ``z`` (1.96 for 95 %) 
     centre = (p + z²/2n) / (1 + z²/n),  half = z / (1 + z²/n) · sqrt(p(1-p)/n + z²/4n²),  p = k/n.
 
 Unlike the normal (Wald) interval it stays inside [0, 1] and is not empty at k = 0,
-which matters for rare yaku.
+which matters for rare yaku. Its ends are clamped to [0, 1] and to either side of ``p``: at k = 0
+the low end is exactly 0 and at k = n the high end exactly 1 (rounding would otherwise leave them
+a hair past ``p``, and an error bar of negative length).
 
 >>> lo, hi = wilson_interval(0, 10)
 >>> round(lo, 4), round(hi, 4)
@@ -35,7 +37,7 @@ def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p)))
 
 
 def wilson_exprs(k: str, n: str, z: float = Z95, prefix: str = "") -> list[pl.Expr]:
@@ -47,8 +49,8 @@ def wilson_exprs(k: str, n: str, z: float = Z95, prefix: str = "") -> list[pl.Ex
     denom = 1 + z2 / nn
     centre = (p + z2 / (2 * nn)) / denom
     half = z / denom * (p * (1 - p) / nn + z2 / (4 * nn * nn)).sqrt()
-    lo = pl.when(nn > 0).then(pl.max_horizontal(centre - half, pl.lit(0.0))).otherwise(0.0)
-    hi = pl.when(nn > 0).then(pl.min_horizontal(centre + half, pl.lit(1.0))).otherwise(1.0)
+    lo = pl.when(nn > 0).then(pl.max_horizontal(pl.min_horizontal(centre - half, p), pl.lit(0.0))).otherwise(0.0)
+    hi = pl.when(nn > 0).then(pl.min_horizontal(pl.max_horizontal(centre + half, p), pl.lit(1.0))).otherwise(1.0)
     return [lo.alias(f"{prefix}lo"), hi.alias(f"{prefix}hi")]
 
 

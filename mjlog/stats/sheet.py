@@ -39,6 +39,21 @@ HAND_RIICHI, HAND_OPEN, HAND_DAMA = "riichi", "open", "closed, no riichi"
 
 ALL = "_all"
 
+#: The family whose own terms (busts, riichi, han, fu, yaku, points) the riichi sections use.
+RIICHI = "riichi"
+#: The families each section of the stat sheet describes (None: every family); a section selects
+#: only their games. The Beijing and MCR games have sheets of their own (``mjlog.stats.beijing``,
+#: ``mjlog.stats.mcr``).
+SECTION_FAMILIES: dict[str, tuple[str, ...] | None] = {
+    "placements": (RIICHI,), "placement_by_seat": (RIICHI,), "player_rounds": None, "rates": None, "draws": None,
+    "wins": (RIICHI,), "wins_by_role": (RIICHI,), "wins_by_hand": (RIICHI,), "yaku": (RIICHI,), "han": (RIICHI,),
+    "fu": (RIICHI,), "dealer": (RIICHI,),
+}
+#: The per player-round counts and rates only riichi has: in the every-family sections they are
+#: counted on riichi games alone (other families' rows leave the counts empty and have no such rate).
+RIICHI_ONLY_COUNTS = ("riichi", "riichi_accepted")
+RIICHI_ONLY_RATES = ("riichi_rate",)
+
 
 def _complete_rounds(rounds: pl.DataFrame) -> pl.DataFrame:
     return rounds.filter(pl.col("complete")) if "complete" in rounds.columns else rounds
@@ -312,23 +327,51 @@ class StatSheet:
         return [(f.name, getattr(self, f.name)) for f in fields(self)]
 
 
+def _riichi_counts(counts: pl.DataFrame, riichi: pl.DataFrame, by: Sequence[str]) -> pl.DataFrame:
+    """``counts`` with its riichi-only columns taken from ``riichi`` (the riichi games' counts): empty
+    in the groups without riichi games."""
+    if not by:
+        return counts if riichi.height else counts.with_columns(
+            pl.lit(None, pl.Int64).alias(c) for c in RIICHI_ONLY_COUNTS)
+    return (counts.drop(RIICHI_ONLY_COUNTS).join(riichi.select(*by, *RIICHI_ONLY_COUNTS), on=list(by), how="left")
+            .select(counts.columns))
+
+
+def _riichi_rates(rates: pl.DataFrame, riichi: pl.DataFrame, by: Sequence[str]) -> pl.DataFrame:
+    """``rates`` with its riichi-only rows from ``riichi`` (the riichi games' rates) alone."""
+    order = {name: i for i, (name, _) in enumerate(PLAYER_ROUND_RATES)}
+    both = pl.concat([rates.filter(~pl.col("rate").is_in(RIICHI_ONLY_RATES)),
+                      riichi.filter(pl.col("rate").is_in(RIICHI_ONLY_RATES))])
+    return both.sort([*by, pl.col("rate").replace_strict(order, return_dtype=pl.Int64)])
+
+
 def stat_sheet(frames: StatFrames, by: Sequence[str] = GROUP) -> StatSheet:
-    """Every table of the stat sheet for ``frames``, split by ``by``."""
-    pl_ = frames.players
+    """Every table of the stat sheet for ``frames``, split by ``by``; each table holds only the games of
+    the families :data:`SECTION_FAMILIES` names for it."""
+    r = frames.of_families((RIICHI,))
     counts = player_round_stats(frames.rounds, frames.wins, frames.seat_events, by)
+    riichi_counts = player_round_stats(r.rounds, r.wins, r.seat_events, by)
+    rates = player_round_rates(frames.rounds, frames.wins, frames.seat_events, frames.players, by)
+    riichi_rates = player_round_rates(r.rounds, r.wins, r.seat_events, r.players, by)
     return StatSheet(
-        placements=placement_stats(pl_, by),
-        placement_by_seat=placement_distribution(pl_, [*by, "seat"]),
-        player_rounds=counts.drop([name for name, _ in PLAYER_ROUND_RATES]),
-        rates=player_round_rates(frames.rounds, frames.wins, frames.seat_events, pl_, by),
+        placements=placement_stats(r.players, by),
+        placement_by_seat=placement_distribution(r.players, [*by, "seat"]),
+        player_rounds=_riichi_counts(counts, riichi_counts, by).drop([name for name, _ in PLAYER_ROUND_RATES]),
+        rates=_riichi_rates(rates, riichi_rates, by),
         draws=draw_stats(frames.rounds, by),
-        wins=win_stats(frames.wins, by, players=pl_),
-        wins_by_role=win_stats(frames.wins, by, split="dealer", players=pl_),
-        wins_by_hand=win_stats(frames.wins, by, split="hand", players=pl_),
-        yaku=yaku_frequency(frames.wins, frames.win_yaku, by, players=pl_),
-        han=han_distribution(frames.wins, by, players=pl_),
-        fu=fu_distribution(frames.wins, by, players=pl_),
+        wins=win_stats(r.wins, by, players=r.players),
+        wins_by_role=win_stats(r.wins, by, split="dealer", players=r.players),
+        wins_by_hand=win_stats(r.wins, by, split="hand", players=r.players),
+        yaku=yaku_frequency(r.wins, r.win_yaku, by, players=r.players),
+        han=han_distribution(r.wins, by, players=r.players),
+        fu=fu_distribution(r.wins, by, players=r.players),
     )
+
+
+def section_title(name: str, title: str) -> str:
+    """A section's title line, naming the families it describes."""
+    families = SECTION_FAMILIES.get(name)
+    return f"== {title} [{'every family' if families is None else ', '.join(families)}]"
 
 
 _TITLES = {
@@ -359,6 +402,6 @@ def format_sheet(sheet: StatSheet, max_rows: int = 20, sections: Sequence[str] |
         for name, frame in sheet.items():
             if sections is not None and name not in sections:
                 continue
-            out.append(f"== {_TITLES.get(name, name)}")
+            out.append(section_title(name, _TITLES.get(name, name)))
             out.append(str(frame))
     return "\n".join(out)
