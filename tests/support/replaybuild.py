@@ -18,6 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.call_codes import encode_call
+from mjlog.rules.riichi.events import KITA
+
 HEADER = (
     '<mjloggm ver="2.3"><GO type="{go}" lobby="0"/>'
     '<UN n0="%41" n1="%42" n2="%43" n3="%44" dan="10,10,10,10" '
@@ -99,6 +103,14 @@ def discard(seat: int, tile: int) -> str:
 def turn(seat: int, tile: int, out: int | None = None) -> str:
     """A draw and a discard (tsumogiri unless ``out`` is given)."""
     return draw(seat, tile) + discard(seat, tile if out is None else out)
+
+
+def call(seat: int, kind: str, tiles: Sequence[int], called: int | None = None, from_seat: int | None = None,
+         added: int | None = None) -> str:
+    """A call (``<N>``): ``kind`` is a call kind's value ("chi", "pon", "ankan", ...)."""
+    call_kind = KITA if kind == KITA.value else CallKind(kind)
+    m = encode_call(Call(seat, call_kind, tuple(tiles), called, from_seat, added))
+    return f'<N who="{seat}" m="{m}"/>'
 
 
 def sc(before: Sequence[int], deltas: Sequence[int]) -> str:

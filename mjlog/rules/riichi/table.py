@@ -28,7 +28,7 @@ from mjlog.ir import (
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.base_table import BaseTable, Phase, empty_lists
-from mjlog.rules.riichi.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
+from mjlog.rules.riichi.hands import is_tenpai, swap_call_banned_kinds, waits
 from mjlog.rules.results import HandStopped
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import N_TILES, SANMA_TILES, tile_name
@@ -225,8 +225,7 @@ class RiichiTable(BaseTable):
 
     def _riichi_discard(self, seat: int) -> None:
         self.riichi_declared = None
-        counts = self.counts(seat)
-        if not is_tenpai(counts, self.meld_counts(seat)):
+        if not self.tenpai(seat):  # copies in the seat's own closed kans do not kill a wait (rule 25)
             self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi without being tenpai")
         self.riichi_at[seat] = self.event_index or 0
         self.riichi_discard_pending = seat
@@ -419,11 +418,9 @@ class RiichiTable(BaseTable):
             c[without >> 2] -= 1
         return c
 
-    def meld_counts(self, seat: int) -> list[int]:
-        return meld_counts(self.melds[seat])
-
     def tenpai(self, seat: int) -> bool:
-        return is_tenpai(self.counts(seat), self.meld_counts(seat))
+        """Tenpai as Tenhou counts it at a draw (rule 22): only copies in the concealed hand kill a wait."""
+        return is_tenpai(self.counts(seat))
 
 
 def _tile(t: int) -> str:

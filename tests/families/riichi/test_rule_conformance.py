@@ -1,0 +1,84 @@
+"""Tenhou's stated rules (seed 002, first section; its three-player notes) on small hand-built logs.
+
+Each test is named after the rule's behaviour and listed in ``docs/rules-conformance.md``
+under the rule's id (``T-22`` is rule 22 of the first section, ``T3-8`` rule 8 of the
+three-player notes). The logs are seedless (no wall check) and stop before the game's end,
+so a clean replay carries one "truncated" warning only.
+"""
+
+from __future__ import annotations
+
+from mjlog.findings import FindingKind, Severity
+from mjlog.formats.reader import read_log
+from mjlog.replayer import replay
+from tests.support.replaybuild import (
+    Tiles,
+    call,
+    deal,
+    discard,
+    game,
+    init,
+    live_wall,
+    ryuukyoku,
+    tsumogiri_turns,
+    turn,
+)
+
+K = FindingKind
+START = (25000, 25000, 25000, 25000)
+NOTEN = ("147m258p369s1357z", "258m369p147s2467z", "369m147p258s1234z", "147m258p369s5677z")
+
+
+def audit(data: bytes):
+    return replay(read_log(data))
+
+
+def lines(result):
+    return [f.line() for f in result.findings]
+
+
+def errors(result):
+    return [f for f in result.findings if f.severity is Severity.ERROR]
+
+
+def after(deltas, before=START):
+    return tuple(s + d for s, d in zip(before, deltas))
+
+
+def next_round(kyoku: int, honba: int, sticks: int, scores) -> str:
+    """The start of the following hand (a fresh deal, no events): the log stops there."""
+    t = Tiles()
+    return init(deal(t, NOTEN), t.take("9m")[0], kyoku, honba, sticks, scores)
+
+
+# ---- T-22: tenpai at an exhaustive draw ------------------------------------------------------
+
+def test_a_wait_whose_other_copies_are_in_the_players_own_pon_is_tenpai_at_the_draw():
+    """Seat 1 pons 2p and waits on the fourth 2p alone (123m456m789m 2p + pon 222p): karaten,
+    but the copies are in its own call, so Tenhou counts it tenpai (rule 22)."""
+    t = Tiles()
+    hands = deal(t, ("147m69p369s1357z2p", "123m456m789m22p2p7z", NOTEN[1], NOTEN[2]))
+    pon = [hands[1][9], hands[1][10], hands[0][-1]]
+    live, dora, _ = live_wall(t)
+    body = init(hands, dora) + turn(0, live[0], out=hands[0][-1])
+    body += call(1, "pon", sorted(pon), called=hands[0][-1], from_seat=0) + discard(1, hands[1][12])
+    body += tsumogiri_turns(live[1:], first=2)
+    concealed = hands[1][:9] + [hands[1][11]]
+    deltas = (-1000, 3000, -1000, -1000)
+    body += ryuukyoku(START, deltas, {1: concealed}) + next_round(1, 1, 0, after(deltas))
+    result = audit(game(body))
+    assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
+    assert result.rounds[0].draw.tenpai == (False, True, False, False)
+
+
+def test_a_wait_whose_copies_are_all_in_the_concealed_hand_is_not_tenpai_at_the_draw():
+    """Seat 1 holds 2222p and nothing else completes (123m456m789m 2222p): not tenpai (rule 22)."""
+    t = Tiles()
+    hands = deal(t, ("147m69p369s1357z9m", "123m456m789m2222p", NOTEN[1], NOTEN[2]))
+    live, dora, _ = live_wall(t)
+    body = init(hands, dora) + tsumogiri_turns(live)
+    deltas = (0, 0, 0, 0)
+    body += ryuukyoku(START, deltas) + next_round(1, 1, 0, after(deltas))
+    result = audit(game(body))
+    assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
+    assert result.rounds[0].draw.tenpai == (False,) * 4
