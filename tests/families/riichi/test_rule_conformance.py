@@ -16,6 +16,7 @@ from tests.support.replaybuild import (
     call,
     deal,
     discard,
+    draw,
     game,
     init,
     live_wall,
@@ -82,3 +83,33 @@ def test_a_wait_whose_copies_are_all_in_the_concealed_hand_is_not_tenpai_at_the_
     result = audit(game(body))
     assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
     assert result.rounds[0].draw.tenpai == (False,) * 4
+
+
+# ---- T-25: riichi ----------------------------------------------------------------------------
+
+def riichi_after_closed_kan(hand: str, drawn: str, kan_kind: int) -> bytes:
+    """Seat 1 (``hand``) draws ``drawn``, makes a closed kan of the four ``kan_kind`` tiles it holds,
+    then on its next turn declares riichi; the log stops after the riichi deposit."""
+    t = Tiles()
+    hands = deal(t, ("258m369p147s2467z", hand, "369m147p258s1234z", "147m369p369s5677z"))
+    dora, kan_dora = t.take("9m9m")
+    pair = t.take(drawn)[0]
+    a, x, b, c, e, y = t.take("7z5z5z5z6z6z")
+    kan = sorted(tile for tile in hands[1] if tile >> 2 == kan_kind)
+    body = init(hands, dora) + turn(0, a) + draw(1, pair) + call(1, "ankan", kan) + f'<DORA hai="{kan_dora}"/>'
+    body += turn(1, x) + turn(2, b) + turn(3, c) + turn(0, e)
+    body += draw(1, y) + '<REACH who="1" step="1"/>' + discard(1, y) + '<REACH who="1" ten="250,240,250,250" step="2"/>'
+    return game(body)
+
+
+def test_a_riichi_whose_wait_is_all_in_the_players_own_closed_kan_is_allowed():
+    """Seat 1: closed kan 5555p, 46p 123m 789m 11z: it waits on 5p alone, and every 5p is in its own
+    closed kan; Tenhou allows that riichi (rule 25)."""
+    result = audit(riichi_after_closed_kan("555p0p46p123m789m1z", "1z", kan_kind=13))
+    assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
+
+
+def test_a_riichi_whose_wait_is_all_in_the_concealed_hand_is_refused():
+    """Seat 1: closed kan 5555p, 123m 789m 2222p: it waits on nothing but a fifth 2p: no riichi."""
+    result = audit(riichi_after_closed_kan("555p0p123m789m222p", "2p", kan_kind=13))
+    assert any("declares riichi without being tenpai" in f.message for f in errors(result)), lines(result)
