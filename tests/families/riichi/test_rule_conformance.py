@@ -13,7 +13,9 @@ from mjlog.formats.reader import read_log
 from mjlog.replayer import replay
 from tests.support.replaybuild import (
     Tiles,
+    agari,
     call,
+    call_code,
     deal,
     discard,
     draw,
@@ -113,3 +115,32 @@ def test_a_riichi_whose_wait_is_all_in_the_concealed_hand_is_refused():
     """Seat 1: closed kan 5555p, 123m 789m 2222p: it waits on nothing but a fifth 2p: no riichi."""
     result = audit(riichi_after_closed_kan("555p0p123m789m222p", "2p", kan_kind=13))
     assert any("declares riichi without being tenpai" in f.message for f in errors(result)), lines(result)
+
+
+# ---- T-20: pao ---------------------------------------------------------------------------------
+
+def test_on_a_pao_ron_the_liable_seat_pays_the_honba():
+    """East 1, honba 1: seat 1 pons 5z from seat 0, 6z from seat 2, then 7z from seat 3 (liable),
+    and wins big three dragons by ron on seat 2's 9p. The discarder and the liable seat pay half
+    each, and the honba is the liable seat's (rule 20: 本場費由包牌者支付)."""
+    t = Tiles()
+    hands = deal(t, ("147m258p369s1235z", "55z66z77z123m9p1s2s3s", "258m369p147s2346z", "369m147p258s1237z"))
+    dora = t.take("9m")[0]
+    a, b, c, d = t.take("4z4z4z1p")
+    win = t.take("9p")[0]
+    white, green, red = (next(x for x in hands[s] if x >> 2 == k) for s, k in ((0, 31), (2, 32), (3, 33)))
+    pons = [sorted([white, *hands[1][0:2]]), sorted([green, *hands[1][2:4]]), sorted([red, *hands[1][4:6]])]
+    x1, x2, x3 = hands[1][10:13]
+    body = init(hands, dora, honba=1) + turn(0, a, out=white)
+    body += call(1, "pon", pons[0], called=white, from_seat=0) + discard(1, x1)
+    body += turn(2, b, out=green) + call(1, "pon", pons[1], called=green, from_seat=2) + discard(1, x2)
+    body += turn(2, c) + turn(3, d, out=red) + call(1, "pon", pons[2], called=red, from_seat=3) + discard(1, x3)
+    body += turn(2, win)
+    deltas = (0, 32300, -16000, -16300)
+    m = [call_code(1, "pon", p, called=q, from_seat=f) for p, q, f in zip(pons, (white, green, red), (0, 2, 3))]
+    body += agari(1, 2, sorted(hands[1][6:10] + [win]), win, 40, 32000, 5, None, [dora], START, deltas,
+                  ba=(1, 0), m=m, yakuman=[39], pao=3)
+    body += next_round(1, 0, 0, after(deltas))
+    result = audit(game(body))
+    assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
+    assert result.rounds[0].wins[0].deltas == deltas
