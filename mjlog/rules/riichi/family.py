@@ -21,6 +21,7 @@ from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.riichi.describe import RiichiText
 from mjlog.rules.riichi.store_facts import RiichiStoreFacts
 from mjlog.rules.riichi import table as riichi_table
+from mjlog.rules.riichi.aborts import check_skipped_aborts
 from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.riichi.table import RiichiTable
@@ -252,6 +253,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
             draw = settle_draw(state, ev)
 
     riichi_table.play(st, rnd.events, on_outcome)  # looked up at each hand (the fast-path tests swap it)
+    check_skipped_aborts(st, rnd.events)
     end_scores = tuple(st.scores)
     riichi = tuple([s for s, accepted in enumerate(st.riichi_accepted) if accepted])
     deposits = tuple(st.deposits)

@@ -398,6 +398,8 @@ class RiichiTable(BaseTable):
         # an earlier minkan's dora, still pending, comes right after this kan
         if self.pending_dora:
             self.pending_dora = [False] * len(self.pending_dora)
+        if len(self.kans) >= 4:  # four by one player do not abort, but no one may make a fifth (rule 16)
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} makes a fifth kan (no kan is allowed once four are made)")
         self.kans.append(seat)
         if len(self.kans) <= 4:
             self.pending_dora.append(exempt)

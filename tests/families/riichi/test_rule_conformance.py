@@ -144,3 +144,91 @@ def test_on_a_pao_ron_the_liable_seat_pays_the_honba():
     result = audit(game(body))
     assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
     assert result.rounds[0].wins[0].deltas == deltas
+
+
+# ---- T-15, T-16: abortive draws the log must not skip ------------------------------------------
+
+TENPAI = ("123m456p789s1122z", "234m567p345s3344z", "678m234p678s5566z", "789m789p123s456s7z")
+
+
+def goes_on_after(result, what: str) -> list[str]:
+    return [f.message for f in errors(result) if f.kind is K.ILLEGAL_ACTION and f"after {what}" in f.message]
+
+
+def test_play_that_goes_on_after_four_winds_on_the_first_go_around_is_an_error():
+    """Every seat's first discard is East, no call between: the hand aborts (rule 15, 四風連打)."""
+    t = Tiles()
+    hands = deal(t, ("147m258p369s1357z", "258m369p147s1467z", "369m147p258s1234z", "147m258p369s1567z"))
+    dora = t.take("9m")[0]
+    easts = [next(x for x in hands[s] if x >> 2 == 27) for s in range(4)]
+    fillers = t.take("8m8m8m9p9p")
+    body = init(hands, dora) + "".join(turn(s, fillers[s], out=easts[s]) for s in range(4)) + turn(0, fillers[4])
+    result = audit(game(body))
+    assert goes_on_after(result, "four winds") == [
+        "seat 0 draws after four winds: the rules abort the hand there (kaze4)"], lines(result)
+
+
+def riichi(seat: int, tile: int, scores_after) -> str:
+    """A riichi declared with a tsumogiri of ``tile`` and accepted."""
+    ten = ",".join(str(s // 100) for s in scores_after)
+    return (draw(seat, tile) + f'<REACH who="{seat}" step="1"/>' + discard(seat, tile)
+            + f'<REACH who="{seat}" ten="{ten}" step="2"/>')
+
+
+def test_play_that_goes_on_after_a_fourth_riichi_is_an_error():
+    """Four seats in riichi: the hand aborts once the fourth riichi stands (rule 15, 四家立直)."""
+    t = Tiles()
+    hands = deal(t, TENPAI)
+    dora = t.take("9m")[0]
+    tiles = t.take("9p1p9s1m1m")
+    scores = list(START)
+    body = init(hands, dora)
+    for s in range(4):
+        scores[s] -= 1000
+        body += riichi(s, tiles[s], scores)
+    body += turn(0, tiles[4])
+    result = audit(game(body))
+    assert goes_on_after(result, "four riichi") == [
+        "seat 0 draws after four riichi: the rules abort the hand there (reach4)"], lines(result)
+
+
+def closed_kans(t: Tiles, seat: int, hand: list[int], first: int, kinds: list[int], replacements: list[int]) -> str:
+    """Seat ``seat`` draws ``first``, then makes a closed kan of each kind in ``kinds`` (from the tiles
+    it then holds), each followed by a new dora and the next replacement draw; it discards the last."""
+    held = set(hand) | {first}
+    body = draw(seat, first)
+    for kind, replacement in zip(kinds, replacements):
+        quad = sorted(x for x in held if x >> 2 == kind)
+        held -= set(quad)
+        body += call(seat, "ankan", quad) + f'<DORA hai="{t.claim(t.rest()[:1])[0]}"/>' + draw(seat, replacement)
+        held.add(replacement)
+    return body + discard(seat, replacements[-1])
+
+
+def test_play_that_goes_on_after_four_kans_by_two_players_is_an_error():
+    """Seats 0 and 1 make two closed kans each; the fourth kan's discard passes: the hand aborts
+    (rule 16, 四槓散了)."""
+    t = Tiles()
+    hands = deal(t, ("1111m2222m369s5z7z", "1111p2222p147s6z7z", "369m369p258s1234z", "58m58p58s369s2z3z4z6z"))
+    dora = t.take("9p")[0]
+    a, b, c, *replacements = t.take("8m8m8m7p7p7p7p")
+    body = init(hands, dora) + closed_kans(t, 0, hands[0], a, [0, 1], replacements[:2])
+    body += closed_kans(t, 1, hands[1], b, [9, 10], replacements[2:]) + turn(2, c)
+    result = audit(game(body))
+    assert goes_on_after(result, "four kans") == [
+        "seat 2 draws after four kans: the rules abort the hand there (kan4)"], lines(result)
+
+
+def test_after_four_kans_by_one_player_play_goes_on_but_nobody_may_make_a_fifth():
+    """Seat 0 makes four closed kans: no abort (rule 16), but seat 1's closed kan is a fifth."""
+    t = Tiles()
+    hands = deal(t, ("1111m2222m3333m5z", "1111p258s369s1z2z3z", "258p369p147s4z5z6z7z", "47p147s258s6z7z1z9m9m"))
+    dora = t.take("9p")[0]
+    fours = t.take("4m4m4m4m")
+    last, b = t.take("7s7s")
+    body = init(hands, dora) + closed_kans(t, 0, hands[0], fours[0], [0, 1, 2, 3], fours[1:] + [last])
+    body += draw(1, b) + call(1, "ankan", sorted(x for x in hands[1] if x >> 2 == 9))
+    result = audit(game(body))
+    assert goes_on_after(result, "four kans") == [], lines(result)
+    assert [f.message for f in errors(result) if "fifth kan" in f.message] == [
+        "seat 1 makes a fifth kan (no kan is allowed once four are made)"], lines(result)
