@@ -75,6 +75,7 @@ class RuleSet:
     extension: bool = True              # sudden-death West (south game) / South (east game)
     leftover_sticks_to_first: bool = True
     nukidora: bool = False              # sanma kita (on in the three-player presets)
+    kita_after_pon: bool = False        # sanma: kita right after a pon, before the discard (Tenhou: no)
     # local yaku (地方役, mjlog/rules/riichi/local_yaku.py): off in every Tenhou preset
     local_open_riichi: bool = False
     local_open_double_riichi: bool = False
@@ -168,6 +169,8 @@ KNOB_DOCS: dict[str, str] = {
     "extension": "sudden-death extension wind when no one reached the target",
     "leftover_sticks_to_first": "riichi sticks left at the end go to first place",
     "nukidora": "three players: a North tile may be set aside as a dora (kita); off, North is an ordinary tile",
+    "kita_after_pon": ("three players: a North may be set aside right after a pon, before the discard "
+                       "(off: only after a draw, Tenhou's three-player rule 8)"),
     "local_open_riichi": "local yaku 開立直: riichi with the hand shown, 2 han closed, in place of riichi",
     "local_open_double_riichi": ("local yaku 開雙立直: open riichi on the first turn, 3 han closed, "
                                  "in place of (open/double) riichi"),
@@ -223,7 +226,8 @@ def rule_problem(rules: RuleSet) -> str | None:
         return f"uma={rules.uma} does not give one value per place of {rules.players}"
     if rules.players == 4 and rules.tsumo_scheme != "tsumo-loss":
         return f"tsumo_scheme={rules.tsumo_scheme} is a three-player knob"
-    if rules.players == 4 and rules.nukidora:
-        return "nukidora is a three-player knob (four players have no kita)"
+    if rules.players == 4 and (rules.nukidora or rules.kita_after_pon):
+        knob = "nukidora" if rules.nukidora else "kita_after_pon"
+        return f"{knob} is a three-player knob (four players have no kita)"
     return None
 

@@ -358,6 +358,9 @@ class RiichiTable(BaseTable):
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
             elif not self.rules.nukidora:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under rules without nukidora")
+            elif self._right_after_pon(seat) and not self.rules.kita_after_pon:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) right after a pon, "
+                          "before its discard (the rules allow it only after a draw)")
             self.take(seat, ev.tiles, "kita")
             self.kita[seat].append(ev)
             self.ippatsu_before_robbable = list(self.ippatsu)  # a ron on the kita tile keeps ippatsu
@@ -393,6 +396,12 @@ class RiichiTable(BaseTable):
         self.ippatsu_before_robbable = list(self.ippatsu)  # robbing the kan (chankan) keeps ippatsu
         self._interrupt()
         self._kan(seat, exempt=True)
+
+    def _right_after_pon(self, seat: int) -> bool:
+        """The seat's last move was a pon: it is to discard and has drawn nothing since (a call clears its last draw)."""
+        melds = self.melds[seat]
+        return (self.phase == Phase.DISCARD and seat == self.actor and self.last_draw[seat] is None
+                and bool(melds) and melds[-1].kind is CallKind.PON)
 
     def _kan(self, seat: int, exempt: bool) -> None:
         # an earlier minkan's dora, still pending, comes right after this kan

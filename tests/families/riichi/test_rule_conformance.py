@@ -232,3 +232,32 @@ def test_after_four_kans_by_one_player_play_goes_on_but_nobody_may_make_a_fifth(
     assert goes_on_after(result, "four kans") == [], lines(result)
     assert [f.message for f in errors(result) if "fifth kan" in f.message] == [
         "seat 1 makes a fifth kan (no kan is allowed once four are made)"], lines(result)
+
+
+# ---- T3-8: kita after a pon ----------------------------------------------------------------------
+
+def kita_right_after_pon() -> bytes:
+    """Three players: seat 1 pons seat 0's 7z and sets a North aside before discarding."""
+    t = Tiles()
+    hands = deal(t, ("19m147p258s12357z", "77z4z19m369p369s12z", "19m258p147s23566z"))
+    dora = t.take("9p")[0]
+    a, replacement = t.take("1p1s")
+    red = next(x for x in hands[0] if x >> 2 == 33)
+    north = next(x for x in hands[1] if x >> 2 == 30)
+    pon = sorted([red, *(x for x in hands[1] if x >> 2 == 33)])
+    body = init(hands, dora, scores=(35000,) * 3) + turn(0, a, out=red) + call(1, "pon", pon, called=red, from_seat=0)
+    body += call(1, "kita", [north]) + draw(1, replacement) + discard(1, replacement)
+    return game(body, go=185)
+
+
+def test_setting_north_aside_right_after_a_pon_is_refused_unless_the_knob_allows_it():
+    """Tenhou's three-player rule 8: 碰牌後不能立刻拔北 (kita only from the next turn on)."""
+    import dataclasses
+
+    log = read_log(kita_right_after_pon())
+    assert log.rules.players == 3 and not log.rules.kita_after_pon
+    refused = [f.message for f in errors(replay(log))]
+    assert refused == ["seat 1 sets a North aside (kita) right after a pon, before its discard "
+                       "(the rules allow it only after a draw)"], refused
+    allowed = replay(dataclasses.replace(log, rules=log.rules.replace(kita_after_pon=True)))
+    assert [f.kind for f in allowed.findings] == [K.TRUNCATED], lines(allowed)
