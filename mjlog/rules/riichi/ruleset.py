@@ -154,7 +154,8 @@ KNOB_DOCS: dict[str, str] = {
     "double_yakuman_daisuushii": "big four winds is a double yakuman",
     "kazoe_yakuman": "13 han or more counts as yakuman",
     "renhou": "a non-dealer's ron before its first draw, no call made yet, is a 5-han yaku (renhou, id 36)",
-    "pao": "liability (pao) for giving the last call of big three dragons, big four winds or four kans",
+    "pao": ("liability (pao) for giving the last call of big three dragons or big four winds "
+            "(not four kans: Tenhou's rule 21)"),
     "pao_covers_stacked_yakuman": "the liable seat pays for every yakuman of the hand, not only the one it gave",
     "double_ron": "two or more seats may win on one discard (off: head-bump, only the first in turn wins)",
     "triple_ron_abort": "three seats winning on one discard abort the hand (off: three wins)",

@@ -261,3 +261,16 @@ def test_setting_north_aside_right_after_a_pon_is_refused_unless_the_knob_allows
                        "(the rules allow it only after a draw)"], refused
     allowed = replay(dataclasses.replace(log, rules=log.rules.replace(kita_after_pon=True)))
     assert [f.kind for f in allowed.findings] == [K.TRUNCATED], lines(allowed)
+
+
+# ---- T-21: no pao for four kans ------------------------------------------------------------------
+
+def test_the_pao_knob_says_it_covers_big_three_dragons_and_big_four_winds_and_not_four_kans():
+    """Rule 21: 四杠子、大明杠嶺上開花無需包牌; the knob's text (``mjlog rules show``) says what the code does."""
+    from mjlog.rules.riichi.ruleset import KNOB_DOCS
+    from mjlog.rules.riichi.settlement import PAO_YAKUMAN
+
+    text = KNOB_DOCS["pao"]
+    assert "big three dragons" in text and "big four winds" in text
+    assert "or four kans" not in text and "not four kans" in text
+    assert set(PAO_YAKUMAN) == {39, 49}   # daisangen, daisuushii: suukantsu (51) is not liable
