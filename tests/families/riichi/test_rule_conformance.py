@@ -274,3 +274,16 @@ def test_the_pao_knob_says_it_covers_big_three_dragons_and_big_four_winds_and_no
     assert "big three dragons" in text and "big four winds" in text
     assert "or four kans" not in text and "not four kans" in text
     assert set(PAO_YAKUMAN) == {39, 49}   # daisangen, daisuushii: suukantsu (51) is not liable
+
+
+# ---- the first hand: TAIKYOKU's first dealer ---------------------------------------------------
+
+def test_a_first_dealer_that_differs_from_the_first_hands_dealer_is_an_error():
+    """TAIKYOKU oya names the first dealer; East 1's dealer (INIT oya, seat 0 here) must be that seat."""
+    t = Tiles()
+    hands = deal(t, NOTEN)
+    body = init(hands, t.take("9m")[0]) + turn(0, t.take("9p")[0])
+    as_recorded = audit(game(body))
+    assert [f.kind for f in as_recorded.findings] == [K.TRUNCATED], lines(as_recorded)
+    moved = audit(game(body).replace(b'<TAIKYOKU oya="0"/>', b'<TAIKYOKU oya="2"/>'))
+    assert [(f.kind, f.recorded, f.derived) for f in errors(moved)] == [(K.FLOW, "2", "0")], lines(moved)
