@@ -34,6 +34,9 @@ from mjlog.rules.riichi.ruleset import PRESETS, RuleSet, apply_knobs, rule_probl
 from tests.support.paths import TENHOU_XML
 from tests.support.replaybuild import Tiles, agari, deal, discard, draw, game, init, ryuukyoku, turn
 from tests.families.riichi.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test
+from tests.families.riichi.test_rule_conformance import (
+    test_setting_north_aside_right_after_a_pon_is_refused_unless_the_knob_allows_it as kita_after_pon_test,
+)
 
 K = FindingKind
 START = (25000, 25000, 25000, 25000)
@@ -341,6 +344,7 @@ HAND_BUILT = {
     "double_yakuman_daisuushii": test_a_double_yakuman_knob_doubles_that_yakuman,
     "kazoe_yakuman": test_kazoe_yakuman_off_pays_13_han_as_sanbaiman,
     **{y.knob: local_yaku_test for y in LOCAL},   # tests/families/riichi/test_local_yaku.py
+    "kita_after_pon": kita_after_pon_test,        # tests/families/riichi/test_rule_conformance.py
 }
 #: Fields that are labels, not rules: the preset's name.
 LABELS = {"name"}
@@ -369,6 +373,7 @@ def test_the_name_is_the_presets_label_and_no_log_changes_it():
 @pytest.mark.parametrize("text, problem", [
     ("players=3", "preset's, not the log's"),
     ("nukidora=True", "three-player knob"),
+    ("kita_after_pon=True", "three-player knob"),
     ("tsumo_scheme=marudori", "three-player knob"),
     ("tsumo_scheme=nonsense", "is not one of"),
     ("length=west", "is not one of"),

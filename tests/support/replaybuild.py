@@ -18,6 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from mjlog.ir import Call, CallKind
+from mjlog.rules.riichi.call_codes import encode_call
+from mjlog.rules.riichi.events import KITA
+
 HEADER = (
     '<mjloggm ver="2.3"><GO type="{go}" lobby="0"/>'
     '<UN n0="%41" n1="%42" n2="%43" n3="%44" dan="10,10,10,10" '
@@ -101,6 +105,19 @@ def turn(seat: int, tile: int, out: int | None = None) -> str:
     return draw(seat, tile) + discard(seat, tile if out is None else out)
 
 
+def call_code(seat: int, kind: str, tiles: Sequence[int], called: int | None = None, from_seat: int | None = None,
+              added: int | None = None) -> int:
+    """Tenhou's ``m`` of a call: ``kind`` is a call kind's value ("chi", "pon", "ankan", ...)."""
+    call_kind = KITA if kind == KITA.value else CallKind(kind)
+    return encode_call(Call(seat, call_kind, tuple(tiles), called, from_seat, added))
+
+
+def call(seat: int, kind: str, tiles: Sequence[int], called: int | None = None, from_seat: int | None = None,
+         added: int | None = None) -> str:
+    """A call (``<N>``), as :func:`call_code` takes it."""
+    return f'<N who="{seat}" m="{call_code(seat, kind, tiles, called, from_seat, added)}"/>'
+
+
 def sc(before: Sequence[int], deltas: Sequence[int]) -> str:
     b, d = hundreds(before), hundreds(deltas)
     return ids(x for pair in zip(b, d) for x in pair)
@@ -109,17 +126,22 @@ def sc(before: Sequence[int], deltas: Sequence[int]) -> str:
 def agari(who: int, from_who: int, hand: Sequence[int], machi: int, fu: int, points: int, limit: int,
           yaku: Sequence[int] | None, dora: Sequence[int], before: Sequence[int], deltas: Sequence[int],
           ba: tuple[int, int] = (0, 0), ura: Sequence[int] | None = None, m: Sequence[int] = (),
-          owari: str | None = None) -> str:
+          owari: str | None = None, yakuman: Sequence[int] = (), pao: int | None = None) -> str:
     text = f'<AGARI ba="{ba[0]},{ba[1]}" hai="{ids(hand)}"'
     if m:
         text += f' m="{ids(m)}"'
     text += f' machi="{machi}" ten="{fu},{points},{limit}"'
     if yaku is not None:
         text += f' yaku="{ids(yaku)}"'
+    if yakuman:
+        text += f' yakuman="{ids(yakuman)}"'
     text += f' doraHai="{ids(dora)}"'
     if ura is not None:
         text += f' doraHaiUra="{ids(ura)}"'
-    text += f' who="{who}" fromWho="{from_who}" sc="{sc(before, deltas)}"'
+    text += f' who="{who}" fromWho="{from_who}"'
+    if pao is not None:
+        text += f' paoWho="{pao}"'
+    text += f' sc="{sc(before, deltas)}"'
     if owari is not None:
         text += f' owari="{owari}"'
     return text + " />"

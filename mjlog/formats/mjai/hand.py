@@ -210,7 +210,7 @@ class HandState:
         return self.ura[key]
 
     def tenpai(self, seat: int) -> bool:
-        return is_tenpai(counts34(self.held[seat]), counts34(t for m in self.melds[seat] for t in m.tiles))
+        return is_tenpai(counts34(self.held[seat]))  # only concealed copies kill a wait (Tenhou rule 22)
 
     def round(self) -> Round:
         return Round(index=self.index, kyoku=self.kyoku, honba=self.honba, sticks=self.sticks, dealer=self.dealer,

@@ -221,9 +221,11 @@ class MjaiReader:
             names = [""] * self.n
         players = tuple(Player(s, names[s][:200]) for s in range(self.n))
         final = self._final(rules) if self.end is not None and self.after is not None else None
+        first = self.rounds[0]
         return GameLog(source_format="mjai", family="riichi", rules=rules, players=players,
                        rounds=tuple(self.rounds), header=None, source=name, final=final,
-                       unrecorded=frozenset(self.unrecorded))
+                       unrecorded=frozenset(self.unrecorded),
+                       first_dealer=(first.dealer - first.kyoku % 4) % self.n)  # mjai names none: its first hand's
 
     def _final(self, rules: RuleSet) -> FinalResult:
         assert self.end is not None and self.after is not None

@@ -21,6 +21,7 @@ from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.riichi.describe import RiichiText
 from mjlog.rules.riichi.store_facts import RiichiStoreFacts
 from mjlog.rules.riichi import table as riichi_table
+from mjlog.rules.riichi.aborts import check_skipped_aborts
 from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.riichi.table import RiichiTable
@@ -227,6 +228,8 @@ def _csrule_int(parts: list[str], i: int) -> int | None:
 def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) -> HandReplay:
     """Every event of ``rnd`` on a riichi table, each outcome settled, and the hand that follows."""
     log = game.log
+    if rnd.index == 0:
+        _check_first_dealer(game, rnd, rules)
     st = RiichiTable(rnd, rules, tuple(rnd.scores), wall, log.source, game.findings)
     st.limit_fu_unrecorded = "limit_fu" in log.unrecorded
     st.nagashi_tenpai_unrecorded = "nagashi_tenpai" in log.unrecorded
@@ -252,6 +255,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
             draw = settle_draw(state, ev)
 
     riichi_table.play(st, rnd.events, on_outcome)  # looked up at each hand (the fast-path tests swap it)
+    check_skipped_aborts(st, rnd.events)
     end_scores = tuple(st.scores)
     riichi = tuple([s for s, accepted in enumerate(st.riichi_accepted) if accepted])
     deposits = tuple(st.deposits)
@@ -278,6 +282,14 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
 
 _build_result = builder(RoundResult)
 _build_hand_end = builder(HandEnd)
+
+
+def _check_first_dealer(game: GameCheck, rnd: Round, rules: RuleSet) -> None:
+    """The game's first dealer (Tenhou's TAIKYOKU ``oya``) is East 1's dealer, as the log's first hand implies it."""
+    east_1 = (rnd.dealer - rnd.kyoku % 4) % rules.players  # the dealer moves one seat a hand, East 1 to the last wind
+    if game.log.first_dealer != east_1:
+        game.find(K.FLOW, "the game's first dealer (TAIKYOKU oya) and East 1's dealer as the first hand implies it",
+                  game.log.first_dealer, east_1, rnd=rnd)
 
 
 def _check_double_ron_order(game: GameCheck, rnd: Round, wins: list[Win], n: int) -> None:

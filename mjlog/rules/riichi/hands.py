@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from mjlog.accel import is_tenpai as _c_is_tenpai, waits as _c_waits
 from mjlog.ir import Call, CallKind
-from mjlog.rules.riichi.events import KITA
 from mjlog.tiles import YAOCHUU_KINDS
 
 _SUIT_STATE: dict[tuple[int, ...], int] = {}
@@ -143,8 +142,11 @@ def _iter_waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None):
 def waits(counts: Sequence[int], held_elsewhere: Sequence[int] | None = None) -> tuple[int, ...]:
     """Kinds that complete the concealed hand (3k+1 tiles), Tenhou-style, in kind order.
 
-    A kind of which the hand (concealed, plus ``held_elsewhere`` counts from
-    its calls) already holds all four is no wait: there is no tile left to win on.
+    A kind of which the hand (concealed, plus ``held_elsewhere`` counts) already
+    holds all four is no wait: there is no tile left to win on. Tenhou's tenpai at
+    a draw and at riichi pass no ``held_elsewhere``: copies in the player's own
+    calls or closed kans do not kill a wait, only all four concealed do (its rules
+    22 and 25; ``docs/rules-conformance.md``).
     """
     if _c_waits is not None:
         got = _c_waits(counts, held_elsewhere)
@@ -180,17 +182,6 @@ def _special_waits(c: list[int]) -> tuple[int, ...]:
         if len(held) == 12:
             return tuple(k for k in YAOCHUU_KINDS if not c[k])
     return ()
-
-
-def meld_counts(melds: Sequence[Call]) -> list[int]:
-    """34-counts of the tiles in calls (kita excluded)."""
-    out = [0] * 34
-    for m in melds:
-        if m.kind is KITA:
-            continue
-        for t in m.tiles:
-            out[t >> 2] += 1
-    return out
 
 
 def yaochuu_kinds(counts: Sequence[int]) -> int:

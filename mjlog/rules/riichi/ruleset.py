@@ -75,6 +75,7 @@ class RuleSet:
     extension: bool = True              # sudden-death West (south game) / South (east game)
     leftover_sticks_to_first: bool = True
     nukidora: bool = False              # sanma kita (on in the three-player presets)
+    kita_after_pon: bool = False        # sanma: kita right after a pon, before the discard (Tenhou: no)
     # local yaku (地方役, mjlog/rules/riichi/local_yaku.py): off in every Tenhou preset
     local_open_riichi: bool = False
     local_open_double_riichi: bool = False
@@ -153,7 +154,8 @@ KNOB_DOCS: dict[str, str] = {
     "double_yakuman_daisuushii": "big four winds is a double yakuman",
     "kazoe_yakuman": "13 han or more counts as yakuman",
     "renhou": "a non-dealer's ron before its first draw, no call made yet, is a 5-han yaku (renhou, id 36)",
-    "pao": "liability (pao) for giving the last call of big three dragons, big four winds or four kans",
+    "pao": ("liability (pao) for giving the last call of big three dragons or big four winds "
+            "(not four kans: Tenhou's rule 21)"),
     "pao_covers_stacked_yakuman": "the liable seat pays for every yakuman of the hand, not only the one it gave",
     "double_ron": "two or more seats may win on one discard (off: head-bump, only the first in turn wins)",
     "triple_ron_abort": "three seats winning on one discard abort the hand (off: three wins)",
@@ -168,6 +170,8 @@ KNOB_DOCS: dict[str, str] = {
     "extension": "sudden-death extension wind when no one reached the target",
     "leftover_sticks_to_first": "riichi sticks left at the end go to first place",
     "nukidora": "three players: a North tile may be set aside as a dora (kita); off, North is an ordinary tile",
+    "kita_after_pon": ("three players: a North may be set aside right after a pon, before the discard "
+                       "(off: only after a draw, Tenhou's three-player rule 8)"),
     "local_open_riichi": "local yaku 開立直: riichi with the hand shown, 2 han closed, in place of riichi",
     "local_open_double_riichi": ("local yaku 開雙立直: open riichi on the first turn, 3 han closed, "
                                  "in place of (open/double) riichi"),
@@ -223,7 +227,8 @@ def rule_problem(rules: RuleSet) -> str | None:
         return f"uma={rules.uma} does not give one value per place of {rules.players}"
     if rules.players == 4 and rules.tsumo_scheme != "tsumo-loss":
         return f"tsumo_scheme={rules.tsumo_scheme} is a three-player knob"
-    if rules.players == 4 and rules.nukidora:
-        return "nukidora is a three-player knob (four players have no kita)"
+    if rules.players == 4 and (rules.nukidora or rules.kita_after_pon):
+        knob = "nukidora" if rules.nukidora else "kita_after_pon"
+        return f"{knob} is a three-player knob (four players have no kita)"
     return None
 

@@ -65,7 +65,8 @@ def win_settlement(
     for (all of it when None, which is Tenhou's rule for stacked yakuman).
     A pao tsumo: the liable seat pays that part as if it were the discarder
     of a ron, honba included. A pao ron: the liable seat and the discarder
-    split that part evenly; the discarder pays the honba.
+    split that part evenly, and the liable seat pays the honba (Tenhou's rule 20:
+    本場費由包牌者支付; a liable seat that deals in itself pays it all).
 
     >>> from mjlog.rules.riichi.ruleset import PRESETS
     >>> s = win_settlement(2000, 1, 3, 0, PRESETS["tenhou-4p-south"], honba=1, sticks=1)
@@ -118,7 +119,7 @@ def win_transfers(basic: int, winner: int, from_seat: int, dealer: int, rules: R
                 half = ron // 2
                 _pay(out, pao, winner, half, PAO)
                 _pay(out, from_seat, winner, ron - half + rest_ron, HAND)
-            _pay(out, from_seat, winner, rules.honba_ron * honba, HONBA)
+            _pay(out, pao, winner, rules.honba_ron * honba, HONBA)
     elif tsumo:
         _tsumo(out, basic, winner, dealer, rules, honba, HAND)
     else:

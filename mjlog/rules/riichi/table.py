@@ -28,7 +28,7 @@ from mjlog.ir import (
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.base_table import BaseTable, AFTER_DISCARD, DISCARD, DRAW, REPLACEMENT, empty_lists
-from mjlog.rules.riichi.hands import is_tenpai, meld_counts, swap_call_banned_kinds, waits
+from mjlog.rules.riichi.hands import is_tenpai, swap_call_banned_kinds, waits
 from mjlog.rules.results import HandStopped
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import N_TILES, SANMA_TILES, tile_name
@@ -225,8 +225,7 @@ class RiichiTable(BaseTable):
 
     def _riichi_discard(self, seat: int) -> None:
         self.riichi_declared = None
-        counts = self.counts(seat)
-        if not is_tenpai(counts, self.meld_counts(seat)):
+        if not self.tenpai(seat):  # copies in the seat's own closed kans do not kill a wait (rule 25)
             self.find(K.ILLEGAL_ACTION, f"seat {seat} declares riichi without being tenpai")
         self.riichi_at[seat] = self.event_index or 0
         self.riichi_discard_pending = seat
@@ -359,6 +358,9 @@ class RiichiTable(BaseTable):
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
             elif not self.rules.nukidora:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under rules without nukidora")
+            elif self._right_after_pon(seat) and not self.rules.kita_after_pon:
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) right after a pon, "
+                          "before its discard (the rules allow it only after a draw)")
             self.take(seat, ev.tiles, "kita")
             self.kita[seat].append(ev)
             self.ippatsu_before_robbable = list(self.ippatsu)  # a ron on the kita tile keeps ippatsu
@@ -395,10 +397,18 @@ class RiichiTable(BaseTable):
         self._interrupt()
         self._kan(seat, exempt=True)
 
+    def _right_after_pon(self, seat: int) -> bool:
+        """The seat's last move was a pon: it is to discard and has drawn nothing since (a call clears its last draw)."""
+        melds = self.melds[seat]
+        return (self.phase == DISCARD and seat == self.actor and self.last_draw[seat] is None
+                and bool(melds) and melds[-1].kind is CallKind.PON)
+
     def _kan(self, seat: int, exempt: bool) -> None:
         # an earlier minkan's dora, still pending, comes right after this kan
         if self.pending_dora:
             self.pending_dora = [False] * len(self.pending_dora)
+        if len(self.kans) >= 4:  # four by one player do not abort, but no one may make a fifth (rule 16)
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} makes a fifth kan (no kan is allowed once four are made)")
         self.kans.append(seat)
         if len(self.kans) <= 4:
             self.pending_dora.append(exempt)
@@ -419,11 +429,9 @@ class RiichiTable(BaseTable):
             c[without >> 2] -= 1
         return c
 
-    def meld_counts(self, seat: int) -> list[int]:
-        return meld_counts(self.melds[seat])
-
     def tenpai(self, seat: int) -> bool:
-        return is_tenpai(self.counts(seat), self.meld_counts(seat))
+        """Tenpai as Tenhou counts it at a draw (rule 22): only copies in the concealed hand kill a wait."""
+        return is_tenpai(self.counts(seat))
 
 
 def _tile(t: int) -> str:

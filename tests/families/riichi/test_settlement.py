@@ -111,8 +111,8 @@ def test_pao_tsumo_on_stacked_yakuman():
 
 
 def test_pao_ron_splits_between_the_discarder_and_the_liable_seat():
-    # non-dealer yakuman ron 32000: 16000 each; the discarder pays the honba; sticks to the winner
-    assert win_deltas(YAKUMAN, 2, 3, 0, R4, honba=1, sticks=1, pao=1) == (0, -16000, 33300, -16300)
+    # non-dealer yakuman ron 32000: 16000 each; the liable seat pays the honba (Tenhou's rule 20)
+    assert win_deltas(YAKUMAN, 2, 3, 0, R4, honba=1, sticks=1, pao=1) == (0, -16300, 33300, -16000)
     # dealer yakuman ron 48000: 24000 each
     assert win_deltas(YAKUMAN, 0, 2, 0, R4, pao=1) == (48000, -24000, -24000, 0)
     # the liable seat deals in itself: it pays the whole
@@ -255,7 +255,7 @@ def test_pao_transfers_name_the_liable_seat():
     tsumo = win_settlement(8000, 1, 1, 0, rules, honba=1, pao=3)
     assert _rows(tsumo.transfers) == [(3, 1, 32000, "pao"), (3, 1, 300, "honba")]
     ron = win_settlement(8000, 1, 2, 0, rules, honba=1, pao=3)
-    assert _rows(ron.transfers) == [(3, 1, 16000, "pao"), (2, 1, 16000, "hand"), (2, 1, 300, "honba")]
+    assert _rows(ron.transfers) == [(3, 1, 16000, "pao"), (2, 1, 16000, "hand"), (3, 1, 300, "honba")]
     # the liable seat dealt in: it pays the whole as the discarder
     assert _rows(win_settlement(8000, 1, 3, 0, rules, pao=3).transfers) == [(3, 1, 32000, "hand")]
     # stacked yakuman with pao_basic: the liable part as pao, the rest as a tsumo by every seat

@@ -245,7 +245,7 @@ def _check_round(rnd, wall, rules, scores, seen):
             if ev.payload.kind.value in ("exhaustive", "nm"):
                 seen["exhaustive"] += 1
                 assert live == wall.live_draw_count(repl)
-                tenpai = [bool(waits(_counts(hands[s]), _meld_counts(melds[s]))) for s in range(n)]
+                tenpai = [bool(waits(_counts(hands[s]))) for s in range(n)]  # Tenhou rule 22
                 assert [h is not None for h in ev.hands] == tenpai
             current = [a + b for a, b in zip(current, ev.deltas)]
     assert outcomes, f"{rnd.name} has no result"
@@ -329,15 +329,6 @@ def _counts(c: Counter) -> list[int]:
     out = [0] * 34
     for t, k in c.items():
         out[t >> 2] += k
-    return out
-
-
-def _meld_counts(melds: list[Call]) -> list[int]:
-    out = [0] * 34
-    for m in melds:
-        if m.kind is not KITA:
-            for t in m.tiles:
-                out[t >> 2] += 1
     return out
 
 

@@ -105,7 +105,7 @@ class Bot:
             return False
         counts = h.counts[seat]
         counts[kind] -= 1
-        ok = bool(waits(counts, h.meld_counts(seat)))
+        ok = bool(waits(counts))  # copies in its own closed kans do not kill a wait
         counts[kind] += 1
         if not ok:
             return False

@@ -22,7 +22,7 @@ from mjlog.errors import InvalidHandError
 from mjlog.rules.riichi.call_codes import encode_call
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi.events import KITA
-from mjlog.rules.riichi.hands import is_nagashi, meld_counts, swap_call_banned_kinds, waits, yaochuu_kinds
+from mjlog.rules.riichi.hands import is_nagashi, swap_call_banned_kinds, waits, yaochuu_kinds
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.scorer import HandValue, score
 from mjlog.rules.riichi.ruleset import RuleSet
@@ -124,9 +124,6 @@ class HandPlay:
 
     def closed(self, seat: int) -> bool:
         return all(m.kind is CallKind.ANKAN for m in self.melds[seat])
-
-    def meld_counts(self, seat: int) -> list[int]:
-        return meld_counts(self.melds[seat])
 
     def has_value_set(self, seat: int) -> bool:
         """A value-honour pon, or a value-honour triplet in hand: the hand has a yaku when done."""
@@ -496,7 +493,7 @@ class HandPlay:
 
     def _exhaustive(self) -> None:
         n = self.n
-        tenpai = [bool(waits(self.counts[s], self.meld_counts(s))) for s in range(n)]
+        tenpai = [bool(waits(self.counts[s])) for s in range(n)]  # only concealed copies kill a wait
         nagashi = [self.rules.nagashi_mangan and is_nagashi(self.river[s], self.called_away[s]) for s in range(n)]
         if any(nagashi):
             kind: str | None = "nm"

@@ -1,0 +1,36 @@
+"""docs/rules-conformance.md names tests that exist: each ``path::test`` it lists is a test function of that file."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from tests.support.paths import ROOT
+
+DOC = ROOT / "docs" / "rules-conformance.md"
+NODE_ID = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
+RULE_ID = re.compile(r"^\| (T3?-\d+) \|", re.M)
+
+
+def test_every_test_the_conformance_matrix_lists_exists():
+    text = DOC.read_text(encoding="utf-8")
+    listed = NODE_ID.findall(text)
+    assert listed
+    missing = []
+    for path, name in listed:
+        file = ROOT / path
+        defined = set()
+        if file.is_file():
+            tree = ast.parse(file.read_text(encoding="utf-8"))
+            defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        if name not in defined:
+            missing.append(f"{path}::{name}")
+    assert missing == []
+
+
+def test_each_rule_of_the_conformance_matrix_has_one_row_and_a_test():
+    text = DOC.read_text(encoding="utf-8")
+    ids = RULE_ID.findall(text)
+    assert ids and len(ids) == len(set(ids)), ids
+    for row in (line for line in text.splitlines() if RULE_ID.match(line)):
+        assert NODE_ID.search(row), row
