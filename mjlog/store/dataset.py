@@ -37,16 +37,14 @@ import pyarrow.parquet as pq
 from mjlog.formats.identity import fingerprint_disagreement
 from mjlog.store.rows import Chunk, build_chunk
 from mjlog.store.arrow_schema import GAME_TABLES
+from mjlog.store.manifest import (DATASET_TABLES, DATASET_VERSION, MANIFEST, PARTITION_KEYS, DatasetError,
+                                  check_batch_manifest, check_dataset_manifest)
 from mjlog.text import path_label
 from mjlog.parallel.engine import Engine, run_tasks
 from mjlog.parallel.workers import peak_rss_kb
 
-#: The dataset layout's version (``_dataset.json``); readers refuse another.
-DATASET_VERSION = 1
-PARTITION_KEYS = ("family", "rule_set", "game_date")
 #: Files per batch: one task of a worker, and the unit a killed build redoes.
 DEFAULT_BATCH_FILES = 256
-MANIFEST = "_dataset.json"
 BATCHES = "_batches"
 TMP = "_tmp"
 
@@ -120,7 +118,11 @@ def _manifests(out: Path) -> Iterator[dict]:
     d = out / BATCHES
     if d.is_dir():
         for p in sorted(d.glob("*.json")):
-            yield json.loads(p.read_text(encoding="utf-8"))
+            try:
+                manifest = json.loads(p.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise DatasetError(p, f"not a batch manifest mjlog wrote ({exc})") from None
+            yield check_batch_manifest(manifest, p)
 
 
 def _partition_columns(chunk: Chunk) -> dict[str, pa.Table]:
@@ -256,7 +258,7 @@ def finish(out: str | os.PathLike) -> dict:
         census.add(m)
     duplicates = census.duplicates()
     known_parts = {p for parts in census.parts.values() for p in parts}
-    for table in (*GAME_TABLES, "sources", "unreadable"):
+    for table in DATASET_TABLES:
         for path in (root / table).rglob("*.parquet") if (root / table).is_dir() else ():
             if path.relative_to(root).as_posix() not in known_parts:
                 path.unlink()
@@ -265,7 +267,7 @@ def finish(out: str | os.PathLike) -> dict:
         "version": DATASET_VERSION,
         "partition_keys": list(PARTITION_KEYS),
         "tables": {t: sorted(p for p in known_parts if p.split("/", 1)[0] == t)
-                   for t in (*GAME_TABLES, "sources", "unreadable")},
+                   for t in DATASET_TABLES},
         "batches": sorted(census.parts),
         "games": len(census.owner),
         "duplicates": duplicates,
@@ -299,15 +301,14 @@ def _cross_batch_disagreements(root: Path, census: _Census, duplicates: list[lis
 
 
 def read_manifest(out: str | os.PathLike) -> dict:
-    """The ``_dataset.json`` of a built dataset; ``ValueError`` when there is none or of another version."""
+    """The ``_dataset.json`` of a built dataset, checked (:func:`mjlog.store.manifest.check_dataset_manifest`);
+    a :class:`DatasetError` (a ``ValueError``) when there is none, or of another version or shape."""
     path = Path(out) / MANIFEST
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise ValueError(f"{out}: not a dataset mjlog built (no readable {MANIFEST}: {exc})") from None
-    if manifest.get("version") != DATASET_VERSION:
-        raise ValueError(f"{out}: dataset version {manifest.get('version')!r}, this mjlog reads {DATASET_VERSION}")
-    return manifest
+        raise DatasetError(out, f"not a dataset mjlog built (no readable {MANIFEST}: {exc})") from None
+    return check_dataset_manifest(manifest, path)
 
 
 Runner = Callable[[list[Batch], str], Iterator[BatchResult]]
