@@ -65,7 +65,7 @@ class BatchResult:
     """What a finished batch wrote (its manifest, as data)."""
 
     key: str
-    files: tuple[dict, ...]       # per input: source, size, mtime_ns, status, game_id
+    files: tuple[dict, ...]       # per outcome (a game, or a file): source, file, size, mtime_ns, status, game_id
     games: tuple[str, ...]        # game ids it holds, in input order
     parts: tuple[str, ...]        # the Parquet files it wrote, relative to the dataset root
     cpu_seconds: float = 0.0
@@ -92,7 +92,12 @@ class BuildSummary:
 def input_stamp(path: str) -> dict:
     """What identifies an input's version: its size and modification time."""
     st = os.stat(path)
-    return {"source": path, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    return {"file": path, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _input_file(record: dict) -> str:
+    """The input file of a batch manifest's record (a build before ``file`` was recorded: its source)."""
+    return record.get("file", record["source"])
 
 
 def _key(files: Sequence[str]) -> str:
@@ -110,7 +115,7 @@ def finished_inputs(out: Path) -> set[str]:
     """The inputs that finished batches hold (read one manifest at a time: only their names are kept)."""
     done: set[str] = set()
     for m in _manifests(out):
-        done.update(f["source"] for f in m["files"])
+        done.update(_input_file(f) for f in m["files"])
     return done
 
 
@@ -170,7 +175,7 @@ def build_batch(batch: Batch, out: str) -> BatchResult:
     """Read, replay and write one batch (the worker's task; safe to run again after a kill)."""
     t0 = os.times()
     root = Path(out)
-    stamps = {path_label(f): input_stamp(f) if os.path.exists(f) else {"source": f, "size": None, "mtime_ns": None}
+    stamps = {path_label(f): input_stamp(f) if os.path.exists(f) else {"file": f, "size": None, "mtime_ns": None}
               for f in batch.files}  # by the name the chunk gives each file (see path_label)
     chunk = build_chunk(list(batch.files))
     parts: list[str] = []
@@ -195,7 +200,9 @@ def build_batch(batch: Batch, out: str) -> BatchResult:
         "error": pa.array([f.error for f in bad], pa.string()),
         "error_type": pa.array([f.error_type for f in bad], pa.string()),
         "content_sha256": pa.array([f.content_sha256 for f in bad], pa.string())}), root, "unreadable", batch.key, False)
-    files = tuple({**stamps[f.source], "status": f.status, "game_id": f.game_id} for f in chunk.files)
+    # one record per outcome: a file of several games (a Botzone export) gives one per game, FILE#k
+    files = tuple({**stamps[f.input_file], "source": f.source, "status": f.status, "game_id": f.game_id}
+                  for f in chunk.files)
     t1 = os.times()
     result = BatchResult(batch.key, files, tuple(chunk.game_ids), tuple(parts),
                          round(t1.user + t1.system - t0.user - t0.system, 3), peak_rss_kb())
@@ -374,7 +381,7 @@ def _drop_stale_batches(root: Path) -> None:
 
 def _unchanged(stamp: dict) -> bool:
     try:
-        now = input_stamp(stamp["source"])
+        now = input_stamp(_input_file(stamp))
     except OSError:
         return False
     return (now["size"], now["mtime_ns"]) == (stamp["size"], stamp["mtime_ns"])

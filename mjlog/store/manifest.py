@@ -126,7 +126,7 @@ def check_dataset_manifest(manifest: object, path: str | os.PathLike) -> dict:
 
 def _input_record(f: object) -> bool:
     """Whether ``f`` is a batch's record of one input: its source, stamp, status and game id."""
-    return (isinstance(f, dict) and isinstance(f.get("source"), str)
+    return (isinstance(f, dict) and isinstance(f.get("source"), str) and isinstance(f.get("file", ""), str)
             and f.get("status") in ("game", "alternate", "known", "unreadable")
             and all(f.get(k) is None or type(f.get(k)) is int for k in ("size", "mtime_ns"))
             and (f.get("game_id") is None or isinstance(f.get("game_id"), str)))

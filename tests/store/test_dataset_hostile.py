@@ -12,8 +12,7 @@ from mjlog.cli import main
 from mjlog.store import Store
 from mjlog.store.dataset import DatasetError, build, read_manifest
 from mjlog.store.manifest import DATASET_TABLES
-
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
+from tests.support.paths import SAMPLE
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +150,4 @@ def test_query_help_says_the_sql_runs_with_the_users_rights(capsys):
         main(["query", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "runs with your rights" in out and "--safe" in out
+
