@@ -7,6 +7,8 @@ import os
 import sys
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
+from mjlog.errors import MjlogError
+from mjlog.text import printable
 
 def is_dataset(path: str | os.PathLike) -> bool:
     """Whether ``path`` is a directory that ``mjlog build`` wrote (it holds ``_dataset.json``)."""
@@ -34,8 +36,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
     try:
         summary = build(args.paths, args.out, jobs=args.jobs, engine=args.engine, scheduler=args.scheduler,
                         batch_files=args.batch_files, progress=(lambda r: bar.update(1)) if bar else None)
-    except (RuntimeError, OSError) as exc:
-        print(f"mjlog: {exc}", file=sys.stderr)
+    except (RuntimeError, OSError, MjlogError) as exc:  # MjlogError: a batch manifest not of mjlog's shape
+        print(f"mjlog: {printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     finally:
         if bar is not None:

@@ -8,6 +8,7 @@ import sys
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
 from mjlog.cli.common import fail as _fail
 from mjlog.cli.build import is_dataset
+from mjlog.errors import MjlogError
 from mjlog.text import printable_lines
 
 
@@ -40,7 +41,10 @@ def _cmd_ingest(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     with store:
         for d in datasets:
-            summary = store.load_dataset(d)  # a built dataset: a bulk load of its Parquet
+            try:
+                summary = store.load_dataset(d)  # a built dataset: a bulk load of its Parquet
+            except MjlogError as exc:  # DatasetError: a manifest not of mjlog's shape
+                return _fail(str(exc))
             print(f"{d}: {summary.line()}")
             unreadable += summary.unreadable
         if logs:
@@ -58,16 +62,21 @@ def add_source_arguments(parser: argparse.ArgumentParser, dataset_help: str) -> 
 
 
 def open_source(args: argparse.Namespace):
-    """The store named by ``--db`` (read-only) or the built dataset named by ``--dataset``."""
+    """The store named by ``--db`` (read-only) or the built dataset named by ``--dataset``, with DuckDB's
+    file access off when ``args.safe`` (``mjlog query --safe``)."""
+    safe = getattr(args, "safe", False)
     if getattr(args, "dataset", None):
         from mjlog.store import Store
 
         try:
-            return Store.open_dataset(args.dataset)
-        except ValueError as exc:
-            print(f"mjlog: {exc}", file=sys.stderr)
+            return Store.open_dataset(args.dataset, safe=safe)
+        except ValueError as exc:  # DatasetError: no manifest, or one not of mjlog's shape
+            _fail(str(exc))
             return None
-    return open_store(args.db, read_only=True)
+    store = open_store(args.db, read_only=True)
+    if store is not None and safe:
+        store.restrict_file_access()
+    return store
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
@@ -80,7 +89,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         try:
             frame = store.sql(args.sql)
         except Exception as exc:  # noqa: BLE001 - DuckDB's parser/binder/catalog errors
-            print(f"mjlog: query failed: {exc}", file=sys.stderr)
+            print(f"mjlog: query failed: {printable_lines(str(exc))}", file=sys.stderr)
             return EXIT_USAGE
     try:
         if args.csv:
@@ -144,7 +153,9 @@ def add_store_commands(sub) -> None:
             "Run one SQL query (DuckDB dialect) on a store opened read-only and print the result as "
             "a Polars frame, or write it with --csv/--parquet. Tables and views are described in "
             "docs/schema.md; macros tile_kind(t), tile_mpsz(t), tiles_mpsz(list) name tiles. "
-            "Exit status: 0, 2 on a missing database or a failing query."
+            "The SQL runs with your rights: DuckDB can read and write files (read_csv, COPY ... TO, "
+            "ATTACH), so run only SQL you trust, or add --safe. Exit status: 0, 2 on a missing "
+            "database, a dataset whose manifest is not mjlog's, or a failing query."
         ),
     )
     add_source_arguments(query, "a dataset written by 'mjlog build', queried in place (the same tables and views)")
@@ -153,6 +164,9 @@ def add_store_commands(sub) -> None:
     query.add_argument("--parquet", metavar="FILE", help="write the result to FILE as Parquet (instead of printing)")
     query.add_argument("--print", action="store_true", help="print the frame even when writing a file")
     query.add_argument("--max-rows", type=int, default=25, metavar="N", help="rows to print (default 25; -1 all)")
+    query.add_argument("--safe", action="store_true",
+                       help="turn DuckDB's external access off: the SQL reads and writes no file but the "
+                            "store's own, attaches no database and loads no extension")
     query.set_defaults(func=_cmd_query)
 
     export = sub.add_parser(

@@ -29,6 +29,10 @@ from lxml import etree
 from mjlog.errors import LogTooLargeError, MalformedLogError
 
 MAX_ATTRIBUTE_CHARS = 65536
+#: Most attributes on one element. A log's elements have at most about 20 (Tenhou's AGARI); lxml's
+#: mapping of an element's attributes finds each by walking them all, so reading 100,000 of them
+#: took 53 s (quadratic), and 200,000 over half an hour.
+MAX_ATTRIBUTES = 256
 
 _NONSPACE = re.compile(rb"\S")
 _HUGE_VALUE = re.compile(rb'="[^"]{%d,}' % MAX_ATTRIBUTE_CHARS)
@@ -93,6 +97,7 @@ def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:
         declared = enc.group(1).lower().replace(b"_", b"-") if enc else b"utf-8"
         if encoding is None and enc is not None and declared not in _UTF8_NAMES:  # no enc: declared is utf-8
             name_text = enc.group(1).decode("ascii")
+            check_charset(name_text, name)
             try:
                 data = data.decode(name_text).encode("utf-8")
             except (LookupError, UnicodeError) as exc:
@@ -103,6 +108,37 @@ def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:
                 ) from None
             encoding = name_text
     return data, encoding
+
+
+#: The character sets an XML log may declare (Python's codec names): Unicode, the Japanese, Chinese and
+#: Korean sets, ISO 8859 and the Windows and KOI8 code pages. A codec that is not a character set
+#: (punycode, idna, rot13, base64, zlib...) is refused before anything is decoded: punycode's
+#: decoder takes time quadratic in the text (1 MB: 71 s), and none of them is a log's encoding.
+CHARSETS = frozenset({
+    "utf-8", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be", "ascii",
+    "shift_jis", "cp932", "euc_jp", "shift_jis_2004", "shift_jisx0213", "euc_jis_2004", "euc_jisx0213",
+    "iso2022_jp", "iso2022_jp_1", "iso2022_jp_2", "iso2022_jp_2004", "iso2022_jp_3", "iso2022_jp_ext",
+    "gb2312", "gbk", "gb18030", "hz", "big5", "big5hkscs", "cp950", "euc_kr", "cp949", "johab", "iso2022_kr",
+    *(f"iso8859-{n}" for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16)),
+    *(f"cp{n}" for n in range(1250, 1259)), "koi8-r", "koi8-u",
+})
+
+
+def check_charset(declared: str, name: str) -> None:
+    """Refuse an XML declaration's ``encoding`` that is unknown or not one of :data:`CHARSETS`.
+
+    >>> check_charset("Shift_JIS", "x.xml")
+    >>> check_charset("punycode", "x.xml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    mjlog.errors.MalformedLogError: x.xml: the declared encoding 'punycode' is not a character set ... at the XML declaration
+    """
+    try:
+        codec = codecs.lookup(declared).name
+    except LookupError:
+        raise MalformedLogError(f"the declared encoding {declared!r} is unknown", name, "the XML declaration") from None
+    if codec not in CHARSETS:
+        raise MalformedLogError(f"the declared encoding {declared!r} is not a character set a log is written in",
+                                name, "the XML declaration")
 
 
 def _place(data: bytes, offset: int, encoding: str | None) -> str:
@@ -138,6 +174,7 @@ def _parser() -> etree.XMLParser:
 
 
 PARSER = _parser()
+_CROWDED = etree.XPath(f"(//*[count(@*) > {MAX_ATTRIBUTES}])[1]")
 
 
 def check_text(data: bytes, name: str, encoding: str | None = None) -> None:
@@ -178,4 +215,9 @@ def parse_checked(data: bytes, name: str) -> etree._Element:
     info = root.getroottree().docinfo
     if info.internalDTD is not None or info.externalDTD is not None or info.doctype:
         raise MalformedLogError("DTDs and entity declarations are not allowed in a log", name, "the DOCTYPE")
+    crowded = _CROWDED(root)  # one pass in libxml2, before any reader asks for an element's attributes
+    if crowded:
+        el = cast(list, crowded)[0]
+        raise LogTooLargeError(f"an element has more than {MAX_ATTRIBUTES} attributes", name,
+                               f"line {el.sourceline} <{str(el.tag)[:20]}>")
     return root

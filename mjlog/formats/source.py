@@ -14,6 +14,9 @@ from mjlog.errors import LogTooLargeError, MalformedLogError
 MAX_LOG_BYTES = 16 * 1024 * 1024
 
 GZIP_MAGIC = b"\x1f\x8b"
+#: Most gzip members in one file: a log is one member (a few when gzip files are concatenated);
+#: 16 MiB of empty 20-byte members would be 800,000.
+MAX_GZIP_MEMBERS = 1024
 
 LogSource = str | os.PathLike | bytes | bytearray | memoryview | BinaryIO
 
@@ -38,27 +41,42 @@ def gunzip(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> bytes:
 
 def gunzip_prefix(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> tuple[bytes, MalformedLogError | None]:
     """Decompress gzip bytes as far as they go: the output, and for a stream cut short (a download
-    that stopped) the error saying so, with everything decompressed before the cut. Corrupt data
-    and more than ``limit`` bytes of output raise."""
+    that stopped) the error saying so, with everything decompressed before the cut. Corrupt data,
+    more than ``limit`` bytes of output and more than :data:`MAX_GZIP_MEMBERS` members raise.
+
+    The work is linear in the input: each member is fed from a view of the input in growing
+    pieces, so what is left after a member (``unused_data``) is never more than its last piece."""
     out = bytearray()
-    rest = data
-    while rest:
+    view = memoryview(data)
+    pos, members = 0, 0
+    while pos < len(data):
+        if members == MAX_GZIP_MEMBERS:
+            raise LogTooLargeError(f"more than {MAX_GZIP_MEMBERS} gzip members", name, f"byte {pos} of the gzip file")
+        members += 1
         d = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            chunk = d.decompress(rest, limit + 1 - len(out))
-        except zlib.error as exc:
-            raise MalformedLogError(f"gzip data is corrupt ({exc})", name, "gzip stream") from None
-        out += chunk
-        if len(out) > limit:
-            raise LogTooLargeError(f"decompresses to more than {limit} bytes", name, "gzip stream")
-        if not d.eof:
-            if d.unconsumed_tail:
+        step = _FIRST_FEED
+        while True:
+            piece = view[pos:pos + step]
+            try:
+                out += d.decompress(piece, limit + 1 - len(out))
+            except zlib.error as exc:
+                raise MalformedLogError(f"gzip data is corrupt ({exc})", name, "gzip stream") from None
+            if len(out) > limit:  # also when the output's room ran out before the piece did
                 raise LogTooLargeError(f"decompresses to more than {limit} bytes", name, "gzip stream")
-            return bytes(out), MalformedLogError("gzip data is cut short", name, f"byte {len(data)} of the gzip file")
-        rest = d.unused_data
-        if rest and not rest.startswith(GZIP_MAGIC):
+            if d.eof:
+                pos += len(piece) - len(d.unused_data)
+                break
+            pos += len(piece)
+            if pos >= len(data):
+                return bytes(out), MalformedLogError("gzip data is cut short", name, f"byte {len(data)} of the gzip file")
+            step = min(2 * step, _LAST_FEED)
+        if data[pos:pos + len(GZIP_MAGIC)] not in (GZIP_MAGIC, b""):
             break  # trailing garbage after a complete member: ignore, as gzip(1) warns and does
     return bytes(out), None
+
+
+#: The first and the largest piece of a gzip member fed to zlib at once.
+_FIRST_FEED, _LAST_FEED = 256, 1 << 20
 
 
 def file_kind(mode: int) -> str:

@@ -38,6 +38,7 @@ import pyarrow.compute as pc
 
 from mjlog.errors import MjlogError
 from mjlog.store.dataset import read_manifest
+from mjlog.store.manifest import DATASET_TABLES
 from mjlog.formats.identity import fingerprint_disagreement
 from mjlog.store.rows import Chunk, build_chunk, game_source
 from mjlog.store.arrow_schema import GAME_TABLES
@@ -170,7 +171,7 @@ class Store:
             for table, columns in fam.store.store_tables().items():
                 self.con.register("_reference_in", pa.table(dict(columns)))
                 try:
-                    self.con.execute(f"INSERT OR REPLACE INTO {table} BY NAME SELECT * FROM _reference_in")
+                    self.con.execute(f"INSERT OR REPLACE INTO {_ident(table)} BY NAME SELECT * FROM _reference_in")
                 finally:
                     self.con.unregister("_reference_in")
 
@@ -315,9 +316,10 @@ class Store:
         self.con.register(view, table)
         try:
             if keep is None:
-                self.con.execute(f"{verb} INTO {name} BY NAME SELECT * FROM {view}")
+                self.con.execute(f"{verb} INTO {_ident(name)} BY NAME SELECT * FROM {_ident(view)}")
             else:
-                self.con.execute(f"{verb} INTO {name} BY NAME SELECT * FROM {view} WHERE game_id = ANY(?)", [keep])
+                self.con.execute(f"{verb} INTO {_ident(name)} BY NAME SELECT * FROM {_ident(view)} "
+                                 "WHERE game_id = ANY(?)", [keep])
         finally:
             self.con.unregister(view)
 
@@ -328,20 +330,38 @@ class Store:
         view = f"_in_{name}"
         self.con.register(view, table)
         try:
-            self.con.execute(f"CREATE OR REPLACE TABLE {name} AS SELECT * FROM {view}")
+            self.con.execute(f"CREATE OR REPLACE TABLE {_ident(name)} AS SELECT * FROM {_ident(view)}")
         finally:
             self.con.unregister(view)
 
     # ---- datasets (mjlog build) -------------------------------------------------------------
 
+    def restrict_file_access(self, readable: Iterable[str | os.PathLike] = ()) -> None:
+        """Turn DuckDB's external access off on this connection for good: SQL run on it afterwards
+        reads or writes no file (``read_csv``, ``COPY ... TO``, ``ATTACH``), loads no extension and
+        cannot turn it back on; only the files ``readable`` stay open to it (a dataset's parts)."""
+        paths = [os.fspath(p) for p in readable]
+        if paths:
+            self.con.execute("SET allowed_paths = ?", [paths])
+        self.con.execute("SET enable_external_access = false")
+        self.con.execute("SET lock_configuration = true")
+
     @classmethod
-    def open_dataset(cls, path: str | os.PathLike) -> Store:
+    def open_dataset(cls, path: str | os.PathLike, safe: bool = False) -> Store:
         """An in-memory store whose tables are views of a built dataset's Parquet, read in place
-        (the same queries, views and statistics as on a database file)."""
+        (the same queries, views and statistics as on a database file). The manifest is checked
+        first (:func:`mjlog.store.dataset.read_manifest`). ``safe``: see :meth:`restrict_file_access`;
+        the dataset's parts are the only files its SQL may open."""
+        manifest = read_manifest(path)
+        selects = _dataset_selects(path, manifest)
         store = cls(":memory:")
-        for table, select in _dataset_selects(path, read_manifest(path)).items():
-            store.con.execute(f"DROP TABLE {table}")
-            store.con.execute(f"CREATE VIEW {table} AS {select}")
+        for table in DATASET_TABLES:
+            if table in selects:
+                store.con.execute(f"DROP TABLE {_ident(table)}")
+                store.con.execute(f"CREATE VIEW {_ident(table)} AS {selects[table]}")
+        if safe:
+            root = Path(path).resolve()
+            store.restrict_file_access(root / p for table in DATASET_TABLES for p in manifest["tables"].get(table, ()))
         return store
 
     def load_dataset(self, path: str | os.PathLike) -> IngestSummary:
@@ -360,12 +380,12 @@ class Store:
             only_new = "" if n_new == manifest["games"] else " WHERE game_id IN (SELECT game_id FROM _new_games)"
             for table in GAME_TABLES:
                 if table in selects:
-                    cols = ", ".join(f'"{c}"' for c in self._columns(table))
-                    con.execute(f"INSERT INTO {table} BY NAME SELECT {cols} FROM ({selects[table]}){only_new}")
+                    cols = ", ".join(_ident(c) for c in self._columns(table))
+                    con.execute(f"INSERT INTO {_ident(table)} BY NAME SELECT {cols} FROM ({selects[table]}){only_new}")
             for table, verb in (("sources", "INSERT OR REPLACE"), ("unreadable", "INSERT OR REPLACE")):
                 if table in selects:
-                    cols = ", ".join(f'"{c}"' for c in self._columns(table))
-                    con.execute(f"{verb} INTO {table} BY NAME SELECT {cols} FROM ({selects[table]})")
+                    cols = ", ".join(_ident(c) for c in self._columns(table))
+                    con.execute(f"{verb} INTO {_ident(table)} BY NAME SELECT {cols} FROM ({selects[table]})")
             findings = con.execute("SELECT coalesce(sum(n_findings), 0) FROM games "
                                    "WHERE game_id IN (SELECT game_id FROM _new_games)").fetchall()[0][0]
             con.execute("DROP TABLE _new_games")
@@ -395,7 +415,7 @@ class Store:
         for name in PARTITIONED:
             target = root / name
             query = ("SELECT * FROM games" if name == "games" else
-                     f"SELECT t.*, g.family, g.rule_set, g.game_date FROM {name} t JOIN games g USING (game_id)")
+                     f"SELECT t.*, g.family, g.rule_set, g.game_date FROM {_ident(name)} t JOIN games g USING (game_id)")
             if self.con.execute(f"SELECT count(*) FROM ({query})").fetchall()[0][0] == 0:
                 continue
             self.con.execute(f"COPY ({query}) TO '{_quote(target)}' "
@@ -403,20 +423,22 @@ class Store:
             written.append(target)
         for name in UNPARTITIONED:
             target = root / f"{name}.parquet"
-            self.con.execute(f"COPY (SELECT * FROM {name}) TO '{_quote(target)}' (FORMAT parquet)")
+            self.con.execute(f"COPY (SELECT * FROM {_ident(name)}) TO '{_quote(target)}' (FORMAT parquet)")
             written.append(target)
         return written
 
 
 def _dataset_selects(path: str | os.PathLike, manifest: dict) -> dict[str, str]:
     """For each table a built dataset has files of: the SELECT that reads them, leaving out the rows of
-    games another batch keeps (``_dataset.json``'s duplicates; their sources become alternates)."""
+    games another batch keeps (``_dataset.json``'s duplicates; their sources become alternates).
+    ``manifest`` is a checked one: its parts and rows reach SQL only as quoted text."""
     root = Path(path).resolve()
     dups = manifest["duplicates"]
     dup_table = _values_table(dups, "game_id, batch")
     batch_of = "regexp_extract(t.filename, 'part-([0-9a-f]+)-[0-9]+\\.parquet$', 1)"
     out = {}
-    for table, parts in manifest["tables"].items():
+    for table in DATASET_TABLES:
+        parts = manifest["tables"].get(table)
         if not parts:
             continue
         files = "[" + ", ".join(f"'{_quote(root / p)}'" for p in parts) + "]"
@@ -447,6 +469,11 @@ def _values_table(rows: list[list], columns: str) -> str:
     empty = "(" + ", ".join(["NULL::VARCHAR"] * width) + ")"
     first = columns.split(",")[0].strip()
     return f"(SELECT * FROM (VALUES {lit or empty}) AS v({columns}) WHERE {first} IS NOT NULL)"
+
+
+def _ident(name: str) -> str:
+    """``name`` (one of mjlog's own tables or columns) as a quoted SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _quote_str(text: str) -> str:

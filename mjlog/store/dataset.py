@@ -37,16 +37,14 @@ import pyarrow.parquet as pq
 from mjlog.formats.identity import fingerprint_disagreement
 from mjlog.store.rows import Chunk, build_chunk
 from mjlog.store.arrow_schema import GAME_TABLES
+from mjlog.store.manifest import (DATASET_TABLES, DATASET_VERSION, MANIFEST, PARTITION_KEYS, DatasetError,
+                                  check_batch_manifest, check_dataset_manifest)
 from mjlog.text import path_label
 from mjlog.parallel.engine import Engine, run_tasks
 from mjlog.parallel.workers import peak_rss_kb
 
-#: The dataset layout's version (``_dataset.json``); readers refuse another.
-DATASET_VERSION = 1
-PARTITION_KEYS = ("family", "rule_set", "game_date")
 #: Files per batch: one task of a worker, and the unit a killed build redoes.
 DEFAULT_BATCH_FILES = 256
-MANIFEST = "_dataset.json"
 BATCHES = "_batches"
 TMP = "_tmp"
 
@@ -67,7 +65,7 @@ class BatchResult:
     """What a finished batch wrote (its manifest, as data)."""
 
     key: str
-    files: tuple[dict, ...]       # per input: source, size, mtime_ns, status, game_id
+    files: tuple[dict, ...]       # per outcome (a game, or a file): source, file, size, mtime_ns, status, game_id
     games: tuple[str, ...]        # game ids it holds, in input order
     parts: tuple[str, ...]        # the Parquet files it wrote, relative to the dataset root
     cpu_seconds: float = 0.0
@@ -94,7 +92,12 @@ class BuildSummary:
 def input_stamp(path: str) -> dict:
     """What identifies an input's version: its size and modification time."""
     st = os.stat(path)
-    return {"source": path, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    return {"file": path, "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _input_file(record: dict) -> str:
+    """The input file of a batch manifest's record (a build before ``file`` was recorded: its source)."""
+    return record.get("file", record["source"])
 
 
 def _key(files: Sequence[str]) -> str:
@@ -112,7 +115,7 @@ def finished_inputs(out: Path) -> set[str]:
     """The inputs that finished batches hold (read one manifest at a time: only their names are kept)."""
     done: set[str] = set()
     for m in _manifests(out):
-        done.update(f["source"] for f in m["files"])
+        done.update(_input_file(f) for f in m["files"])
     return done
 
 
@@ -120,7 +123,11 @@ def _manifests(out: Path) -> Iterator[dict]:
     d = out / BATCHES
     if d.is_dir():
         for p in sorted(d.glob("*.json")):
-            yield json.loads(p.read_text(encoding="utf-8"))
+            try:
+                manifest = json.loads(p.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise DatasetError(p, f"not a batch manifest mjlog wrote ({exc})") from None
+            yield check_batch_manifest(manifest, p)
 
 
 def _partition_columns(chunk: Chunk) -> dict[str, pa.Table]:
@@ -168,7 +175,7 @@ def build_batch(batch: Batch, out: str) -> BatchResult:
     """Read, replay and write one batch (the worker's task; safe to run again after a kill)."""
     t0 = os.times()
     root = Path(out)
-    stamps = {path_label(f): input_stamp(f) if os.path.exists(f) else {"source": f, "size": None, "mtime_ns": None}
+    stamps = {path_label(f): input_stamp(f) if os.path.exists(f) else {"file": f, "size": None, "mtime_ns": None}
               for f in batch.files}  # by the name the chunk gives each file (see path_label)
     chunk = build_chunk(list(batch.files))
     parts: list[str] = []
@@ -193,7 +200,9 @@ def build_batch(batch: Batch, out: str) -> BatchResult:
         "error": pa.array([f.error for f in bad], pa.string()),
         "error_type": pa.array([f.error_type for f in bad], pa.string()),
         "content_sha256": pa.array([f.content_sha256 for f in bad], pa.string())}), root, "unreadable", batch.key, False)
-    files = tuple({**stamps[f.source], "status": f.status, "game_id": f.game_id} for f in chunk.files)
+    # one record per outcome: a file of several games (a Botzone export) gives one per game, FILE#k
+    files = tuple({**stamps[f.input_file], "source": f.source, "status": f.status, "game_id": f.game_id}
+                  for f in chunk.files)
     t1 = os.times()
     result = BatchResult(batch.key, files, tuple(chunk.game_ids), tuple(parts),
                          round(t1.user + t1.system - t0.user - t0.system, 3), peak_rss_kb())
@@ -256,7 +265,7 @@ def finish(out: str | os.PathLike) -> dict:
         census.add(m)
     duplicates = census.duplicates()
     known_parts = {p for parts in census.parts.values() for p in parts}
-    for table in (*GAME_TABLES, "sources", "unreadable"):
+    for table in DATASET_TABLES:
         for path in (root / table).rglob("*.parquet") if (root / table).is_dir() else ():
             if path.relative_to(root).as_posix() not in known_parts:
                 path.unlink()
@@ -265,7 +274,7 @@ def finish(out: str | os.PathLike) -> dict:
         "version": DATASET_VERSION,
         "partition_keys": list(PARTITION_KEYS),
         "tables": {t: sorted(p for p in known_parts if p.split("/", 1)[0] == t)
-                   for t in (*GAME_TABLES, "sources", "unreadable")},
+                   for t in DATASET_TABLES},
         "batches": sorted(census.parts),
         "games": len(census.owner),
         "duplicates": duplicates,
@@ -299,15 +308,14 @@ def _cross_batch_disagreements(root: Path, census: _Census, duplicates: list[lis
 
 
 def read_manifest(out: str | os.PathLike) -> dict:
-    """The ``_dataset.json`` of a built dataset; ``ValueError`` when there is none or of another version."""
+    """The ``_dataset.json`` of a built dataset, checked (:func:`mjlog.store.manifest.check_dataset_manifest`);
+    a :class:`DatasetError` (a ``ValueError``) when there is none, or of another version or shape."""
     path = Path(out) / MANIFEST
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise ValueError(f"{out}: not a dataset mjlog built (no readable {MANIFEST}: {exc})") from None
-    if manifest.get("version") != DATASET_VERSION:
-        raise ValueError(f"{out}: dataset version {manifest.get('version')!r}, this mjlog reads {DATASET_VERSION}")
-    return manifest
+        raise DatasetError(out, f"not a dataset mjlog built (no readable {MANIFEST}: {exc})") from None
+    return check_dataset_manifest(manifest, path)
 
 
 Runner = Callable[[list[Batch], str], Iterator[BatchResult]]
@@ -373,7 +381,7 @@ def _drop_stale_batches(root: Path) -> None:
 
 def _unchanged(stamp: dict) -> bool:
     try:
-        now = input_stamp(stamp["source"])
+        now = input_stamp(_input_file(stamp))
     except OSError:
         return False
     return (now["size"], now["mtime_ns"]) == (stamp["size"], stamp["mtime_ns"])

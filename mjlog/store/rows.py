@@ -30,7 +30,7 @@ import hashlib
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pyarrow as pa
 
@@ -88,6 +88,12 @@ class FileOutcome:
     error: str | None = None
     error_type: str | None = None
     fingerprint: str | None = None  # what it records of the game (mjlog.formats.identity.to_json)
+    file: str | None = None  # the input file, when it holds several games (``source`` is then ``FILE#k``)
+
+    @property
+    def input_file(self) -> str:
+        """The name of the input file this outcome came from (the source itself for a file of one game)."""
+        return self.file if self.file is not None else self.source
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,8 +468,9 @@ def _ingest_one(data: bytes, source: str, rows: _Rows, seen: dict[str, str], add
     def stored(log: GameLog, ident: GameIdentity | None) -> bool:
         return game_id_of(log, sha, ident) in seen  # a copy of a game done: not replayed again
 
-    return [_ingest_game(game, source, sha, rows, seen, added, at + game.index)
-            for game in check_games(data, source, skip=stored)]
+    outcomes = [_ingest_game(game, source, sha, rows, seen, added, at + game.index)
+                for game in check_games(data, source, skip=stored)]
+    return [o if o.source == source else replace(o, file=source) for o in outcomes]
 
 
 def _unreadable(source: str, sha: str, exc: Exception) -> FileOutcome:
@@ -524,7 +531,7 @@ def _finish(files: list[FileOutcome], rows: _Rows, added: list[_Added]) -> Chunk
             alone.add(a.log, a.rep, a.gid, a.source, a.sha)
             alone.tables()
         except Exception as exc:  # noqa: BLE001 - whatever stops a game's rows, the game becomes an unreadable file
-            files[a.at] = _failed(a.source, a.sha, "building rows", exc)
+            files[a.at] = replace(_failed(a.source, a.sha, "building rows", exc), file=files[a.at].file)
             continue
         keep.append(a)
     rows = _Rows()

@@ -19,6 +19,7 @@ from mjlog.cli import main
 from mjlog.store.dataset import build
 from mjlog.store.arrow_schema import GAME_TABLES
 from mjlog.store import Store
+from tests.support.paths import CORPUS
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 TABLES = (*GAME_TABLES, "sources", "unreadable")
@@ -227,3 +228,43 @@ def test_simulate_with_two_jobs_writes_the_same_bytes(tmp_path):
     two = simulate(4, PRESETS["tenhou-3p-east"], 5, tmp_path / "two", progress=False, jobs=2)
     assert [p.name for p in one] == [p.name for p in two]
     assert [p.read_bytes() for p in one] == [p.read_bytes() for p in two]
+
+
+# ---- a file of many games (a Botzone export): build keys its records by the file -------------------
+
+BOTZONE = CORPUS / "mcr" / "botzone" / "sample.txt"
+
+
+def _sources(store: Store) -> list[tuple]:
+    return store.con.execute("SELECT source, game_id, role FROM sources ORDER BY ALL").fetchall()
+
+
+@pytest.mark.corpus
+def test_build_of_a_botzone_export_holds_each_game_and_resumes(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    shutil.copy(BOTZONE, logs / "sample.txt")
+    summary = build([logs], tmp_path / "ds")
+    with Store(":memory:") as db:
+        db.ingest([logs])
+        stored = _sources(db)
+    assert summary.games == len(stored) > 1 and summary.unreadable == 0
+    assert all(source.startswith(f"{logs / 'sample.txt'}#") for source, _, _ in stored)
+    with Store.open_dataset(tmp_path / "ds") as ds:
+        assert _sources(ds) == stored
+    again = build([logs], tmp_path / "ds")
+    assert (again.batches_built, again.batches_skipped, again.games) == (0, 1, summary.games)
+    os.utime(logs / "sample.txt", ns=(1, 1))  # a changed input: its batch is built again
+    assert build([logs], tmp_path / "ds").batches_built == 1
+
+
+@pytest.mark.corpus
+def test_build_of_the_corpus_mcr_folder_succeeds(tmp_path, capsys):
+    assert main(["build", str(CORPUS / "mcr"), "--out", str(tmp_path / "ds"), "--no-progress"]) in (0, 1)
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err and out.out.startswith("built ")
+    with Store(":memory:") as db:
+        db.ingest([CORPUS / "mcr"])
+        stored = _sources(db)
+    with Store.open_dataset(tmp_path / "ds") as ds:
+        assert _sources(ds) == stored

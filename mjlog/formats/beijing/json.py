@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 
+from mjlog.formats.json_depth import check_json_depth
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.beijing import common as c
@@ -42,6 +43,7 @@ def _loads(data: bytes, name: str):
     def parse_float(text: str) -> float:
         raise MalformedLogError(f"a number {text[:20]!r} is not an integer: a Beijing log holds integers only", name)
 
+    check_json_depth(data, name)
     try:
         return json.loads(data.decode("utf-8-sig"), parse_int=parse_int, parse_float=parse_float,
                           parse_constant=parse_float)
@@ -50,8 +52,6 @@ def _loads(data: bytes, name: str):
     except json.JSONDecodeError as exc:
         raise MalformedLogError(f"not well-formed JSON ({exc.msg})", name,
                                 f"line {exc.lineno}, column {exc.colno}") from None
-    except RecursionError:
-        raise MalformedLogError("JSON nested too deeply", name) from None
 
 
 def read_beijing_json(data: bytes, name: str) -> GameLog:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 
+from mjlog.formats.json_depth import check_json_depth
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr.dialect import Row, log_to_rows, rows_to_log
 from mjlog.ir import GameLog
@@ -58,9 +59,10 @@ def write_json(log: GameLog) -> bytes:
 
 def read_json_bytes(data: bytes, name: str) -> GameLog:
     """Read the dialect's JSON; :class:`MalformedLogError` names the hand and row at fault."""
+    check_json_depth(data, name)
     try:
         doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except (UnicodeDecodeError, ValueError) as exc:
         raise MalformedLogError(f"not valid JSON ({str(exc)[:80]})", name, "the document") from None
     if not isinstance(doc, dict) or doc.get("format") != MARK:
         raise MalformedLogError(f'not an MCR dialect document (no "format": "{MARK}")', name, "the document")

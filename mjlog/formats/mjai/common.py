@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 
+from mjlog.formats.json_depth import check_json_depth
 from mjlog.tiles import HONOR_LETTERS, SUITS
 
 #: Every event type the reader knows.
@@ -88,7 +89,8 @@ def sniff(head: bytes) -> bool:
         return False
     line = text.split(b"\n", 1)[0]
     try:
+        check_json_depth(line, "<head>")
         obj = json.loads(line)
-    except (ValueError, RecursionError):
+    except ValueError:  # MalformedLogError (too deep) is one
         return False
     return isinstance(obj, dict) and isinstance(obj.get("type"), str)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 
+from mjlog.formats.json_depth import check_json_depth
 from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.mjai.common import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, WINDS, parse_tile
@@ -59,9 +60,10 @@ def read_mjai_bytes(data: bytes, name: str) -> GameLog:
         where = f"line {number}"
         if len(line) > MAX_LINE_CHARS:
             raise LogTooLargeError(f"a line of more than {MAX_LINE_CHARS} characters", name, where)
+        check_json_depth(line, name, where)
         try:
             obj = json.loads(line)
-        except (ValueError, RecursionError):
+        except ValueError:
             raise MalformedLogError("not a JSON object", name, where) from None
         if not isinstance(obj, dict):
             raise MalformedLogError("not a JSON object", name, where)

@@ -36,6 +36,7 @@ import re
 from collections import Counter
 from typing import Any, TypeGuard
 
+from mjlog.formats.json_depth import check_json_depth
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
@@ -268,6 +269,7 @@ def _win_info(info: Json, n: int, where: str) -> tuple:
 def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
     """Read tenhou.net/6 JSON bytes into a GameLog; bad input raises MalformedLogError only."""
     obj: dict | None
+    check_json_depth(data, name)  # before any parse, the salvage's included
     try:
         obj, cut = _parse(data, name), None
     except MalformedLogError as exc:
