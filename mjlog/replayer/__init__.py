@@ -12,12 +12,17 @@ import os
 
 from mjlog.errors import AuditFailed
 from mjlog.findings import Finding, FindingKind, Severity
+from mjlog.frozen import builder
 from mjlog.ir import UNNOTED, UNRECORDED, GameLog, Round
 from mjlog.ir.check import check_replayable
 from mjlog.rules.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
 from mjlog.rules.family import GameRules, HandStart, family
 
 __all__ = ["DerivedDraw", "DerivedWin", "Replay", "RoundResult", "audit", "replay"]
+
+#: Two hand starts a hand, built without the frozen dataclass's __init__ and its object.__setattr__ calls
+#: (with the field comparison below: 627 M to 621 M instructions in an audit of 60 games).
+_hand_start = builder(HandStart)
 
 K = FindingKind
 
@@ -62,14 +67,14 @@ class _Game:
             if over:
                 self.find(K.FLOW, "a hand is played after the game should have ended", rnd=rnd)
                 over = False
-            got = HandStart(rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
+            got = _hand_start(rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
             if expected is None:
                 expected = first
                 if got != expected:
                     # a fragment: the log starts in the middle of a game; take its start as given
                     fragment = rnd.name
                     expected = got
-            if got.counters != expected.counters:
+            if got.kyoku != expected.kyoku or got.honba != expected.honba or got.sticks != expected.sticks:
                 self.find(K.FLOW, "round, honba and sticks at the start of the hand",
                           _fmt(got.counters), _fmt(expected.counters), rnd=rnd)
             if got.scores != expected.scores and got.scores != alt_scores:
@@ -87,7 +92,7 @@ class _Game:
                 break
             scores = hand.result.end_scores
             sticks = end.sticks
-            expected = HandStart(end.kyoku, end.honba, end.sticks, scores)
+            expected = _hand_start(end.kyoku, end.honba, end.sticks, scores)
             alt_scores = hand.alternative_end  # after a payment finding, the rules' scores are also a fair start
             over = end.game_over
         self._ends(fragment, over and not stopped)

@@ -26,7 +26,7 @@ from mjlog.formats.beijing.common import Bad
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
-from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401  (the format's test, where the registry finds it)
+from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "beijing-json"
 MAGIC = "mjlog-beijing"

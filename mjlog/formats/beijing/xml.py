@@ -24,7 +24,7 @@ from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
-from mjlog.formats.beijing.sniff import sniff_xml as sniff  # noqa: F401  (the format's test, where the registry finds it)
+from mjlog.formats.beijing.sniff import sniff_xml as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "beijing-xml"
 ROOT = "beijinglog"

@@ -26,7 +26,7 @@ from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
 from mjlog.rules.mcr.record import ClaimAction, LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
-from mjlog.formats.mcr.sniff import sniff_botzone as sniff  # noqa: F401  (the format's test, where the registry finds it)
+from mjlog.formats.mcr.sniff import sniff_botzone as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "mcr-botzone"
 _TILE = re.compile(r"([WBT])([1-9])|F([1-4])|J([1-3])|H([1-8])")

@@ -30,7 +30,7 @@ from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
-from mjlog.formats.mcr.sniff import sniff_pmn as sniff  # noqa: F401  (the format's test, where the registry finds it)
+from mjlog.formats.mcr.sniff import sniff_pmn as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "mcr-pmn"
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40})\s+"([^"\r\n]{0,100000})"\]')

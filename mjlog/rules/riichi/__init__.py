@@ -8,7 +8,7 @@ pure core for tile ids and IR calls. Both return a :class:`HandValue`.
 (3, 20, 3900, ('Riichi', 'Menzen tsumo', 'Pinfu', 'Ura dora'))
 """
 
-import mjlog.rules.riichi.ir_ranges  # noqa: F401  (registers riichi's IR range checks)
+import mjlog.rules.riichi.ir_ranges  # noqa: F401 - registers riichi's IR range checks
 from mjlog.rules.riichi.by_hand import score_hand
 from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.points import Payment, basic_points, limit_of, payments

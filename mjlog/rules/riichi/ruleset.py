@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from mjlog.rules.family import apply_knobs  # noqa: F401  (one parser of knob text for every family)
+from mjlog.rules.family import apply_knobs  # noqa: F401 - one parser of knob text for every family
 
 GameLength = Literal["east", "south"]
 PlacementRounding = Literal["round-half-away", "none"]
