@@ -59,6 +59,10 @@ SCORE_RANGE = (-SCORE_LIMIT, SCORE_LIMIT)
 _SCORE_MIN = -SCORE_LIMIT
 #: Range of a honba or riichi-stick count, and of an id the store keeps as SMALLINT.
 COUNTER_RANGE = (0, COUNTER_LIMIT)
+#: Longest text a log may hold in any field (a name, a header field, a fan line's name, an attribute
+#: kept as extra): the longest legal one is a few hundred characters, and the viewer, the tables and
+#: every printed line carry each text on, so a longer one is refused, never cut.
+MAX_TEXT_CHARS = 65536
 
 
 class OutOfRange(MjlogError):
@@ -148,11 +152,14 @@ def check_real(value, what: str) -> None:
 
 
 def check_text(value, what: str) -> None:
-    """OutOfRange unless ``value`` is None or text that UTF-8 can hold (no lone surrogate)."""
+    """OutOfRange unless ``value`` is None or text that UTF-8 can hold (no lone surrogate) of at most
+    :data:`MAX_TEXT_CHARS` characters."""
     if value is None:
         return
     if not isinstance(value, str):
         raise OutOfRange(f"{what} is not text")
+    if len(value) > MAX_TEXT_CHARS:
+        raise OutOfRange(f"{what} is {len(value):,} characters long, more than {MAX_TEXT_CHARS:,}")
     if not value.isascii():
         try:
             value.encode("utf-8")
@@ -247,15 +254,25 @@ def _check_header_values(log: GameLog) -> None:
                 check_extra(value)
     values = [t for t, _ in texts if t is not None] + [t for p in log.players for t in (p.name, p.sex)
                                                        if t is not None] + [v for pair in log.header_extra for v in pair]
-    try:  # all at once, encoding only the texts that are not ASCII (not the seed); one by one only to name the culprit
-        if not "".join(values).isascii():
-            "\x00".join([t for t in values if not t.isascii()]).encode()
-    except (UnicodeEncodeError, TypeError):
+    if not _texts_ok(values):  # one by one only to name the culprit
         for t, what in texts:
             check_text(t, what)
         for p in log.players:
             _placed(f"the header, seat {p.seat}", _check_player_texts, p)
         check_extra(log.header_extra)
+
+
+def _texts_ok(values: list) -> bool:
+    """Whether every one of ``values`` is text of at most MAX_TEXT_CHARS that UTF-8 can hold, checked
+    all at once (encoding only the texts that are not ASCII)."""
+    try:
+        if max(map(len, values), default=0) > MAX_TEXT_CHARS:
+            return False
+        if not "".join(values).isascii():
+            "\x00".join([t for t in values if not t.isascii()]).encode()
+    except (UnicodeEncodeError, TypeError):
+        return False
+    return True
 
 
 def _check_player_texts(p) -> None:

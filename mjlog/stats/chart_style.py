@@ -44,6 +44,7 @@ def apply_style(force_english: bool = False) -> bool:
     """Set matplotlib's defaults for mjlog's charts; True when CJK text can be drawn.
 
     ``MJLOG_CHART_ENGLISH=1`` (or ``force_english``) draws English names only even with a CJK font.
+    Every text is drawn as plain text (no mathtext, no TeX), so a name holding ``$`` draws as written.
     """
     import matplotlib as mpl
 
@@ -53,6 +54,9 @@ def apply_style(force_english: bool = False) -> bool:
         "font.family": "sans-serif", "font.sans-serif": families + list(mpl.rcParams["font.sans-serif"]),
         "axes.unicode_minus": False, "figure.dpi": 100, "savefig.bbox": "tight",
         "legend.frameon": False, "axes.spines.top": False, "axes.spines.right": False,
+        # text from logs (player names, log ids) is drawn as written: never TeX, never mathtext
+        # (a name such as '$x^{$' would raise when the figure is drawn)
+        "text.usetex": False, "text.parse_math": False,
     })
     global CJK
     CJK = font is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from importlib import resources
 
 from mjlog.ir import GameLog
@@ -53,6 +54,9 @@ PAGE = """<!DOCTYPE html>
 """
 
 
+_PLACEHOLDER = re.compile("@(?:TITLE|META|CSS|JS|DATA)@")
+
+
 def _script_safe_json(data: object) -> str:
     """JSON that cannot end its <script> element: every '<' (and the JS line separators) escaped."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -92,7 +96,5 @@ def render_page(log: GameLog, replay: Replay, presenter: Presenter) -> str:
                                    f"{data['findings']} audit finding{'s' if data['findings'] != 1 else ''}"])
     parts = {"@TITLE@": html.escape(data["title"]), "@META@": html.escape(meta),
              "@CSS@": _asset("viewer.css"), "@JS@": _asset("viewer.js"), "@DATA@": _script_safe_json(pack_steps(data))}
-    out = PAGE
-    for key in ("@TITLE@", "@META@", "@CSS@", "@JS@"):   # the data last: its text is never searched
-        out = out.replace(key, parts[key])
-    return out.replace("@DATA@", parts["@DATA@"])
+    # one pass over the template: a part's text is never searched for placeholders
+    return _PLACEHOLDER.sub(lambda m: parts[m.group(0)], PAGE)

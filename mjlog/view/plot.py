@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjlog.ir import GameLog, Ryuukyoku, Win
+from mjlog.text import printable
 
 _WIND_LETTERS = "ESWN"
 
@@ -64,8 +65,9 @@ def score_lines(log: GameLog) -> ScoreLines:
 
 
 def _seat_name(log: GameLog, seat: int, cjk: bool) -> str:
-    """``'seat 0: name'``; a name the chart's font cannot draw is left out."""
-    name = log.players[seat].name if seat < len(log.players) else ""
+    """``'seat 0: name'``, control characters escaped (no glyph warning prints them raw); a name
+    the chart's font cannot draw is left out."""
+    name = printable(log.players[seat].name) if seat < len(log.players) else ""
     if name and (cjk or name.isascii()):
         return f"seat {seat}: {name}"
     return f"seat {seat}"
@@ -109,7 +111,7 @@ def plot_game(log: GameLog):
     ax.set_xlabel("hand (the scores after it, and how it ended)")
     ax.set_ylabel("score (points)")
     no_interval(ax, "recorded values")
-    ax.set_title(f"{log.log_id or 'game'}: {log.rules.name}", fontsize="medium")
+    ax.set_title(printable(f"{log.log_id or 'game'}: {log.rules.name}"), fontsize="medium")
     legend_outside(ax)
     name_population(fig, log_population(log))
     fig.tight_layout()

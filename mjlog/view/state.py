@@ -48,7 +48,9 @@ class TableState:
                    [None] * n, [[] for _ in range(n)], [[] for _ in range(n)], [False] * n)
 
     def who(self, seat: int) -> str:
-        return player_name(self.log, seat)
+        """How a step's caption names a player: ``'seat 2'``. The page holds each name once (its
+        ``players``), so a long name does not grow every caption."""
+        return f"seat {seat}"
 
     def take(self, seat: int, tiles) -> None:
         """Remove tiles from a hand (those it does not hold are left alone: the audit reports them)."""

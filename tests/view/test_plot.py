@@ -62,3 +62,42 @@ def test_plot_names_the_game_it_draws_and_says_its_scores_carry_no_interval():
     text = " ".join(label.get_text().split())
     assert f"riichi: {log.rules.name}" in text and "1 game" in text and "synthetic" in text
     assert "recorded values: no interval" in fig.axes[0].get_ylabel()
+
+
+MATHTEXT_NAMES = ("$x^{$", "$\\foo$", "$" + "\\sqrt{" * 60 + "x" + "}" * 60 + "$", "\x1b]0;owned\x07\x1b[2J$")
+
+
+def _game_named(names) -> str:
+    import dataclasses
+
+    from mjlog.batch.simulate import simulated_bytes
+    from mjlog.formats.reader import read_log
+    from mjlog.formats.writers import writer
+    from mjlog.rules import find_preset
+
+    log = read_log(simulated_bytes(find_preset("tenhou-4p-east"), 1))
+    players = tuple(dataclasses.replace(p, name=names[p.seat]) for p in log.players)
+    return writer("tenhou6").write(dataclasses.replace(log, players=players, log_id="$\\bad{$"))
+
+
+def test_plot_draws_names_that_would_be_mathtext_as_plain_text(tmp_path):
+    import subprocess
+    import sys
+
+    src, png = tmp_path / "game.json", tmp_path / "game.png"
+    src.write_text(_game_named(MATHTEXT_NAMES), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-W", "always", "-m", "mjlog", "plot", str(src), "-o", str(png)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Traceback" not in done.stderr
+    assert not any(c in done.stderr for c in "\x1b\x07"), done.stderr   # a warning about a glyph prints it escaped
+
+
+def test_every_chart_is_styled_to_draw_text_as_written():
+    import matplotlib as mpl
+
+    from mjlog.stats.chart_style import apply_style
+
+    apply_style()
+    assert mpl.rcParams["text.parse_math"] is False and mpl.rcParams["text.usetex"] is False

@@ -27,13 +27,14 @@ from typing import cast
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr.play import KindPlay
+from mjlog.ir.check import MAX_TEXT_CHARS
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
 from mjlog.formats.mcr.sniff import sniff_pmn as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "mcr-pmn"
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40})\s+"([^"\r\n]{0,100000})"\]')
+_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40})\s+"([^"\r\n]*)"\]')
 _SUIT_BASE = {"c": 0, "d": 9, "b": 18}
 _ACTION = re.compile(r"([TDCPZABRHN])([0-3])?((?:[cdbwrf][1-9])|z1)?")
 _NUMBER = re.compile(r"-?\d{1,9}")
@@ -66,6 +67,9 @@ def _tags(text: str, source: str) -> dict[str, str]:
             raise MalformedLogError("not a PMN tag line ([Name \"value\"])", source, f"line {no}")
         if m.group(1) in tags:
             raise MalformedLogError(f"the tag {m.group(1)} appears twice", source, f"line {no}")
+        if len(m.group(2)) > MAX_TEXT_CHARS:
+            raise MalformedLogError(f"the tag {m.group(1)}'s value is {len(m.group(2)):,} characters long, "
+                                    f"more than {MAX_TEXT_CHARS:,}", source, f"line {no}")
         tags[m.group(1)] = m.group(2)
     return tags
 

@@ -35,6 +35,7 @@ from mjlog.rules.riichi.call_codes import decode_call
 from mjlog.formats.tenhou.xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
 from mjlog.formats.tenhou.xml_items import FAST_TAGS as _FAST_TAGS, FastTag, items_of_tree, scan_log
 from mjlog.frozen import builder
+from mjlog.ir.check import MAX_TEXT_CHARS
 from mjlog.ir import (
     Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, Player, Reconnect, Round,
     Ryuukyoku, Seed, Win,
@@ -364,7 +365,11 @@ class _Reader:
             if key in a:
                 if i >= self.n:
                     raise MalformedLogError(f"reconnect names seat {i} in a three-player game")
-                ev = Reconnect(i, unquote_name(a[key]))
+                name = unquote_name(a[key])
+                if len(name) > MAX_TEXT_CHARS:  # a reconnect within a hand is not among the texts the IR check visits
+                    raise MalformedLogError(f"the returning player's name is {len(name):,} characters long, "
+                                            f"more than {MAX_TEXT_CHARS:,}")
+                ev = Reconnect(i, name)
                 (self.events if self.init is not None else self.pending).append(ev)
 
     def _taikyoku(self, a) -> None:

@@ -46,6 +46,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjlog.ir.check import PayloadCheck, check_text, register_payload
+
 __all__ = ["BeijingDraw", "BeijingHand", "BeijingHeader", "BeijingWin", "FanLine", "MutualPair"]
 
 
@@ -111,3 +113,13 @@ class BeijingDraw:
 
     burn_fan: int = 0
     burn_payment: tuple[int, ...] = ()
+
+
+def _check_fan_names(r: BeijingWin) -> None:
+    """OutOfRange for a fan line's name longer than the IR's text limit (:mod:`mjlog.ir.check`)."""
+    for f in r.fans:
+        check_text(f.name, "a fan line's name")
+        check_text(f.english, "a fan line's English name")
+
+
+register_payload(BeijingWin, PayloadCheck(values=_check_fan_names))

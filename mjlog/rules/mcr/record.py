@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mjlog.ir import Extra
+from mjlog.ir.check import PayloadCheck, check_text, register_payload
 
 #: How the hand's wall is laid out, which decides when it is exhausted (荒牌) and which draw is the
 #: last (妙手回春, 海底捞月): one shared wall of ``tiles`` tiles, or one wall per seat of ``tiles``
@@ -135,3 +136,12 @@ class McrWinRecord:
         if self.fans and all(f.value is not None for f in self.fans):
             return sum(f.value * f.count for f in self.fans if f.value is not None)  # every value is set (checked above)
         return None
+
+
+def _check_fan_names(r: McrWinRecord) -> None:
+    """OutOfRange for a fan line's name longer than the IR's text limit (:mod:`mjlog.ir.check`)."""
+    for f in r.fans:
+        check_text(f.name, "a fan line's name")
+
+
+register_payload(McrWinRecord, PayloadCheck(values=_check_fan_names))
