@@ -17,6 +17,7 @@ same hands share their deal, so every game one file could join is found.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -188,7 +189,7 @@ class StreamingAudit:
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048;"
             "CREATE TABLE keys (key TEXT PRIMARY KEY, gid INTEGER NOT NULL) WITHOUT ROWID;"
             "CREATE TABLE games (gid INTEGER PRIMARY KEY, source TEXT, rank TEXT, fingerprint TEXT, clean INTEGER,"
-            " counts TEXT, at INTEGER, path TEXT, idx INTEGER);"
+            " counts TEXT, at INTEGER, path BLOB, idx INTEGER);"   # path: os.fsencode's bytes (any file name)
             "CREATE TABLE dups (gid INTEGER, at INTEGER PRIMARY KEY, source TEXT, fingerprint TEXT, primary_source TEXT,"
             " counts TEXT, faulty INTEGER);"
             "CREATE INDEX dups_gid ON dups (gid);")
@@ -255,7 +256,7 @@ class StreamingAudit:
         row = self._db.execute("SELECT path, idx FROM games WHERE gid = ? AND path IS NOT NULL", (gid,)).fetchone()
         if row is None:
             return
-        ident = self._again(FileGame(row[0], row[1]))
+        ident = self._again(FileGame(os.fsdecode(row[0]), row[1]))
         if ident is None:
             self._db.execute("DELETE FROM keys WHERE gid = ?", (gid,))
         self._db.execute("UPDATE games SET fingerprint = ?, path = NULL, idx = NULL WHERE gid = ?",
@@ -357,13 +358,13 @@ class StreamingAudit:
             "WHERE d.gid = g.gid AND d.faulty) FROM keys k JOIN games g USING (gid) "
             f"WHERE k.key IN ({', '.join('?' * len(keys))}) ORDER BY g.gid", keys).fetchall()
         return [_Primary(gid, source, tuple(map(int, rank.split(","))), fp, bool(clean), bool(troubled),
-                         tuple(map(int, counts.split(","))), at, None if path is None else FileGame(path, idx))
+                         tuple(map(int, counts.split(","))), at, None if path is None else FileGame(os.fsdecode(path), idx))
                 for gid, source, rank, fp, clean, counts, at, path, idx, troubled in rows]
 
     def _store(self, gid: int | None, p: _Primary) -> int:
         origin = p.origin
         row = (",".join(map(str, p.rank)), p.source, p.fingerprint, int(p.clean), ",".join(map(str, p.counts)), p.at,
-               origin.path if origin else None, origin.index if origin else None)
+               os.fsencode(origin.path) if origin else None, origin.index if origin else None)
         if gid is None:
             return self._db.execute("INSERT INTO games (rank, source, fingerprint, clean, counts, at, path, idx) "
                                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
