@@ -17,10 +17,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 
-from mjlog.batch.report import AuditReport, FileAudit, StreamingAudit
+from mjlog.batch.report import AuditReport, FileAudit, FileGame, StreamingAudit
+from mjlog.formats import reader
+from mjlog.formats.identity import GameIdentity
 from mjlog.formats.reader import iter_log_files
-from mjlog.replayer.guard import CheckedGame, Step, check_games
+from mjlog.ir import GameLog
+from mjlog.replayer.guard import CheckedGame, Step, check_games, identify
 from mjlog.text import path_label
 from mjlog.parallel.engine import run_tasks
 
@@ -28,10 +32,40 @@ from mjlog.parallel.engine import run_tasks
 def audit_file(source) -> list[FileAudit]:
     """Audit one path or bytes: one result per game of the file (a Botzone export holds many); a read
     error (or a replay that fails) becomes the result's ``error``, content that is no log at all its
-    ``skipped``."""
+    ``skipped``. A game read from a path comes with its quick identity and its origin (see
+    :mod:`mjlog.batch.report`), one from bytes with its full identity."""
     is_path = isinstance(source, (str, os.PathLike))
     label = path_label(source) if is_path else "<bytes>"
-    return [_file_audit(game, label) for game in check_games(source, label if is_path else None)]
+    path = os.fspath(source) if is_path else None
+    return [_with_origin(_file_audit(game, label), path, game.index)
+            for game in check_games(source, label if is_path else None, quick=is_path)]
+
+
+def _with_origin(fa: FileAudit, path: str | None, index: int) -> FileAudit:
+    """``fa`` with where to read its game again, when its identity is a quick one."""
+    if path is None or fa.identity is None or fa.identity.digested:
+        return fa
+    return replace(fa, origin=FileGame(path, index))
+
+
+class IdentifyAgain:
+    """The full identity of a game a quick identity came with: its file read again (the last file
+    read kept, so the games of one file are read once), None when it cannot be identified."""
+
+    def __init__(self) -> None:
+        self._path: str | None = None
+        self._logs: list[GameLog | None] = []
+
+    def __call__(self, origin: FileGame) -> GameIdentity | None:
+        if origin.path != self._path:
+            try:
+                logs = reader.games_or_errors(origin.path, path_label(origin.path))
+            except (OSError, ValueError):   # gone or changed since: no identity, as for a value that has none
+                logs = []
+            self._path = origin.path
+            self._logs = [log if isinstance(log, GameLog) else None for log in logs]
+        log = self._logs[origin.index] if origin.index < len(self._logs) else None
+        return None if log is None else identify(log)
 
 
 #: How an audit's error names the step where mjlog itself failed.
@@ -100,7 +134,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
         bar = tqdm(total=len(expanded), unit="file", file=sys.stderr, leave=False)
     calling = on_result is not None
     try:
-        with StreamingAudit(keep) as counted:
+        with StreamingAudit(keep, IdentifyAgain()) as counted:
             for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler):
                 for out in counted.add(fa):
                     if calling and on_result(out):  # type: ignore[misc]  # calling: on_result is set

@@ -7,11 +7,19 @@ counts. The primary source is the most complete file of the game seen so far (a 
 then more whole hands, then a seed); a later file that is more complete takes its place, and the
 earlier one is then reported as its duplicate (its findings, already written, leave the counts).
 A duplicate that disagrees with the primary on anything both record gets a ``malformed`` error.
+
+A file read from a path comes with its quick identity (:func:`mjlog.formats.identity.quick_identity`:
+no hands' digest) and where to read it again. Its game keeps that while no other file shares one of
+its keys or its deal; when one does, both are identified in full (the file read again) and the
+lookup runs on the full keys, as it would have with full identities from the start: files with the
+same hands share their deal, so every game one file could join is found.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from mjlog.findings import Finding, FindingKind, Severity
@@ -21,10 +29,19 @@ _SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTE)
 
 
 @dataclass(frozen=True, slots=True)
+class FileGame:
+    """Where a game was read: game ``index`` (from 0) of the file at ``path``."""
+
+    path: str
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class FileAudit:
     """One file's audit: its findings, or the error that made it unreadable, or why it was skipped.
 
-    ``same_as`` names the primary source of the game when this file records a game already counted.
+    ``same_as`` names the primary source of the game when this file records a game already counted;
+    ``origin`` says where to read the game again when its identity is a quick one.
     """
 
     source: str
@@ -33,6 +50,7 @@ class FileAudit:
     skipped: str | None = None
     identity: GameIdentity | None = None
     same_as: str | None = None
+    origin: FileGame | None = None
 
     @property
     def faults(self) -> tuple[Finding, ...]:
@@ -111,11 +129,12 @@ class _Primary:
     gid: int
     source: str
     rank: tuple[int, int, int]
-    fingerprint: str
+    fingerprint: str | None   # None while the game holds a quick identity (then origin says where it was read)
     clean: bool          # the primary's own audit finds no fault
     troubled: bool       # a duplicate of it has a fault (a disagreement)
     counts: tuple[int, int, int]   # the primary's errors, warnings and notes
     at: int              # its place among the results
+    origin: FileGame | None = None
 
     @property
     def counted_clean(self) -> bool:
@@ -130,29 +149,47 @@ def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: G
 
 
 def _primary_of(fa: FileAudit, at: int) -> _Primary:
-    assert fa.identity is not None
-    return _Primary(0, fa.source, completeness(fa.identity), to_json(fa.identity), fa.clean, False,
-                    tuple(fa.count(s) for s in _SEVERITIES), at)  # type: ignore[arg-type]  # three: one per severity
+    ident = fa.identity
+    assert ident is not None and (ident.digested or fa.origin is not None)
+    return _Primary(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, fa.clean, False,
+                    tuple(fa.count(s) for s in _SEVERITIES), at,  # type: ignore[arg-type]  # three: one per severity
+                    None if ident.digested else fa.origin)
+
+
+def _full(p: _Primary) -> GameIdentity:
+    """The full identity of a primary the lookup found (every game it finds is identified in full)."""
+    assert p.fingerprint is not None
+    return from_json(p.fingerprint)
+
+
+def _index_keys(ident: GameIdentity) -> tuple[str, ...]:
+    """What the index finds a game by: its keys and its deal."""
+    return ident.keys if ident.deal is None else (*ident.keys, ident.deal)
 
 
 def completeness(ident: GameIdentity) -> tuple[int, int, int]:
-    """Which file of a game records the most: a final result, then more whole hands, then a seed (a wall)."""
+    """Which file of a game records the most: a final result, then more whole hands, then a seed (a
+    wall); the same for a game's quick identity as for its full one."""
     return (int(ident.final is not None), len(ident.rounds), int(any(k.startswith("seed ") for k in ident.keys)))
 
 
 class StreamingAudit:
     """Counts a batch's results in input order (:meth:`add`), each game once, and says which results
-    to report; the games' index lives in a temporary SQLite file. Close it (or use ``with``)."""
+    to report; the games' index lives in a temporary SQLite file. Close it (or use ``with``).
+    ``identify_again`` gives the full identity of a game a quick identity came with, read again from
+    its origin (None when it cannot be identified: then it is a game of its own)."""
 
-    def __init__(self, keep: bool = False) -> None:
+    def __init__(self, keep: bool = False,
+                 identify_again: Callable[[FileGame], GameIdentity | None] | None = None) -> None:
         self.report = AuditReport(files=[] if keep else None)
         self._n = 0
+        self._identify_again = identify_again
         self._db = sqlite3.connect("")   # a private temporary file, deleted on close
         self._db.executescript(
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048;"
             "CREATE TABLE keys (key TEXT PRIMARY KEY, gid INTEGER NOT NULL) WITHOUT ROWID;"
             "CREATE TABLE games (gid INTEGER PRIMARY KEY, source TEXT, rank TEXT, fingerprint TEXT, clean INTEGER,"
-            " counts TEXT, at INTEGER);"
+            " counts TEXT, at INTEGER, path BLOB, idx INTEGER);"   # path: os.fsencode's bytes (any file name)
             "CREATE TABLE dups (gid INTEGER, at INTEGER PRIMARY KEY, source TEXT, fingerprint TEXT, primary_source TEXT,"
             " counts TEXT, faulty INTEGER);"
             "CREATE INDEX dups_gid ON dups (gid);")
@@ -176,22 +213,56 @@ class StreamingAudit:
             rep.skipped += 1
             return self._kept([fa])
         if fa.error is not None or fa.identity is None:
-            rep.games += 1
-            if fa.error is not None:
-                rep.unreadable += 1
-            else:
-                rep._count_game(fa.clean)
-            rep._count_findings(fa)
-            return self._kept([fa])
-        ps = self._find(fa.identity.keys)
+            return self._own_game(fa)
+        met = self._met(_index_keys(fa.identity))
+        ps: list[_Primary] = []
+        if met:   # the games it may record: each, and this file, identified in full
+            if not fa.identity.digested:
+                fa = replace(fa, identity=self._again(fa.origin), origin=None)
+                if fa.identity is None:
+                    return self._own_game(fa)
+            for gid in met:
+                self._digest_game(gid)
+            ps = self._find(fa.identity.keys)
         if not ps:
             rep.games += 1
             rep._count_game(fa.clean)
             rep._count_findings(fa)
             gid = self._store(None, _primary_of(fa, at))
-            self._link(fa.identity.keys, gid)
+            self._link(_index_keys(fa.identity), gid)
             return self._kept([fa])
         return self._kept(self._join(fa, at, ps))
+
+    def _own_game(self, fa: FileAudit) -> list[FileAudit]:
+        """Count a file that is a game of its own, never another's copy: an unreadable one, or one
+        whose values cannot be identified."""
+        rep = self.report
+        rep.games += 1
+        if fa.error is not None:
+            rep.unreadable += 1
+        else:
+            rep._count_game(fa.clean)
+        rep._count_findings(fa)
+        return self._kept([fa])
+
+    def _again(self, origin: FileGame | None) -> GameIdentity | None:
+        if origin is None or self._identify_again is None:
+            raise ValueError("a quick identity needs its origin and identify_again to be identified in full")
+        return self._identify_again(origin)
+
+    def _digest_game(self, gid: int) -> None:
+        """The game ``gid`` identified in full, if it holds a quick identity: its fingerprint kept and
+        its full keys in the index; one that cannot be identified leaves the index (its own game)."""
+        row = self._db.execute("SELECT path, idx FROM games WHERE gid = ? AND path IS NOT NULL", (gid,)).fetchone()
+        if row is None:
+            return
+        ident = self._again(FileGame(os.fsdecode(row[0]), row[1]))
+        if ident is None:
+            self._db.execute("DELETE FROM keys WHERE gid = ?", (gid,))
+        self._db.execute("UPDATE games SET fingerprint = ?, path = NULL, idx = NULL WHERE gid = ?",
+                         (None if ident is None else to_json(ident), gid))
+        if ident is not None:
+            self._link(_index_keys(ident), gid)
 
     def _join(self, fa: FileAudit, at: int, ps: list[_Primary]) -> list[FileAudit]:
         """``fa`` records the game(s) of ``ps`` (more than one when it links games counted apart): one
@@ -205,12 +276,12 @@ class StreamingAudit:
             self._add_counts(p.counts, -1)
         best = max(ps, key=lambda p: (p.rank, -p.at))
         primary = _primary_of(fa, at) if completeness(fa.identity) > best.rank else best
-        ident = fa.identity if primary is not best else from_json(best.fingerprint)
+        ident = fa.identity if primary is not best else _full(best)
         gid = ps[0].gid
         self._add_counts(primary.counts)
         out = [fa] if primary is not best else []
         joining = [(at, fa.source, fa.identity)] if primary is best else []
-        joining += [(p.at, p.source, from_json(p.fingerprint)) for p in ps if p is not primary]
+        joining += [(p.at, p.source, _full(p)) for p in ps if p is not primary]
         updates = [(where, self._new_duplicate(gid, where, source, other, primary.source, ident), True)
                    for where, source, other in joining]
         updates += self._compare_again([p.gid for p in ps], gid, primary.source, ident)
@@ -223,7 +294,7 @@ class StreamingAudit:
         for p in ps[1:]:
             self._db.execute("UPDATE keys SET gid = ? WHERE gid = ?", (gid, p.gid))
             self._db.execute("DELETE FROM games WHERE gid = ?", (p.gid,))
-        self._link(fa.identity.keys, gid)
+        self._link(_index_keys(fa.identity), gid)
         if rep.files is not None:   # fa's own result is appended by the caller
             for where, d, _ in updates:
                 if where != at:
@@ -271,25 +342,34 @@ class StreamingAudit:
 
     # -- the index ------------------------------------------------------------------------------
 
+    def _met(self, keys: tuple[str, ...]) -> list[int]:
+        """The games any of ``keys`` names (a deal among them: the games that may be the same)."""
+        if not keys:
+            return []
+        return [gid for (gid,) in self._db.execute(
+            f"SELECT DISTINCT gid FROM keys WHERE key IN ({', '.join('?' * len(keys))}) ORDER BY gid", keys)]
+
     def _find(self, keys: tuple[str, ...]) -> list[_Primary]:
         """The games (their primaries) any of ``keys`` names, in the order they were first counted."""
         if not keys:
             return []
         rows = self._db.execute(
-            "SELECT DISTINCT g.gid, source, rank, fingerprint, clean, counts, at, EXISTS (SELECT 1 FROM dups d "
+            "SELECT DISTINCT g.gid, source, rank, fingerprint, clean, counts, at, path, idx, EXISTS (SELECT 1 FROM dups d "
             "WHERE d.gid = g.gid AND d.faulty) FROM keys k JOIN games g USING (gid) "
             f"WHERE k.key IN ({', '.join('?' * len(keys))}) ORDER BY g.gid", keys).fetchall()
         return [_Primary(gid, source, tuple(map(int, rank.split(","))), fp, bool(clean), bool(troubled),
-                         tuple(map(int, counts.split(","))), at)
-                for gid, source, rank, fp, clean, counts, at, troubled in rows]
+                         tuple(map(int, counts.split(","))), at, None if path is None else FileGame(os.fsdecode(path), idx))
+                for gid, source, rank, fp, clean, counts, at, path, idx, troubled in rows]
 
     def _store(self, gid: int | None, p: _Primary) -> int:
-        row = (",".join(map(str, p.rank)), p.source, p.fingerprint, int(p.clean), ",".join(map(str, p.counts)), p.at)
+        origin = p.origin
+        row = (",".join(map(str, p.rank)), p.source, p.fingerprint, int(p.clean), ",".join(map(str, p.counts)), p.at,
+               os.fsencode(origin.path) if origin else None, origin.index if origin else None)
         if gid is None:
-            return self._db.execute("INSERT INTO games (rank, source, fingerprint, clean, counts, at) "
-                                    "VALUES (?, ?, ?, ?, ?, ?)", row).lastrowid
-        self._db.execute("UPDATE games SET rank = ?, source = ?, fingerprint = ?, clean = ?, counts = ?, at = ? "
-                         "WHERE gid = ?", (*row, gid))
+            return self._db.execute("INSERT INTO games (rank, source, fingerprint, clean, counts, at, path, idx) "
+                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+        self._db.execute("UPDATE games SET rank = ?, source = ?, fingerprint = ?, clean = ?, counts = ?, at = ?, "
+                         "path = ?, idx = ? WHERE gid = ?", (*row, gid))
         return gid
 
     def _link(self, keys: tuple[str, ...], gid: int) -> None:

@@ -6,6 +6,11 @@ family's ``hand_record``; riichi: tenhou.net/6 JSON's view of each hand: tile ki
 calls, results). Files that share any of these are
 one game; the first file read is its primary source and the others are listed as its sources.
 
+The hands' digest is most of an identity's cost, and it matters only where two files may record one
+game. :func:`quick_identity` leaves it out: its keys are the log id and the seed, and it names the
+first whole hand's start (:attr:`GameIdentity.deal`, a candidate key: two files with the same hands
+share it, but sharing it proves nothing). A batch digests the hands of the games whose quick keys
+or deal meet another game's (:mod:`mjlog.batch.report`).
 """
 
 from __future__ import annotations
@@ -24,12 +29,22 @@ from mjlog.rules.family import family
 #: and function that give it (every Tenhou format records what tenhou.net/6 JSON does). Other
 #: families use their ``hand_record``.
 HAND_RECORDS: dict[str, tuple[str, str]] = {"riichi": ("mjlog.formats.tenhou.json_write", "hand_record")}
+#: Families whose formats name a part of :data:`HAND_RECORDS`' view that says how a hand starts, by
+#: family name: the module and function that give it. Other families' deal is the first whole hand's view.
+DEAL_RECORDS: dict[str, tuple[str, str]] = {"riichi": ("mjlog.formats.tenhou.json_write", "deal_record")}
 
 
 def _hand_record(log: GameLog) -> Callable[[Round], object]:
     where = HAND_RECORDS.get(log.family)
     if where is None:
         return family(log.family).store.hand_record(log)
+    return getattr(importlib.import_module(where[0]), where[1])(log)
+
+
+def _deal_record(log: GameLog) -> Callable[[Round], object]:
+    where = DEAL_RECORDS.get(log.family)
+    if where is None:
+        return _hand_record(log)
     return getattr(importlib.import_module(where[0]), where[1])(log)
 
 #: Player fields compared between two records of a game (None in one of them: not recorded there).
@@ -44,6 +59,12 @@ class GameIdentity:
     players: tuple[tuple[object, ...], ...]
     rounds: tuple[tuple[tuple[int, int], str, str], ...]   # per hand: (kyoku, honba), its name, its digest
     final: tuple[tuple[int, ...], tuple[float, ...]] | None
+    #: ``deal <digest>`` of the first whole hand's start (None without one): files whose hands
+    #: digest alike share it, so a file that shares no key and no deal with another is no copy of it
+    deal: str | None = None
+    #: False for a :func:`quick_identity`: the hands are not digested (each round's digest is empty
+    #: and the keys hold no ``hands`` digest)
+    digested: bool = True
 
 
 #: json.dumps's text with these options, from one encoder (json.dumps builds one a call for them; a
@@ -69,10 +90,25 @@ _OUTCOMES = (Win, Ryuukyoku)
 
 def identity_of(log: GameLog) -> GameIdentity:
     """The identity of the game ``log`` records (any family's, in any of its formats)."""
+    return _identity(log, True)
+
+
+def quick_identity(log: GameLog) -> GameIdentity:
+    """:func:`identity_of` without the hands' digest (:attr:`GameIdentity.digested` False): the same
+    keys but that one, the same players, final result and hands by name, and the same deal."""
+    return _identity(log, False)
+
+
+def _identity(log: GameLog, digested: bool) -> GameIdentity:
     n = log.n_players
-    view = _hand_record(log)
     # a hand cut off before its outcome records only a prefix of its events: it is not compared
-    rounds = tuple(((r.kyoku, r.honba), r.name, _digest(view(r))) for r in log.rounds if _has_outcome(r))
+    whole = [r for r in log.rounds if _has_outcome(r)]
+    if digested:
+        view = _hand_record(log)
+        rounds = tuple(((r.kyoku, r.honba), r.name, _digest(view(r))) for r in whole)
+    else:
+        rounds = tuple(((r.kyoku, r.honba), r.name, "") for r in whole)
+    deal = f"deal {_digest(_deal_record(log)(whole[0]))}" if whole else None
     keys = []
     if log.log_id:
         keys.append(f"log id {log.log_id}")
@@ -83,15 +119,15 @@ def identity_of(log: GameLog) -> GameIdentity:
         # one seed, one wall: but the simulator deals 3p and 4p games, games under other knobs and
         # games of other rule sets (beijing and beijing-ccw) from one seed
         keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs'), log.family, log.rules.name])}")
-    if rounds:
+    if rounds and digested:
         keys.append(f"hands {_digest([d for _, _, d in rounds])}")
     players = tuple(tuple(getattr(p, f) for f in PLAYER_FIELDS) for p in log.players)
     final = (tuple(log.final.scores), tuple(log.final.points)) if log.final is not None else None
-    return GameIdentity(tuple(keys), players, rounds, final)
+    return GameIdentity(tuple(keys), players, rounds, final, deal, digested or not rounds)
 
 
 def to_json(ident: GameIdentity) -> str:
-    """The identity as compact JSON (the store's ``sources.fingerprint``)."""
+    """The identity as compact JSON (the store's ``sources.fingerprint``; its deal is not kept)."""
     return json.dumps({"keys": ident.keys, "players": ident.players, "rounds": ident.rounds, "final": ident.final},
                       ensure_ascii=False, separators=(",", ":"))
 
@@ -126,6 +162,8 @@ def fingerprint_disagreement(primary_source: str, primary_fp: str | None, other_
 
 def disagreements(a: GameIdentity, b: GameIdentity) -> list[str]:
     """What two records of one game disagree on; a value one of them does not record is no disagreement."""
+    if not (a.digested and b.digested):
+        raise TypeError("a quick identity's hands are not digested: compare full identities")
     out = []
     for field_i, field in enumerate(PLAYER_FIELDS):
         pairs = [(pa[field_i], pb[field_i]) for pa, pb in zip(a.players, b.players)]

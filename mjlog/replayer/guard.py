@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.formats import reader
-from mjlog.formats.identity import GameIdentity, identity_of
+from mjlog.formats.identity import GameIdentity, identity_of, quick_identity
 from mjlog.formats.source import LogSource
 from mjlog.ir import GameLog
 from mjlog.replayer import replay
@@ -73,21 +73,23 @@ class CheckedGame:
         return self.count == 0
 
 
-def identify(log: GameLog) -> GameIdentity | None:
-    """The game's identity (:func:`~mjlog.formats.identity.identity_of`); None for a log whose values
-    cannot be identified (a ValueError, as MalformedLogError is). A coding error raises."""
+def identify(log: GameLog, quick: bool = False) -> GameIdentity | None:
+    """The game's identity (:func:`~mjlog.formats.identity.identity_of`, or with ``quick`` its
+    :func:`~mjlog.formats.identity.quick_identity`); None for a log whose values cannot be identified
+    (a ValueError, as MalformedLogError is). A coding error raises."""
     try:
-        return identity_of(log)
+        return quick_identity(log) if quick else identity_of(log)
     except ValueError:
         return None
 
 
 def check_games(source: LogSource, name: str | None = None,
-                skip: Callable[[GameLog, GameIdentity | None], bool] | None = None) -> Iterator[CheckedGame]:
-    """Each game of one file (a path or bytes; a Botzone export holds many), read, identified and
-    replayed, in the file's order; a game ``skip`` returns True for (a copy of one already done) is
-    not replayed. ``name`` names the file in read errors. Yields one failed game when the file as
-    a whole cannot be read (:attr:`CheckedGame.whole_file`)."""
+                skip: Callable[[GameLog, GameIdentity | None], bool] | None = None,
+                quick: bool = False) -> Iterator[CheckedGame]:
+    """Each game of one file (a path or bytes; a Botzone export holds many), read, identified (with
+    ``quick``, its quick identity) and replayed, in the file's order; a game ``skip`` returns True for
+    (a copy of one already done) is not replayed. ``name`` names the file in read errors. Yields one
+    failed game when the file as a whole cannot be read (:attr:`CheckedGame.whole_file`)."""
     try:
         logs = reader.games_or_errors(source, name)
     except Exception as exc:  # noqa: BLE001 - games_or_errors raises MalformedLogError only; this is the batch's guard
@@ -98,7 +100,7 @@ def check_games(source: LogSource, name: str | None = None,
         if isinstance(log, MalformedLogError):
             yield CheckedGame(index, count, failure=Failure(Step.READING, log))
             continue
-        ident = identify(log)
+        ident = identify(log, quick)
         if skip is not None and skip(log, ident):
             yield CheckedGame(index, count, log, ident)
             continue

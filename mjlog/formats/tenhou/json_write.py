@@ -149,13 +149,23 @@ def _written_as(cls: type) -> type | None:
     return got
 
 
+def deal_json(r: Round, n: int, red: bool) -> list:
+    """How one hand starts, as :func:`round_json` writes it: its kyoku, honba and sticks, the scores,
+    the first dora indicator and each seat's dealt hand (its parts, so two hands that one view
+    records start alike)."""
+    return [[r.kyoku, r.honba, r.sticks], list(r.scores) + [0] * (4 - n),
+            to_json_code(cast(int, r.dora_indicator), red),  # a riichi hand always has its indicator
+            [_codes(r.hands[s], red) if s < n else [] for s in range(4)]]
+
+
 def round_json(r: Round, n: int, red: bool) -> list:
     """One hand as the official export writes it (the 17-element array, reference §11.2)."""
     takes: list[list] = [[] for _ in range(4)]
     outs: list[list] = [[] for _ in range(4)]
     riichi = [False] * 4
     codes = json_codes(red)
-    dora = [to_json_code(cast(int, r.dora_indicator), red)]  # a riichi hand always has its indicator
+    start, scores, indicator, dealt = deal_json(r, n, red)
+    dora = [indicator]
     ura: list[int] = []
     wins: list[Win] = []
     draw: Ryuukyoku | None = None
@@ -196,9 +206,9 @@ def round_json(r: Round, n: int, red: bool) -> list:
             draw = e
     if not ura and "ura" in dict(r.extra):
         ura = json.loads(dict(r.extra)["ura"])  # listed by the JSON read, but no riichi winner held them
-    out: list = [[r.kyoku, r.honba, r.sticks], list(r.scores) + [0] * (4 - n), dora, ura]
+    out: list = [start, scores, dora, ura]
     for s in range(4):
-        out += [_codes(r.hands[s], red) if s < n else [], takes[s], outs[s]]
+        out += [dealt[s], takes[s], outs[s]]
     out.append(_result(wins, draw, n, r.dealer))
     return out
 
@@ -252,3 +262,10 @@ def hand_record(log: GameLog) -> Callable[[Round], object]:
     tenhou.net/6 JSON's view of it."""
     n, red = log.n_players, log.rules.red_fives
     return lambda r: round_json(r, n, red)
+
+
+def deal_record(log: GameLog) -> Callable[[Round], object]:
+    """How both Tenhou formats record a hand's start, for the game's quick identity
+    (:mod:`mjlog.formats.identity`): a part of :func:`hand_record`'s view."""
+    n, red = log.n_players, log.rules.red_fives
+    return lambda r: deal_json(r, n, red)
