@@ -33,7 +33,7 @@ def _request(args: argparse.Namespace) -> ScoreRequest:
         discarder=_seat(args.discarder), wild=args.wild, last_tile=args.last_tile, after_kan=args.after_kan,
         robbed_kan=args.robbed_kan, first_turn=args.first_turn, riichi=args.riichi, dora=args.dora or "",
         burn_rounds=args.burn, mutual=tuple(sorted({SEATS.index(s) for s in args.mutual or ()})), base=args.base,
-        flowers=args.flowers, last_copy=args.last_copy,
+        flowers=args.flowers, last_copy=args.last_copy, renchan=args.renchan,
     )
 
 
@@ -129,6 +129,8 @@ def add_score_command(sub) -> None:
                        help="MCR: flowers the winner set aside (1 fan each, not toward the 8-fan minimum)")
     score.add_argument("--first-turn", action="store_true",
                        help="won before the winner's first discard (天和 / 地和; riichi tenhou / chiihou)")
+    score.add_argument("--renchan", type=int, default=0, metavar="N",
+                       help="Datong: deals the dealer has kept in a row before this hand (default 0)")
     score.add_argument("--burn", type=int, default=0, metavar="R", help="Beijing: 燒莊 rounds of the hand (default 0)")
     score.add_argument("--mutual", action="append", choices=winds, metavar="SEAT",
                        help="Beijing: a seat in 互包 with the winner (repeatable)")

@@ -21,7 +21,7 @@ A family is its **replay contract** and its **parts**, each part for the code th
 Every part has a generic default, so a new family starts from :meth:`Family.replay_hand` alone.
 
 >>> sorted(families())
-['beijing', 'mcr', 'riichi']
+['beijing', 'datong', 'mcr', 'riichi']
 >>> family("riichi").presets["tenhou-4p-south"].players
 4
 >>> find_preset("tenhou-3p-east").name
@@ -161,7 +161,7 @@ class ScoreRequest:
     overrides the rule set's base, ``knobs`` is ``name=value;...`` text of rule knobs.
     MCR: ``flowers`` is how many flowers the winner set aside, ``last_copy`` a win on the last
     copy of its tile (和絕張); ``last_tile``, ``after_kan`` and ``robbed_kan`` are 妙手回春 /
-    海底捞月, 杠上开花 and 抢杠和.
+    海底捞月, 杠上开花 and 抢杠和. Datong: ``renchan`` is how many deals the dealer has kept in a row.
     """
 
     hand: str
@@ -185,6 +185,7 @@ class ScoreRequest:
     base: int | None = None
     flowers: int = 0
     last_copy: bool = False
+    renchan: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,7 +408,7 @@ def unregister(name: str) -> None:
 #: The built-in families by name, each the module that registers it when first imported: the
 #: registry loads them by name at its first look-up and imports none of them itself.
 BUILTIN_FAMILIES = {"riichi": "mjlog.rules.riichi.family", "mcr": "mjlog.rules.mcr.family",
-                    "beijing": "mjlog.rules.beijing.family"}
+                    "beijing": "mjlog.rules.beijing.family", "datong": "mjlog.rules.datong.family"}
 
 
 def _builtin() -> None:

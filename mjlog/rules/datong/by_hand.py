@@ -1,0 +1,104 @@
+"""Datong hands from mpsz text: :func:`evaluate_text` (the types) and :func:`score_request` (types and payments).
+
+Tiles are mpsz (``123m456p789s11z``; 1-7z = E S W N 白 發 中; no red fives), the winning tile
+last; calls are ``kind:tiles`` with kind ``pon``, ``kan`` (open), ``kakan`` (added), ``ankan``
+(closed) or ``chi`` (only under the ``chi`` knob).
+
+>>> [t.name for t in evaluate_text("11m99p9p", ("pon:555z", "kan:2222s", "pon:777p"), tsumo=True).types]
+['堆和', '碰碰胡']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mjlog.errors import InvalidHandError
+from mjlog.rules.datong.hands import DatongValue, HandType, Meld, evaluate
+from mjlog.rules.datong.ruleset import PRESETS, DatongRules
+from mjlog.rules.datong.settlement import KanKind, kan_rows, settle_win
+from mjlog.rules.family import ScoredHand, ScoreRequest, WinItem
+from mjlog.rules.transfers import Transfer
+from mjlog.tiles import parse_mpsz
+
+_SIZES = {"chi": 3, "pon": 3, "kan": 4, "minkan": 4, "kakan": 4, "ankan": 4}
+_KAN_KINDS = {"kan": KanKind.OPEN, "minkan": KanKind.OPEN, "kakan": KanKind.ADDED, "ankan": KanKind.CLOSED}
+
+
+def parse_kinds(text: str) -> list[int]:
+    """The kinds of mpsz text, in order; InvalidHandError for bad text or a red five."""
+    if "0" in text:
+        raise InvalidHandError(f"Datong mahjong has no red fives: {text!r}")
+    try:
+        return [t >> 2 for t in parse_mpsz(text)]
+    except ValueError as exc:
+        raise InvalidHandError(str(exc)) from None
+
+
+def parse_call(text: str) -> tuple[Meld, KanKind | None]:
+    """A call written ``kind:tiles`` and, for a kan, which of the three it is."""
+    kind, sep, tiles = text.partition(":")
+    kind = kind.strip().lower()
+    if not sep or kind not in _SIZES:
+        raise InvalidHandError(f"a call is pon:, kan:, kakan:, ankan: or chi: and its tiles, not {text!r}")
+    kinds = sorted(parse_kinds(tiles))
+    if len(kinds) != _SIZES[kind]:
+        raise InvalidHandError(f"{kind} takes {_SIZES[kind]} tiles, not {tiles!r}")
+    if kind == "chi":
+        if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
+            raise InvalidHandError(f"chi tiles {tiles!r} are not a run of one suit")
+        return Meld(kinds[0], run=True), None
+    if len(set(kinds)) != 1:
+        raise InvalidHandError(f"{kind} tiles {tiles!r} are not of one kind")
+    return Meld(kinds[0], size=len(kinds), closed=kind == "ankan"), _KAN_KINDS.get(kind)
+
+
+def evaluate_text(hand: str, calls: Sequence[str] = (), *, tsumo: bool = False,
+                  rules: DatongRules | None = None) -> DatongValue:
+    """The types and multiplier of the concealed ``hand`` (mpsz, winning tile last) with ``calls``."""
+    concealed = parse_kinds(hand)
+    melds = tuple(parse_call(c)[0] for c in calls)
+    return evaluate(concealed, melds, tsumo, rules or PRESETS["datong"])
+
+
+def _seats(req: ScoreRequest) -> tuple[int, int, int | None]:
+    """(winner, dealer, discarder) of a request; InvalidHandError when they contradict."""
+    winner = req.seat_wind
+    if req.dealer and req.dealer_seat not in (None, winner):
+        raise InvalidHandError("--dealer says the winner deals, but another dealer seat is given")
+    dealer = winner if req.dealer else (0 if req.dealer_seat is None else req.dealer_seat)
+    if req.tsumo:
+        if req.discarder is not None:
+            raise InvalidHandError("a self-draw has no discarder")
+        return winner, dealer, None
+    discarder = (winner - 1) % 4 if req.discarder is None else req.discarder
+    if discarder == winner:
+        raise InvalidHandError("the winner cannot deal in to itself")
+    return winner, dealer, discarder
+
+
+def _unknown_to_datong(req: ScoreRequest) -> None:
+    """InvalidHandError for what a request states that Datong's rules do not have."""
+    if req.riichi or req.dora or req.wild or req.mutual or req.burn_rounds or req.flowers:
+        raise InvalidHandError("riichi, dora, wild tiles, 互包, 燒莊 and flowers are not Datong rules")
+
+
+def score_request(req: ScoreRequest) -> ScoredHand:
+    """A request of ``mjlog score``: the hand's types, the win's payments and the winner's kans' payments."""
+    rules: DatongRules = req.rules
+    if req.base is not None:
+        rules = rules.replace(base=req.base)
+    _unknown_to_datong(req)
+    winner, dealer, discarder = _seats(req)
+    parsed = [parse_call(c) for c in req.calls]
+    value = evaluate(parse_kinds(req.hand), tuple(m for m, _ in parsed), req.tsumo, rules)
+    if discarder is not None and rules.discard_needs_type and [s.type for s in value.types] == [HandType.PLAIN]:
+        raise InvalidHandError("a 屁和 cannot win on a discard under discard_needs_type (only a self-draw wins "
+                               "without a hand type)")
+    rows: tuple[Transfer, ...] = settle_win(rules, winner, discarder, value.multiplier, dealer, req.renchan)
+    for _, kan in parsed:
+        if kan is not None:
+            rows += kan_rows(rules, winner, kan)
+    items = tuple(WinItem(s.type.id, s.name, s.english, s.multiplier) for s in value.types)
+    notes = (f"base {rules.base}", f"multiplier x{value.multiplier} ({rules.stacking})",
+             f"renchan {req.renchan}", "the winner's kans are paid as they were made")
+    return ScoredHand(items, value.multiplier, "x", rows, (), notes)

@@ -1,0 +1,99 @@
+"""Datong rule sets as data: one frozen dataclass of knobs, a knob for each open point of the source.
+
+Payments are in units of the base B (底分); the source's example base is 10. Where the source
+is silent or can be read two ways the choice is a knob (``docs/datong.md`` sets each reading
+beside the source's words).
+
+>>> rs = PRESETS["datong"]
+>>> rs.base, rs.players, rs.chi, rs.stacking
+(10, 4, False, 'multiply')
+>>> rs.replace(chi=True).name
+'datong+custom'
+>>> rs.replace(stacking="sum")
+Traceback (most recent call last):
+...
+ValueError: stacking must be 'multiply' or 'highest', not 'sum'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+Stacking = Literal["multiply", "highest"]
+KanMeaning = Literal["wait", "concealed"]
+RenchanTo = Literal["dealer", "payers"]
+LeaveTo = Literal["pot", "each"]
+
+
+@dataclass(frozen=True, slots=True)
+class DatongRules:
+    """The knobs of one Datong rule set. Seats are 0 East, 1 South, 2 West, 3 North."""
+
+    name: str = "datong"
+    players: int = 4
+    start_points: int = 0
+    base: int = 10
+    chi: bool = False
+    stacking: Stacking = "multiply"
+    dragon_multiplier: int = 1
+    seven_pairs_quad: bool = True
+    kan_meaning: KanMeaning = "wait"
+    discard_needs_type: bool = False
+    renchan_to: RenchanTo = "dealer"
+    leave_to: LeaveTo = "pot"
+    reserve_tiles: int = 13
+
+    def __post_init__(self) -> None:
+        for knob, allowed in (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
+                              ("renchan_to", ("dealer", "payers")), ("leave_to", ("pot", "each"))):
+            value = getattr(self, knob)
+            if value not in allowed:
+                raise ValueError(f"{knob} must be {allowed[0]!r} or {allowed[1]!r}, not {value!r}")
+        if self.players != 4 or self.base <= 0:
+            raise ValueError("a Datong table has 4 players and a positive base")
+        if self.dragon_multiplier < 1:
+            raise ValueError(f"dragon_multiplier must be 1 or more, not {self.dragon_multiplier!r}")
+        if not 0 <= self.reserve_tiles <= 136 - 53:
+            raise ValueError(f"reserve_tiles must leave the deal (53 tiles) its wall, not {self.reserve_tiles!r}")
+
+    def replace(self, **changes: object) -> DatongRules:
+        """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
+        if "name" not in changes and not self.name.endswith("+custom"):
+            changes["name"] = self.name + "+custom"
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
+
+    def next_seat(self, dealer: int) -> int:
+        """The seat that deals after a non-dealer win: the next in turn (play goes counter-clockwise)."""
+        return (dealer + 1) % self.players
+
+
+#: One line for each knob: the source's words, then our reading (a test checks every field has one).
+KNOB_DOCS: dict[str, str] = {
+    "name": "the preset's name (+custom once a knob is changed)",
+    "players": "seats at the table (always 4): 「一副麻將牌,共136張」, four seats each with 17 stacks",
+    "start_points": "each seat's score at the start (the source keeps relative scores: 0)",
+    "base": "the base B:「每個游戲房間的基本分設置都不一樣,如果基本分是10分」: a room setting, 10 in the source",
+    "chi": "「不能吃,只能碰、杠牌 ... 吃牌只能吃上家」 contradict: False (the rule) no chi; True chi allowed, "
+           "from the seat before only (the aside)",
+    "stacking": "「碰碰胡、清一色和七對再番一倍,十三幺再番6倍」 does not say how two apply: 'multiply' each "
+                "doubles again (碰碰胡 清一色 x4); 'highest' only the largest counts",
+    "dragon_multiplier": "「一條龍」 is a hand but the payments name no value for it: 1 (no more than a plain "
+                         "win); 2 reads it like the hands that double",
+    "seven_pairs_quad": "「七對」 is named, not defined: True four of a kind counts as two pairs; False seven "
+                        "different pairs",
+    "kan_meaning": "「坎和」 is named, not defined: 'wait' the winning tile fills the middle of a run "
+                   "(坎張); 'concealed' the hand holds a concealed triplet (坎); a label, paid as a plain win",
+    "discard_needs_type": "「自摸:無論有番或者無番 ... 就算自摸」: False any complete hand wins, on a discard "
+                          "too; True a win on a discard needs a hand type beyond 屁和",
+    "renchan_to": "「連庄一次多10分」: 'dealer' each kept deal adds B to the dealer's bonus, both ways; "
+                  "'payers' each payer of the hand payment pays B more per kept deal",
+    "leave_to": "「強退的玩家每次扣8倍基本分」: 'pot' the leaver loses 8B to no one; 'each' the leaver pays "
+                "8B to each other seat",
+    "reserve_tiles": "「如果還剩下六墩半牌時仍然無人胡牌(即黃庄)」: 6½ stacks, 13 tiles left undrawn end "
+                     "the hand in a draw",
+}
+
+
+PRESETS: dict[str, DatongRules] = {"datong": DatongRules()}
