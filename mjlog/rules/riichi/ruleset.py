@@ -111,6 +111,10 @@ class RuleSet:
         """Why the replay could not apply this rule set (see :func:`rule_problem`), or None."""
         return rule_problem(self)
 
+    def knob_choices(self) -> dict[str, tuple[str, ...]]:
+        """The values each text knob takes (:data:`KNOB_CHOICES`)."""
+        return KNOB_CHOICES
+
     @property
     def seats(self) -> tuple[int, ...]:
         """The seat numbers in play (0..3, or 0..2 in sanma)."""
@@ -188,6 +192,14 @@ KNOB_DOCS: dict[str, str] = {
 }
 
 
+#: The values each text knob takes (the others are booleans, numbers and the uma).
+KNOB_CHOICES: dict[str, tuple[str, ...]] = {
+    "length": ("east", "south"),
+    "placement_rounding": ("round-half-away", "none"),
+    "tsumo_scheme": TSUMO_SCHEMES,
+}
+
+
 _SANMA: dict[str, Any] = dict(  # keyword arguments of RuleSet
     players=3, start_points=35000, target_points=40000, uma=(20, 0, -20), honba_ron=200,
     honba_tsumo_each=100, noten_total=2000, nukidora=True,
@@ -212,9 +224,7 @@ def preset(name: str) -> RuleSet:
 def rule_problem(rules: RuleSet) -> str | None:
     """Why the replay could not apply ``rules`` (a value outside the knob's choices, or a
     three-player knob switched on for four players), or None when it can."""
-    choices = {"length": ("east", "south"), "placement_rounding": ("round-half-away", "none"),
-               "tsumo_scheme": TSUMO_SCHEMES}
-    for knob, allowed in choices.items():
+    for knob, allowed in KNOB_CHOICES.items():
         if getattr(rules, knob) not in allowed:
             return f"{knob}={getattr(rules, knob)!r} is not one of {', '.join(allowed)}"
     if rules.players not in (3, 4):
