@@ -53,6 +53,9 @@ class RuleSet:
     riichi_deposit: int = 1000
     noten_total: int = 3000
     tsumo_scheme: str = "tsumo-loss"    # only meaningful for 3 players
+    marudori2_reading: str = "formula"      # the reading of 丸取2, 莊家3倍支付 and 倍取 (sanma_schemes.READINGS)
+    dealer_triple_reading: str = "formula"
+    double_take_reading: str = "formula"
     kiriage_mangan: bool = False
     double_yakuman_kokushi13: bool = False
     double_yakuman_suuankou_tanki: bool = False
@@ -150,6 +153,12 @@ KNOB_DOCS: dict[str, str] = {
     "riichi_deposit": "points a riichi puts on the table",
     "noten_total": "points the noten seats pay the tenpai seats at an exhaustive draw",
     "tsumo_scheme": "three players: how a tsumo is paid (docs/sanma-payments.md; four players: tsumo-loss only)",
+    "marudori2_reading": ("three players, 丸取2: formula (北家折半, each payer adds half the absent North's "
+                          "share) or words (丸取 with the non-dealer tsumo's ron value split 3:5)"),
+    "dealer_triple_reading": ("three players, 莊家3倍支付: formula (r(b) / r(3b)) or words (丸取 with the "
+                              "non-dealer tsumo's ron value split 1:3)"),
+    "double_take_reading": ("three players, 倍取: formula (each payer pays the ron value) or words (twice "
+                            "折半支付's tsumo)"),
     "kiriage_mangan": "4 han 30 fu and 3 han 60 fu are paid as mangan",
     "double_yakuman_kokushi13": "thirteen orphans on a 13-sided wait is a double yakuman",
     "double_yakuman_suuankou_tanki": "four concealed triplets on a pair wait is a double yakuman",
@@ -197,6 +206,9 @@ KNOB_CHOICES: dict[str, tuple[str, ...]] = {
     "length": ("east", "south"),
     "placement_rounding": ("round-half-away", "none"),
     "tsumo_scheme": TSUMO_SCHEMES,
+    "marudori2_reading": ("formula", "words"),
+    "dealer_triple_reading": ("formula", "words"),
+    "double_take_reading": ("formula", "words"),
 }
 
 
