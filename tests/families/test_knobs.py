@@ -34,6 +34,9 @@ from mjlog.rules.riichi.ruleset import PRESETS, RuleSet, apply_knobs, rule_probl
 from tests.support.paths import TENHOU_XML
 from tests.support.replaybuild import Tiles, agari, deal, discard, draw, game, init, ryuukyoku, turn
 from tests.families.riichi.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test
+from tests.families.riichi.test_sanma_readings import (
+    test_the_reading_knob_chooses_the_payment_and_defaults_to_the_formula as reading_test,
+)
 
 K = FindingKind
 START = (25000, 25000, 25000, 25000)
@@ -341,6 +344,7 @@ HAND_BUILT = {
     "double_yakuman_daisuushii": test_a_double_yakuman_knob_doubles_that_yakuman,
     "kazoe_yakuman": test_kazoe_yakuman_off_pays_13_han_as_sanbaiman,
     **{y.knob: local_yaku_test for y in LOCAL},   # tests/families/riichi/test_local_yaku.py
+    **{k: reading_test for k in ("marudori2_reading", "dealer_triple_reading", "double_take_reading")},
 }
 #: Fields that are labels, not rules: the preset's name.
 LABELS = {"name"}

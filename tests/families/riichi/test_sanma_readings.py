@@ -48,6 +48,9 @@ def test_the_reading_knob_chooses_the_payment_and_defaults_to_the_formula():
     assert payments(ONE_HAN_30_FU, False, True, rules.replace(marudori2_reading="words")).points == 1000
     double = SANMA.replace(tsumo_scheme="double-take", double_take_reading="words")
     assert payments(ONE_HAN_30_FU, True, True, double).points == 3200
+    triple = SANMA.replace(tsumo_scheme="dealer-triple")
+    assert payments(ONE_HAN_30_FU, False, True, triple).dealer == 800
+    assert payments(ONE_HAN_30_FU, False, True, triple.replace(dealer_triple_reading="words")).dealer == 700
 
 
 def test_schemes_table_names_the_reading_and_follows_the_knob(capsys):
