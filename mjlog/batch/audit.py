@@ -25,20 +25,22 @@ from mjlog.formats.identity import GameIdentity
 from mjlog.formats.reader import iter_log_files
 from mjlog.ir import GameLog
 from mjlog.replayer.guard import CheckedGame, Step, check_games, identify
+from mjlog.rules.knobs import RuleChoice
 from mjlog.text import path_label
 from mjlog.parallel.engine import run_tasks
 
 
-def audit_file(source) -> list[FileAudit]:
+def audit_file(source, choice: RuleChoice | None = None) -> list[FileAudit]:
     """Audit one path or bytes: one result per game of the file (a Botzone export holds many); a read
     error (or a replay that fails) becomes the result's ``error``, content that is no log at all its
     ``skipped``. A game read from a path comes with its quick identity and its origin (see
-    :mod:`mjlog.batch.report`), one from bytes with its full identity."""
+    :mod:`mjlog.batch.report`), one from bytes with its full identity. ``choice`` replays each game
+    under rules it does not state (``--rules``/``--knob``)."""
     is_path = isinstance(source, (str, os.PathLike))
     label = path_label(source) if is_path else "<bytes>"
     path = os.fspath(source) if is_path else None
     return [_with_origin(_file_audit(game, label), path, game.index)
-            for game in check_games(source, label if is_path else None, quick=is_path)]
+            for game in check_games(source, label if is_path else None, quick=is_path, choice=choice)]
 
 
 def _with_origin(fa: FileAudit, path: str | None, index: int) -> FileAudit:
@@ -93,34 +95,35 @@ def _file_audit(game: CheckedGame, label: str) -> FileAudit:
     return FileAudit(name, error=str(failure.error))
 
 
-def _audit_chunk(paths: Sequence[str]) -> list[FileAudit]:
-    return [fa for p in paths for fa in audit_file(p)]
+def _audit_chunk(paths: Sequence[str], choice: RuleChoice | None = None) -> list[FileAudit]:
+    return [fa for p in paths for fa in audit_file(p, choice)]
 
 
 def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16, engine: str = "local",
-                scheduler: str | None = None) -> Iterator[FileAudit]:
+                scheduler: str | None = None, choice: RuleChoice | None = None) -> Iterator[FileAudit]:
     """Audit results in input order. ``jobs`` > 1 spreads chunks of paths over a process pool,
     ``engine="dask"`` over a Dask cluster (``scheduler``, else a LocalCluster of ``jobs`` workers);
     at most ``2 * jobs`` chunks are in flight, so memory stays flat however many files there are
     (:func:`mjlog.parallel.engine.run_tasks`)."""
     if engine != "dask" and (jobs <= 1 or len(sources) < 2 * chunk):
         for s in sources:
-            yield from audit_file(s)
+            yield from audit_file(s, choice)
         return
-    chunks = ((list(map(str, sources[i : i + chunk])),) for i in range(0, len(sources), chunk))
+    chunks = ((list(map(str, sources[i : i + chunk])), choice) for i in range(0, len(sources), chunk))
     for audits in run_tasks(_audit_chunk, chunks, jobs=jobs, engine=engine, scheduler=scheduler):
         yield from audits
 
 
 def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAudit], bool | None] | None = None,
                   progress: bool = False, engine: str = "local", scheduler: str | None = None,
-                  keep: bool = True) -> AuditReport:
+                  keep: bool = True, choice: RuleChoice | None = None) -> AuditReport:
     """Audit paths (directories walked) or bytes, one game once; ``on_result`` sees each result as it
     comes, in input order (returning True stops the calls): a file of a game already counted as a
     duplicate, and an earlier primary source a more complete file displaces right after that file
     (see :mod:`mjlog.batch.report`). ``keep=False`` keeps no file's result, only the counts, so memory
     stays flat however many files there are; ``keep=True`` also lists them all in ``report.files``.
-    ``engine="dask"`` audits on a Dask cluster (see :func:`iter_audits`)."""
+    ``engine="dask"`` audits on a Dask cluster (see :func:`iter_audits`); ``choice`` replays every game
+    under rules it does not state (``--rules``/``--knob``)."""
     expanded: list = []
     for s in sources:
         if isinstance(s, (str, os.PathLike)) and os.path.isdir(s):
@@ -135,7 +138,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
     calling = on_result is not None
     try:
         with StreamingAudit(keep, IdentifyAgain()) as counted:
-            for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler):
+            for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler, choice=choice):
                 for out in counted.add(fa):
                     if calling and on_result(out):  # type: ignore[misc]  # calling: on_result is set
                         calling = False

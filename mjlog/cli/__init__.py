@@ -18,6 +18,7 @@ from mjlog import __version__
 from mjlog.text import json_printable, printable, printable_lines
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
+from mjlog.cli.common import add_knob_option, add_rule_options, rule_choice_or_report
 from mjlog.cli.common import fail as _fail
 
 
@@ -44,6 +45,11 @@ def _cmd_audit(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if args.jobs < 1:
         return _fail("--jobs must be at least 1")
+    choice = rule_choice_or_report(args.rules, args.knob)
+    if choice is None:
+        return EXIT_USAGE
+    if choice and not args.json:
+        print(printable(f"replayed under rules the logs do not state: {choice.describe()}"))
 
     def emit(fa: FileAudit) -> None:
         if fa.error is not None:
@@ -64,7 +70,7 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     progress = sys.stderr.isatty() and not args.no_progress
     try:
         report = audit_sources(args.paths, jobs=args.jobs, on_result=emit, progress=progress, engine=args.engine,
-                               scheduler=args.scheduler, keep=False)
+                               scheduler=args.scheduler, keep=False, choice=choice or None)
     except RuntimeError as exc:  # the dask extra is not installed
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -73,7 +79,14 @@ def _cmd_audit(args: argparse.Namespace) -> int:
               + (f" ({report.skipped} file{'s' if report.skipped != 1 else ''} skipped: not a log)"
                  if report.skipped else ""), file=sys.stderr)
         return EXIT_USAGE
-    print(json.dumps(report.to_dict()) if args.json else report.summary())
+    if args.json:
+        summary = report.to_dict()
+        if choice:
+            summary["replayed_under"] = {**choice.to_dict(), "stated_by_the_logs": False}
+        print(json.dumps(summary))
+    else:
+        print(report.summary() + (f"; replayed under {printable(choice.describe())}, which the logs do not state"
+                                  if choice else ""))
     return EXIT_FINDINGS if report.failed(strict=args.strict) else EXIT_OK
 
 
@@ -100,14 +113,16 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from mjlog.rules.family import find_preset
     from mjlog.batch.simulate import simulate
 
     if args.games < 0 or args.jobs < 1:
         print("mjlog: --games must be 0 or more and --jobs at least 1", file=sys.stderr)
         return EXIT_USAGE
+    choice = rule_choice_or_report(args.rules, args.knob)
+    if choice is None:
+        return EXIT_USAGE
     try:
-        paths = simulate(args.games, find_preset(args.rules), args.seed, args.output, progress=not args.no_progress,
+        paths = simulate(args.games, choice.apply(choice.base(None)), args.seed, args.output, progress=not args.no_progress,
                          jobs=args.jobs)
     except OSError as exc:
         print(f"mjlog: cannot write to {args.output}: {exc.strerror or exc}", file=sys.stderr)
@@ -252,6 +267,9 @@ def _add_audit_command(sub) -> None:
     audit.add_argument("--json", action="store_true", help="one JSON object per finding, then a summary object")
     audit.add_argument("--strict", action="store_true", help="warnings (truncated logs, unsupported rules) fail too: exit 1")
     audit.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    add_rule_options(audit, "replay every log under this preset (of its family and seat count) instead of the "
+                            "one its header selects; the output says the logs were replayed under rules they "
+                            "do not state")
     audit.set_defaults(func=_cmd_audit)
 
 
@@ -288,6 +306,7 @@ def _add_simulate_command(sub) -> None:
     simulate.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
                           help="processes that play games (default 1); the files are the same bytes either way")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    add_knob_option(simulate)
     simulate.set_defaults(func=_cmd_simulate)
 
 

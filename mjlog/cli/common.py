@@ -68,3 +68,28 @@ def write_text_or_report(path: str, text: str) -> bool:
         fail(f"cannot write {path}: {exc.strerror or exc}")
         return False
     return True
+
+
+def add_knob_option(parser) -> None:
+    """``--knob NAME=VALUE`` (repeatable), read by :func:`rule_choice_or_report`."""
+    parser.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one knob of the rules (repeatable), e.g. kiriage_mangan=True; "
+                             "'mjlog rules show PRESET' lists the knobs and their values")
+
+
+def add_rule_options(parser, what: str) -> None:
+    """``--rules PRESET`` (``what``: what the preset is for) and ``--knob NAME=VALUE`` (repeatable)."""
+    parser.add_argument("--rules", metavar="PRESET", help=what)
+    add_knob_option(parser)
+
+
+def rule_choice_or_report(preset: str | None, knobs, family: str | None = None):
+    """The :class:`~mjlog.rules.knobs.RuleChoice` of ``--rules`` and ``--knob`` (each knob checked against
+    the preset's knobs), or None after printing what is wrong in one line."""
+    from mjlog.rules.knobs import KnobError, rule_choice
+
+    try:
+        return rule_choice(preset, knobs or (), family)
+    except KnobError as exc:
+        fail(str(exc))
+        return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mjlog.cli.common import EXIT_OK, EXIT_USAGE
+from mjlog.cli.common import EXIT_OK, EXIT_USAGE, add_rule_options, rule_choice_or_report
 from mjlog.cli.common import fail as _fail
 from mjlog.cli.store import open_store
 from mjlog.text import printable
@@ -15,6 +15,9 @@ def _cmd_schemes_table(args: argparse.Namespace) -> int:
     from mjlog.rules.riichi.points import LIMIT_BASIC_BY_NAME, basic_points, limit_of
     from mjlog.rules.riichi.sanma_schemes import scheme_table
 
+    choice = _choice(args)
+    if choice is None:
+        return EXIT_USAGE
     if args.limit:
         basic, what = LIMIT_BASIC_BY_NAME[args.limit], args.limit
     elif args.han is not None and args.fu is not None:
@@ -30,8 +33,35 @@ def _cmd_schemes_table(args: argparse.Namespace) -> int:
     print(f"Three-player payments for {what} (basic points {basic}); honba and sticks not included.")
     print("Columns: dealer ron / dealer tsumo total (each payer) / non-dealer ron / "
           "non-dealer tsumo total (non-dealer payer / dealer payer)")
-    print("\n".join(scheme_table(basic)))
+    print("\n".join(scheme_table(basic, _readings(choice))))
+    print(_readings_line(choice))
     return EXIT_OK
+
+
+def _choice(args: argparse.Namespace):
+    """The ``--rules``/``--knob`` choice, a three-player riichi one; None after printing why not."""
+    choice = rule_choice_or_report(args.rules, args.knob, family="riichi")
+    if choice is not None and choice.preset is not None and choice.base(None).players != 3:
+        _fail(f"{choice.preset} is not a three-player preset; the payment schemes are three-player rules")
+        return None
+    return choice
+
+
+def _readings(choice) -> dict[str, str]:
+    """The reading (formula or words) each scheme of two readings is taken in under ``choice``."""
+    from mjlog.rules.riichi.ruleset import PRESETS
+    from mjlog.rules.riichi.sanma_schemes import READING_OF
+
+    rules = choice.apply(choice.base(PRESETS["tenhou-3p-south"]))
+    return {scheme: getattr(rules, knob) for scheme, (knob, _, _) in READING_OF.items()}
+
+
+def _readings_line(choice) -> str:
+    """One line naming the reading of each scheme that has two (the knobs that choose them)."""
+    from mjlog.rules.riichi.sanma_schemes import scheme_label
+
+    return "Readings: " + "; ".join(scheme_label(s, r) for s, r in _readings(choice).items()) + \
+        " (knobs marudori2_reading, dealer_triple_reading, double_take_reading; docs/sanma-readings.md)."
 
 
 def _cmd_schemes_compare(args: argparse.Namespace) -> int:
@@ -41,6 +71,9 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
 
     from mjlog.stats.schemes import compare_store, sensitivity
 
+    choice = _choice(args)
+    if choice is None:
+        return EXIT_USAGE
     if not os.path.exists(args.db):
         return _fail(f"no such database: {args.db}")
     store = open_store(args.db)
@@ -48,7 +81,7 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     skipped: list[str] = []
     with store:
-        summary, _ = compare_store(store, skipped=skipped)
+        summary, _ = compare_store(store, skipped=skipped, choice=choice or None)
     for line in skipped:
         print(printable(f"skipped: {line}"), file=sys.stderr)
     if summary.is_empty():
@@ -61,6 +94,9 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
     print("is 'flipped': it is kept as played, shown as its own group, and the sensitivity table says how")
     print(f"much the figures depend on it. Games: {groups.get('stable', 0)} stable, {groups.get('flipped', 0)} "
           f"flipped under at least one scheme, {groups.get('all', 0)} in all.")
+    if choice:
+        print(printable(f"Re-paid under {choice.describe()}, rules the games were not played under."))
+    print(_readings_line(choice))
     print("Per-seat results are in the table scheme_results.")
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=220, tbl_hide_dataframe_shape=True,
                    float_precision=3):
@@ -98,6 +134,7 @@ def add_schemes_command(sub) -> None:
     table.add_argument("--fu", type=int, help="fu of the hand (with --han)")
     table.add_argument("--limit", choices=["mangan", "haneman", "baiman", "sanbaiman", "yakuman"],
                        help="a limit hand instead of han and fu")
+    add_rule_options(table, "a three-player riichi preset whose knobs choose the readings (default: tenhou-3p-south)")
     table.set_defaults(func=_cmd_schemes_table)
     compare = schemes_sub.add_parser(
         "compare",
@@ -116,4 +153,5 @@ def add_schemes_command(sub) -> None:
     )
     compare.add_argument("--db", required=True, metavar="FILE", help="a database made by 'mjlog ingest'")
     compare.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
+    add_rule_options(compare, "re-pay every game under this three-player riichi preset instead of its own")
     compare.set_defaults(func=_cmd_schemes_compare)

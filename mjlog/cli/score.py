@@ -11,8 +11,9 @@ import argparse
 import json
 import sys
 
-from mjlog.cli.common import EXIT_OK, EXIT_USAGE
-from mjlog.rules.family import ScoredHand, ScoreRequest, apply_knobs, family_of_preset, find_preset, iter_presets
+from mjlog.cli.common import EXIT_OK, EXIT_USAGE, add_knob_option
+from mjlog.rules.family import ScoredHand, ScoreRequest, family_of_preset, iter_presets
+from mjlog.rules.knobs import rule_choice
 from mjlog.rules.transfers import net as transfer_deltas
 
 SEATS = "ESWN"
@@ -23,9 +24,8 @@ def _seat(letter: str | None) -> int | None:
 
 
 def _request(args: argparse.Namespace) -> ScoreRequest:
-    rules = find_preset(args.rules)
-    for knob in args.knob or ():
-        rules = apply_knobs(rules, knob)
+    choice = rule_choice(args.rules, args.knob or ())
+    rules = choice.apply(choice.base(None))
     calls = tuple(c for c in args.calls.replace(",", " ").split()) if args.calls else ()
     return ScoreRequest(
         hand=args.hand, rules=rules, calls=calls, tsumo=args.tsumo, seat_wind=_seat(args.seat_wind) or 0,
@@ -137,8 +137,7 @@ def add_score_command(sub) -> None:
     score.add_argument("--base", type=int, metavar="N", help="Beijing: the base 底分, points per fan (default: the preset's)")
     score.add_argument("--riichi", action="store_true", help="riichi: the winner declared riichi")
     score.add_argument("--dora", metavar="TILES", help="riichi: the dora indicators in mpsz")
-    score.add_argument("--knob", action="append", metavar="NAME=VALUE",
-                       help="change a knob of the preset (repeatable), e.g. dealer_fan=b; see docs/beijing.md")
+    add_knob_option(score)
     score.add_argument("--json", action="store_true",
                        help="one JSON object: items (name, english, value), side, total, unit, payments, deltas")
     score.set_defaults(func=cmd_score)

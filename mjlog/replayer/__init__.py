@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from typing import TYPE_CHECKING
 
 from mjlog.errors import AuditFailed
 from mjlog.findings import Finding, FindingKind, Severity
@@ -16,7 +18,10 @@ from mjlog.frozen import builder
 from mjlog.ir import UNNOTED, UNRECORDED, GameLog, Round
 from mjlog.ir.check import check_replayable
 from mjlog.rules.results import DerivedDraw, DerivedWin, HandStopped, Replay, RoundResult
-from mjlog.rules.family import GameRules, HandStart, family
+from mjlog.rules.family import GameRules, HandStart, family, family_of_preset
+
+if TYPE_CHECKING:
+    from mjlog.rules.knobs import RuleChoice
 
 __all__ = ["DerivedDraw", "DerivedWin", "Replay", "RoundResult", "audit", "replay"]
 
@@ -34,10 +39,31 @@ def _fmt(values) -> str:
 class _Game:
     """Drives the hands of one log through its family's rules and collects the findings."""
 
-    def __init__(self, log: GameLog) -> None:
-        self.log = log
+    def __init__(self, log: GameLog, choice: RuleChoice | None = None) -> None:
         self.family = family(log.family)
         self.findings = CappedFindings()
+        self.log = log
+        self.choice = choice
+        if choice is not None and choice.preset is not None:
+            chosen = choice.base(None)
+            if family_of_preset(choice.preset) is self.family and chosen.players == log.rules.players:
+                self.log = dataclasses.replace(log, rules=chosen)
+            else:
+                self.find(K.UNSUPPORTED_RULE, f"the rules chosen ({choice.preset}) do not fit this "
+                          f"{log.rules.players}-player {log.family} game; it is replayed under its own rules",
+                          severity=Severity.WARNING)
+
+    def _game_rules(self) -> GameRules:
+        """The family's rule set for the game (its header's, or the chosen preset's), with the chosen knobs."""
+        game_rules = self.family.game_rules(self)
+        if not self.choice or not self.choice.knobs:
+            return game_rules
+        try:
+            return dataclasses.replace(game_rules, rules=self.choice.apply(game_rules.rules))
+        except ValueError as exc:
+            self.find(K.UNSUPPORTED_RULE, f"the knobs chosen cannot be applied to this game ({exc}); it is "
+                      "replayed without them", severity=Severity.WARNING)
+            return game_rules
 
     def find(self, kind: FindingKind, message: str, recorded=None, derived=None, rnd: Round | None = None,
              severity: Severity = Severity.ERROR) -> None:
@@ -50,7 +76,7 @@ class _Game:
 
     def run(self) -> Replay:
         log, fam = self.log, self.family
-        game_rules = fam.game_rules(self)
+        game_rules = self._game_rules()
         rules = game_rules.rules
         self._unrecorded()
         wall_for = fam.walls(self, rules)
@@ -175,14 +201,17 @@ class CappedFindings(list):
         return (*self, more)
 
 
-def replay(log: GameLog, strict: bool = False) -> Replay:
+def replay(log: GameLog, strict: bool = False, choice: RuleChoice | None = None) -> Replay:
     """Replay ``log`` under its rule set; with ``strict`` the first finding raises :class:`AuditFailed`.
+    ``choice`` (``--rules``/``--knob``) replays it under rules it does not state: the chosen preset in
+    place of its own (a preset of another family or seat count: a warning, and its own), the knobs
+    changed on top of what its header says.
 
     A log no reader gave (built or changed by hand) is checked first: values outside the IR's
     ranges raise :class:`~mjlog.errors.MalformedLogError` (see :func:`mjlog.ir.check.check_replayable`).
     """
     check_replayable(log, family(log.family).tile_count)
-    result = _Game(log).run()
+    result = _Game(log, choice).run()
     if strict and result.findings:
         raise AuditFailed(result.findings[0].line())
     return result

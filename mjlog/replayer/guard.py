@@ -22,6 +22,7 @@ from mjlog.formats.identity import GameIdentity, identity_of, quick_identity
 from mjlog.formats.source import LogSource
 from mjlog.ir import GameLog
 from mjlog.replayer import replay
+from mjlog.rules.knobs import RuleChoice
 from mjlog.rules.results import Replay
 
 
@@ -85,10 +86,11 @@ def identify(log: GameLog, quick: bool = False) -> GameIdentity | None:
 
 def check_games(source: LogSource, name: str | None = None,
                 skip: Callable[[GameLog, GameIdentity | None], bool] | None = None,
-                quick: bool = False) -> Iterator[CheckedGame]:
+                quick: bool = False, choice: RuleChoice | None = None) -> Iterator[CheckedGame]:
     """Each game of one file (a path or bytes; a Botzone export holds many), read, identified (with
     ``quick``, its quick identity) and replayed, in the file's order; a game ``skip`` returns True for
-    (a copy of one already done) is not replayed. ``name`` names the file in read errors. Yields one
+    (a copy of one already done) is not replayed. ``name`` names the file in read errors;
+    ``choice`` replays each under rules of the user's choosing (:func:`mjlog.replayer.replay`). Yields one
     failed game when the file as a whole cannot be read (:attr:`CheckedGame.whole_file`)."""
     try:
         logs = reader.games_or_errors(source, name)
@@ -105,7 +107,7 @@ def check_games(source: LogSource, name: str | None = None,
             yield CheckedGame(index, count, log, ident)
             continue
         try:
-            rep = replay(log)
+            rep = replay(log, choice=choice)
         except Exception as exc:  # noqa: BLE001 - a replay bug must not end the batch; fuzz tests keep this unused
             yield CheckedGame(index, count, log, ident, failure=Failure(Step.REPLAY, exc))
             continue

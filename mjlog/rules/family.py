@@ -469,6 +469,20 @@ def knob_values(rules: Any) -> list[tuple[str, object]]:
 FIXED_KNOBS = ("name", "players")
 
 
+def knob_value(current: object, raw: str) -> object:
+    """The value ``raw`` (as :func:`apply_knobs` reads it) for a knob whose value now is ``current``;
+    ``ValueError`` when it does not fit the knob's type."""
+    if isinstance(current, bool):
+        if raw not in ("True", "False"):
+            raise ValueError(raw)
+        return raw == "True"
+    if isinstance(current, int):
+        return int(raw)
+    if isinstance(current, tuple):
+        return tuple(int(x) for x in raw.strip("()").split(",") if x.strip())
+    return raw
+
+
 def apply_knobs(rules: Any, text: str) -> Any:
     """``rules`` (any family's rule set) with the knobs of a ``name=value;…`` text changed.
 
@@ -496,21 +510,10 @@ def apply_knobs(rules: Any, text: str) -> Any:
             raise ValueError(f"unknown rule knob {name!r}")
         if name in FIXED_KNOBS:
             raise ValueError(f"rule knob {name!r} is the preset's, not the log's to change")
-        current = getattr(rules, name)
         try:
-            if isinstance(current, bool):
-                if raw not in ("True", "False"):
-                    raise ValueError(raw)
-                value: object = raw == "True"
-            elif isinstance(current, int):
-                value = int(raw)
-            elif isinstance(current, tuple):
-                value = tuple(int(x) for x in raw.strip("()").split(",") if x.strip())
-            else:
-                value = raw
+            changes[name] = knob_value(getattr(rules, name), raw)
         except ValueError:
             raise ValueError(f"rule knob {name}={raw!r} does not fit its type") from None
-        changes[name] = value
     if not changes:
         return rules
     changed = rules.replace(**changes)

@@ -21,6 +21,8 @@ from mjlog.stats.intervals import wilson_interval
 if TYPE_CHECKING:
     import polars as pl
 
+    from mjlog.rules.knobs import RuleChoice
+
 
 def hands_from_replay(rep: Replay) -> tuple[list[HandRecord], tuple[int, ...], int]:
     """The hands of a replayed game as re-payment records, its start scores and final sticks."""
@@ -261,13 +263,15 @@ def _reason(where: str, exc: Exception) -> str:
 
 
 def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[str] | None = None,
-                  save: bool = True) -> tuple[pl.DataFrame, pl.DataFrame]:
+                  save: bool = True, choice: RuleChoice | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Re-pay every stored sanma game under each scheme and return (summary per scheme and group,
     per-seat results with each game's group); with ``save``, also store the per-seat results as
     ``scheme_results`` (a read-only store needs ``save=False``).
 
     A game that cannot be re-paid is left out of every scheme and the comparison goes on;
-    ``skipped``, when given, receives one line per such game (its id and why)."""
+    ``skipped``, when given, receives one line per such game (its id and why). ``choice``
+    (``--rules``/``--knob``) re-pays every game under that preset in place of its own, with the knobs
+    changed (the scheme knob itself is each scheme's)."""
     import polars as pl
     import pyarrow as pa
 
@@ -279,6 +283,8 @@ def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[
     failed: dict[str, str] = {}
     for gid, (hands, start, sticks, first_dealer, rule_set) in games_from_store(store, failed).items():
         base = PRESETS.get(rule_set.replace("+custom", ""), PRESETS["tenhou-3p-south"])
+        if choice:
+            base = choice.apply(choice.base(base))
         try:
             results = {s: repay_game(hands, start, sticks, base.replace(tsumo_scheme=s), first_dealer)
                        for s in schemes}

@@ -17,11 +17,12 @@ placement points follow (leftover riichi sticks go to whoever is then first).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind, call_kind
+from mjlog.rules.knobs import RuleChoice
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.context import SITUATION_FLAGS, WinContext
 from mjlog.rules.riichi.flow import final_scores, placement_points
@@ -183,6 +184,10 @@ def _stored_win(w: dict, rules: RuleSet, before: list[dict], streak: int) -> Sto
                      tuple(w["derived_deltas"] or ()))
 
 
+#: A win's value and its score changes.
+Settled = tuple[HandValue, tuple[int, ...]]
+
+
 def settle(win: StoredWin, rules: RuleSet) -> tuple[HandValue, tuple[int, ...]]:
     """The win's value and score changes under ``rules``."""
     v = score(win.concealed, win.melds, win.win_tile, win.context, rules)
@@ -202,16 +207,18 @@ def _placements(end: GameEnd, diff: Sequence[int]) -> tuple[tuple[int, ...], tup
     return tuple(order.index(s) for s in range(n)), placement_points(final, end.rules, end.first_dealer)
 
 
-def _effect(name: str, english: str, on: Sequence[LocalYaku], wins: Sequence[StoredWin],
-            base: Sequence[tuple[HandValue, tuple[int, ...]]], ends: dict[str, GameEnd]) -> YakuEffect:
-    """Re-score every win with the ``on`` knobs and sum up what moved."""
-    ids = {y.id for y in on}
+def _effect(name: str, english: str, change: Callable[[RuleSet], RuleSet | None], counts: Callable[[Settled, Settled], bool],
+            wins: Sequence[StoredWin], base: Sequence[Settled], ends: dict[str, GameEnd]) -> YakuEffect:
+    """Re-score every win under ``change(its rules)`` (None: the win is left as it was) and sum up what
+    moved; ``counts`` says whether the change applies to a win (from its value and deltas before and after)."""
     applied = added = 0
     diffs: dict[str, list[int]] = {}
     for win, (v0, d0) in zip(wins, base):
-        rules = win.rules.replace(**{y.knob: True for y in on})
+        rules = change(win.rules)
+        if rules is None:
+            continue
         v1, d1 = settle(win, rules)
-        if ids & {i for i, _ in v1.yaku}:
+        if counts((v0, d0), (v1, d1)):
             applied += 1
         added += v1.points - v0.points
         if d1 != d0:
@@ -229,8 +236,9 @@ def _effect(name: str, english: str, on: Sequence[LocalYaku], wins: Sequence[Sto
     return YakuEffect(name, english, applied, added, reordered, round(moved, 1))
 
 
-def what_if(store, knobs: Sequence[str], cond: str = "TRUE") -> WhatIf:
-    """Re-score the selection's wins with each local yaku of ``knobs`` on (alone, then all together)."""
+def what_if(store, knobs: Sequence[str], cond: str = "TRUE", choice: RuleChoice | None = None) -> WhatIf:
+    """Re-score the selection's wins with each local yaku of ``knobs`` on (alone, then all together),
+    then under each knob of ``choice`` (``--rules``/``--knob``: alone, then all together)."""
     wins, ends = load_wins(store, cond)
     base, kept, as_stored = [], [], 0
     for win in wins:
@@ -242,14 +250,58 @@ def what_if(store, knobs: Sequence[str], cond: str = "TRUE") -> WhatIf:
         base.append((v, d))
         as_stored += v.points == win.derived_points and d == win.derived_deltas
     chosen = [BY_KNOB[k] for k in knobs]
-    effects = [_effect(ALL_YAKU[y.id].name_ja, ALL_YAKU[y.id].name_en, [y], kept, base, ends)
-               for y in chosen if not y.not_rescorable]
+    effects = [_effect(ALL_YAKU[y.id].name_ja, ALL_YAKU[y.id].name_en, _yaku_on([y]), _yaku_counts([y]), kept, base,
+                       ends) for y in chosen if not y.not_rescorable]
     scorable = [y for y in chosen if not y.not_rescorable]
     if len(scorable) > 1:
-        effects.append(_effect("all", "all of the above together", scorable, kept, base, ends))
+        effects.append(_effect("all", "all of the above together", _yaku_on(scorable), _yaku_counts(scorable), kept,
+                               base, ends))
+    effects += [_effect(label, "", _under(c), _changed, kept, base, ends) for label, c in _variants(choice)]
     skipped = tuple((f"{ALL_YAKU[y.id].name_ja} {ALL_YAKU[y.id].name_en}", y.not_rescorable)
                     for y in chosen if y.not_rescorable)
     return WhatIf(len({w.game_id for w in kept}), len(kept), as_stored, tuple(effects), skipped)
+
+
+def _yaku_on(on: Sequence[LocalYaku]) -> Callable[[RuleSet], RuleSet]:
+    return lambda rules: rules.replace(**{y.knob: True for y in on})
+
+
+def _yaku_counts(on: Sequence[LocalYaku]) -> Callable[[Settled, Settled], bool]:
+    ids = {y.id for y in on}
+    return lambda before, after: bool(ids & {i for i, _ in after[0].yaku})
+
+
+def _changed(before: Settled, after: Settled) -> bool:
+    """The win's value or its score changes moved."""
+    return before[0].points != after[0].points or before[1] != after[1]
+
+
+def _under(choice: RuleChoice) -> Callable[[RuleSet], RuleSet | None]:
+    """A win's rules under ``choice``: its preset (None for a win of another seat count) and knobs; None
+    where the knobs do not fit the win's rule set (a three-player knob on a four-player game)."""
+    def change(rules: RuleSet) -> RuleSet | None:
+        chosen = choice.base(rules)
+        if chosen.players != rules.players:
+            return None
+        try:
+            return choice.apply(chosen)
+        except ValueError:
+            return None
+    return change
+
+
+def _variants(choice: RuleChoice | None) -> list[tuple[str, RuleChoice]]:
+    """The rule changes a what-if re-scores under, labelled: each knob alone, then all together (on the
+    chosen preset, if any); the preset alone when no knob is changed."""
+    if not choice:
+        return []
+    prefix = f"{choice.preset}: " if choice.preset else ""
+    if not choice.knobs:
+        return [(f"under {choice.preset}", choice)]
+    out = [(f"{prefix}{n}={v}", RuleChoice(choice.preset, ((n, v),))) for n, v in choice.knobs]
+    if len(choice.knobs) > 1:
+        out.append((f"{prefix}all {len(choice.knobs)} knobs together", choice))
+    return out
 
 
 def knobs_of(text: str) -> list[str]:
@@ -270,9 +322,9 @@ def knobs_of(text: str) -> list[str]:
 
 def format_what_if(result: WhatIf, selection: str) -> str:
     """The what-if as text: what was re-scored, one line per yaku, the ones no log can show."""
-    lines = [f"local-yaku what-if on {selection}: {result.n_wins} wins of {result.n_games} games "
+    lines = [f"what-if on {selection}: {result.n_wins} wins of {result.n_games} games "
              f"({result.n_as_stored} re-scored exactly as stored under the recorded rules)", PLAY_KEPT, "",
-             f"{'yaku':<34} {'wins':>6} {'points added':>13} {'per win':>8} {'games reordered':>16} "
+             f"{'yaku or knob':<34} {'wins':>6} {'points added':>13} {'per win':>8} {'games reordered':>16} "
              f"{'placement pts moved':>20}"]
     for e in result.effects:
         per = f"{e.points_added / e.wins:.0f}" if e.wins else "-"

@@ -37,6 +37,9 @@ from tests.families.riichi.test_local_yaku import test_local_yaku_scores_only_un
 from tests.families.riichi.test_rule_conformance import (
     test_setting_north_aside_right_after_a_pon_is_refused_unless_the_knob_allows_it as kita_after_pon_test,
 )
+from tests.families.riichi.test_sanma_readings import (
+    test_the_reading_knob_chooses_the_payment_and_defaults_to_the_formula as reading_test,
+)
 
 K = FindingKind
 START = (25000, 25000, 25000, 25000)
@@ -345,6 +348,7 @@ HAND_BUILT = {
     "kazoe_yakuman": test_kazoe_yakuman_off_pays_13_han_as_sanbaiman,
     **{y.knob: local_yaku_test for y in LOCAL},   # tests/families/riichi/test_local_yaku.py
     "kita_after_pon": kita_after_pon_test,        # tests/families/riichi/test_rule_conformance.py
+    **{k: reading_test for k in ("marudori2_reading", "dealer_triple_reading", "double_take_reading")},
 }
 #: Fields that are labels, not rules: the preset's name.
 LABELS = {"name"}

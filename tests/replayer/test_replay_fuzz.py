@@ -58,11 +58,11 @@ def test_a_failing_replay_does_not_end_the_batch(monkeypatch):
     calls = {"n": 0}
     real = guard.replay
 
-    def flaky(log):
+    def flaky(log, **options):
         calls["n"] += 1
         if calls["n"] == 2:
             raise RuntimeError("boom")
-        return real(log)
+        return real(log, **options)
 
     monkeypatch.setattr(guard, "replay", flaky)
     report = audit_sources(paths)

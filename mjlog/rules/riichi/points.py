@@ -125,9 +125,9 @@ def _sanma_scheme(basic: int, dealer: bool, tsumo: bool, rules: RuleSet, honba: 
 
     Honba and sticks are paid as Tenhou pays them under every scheme.
     """
-    from mjlog.rules.riichi.sanma_schemes import scheme_values
+    from mjlog.rules.riichi.sanma_schemes import scheme_reading, scheme_values
 
-    v = scheme_values(rules.tsumo_scheme, basic)
+    v = scheme_values(rules.tsumo_scheme, basic, scheme_reading(rules))
     st = rules.riichi_deposit * sticks
     if not tsumo:
         pts = v.dealer_ron if dealer else v.nondealer_ron

@@ -53,6 +53,9 @@ class RuleSet:
     riichi_deposit: int = 1000
     noten_total: int = 3000
     tsumo_scheme: str = "tsumo-loss"    # only meaningful for 3 players
+    marudori2_reading: str = "formula"      # the reading of 丸取2, 莊家3倍支付 and 倍取 (sanma_schemes.READINGS)
+    dealer_triple_reading: str = "formula"
+    double_take_reading: str = "formula"
     kiriage_mangan: bool = False
     double_yakuman_kokushi13: bool = False
     double_yakuman_suuankou_tanki: bool = False
@@ -112,6 +115,10 @@ class RuleSet:
         """Why the replay could not apply this rule set (see :func:`rule_problem`), or None."""
         return rule_problem(self)
 
+    def knob_choices(self) -> dict[str, tuple[str, ...]]:
+        """The values each text knob takes (:data:`KNOB_CHOICES`)."""
+        return KNOB_CHOICES
+
     @property
     def seats(self) -> tuple[int, ...]:
         """The seat numbers in play (0..3, or 0..2 in sanma)."""
@@ -147,6 +154,12 @@ KNOB_DOCS: dict[str, str] = {
     "riichi_deposit": "points a riichi puts on the table",
     "noten_total": "points the noten seats pay the tenpai seats at an exhaustive draw",
     "tsumo_scheme": "three players: how a tsumo is paid (docs/sanma-payments.md; four players: tsumo-loss only)",
+    "marudori2_reading": ("three players, 丸取2: formula (北家折半, each payer adds half the absent North's "
+                          "share) or words (丸取 with the non-dealer tsumo's ron value split 3:5)"),
+    "dealer_triple_reading": ("three players, 莊家3倍支付: formula (r(b) / r(3b)) or words (丸取 with the "
+                              "non-dealer tsumo's ron value split 1:3)"),
+    "double_take_reading": ("three players, 倍取: formula (each payer pays the ron value) or words (twice "
+                            "折半支付's tsumo)"),
     "kiriage_mangan": "4 han 30 fu and 3 han 60 fu are paid as mangan",
     "double_yakuman_kokushi13": "thirteen orphans on a 13-sided wait is a double yakuman",
     "double_yakuman_suuankou_tanki": "four concealed triplets on a pair wait is a double yakuman",
@@ -192,6 +205,17 @@ KNOB_DOCS: dict[str, str] = {
 }
 
 
+#: The values each text knob takes (the others are booleans, numbers and the uma).
+KNOB_CHOICES: dict[str, tuple[str, ...]] = {
+    "length": ("east", "south"),
+    "placement_rounding": ("round-half-away", "none"),
+    "tsumo_scheme": TSUMO_SCHEMES,
+    "marudori2_reading": ("formula", "words"),
+    "dealer_triple_reading": ("formula", "words"),
+    "double_take_reading": ("formula", "words"),
+}
+
+
 _SANMA: dict[str, Any] = dict(  # keyword arguments of RuleSet
     players=3, start_points=35000, target_points=40000, uma=(20, 0, -20), honba_ron=200,
     honba_tsumo_each=100, noten_total=2000, nukidora=True,
@@ -216,9 +240,7 @@ def preset(name: str) -> RuleSet:
 def rule_problem(rules: RuleSet) -> str | None:
     """Why the replay could not apply ``rules`` (a value outside the knob's choices, or a
     three-player knob switched on for four players), or None when it can."""
-    choices = {"length": ("east", "south"), "placement_rounding": ("round-half-away", "none"),
-               "tsumo_scheme": TSUMO_SCHEMES}
-    for knob, allowed in choices.items():
+    for knob, allowed in KNOB_CHOICES.items():
         if getattr(rules, knob) not in allowed:
             return f"{knob}={getattr(rules, knob)!r} is not one of {', '.join(allowed)}"
     if rules.players not in (3, 4):

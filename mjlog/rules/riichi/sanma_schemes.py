@@ -91,6 +91,63 @@ def _ron_reduced(b: int) -> SchemeValues:
     return SchemeValues(2 * d2, d2, c1 + d2, c1, d2)
 
 
+def _marudori2_words(b: int) -> SchemeValues:
+    # 丸取 with the non-dealer tsumo's ron value split 3:5 (child's share rounded up, the dealer the rest)
+    rd, rn, _, _ = _four_player(b)
+    child = c100_div(3 * rn, 8)
+    return SchemeValues(rd, c100_div(rd, 2), rn, child, rn - child)
+
+
+def _dealer_triple_words(b: int) -> SchemeValues:
+    # 丸取 with the non-dealer tsumo's ron value split 1:3
+    rd, rn, _, _ = _four_player(b)
+    child = c100_div(rn, 4)
+    return SchemeValues(rd, c100_div(rd, 2), rn, child, rn - child)
+
+
+def _double_take_words(b: int) -> SchemeValues:
+    # twice 折半支付's tsumo payments
+    half = _split_half(b)
+    return SchemeValues(half.dealer_ron, 2 * half.dealer_tsumo_each, half.nondealer_ron, 2 * half.tsumo_child,
+                        2 * half.tsumo_dealer)
+
+
+#: The readings of the schemes the source defines in words from another one (the shared doc's section
+#: "The source's own words"): ``formula``, the formula of its table (mjlog's reading before the knob),
+#: and ``words``, the source's words read literally. They agree at mangan and above.
+READINGS = ("formula", "words")
+
+#: Scheme key -> (the rule-set knob choosing its reading, the ``words`` reading's payments, each reading
+#: in words).
+READING_OF: dict[str, tuple[str, Callable[[int], SchemeValues], dict[str, str]]] = {
+    "marudori2": ("marudori2_reading", _marudori2_words, {
+        "formula": "北家折半: each payer adds half the absent North's tsumo share",
+        "words": "丸取 with the non-dealer tsumo's ron value split 3:5"}),
+    "dealer-triple": ("dealer_triple_reading", _dealer_triple_words, {
+        "formula": "non-dealer tsumo r(b) / r(3b), dealer tsumo r(3b) each",
+        "words": "丸取 with the non-dealer tsumo's ron value split 1:3"}),
+    "double-take": ("double_take_reading", _double_take_words, {
+        "formula": "each tsumo payer pays the ron value",
+        "words": "twice 折半支付's tsumo payments"}),
+}
+
+
+def scheme_reading(rules: object) -> str:
+    """The reading ``rules`` (a riichi rule set) take of their tsumo scheme: ``formula`` or ``words``,
+    or ``""`` for a scheme with one reading only."""
+    scheme = getattr(rules, "tsumo_scheme", "")
+    return getattr(rules, READING_OF[scheme][0], "formula") if scheme in READING_OF else ""
+
+
+def scheme_label(scheme: str, reading: str = "formula") -> str:
+    """A scheme's name with the reading it is taken in, where it has two: ``丸取2 (北家折半), read as words
+    (丸取 with the non-dealer tsumo's ron value split 3:5)``."""
+    name = SCHEMES[scheme][0]
+    if scheme not in READING_OF:
+        return name
+    return f"{name}, read as {reading} ({READING_OF[scheme][2][reading]})"
+
+
 SCHEMES: dict[str, tuple[str, str, Callable[[int], SchemeValues]]] = {
     "tsumo-loss": ("自摸損", "東風荘, Tenhou", _tsumo_loss),
     "plus-1000": ("千點加符", "", _plus_1000),
@@ -104,23 +161,32 @@ SCHEMES: dict[str, tuple[str, str, Callable[[int], SchemeValues]]] = {
 """Scheme key -> (name in the rules documents, who uses it, payment function)."""
 
 
-def scheme_table(basic: int) -> list[str]:
-    """The rules documents' table for one hand value: header, rule, one row per scheme.
+def scheme_table(basic: int, readings: dict[str, str] | None = None) -> list[str]:
+    """The rules documents' table for one hand value: header, rule, one row per scheme (a scheme of two
+    readings in the reading ``readings`` gives it, else ``formula``; the caller names the readings).
 
     Columns: dealer ron / dealer tsumo total (each payer) / non-dealer ron /
     non-dealer tsumo total (non-dealer payer / dealer payer).
     """
     lines = ["| scheme | values | used by |", "|---|---|---|"]
-    for name, used_by, fn in SCHEMES.values():
-        v = fn(basic)
+    for key, (name, used_by, _) in SCHEMES.items():
+        reading = (readings or {}).get(key, "formula")
+        v = scheme_values(key, basic, reading)
         values = (f"{v.dealer_ron} / {v.dealer_tsumo_total} ({v.dealer_tsumo_each}) / {v.nondealer_ron} / "
                   f"{v.nondealer_tsumo_total} ({v.tsumo_child}/{v.tsumo_dealer})")
         lines.append(f"| {name} | {values} | {used_by} |")
     return lines
 
 
-def scheme_values(scheme: str, basic: int) -> SchemeValues:
-    """The payments of a hand worth ``basic`` points under ``scheme``; ``KeyError`` names the schemes."""
+def scheme_values(scheme: str, basic: int, reading: str = "formula") -> SchemeValues:
+    """The payments of a hand worth ``basic`` points under ``scheme`` in ``reading`` (see :data:`READINGS`;
+    a scheme of one reading ignores it); ``KeyError`` names the schemes.
+
+    >>> scheme_values("marudori2", 240).nondealer_tsumo_total, scheme_values("marudori2", 240, "words").nondealer_tsumo_total
+    (1200, 1000)
+    """
+    if reading == "words" and scheme in READING_OF:
+        return READING_OF[scheme][1](basic)
     try:
         return SCHEMES[scheme][2](basic)
     except KeyError:
