@@ -94,19 +94,24 @@ class _Game:
                 self.find(K.FLOW, "a hand is played after the game should have ended", rnd=rnd)
                 over = False
             got = _hand_start(rnd.kyoku, rnd.honba, rnd.sticks, tuple(rnd.scores))
+            wall = wall_for(rnd) if wall_for is not None else None
+            proof = ""
             if expected is None:
                 expected = first
                 if got != expected:
-                    # a fragment: the log starts in the middle of a game; take its start as given
-                    fragment = rnd.name
-                    expected = got
+                    proved = fam.proves_first(self, rnd, wall)
+                    if proved is None:
+                        # a fragment: the log starts in the middle of a game; take its start as given
+                        fragment = rnd.name
+                        expected = got
+                    else:
+                        proof = f" (the game's first hand: {proved})"
             if got.kyoku != expected.kyoku or got.honba != expected.honba or got.sticks != expected.sticks:
-                self.find(K.FLOW, "round, honba and sticks at the start of the hand",
+                self.find(K.FLOW, "round, honba and sticks at the start of the hand" + proof,
                           _fmt(got.counters), _fmt(expected.counters), rnd=rnd)
             if got.scores != expected.scores and got.scores != alt_scores:
-                self.find(K.FLOW, "scores at the start of the hand", _fmt(got.scores), _fmt(expected.scores),
-                          rnd=rnd)
-            wall = wall_for(rnd) if wall_for is not None else None
+                self.find(K.FLOW, "scores at the start of the hand" + proof, _fmt(got.scores),
+                          _fmt(expected.scores), rnd=rnd)
             try:
                 hand = fam.replay_hand(self, rnd, rules, wall)
             except HandStopped:

@@ -362,6 +362,14 @@ class Family:
         """The wall of each hand (called once per hand, in order), or None when the log has no seed."""
         return None
 
+    def proves_first(self, game: GameCheck, rnd: Round, wall: Any) -> str | None:
+        """What in the log proves that ``rnd``, the log's first hand, is the game's first (a phrase
+        for the findings), or None when the log may be a fragment that starts in the middle.
+
+        Where it is proven, a first hand that starts off :meth:`first_hand` is a flow error rather
+        than the "starts in the middle of the game" warning (default: nothing proves it)."""
+        return None
+
     # -- flow -----------------------------------------------------------------------------------
 
     def first_hand(self, rules: Any) -> HandStart:

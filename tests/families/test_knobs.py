@@ -169,7 +169,7 @@ FLIPS = (
     Flip("red_fives", False, "a win with a red five", K.YAKU, "yaku"),
     Flip("open_tanyao", False, "an open tanyao", K.ILLEGAL_ACTION, "without a yaku"),
     Flip("length", "south", "east game", K.FLOW, "the game ends although the rules say it goes on"),
-    Flip("start_points", 30000, "a complete game", K.TRUNCATED, "starts in the middle of the game"),
+    Flip("start_points", 30000, "a complete game", K.FLOW, "scores at the start of the hand (the game's first hand"),
     Flip("target_points", 25000, "a complete game", K.FINAL_SCORE, "placement points"),
     Flip("uma", (30, 10, -10, -30), "a complete game", K.FINAL_SCORE, "placement points"),
     Flip("placement_rounding", "none", "final scores off the thousand", K.FINAL_SCORE, "placement points"),

@@ -9,7 +9,7 @@ from tests.support.paths import ROOT
 
 DOC = ROOT / "docs" / "rules-conformance.md"
 NODE_ID = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
-RULE_ID = re.compile(r"^\| (T3?-\d+) \|", re.M)
+RULE_ID = re.compile(r"^\| ((?:T3?|S3|B|M)-[\d.]+) \|", re.M)
 
 
 def test_every_test_the_conformance_matrix_lists_exists():

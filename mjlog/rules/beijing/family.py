@@ -112,6 +112,11 @@ class BeijingFamily(Family):
             return None
         return lambda rnd: next(walls)
 
+    def proves_first(self, game: GameCheck, rnd: Round, wall: BeijingWall | None) -> str | None:
+        """The header proves it: a Beijing log records a whole game, its first hand dealt by the
+        header's first dealer at 0 points each (docs/formats/beijing.md)."""
+        return "a Beijing log's header starts the game" if isinstance(game.log.header, BeijingHeader) else None
+
     def replay_hand(self, game: GameCheck, rnd: Round, rules: BeijingRules, wall: BeijingWall | None) -> HandReplay:
         indicator = rnd.payload.wild_indicator if isinstance(rnd.payload, BeijingHand) else None
         table = BeijingTable(rnd, rules, wall, game.log.source, game.findings,

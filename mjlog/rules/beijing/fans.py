@@ -27,8 +27,10 @@ class Situation:
 
     ``dealer_fan`` is whether the dealer fan's condition holds under the rule set's reading
     (decided by the scorer from who won, who dealt in and who pays); ``open_hand`` any chi, pon or
-    open kan; ``calls`` the number of calls, closed kans included; ``wilds`` the wild tiles among
-    the concealed tiles, the winning tile included.
+    open kan; ``calls`` the number of calls, closed kans included; ``fish_calls`` the calls 大釣
+    counts (the rule set's ``da_diao`` reading); ``five_alone`` whether 捉五魁 may count by the
+    rule set's ``zhuo_wu_kui`` reading (under 'only', whether the hand waited on 5m alone);
+    ``wilds`` the wild tiles among the concealed tiles, the winning tile included.
     """
 
     tsumo: bool = False
@@ -36,6 +38,8 @@ class Situation:
     dealer_fan: bool = False
     open_hand: bool = False
     calls: int = 0
+    fish_calls: int = 0
+    five_alone: bool = True
     wilds: int = 0
     last_tile: bool = False
     after_kan: bool = False
@@ -76,8 +80,9 @@ FANS: tuple[FanDef, ...] = (
     FanDef(2, "門清無惠", "Concealed hand without wild tiles", 1,
            lambda sh, s: not s.open_hand and s.wilds == 0, pattern=False),
     FanDef(3, "對對和", "All pungs", 2, _shape(lambda sh: sh.form == "standard" and sh.all_pungs)),
-    FanDef(4, "大釣", "Single wait after four calls", 2, lambda sh, s: sh is not None and s.calls == 4),
-    FanDef(5, "捉五魁", "Closed wait on 5 characters", 2, _shape(lambda sh: sh.closed_five)),
+    FanDef(4, "大釣", "Single wait after four calls", 2, lambda sh, s: sh is not None and s.fish_calls == 4),
+    FanDef(5, "捉五魁", "Closed wait on 5 characters", 2,
+           lambda sh, s: sh is not None and sh.closed_five and s.five_alone),
     FanDef(6, "海底撈月", "Last tile", 2, lambda sh, s: s.last_tile and s.tsumo),
     FanDef(7, "一條龍", "Pure straight", 3, _shape(lambda sh: sh.straight)),
     FanDef(8, "七對子", "Seven pairs", 4, _shape(lambda sh: sh.form == "pairs")),

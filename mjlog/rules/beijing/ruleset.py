@@ -22,6 +22,8 @@ from typing import Literal
 Rotation = Literal["source", "ccw"]
 DealerFan = Literal["a", "b"]
 MutualTsumo = Literal["all", "one"]
+ZhuoWuKui = Literal["only", "any"]
+DaDiao = Literal["called", "any"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,8 @@ class BeijingRules:
     mutual_both_ways: bool = False
     mutual_tsumo: MutualTsumo = "all"
     circles: int = 1
+    zhuo_wu_kui: ZhuoWuKui = "only"
+    da_diao: DaDiao = "called"
 
     def __post_init__(self) -> None:
         if self.rotation not in ("source", "ccw"):
@@ -46,6 +50,10 @@ class BeijingRules:
             raise ValueError(f"dealer_fan must be 'a' or 'b', not {self.dealer_fan!r}")
         if self.mutual_tsumo not in ("all", "one"):
             raise ValueError(f"mutual_tsumo must be 'all' or 'one', not {self.mutual_tsumo!r}")
+        if self.zhuo_wu_kui not in ("only", "any"):
+            raise ValueError(f"zhuo_wu_kui must be 'only' or 'any', not {self.zhuo_wu_kui!r}")
+        if self.da_diao not in ("called", "any"):
+            raise ValueError(f"da_diao must be 'called' or 'any', not {self.da_diao!r}")
         if not 1 <= self.circles <= 4:
             raise ValueError(f"circles must be 1..4, not {self.circles!r}")
         if self.base <= 0 or self.players != 4:
@@ -80,6 +88,10 @@ KNOB_DOCS: dict[str, str] = {
                     "(3 x fan x base), 'one' one payment (fan x base)",
     "circles": "how many times the deal goes round the table before the game ends (the source is silent: 1, "
                "so the game ends when the deal would pass back to the first dealer)",
+    "zhuo_wu_kui": "捉五魁: 'only' when the hand waits on the closed 5m alone (the source: 只和嵌單五萬一張牌); "
+                   "'any' on any win whose 5m fills 4m-6m, other waits or not",
+    "da_diao": "大釣's four calls: 'called' chi, pon and open kans only (the source: 吃碰12張牌); "
+               "'any' closed kans count too",
 }
 
 

@@ -18,11 +18,11 @@ mjlog.rules.beijing.scorer.IllegalWinError: a hand with a chi, pon or open kan w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mjlog.errors import InvalidHandError
 from mjlog.rules.beijing.fans import Situation, fans_of
-from mjlog.rules.beijing.readings import Meld, Shape, shapes
+from mjlog.rules.beijing.readings import FIVE_MAN, Meld, Shape, shapes
 from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.family import WinItem
 
@@ -117,14 +117,21 @@ def score(concealed: Sequence[int], melds: Sequence[Meld], win: int, how: WinHow
     wilds = sum(1 for k in concealed if k == wild) if wild is not None else 0
     _refuse(melds, how, wilds)
     sit = Situation(tsumo=how.tsumo, winner_is_dealer=how.winner_is_dealer, dealer_fan=_dealer_fan(how, rules),
-                    open_hand=any(not m.closed for m in melds), calls=len(melds), wilds=wilds,
-                    last_tile=how.last_tile, after_kan=how.after_kan, first_turn=how.first_turn)
+                    open_hand=any(not m.closed for m in melds), calls=len(melds),
+                    fish_calls=sum(1 for m in melds if rules.da_diao == "any" or not m.closed),
+                    wilds=wilds, last_tile=how.last_tile, after_kan=how.after_kan, first_turn=how.first_turn)
     if wilds == 4:
         fans = fans_of(None, sit)
         return _value(fans, "four-wilds", wilds, ())
     best: tuple[tuple[int, int], Shape, tuple] | None = None
+    alone: Situation | None = None  # the situation once 捉五魁's 'only' reading has looked at the waits
     for shape in shapes(concealed, melds, win, wild):
-        fans = fans_of(shape, sit)
+        if shape.closed_five and rules.zhuo_wu_kui == "only":
+            if alone is None:
+                alone = replace(sit, five_alone=_waits_on_five_alone(concealed, melds, win, wild))
+            fans = fans_of(shape, alone)
+        else:
+            fans = fans_of(shape, sit)
         # the most fan; among equals, the reading where most wild tiles stand for themselves
         key = (sum(f.value for f in fans), shape.tiles.count(wild) if wild is not None else 0)
         if best is None or key > best[0]:
@@ -134,6 +141,24 @@ def score(concealed: Sequence[int], melds: Sequence[Meld], win: int, how: WinHow
                                + (", whatever the wild tiles stand for" if wilds else ""))
     _, shape, fans = best
     return _value(fans, shape.form, wilds, shape.tiles)
+
+
+def _waits_on_five_alone(concealed: Sequence[int], melds: Sequence[Meld], win: int, wild: int | None) -> bool:
+    """Whether the hand before the win (``concealed`` less ``win``) was complete with 5m and no other
+    tile (a wild tile, which completes whatever anything completes, aside): 捉五魁's "只和...一張牌"."""
+    if win != FIVE_MAN and win != wild:
+        return False  # no 5m won: no 捉五魁 whatever the waits
+    before = list(concealed)
+    before.remove(win)
+    seen = [0] * 34
+    for k in before + [m.kind + (i if m.run else 0) for m in melds for i in range(m.tiles)]:
+        seen[k] += 1
+    for k in range(34):
+        if k == FIVE_MAN or (k == wild and wild != FIVE_MAN) or seen[k] >= 4:
+            continue
+        if any(True for _ in shapes([*before, k], melds, k, wild)):
+            return False
+    return True
 
 
 def _value(fans, form: str, wilds: int, reading: tuple[int, ...]) -> BeijingValue:

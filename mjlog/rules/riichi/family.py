@@ -67,17 +67,38 @@ class RiichiFamily(Family):
                 walls = walls_for_game(seed, rules.players)
             except MalformedLogError as exc:
                 game.find(K.WALL, f"the seed cannot be used ({exc.reason})")
+        first = True
 
         def wall_for(rnd: Round) -> Wall | None:
+            nonlocal walls, first
             if rnd.shuffle is not None and rnd.shuffle.kind == "mt19937ar":
                 try:
                     return wall_for_shuffle(rnd.shuffle, rules.players)
                 except MalformedLogError as exc:
                     game.find(K.WALL, f"the round's shuffle seed cannot be used ({exc.reason})", rnd=rnd)
                     return None
-            return next(walls) if walls is not None else None
+            if walls is None:
+                return None
+            wall = next(walls)
+            if first and not deals(wall, rnd) and seed is not None:
+                # a fragment: the seed's wall of a later hand may deal the log's first hand
+                later = next((w for _, w in zip(range(FRAGMENT_SEARCH), walls) if deals(w, rnd)), None)
+                if later is None:  # none does: the walls stay in the log's order
+                    walls = walls_for_game(seed, rules.players)
+                    next(walls)
+                else:
+                    wall = later
+            first = False
+            return wall
 
         return wall_for
+
+    def proves_first(self, game: GameCheck, rnd: Round, wall: Wall | None) -> str | None:
+        """The game's seed proves it: its first wall deals this hand's tiles and dora indicator."""
+        if wall is None or rnd.shuffle is not None or game.log.seed is None or not deals(wall, rnd):
+            return None  # no wall, a per-hand seed (which does not say which hand it is), or another deal
+        seed_walls = walls_for_game(game.log.seed, wall.players)
+        return "the seed's first wall deals it" if deals(next(seed_walls), rnd) else None
 
     def replay_hand(self, game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) -> HandReplay:
         return replay_hand(game, rnd, rules, wall)
@@ -87,6 +108,17 @@ class RiichiFamily(Family):
 
     def placement_points(self, rules: RuleSet, final: tuple[int, ...], first_dealer: int):
         return placement_points(final, rules, first_dealer)
+
+
+#: How many of the seed's walls are searched for the one that deals a fragment's first hand.
+FRAGMENT_SEARCH = 64
+
+
+def deals(wall: Wall, rnd: Round) -> bool:
+    """Whether ``wall`` deals ``rnd``'s starting hands (to any seats) and its first dora indicator."""
+    if rnd.dora_indicator != wall.dora_indicator(0) or len(rnd.hands) != wall.players:
+        return False
+    return sorted(sorted(hand) for hand in rnd.hands) == sorted(sorted(hand) for hand in wall.starting_hands())
 
 
 # -- the rule set a game plays under ----------------------------------------------------------------

@@ -9,6 +9,10 @@ from mjlog.rules.beijing import PRESETS, IllegalWinError, score_hand
 from mjlog.rules.beijing.readings import wild_kind
 
 
+#: 捉五魁 on any win whose 5m fills 4m-6m (the reading other than the source's).
+ANY_FIVE = PRESETS["beijing"].replace(zhuo_wu_kui="any")
+
+
 def fans(hand: str, calls=(), **kw) -> dict[str, int]:
     return {f.name: f.value for f in score_hand(hand, calls, **kw).fans}
 
@@ -42,9 +46,30 @@ def test_closed_wait_on_five_characters():
     assert "捉五魁" not in fans("4p6p789p789s22z777z5p", wild="1s")  # five dots, not characters
 
 
+def test_closed_five_counts_only_when_the_hand_waited_on_5m_alone_as_the_source_says():
+    # 4666m waits on 4m (44 + 666) and on 5m (456 + 66): the source's 捉五魁 "只和嵌單五萬一張牌" is not met
+    assert fans("111p789s123s4666m5m") == {"推倒和": 1, "門清無惠": 1}
+    assert fans("111p789s123s4666m5m", rules=ANY_FIVE) == {"門清無惠": 1, "捉五魁": 2}
+    assert PRESETS["beijing"].zhuo_wu_kui == PRESETS["beijing-ccw"].zhuo_wu_kui == "only"
+
+
+def test_a_wild_winning_tile_that_fills_a_wait_on_5m_alone_makes_closed_five():
+    # 46m waits on 5m alone; the wild 1s drawn stands for it
+    assert fans("4m6m789p789s22z777z1s", wild="1s", tsumo=True) == {"捉五魁": 2}
+
+
+def test_big_single_wait_counts_called_sets_only_as_the_source_says_unless_closed_kans_count_too():
+    calls = ["ankan:1111p", "pon:999s", "pon:222s", "chi:123m"]
+    assert fans("1z1z", calls, tsumo=True) == {"推倒和": 1}                  # the source: "吃碰12張牌"
+    assert fans("1z1z", calls, tsumo=True, rules=PRESETS["beijing"].replace(da_diao="any")) == {"大釣": 2}
+    assert fans("1z1z", ["kan:1111p", *calls[1:]], tsumo=True) == {"大釣": 2}  # an open kan is a called set
+    assert PRESETS["beijing"].da_diao == PRESETS["beijing-ccw"].da_diao == "called"
+
+
 def test_wild_tiles_take_the_reading_with_the_most_fan():
-    # 4m + wild + 5m: the wild as 3m gives 345m (plain), as 6m the closed wait 456m (捉五魁)
-    v = score_hand("4m1s789p789s22z777z5m", wild="1s")
+    # 4m + wild + 5m: the wild as 3m gives 345m (plain), as 6m the closed wait 456m (捉五魁 when any
+    # closed 5m counts: with the wild the hand also waits elsewhere)
+    v = score_hand("4m1s789p789s22z777z5m", wild="1s", rules=ANY_FIVE)
     assert {f.name for f in v.fans} == {"捉五魁"} and v.wilds == 1
     assert v.reading.count(5) == 1  # 6m stood in
 
@@ -112,8 +137,10 @@ def test_a_win_on_a_discard_after_a_call_is_refused():
 def test_three_wild_tiles_win_only_by_self_draw():
     with pytest.raises(IllegalWinError, match="3 wild tiles"):
         score_hand("1s1s1s456p789s11z34m5m", wild="1s")
-    # by self-draw it wins, the wilds read as 3m 3m 6m: 333m and the closed wait 4m-6m on 5m
-    assert fans("1s1s1s456p789s11z34m5m", wild="1s", tsumo=True) == {"捉五魁": 2}
+    # by self-draw it wins, the wilds read as 3m 3m 6m: 333m and the closed wait 4m-6m on 5m (捉五魁
+    # when any closed 5m counts; the hand also waited elsewhere, so not under the source's reading)
+    assert fans("1s1s1s456p789s11z34m5m", wild="1s", tsumo=True, rules=ANY_FIVE) == {"捉五魁": 2}
+    assert fans("1s1s1s456p789s11z34m5m", wild="1s", tsumo=True) == {"推倒和": 1}
 
 
 def test_illegal_wins_are_value_errors_and_not_winning_hands_are_not_illegal():

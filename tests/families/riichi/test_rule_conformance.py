@@ -287,3 +287,40 @@ def test_a_first_dealer_that_differs_from_the_first_hands_dealer_is_an_error():
     assert [f.kind for f in as_recorded.findings] == [K.TRUNCATED], lines(as_recorded)
     moved = audit(game(body).replace(b'<TAIKYOKU oya="0"/>', b'<TAIKYOKU oya="2"/>'))
     assert [(f.kind, f.recorded, f.derived) for f in errors(moved)] == [(K.FLOW, "2", "0")], lines(moved)
+
+
+
+# ---- T-23 and T-28: riichi's conditions, and a closed kan in riichi -----------------------------
+
+def riichi_by_seat_1(hand: str, scores=START, fourth: str | None = None) -> bytes:
+    """Seat 1 (``hand``) draws a 9s and throws it with a riichi; with ``fourth``, the others throw 3z
+    and seat 1 draws ``fourth`` and makes a closed kan of the four it then holds."""
+    t = Tiles()
+    hands = deal(t, ("258m369p147s2467z", hand, "369m147p258s1234z", "147m369p369s5677z"))
+    dora, kan_dora = t.take("9m9m")
+    a, y = t.take("9s9s")
+    deposit = ",".join(str((s - (1000 if i == 1 else 0)) // 100) for i, s in enumerate(scores))
+    body = init(hands, dora, scores=scores) + turn(0, a)
+    body += draw(1, y) + '<REACH who="1" step="1"/>' + discard(1, y) + f'<REACH who="1" ten="{deposit}" step="2"/>'
+    if fourth is not None:
+        b, c, e = t.take("3z3z3z")
+        drawn = t.take(fourth)[0]
+        kan = sorted([x for x in hands[1] if x >> 2 == drawn >> 2] + [drawn])
+        body += turn(2, b) + turn(3, c) + turn(0, e) + draw(1, drawn) + call(1, "ankan", kan)
+        body += f'<DORA hai="{kan_dora}"/>'
+    return game(body)
+
+
+def test_a_riichi_with_fewer_than_1000_points_is_refused():
+    """Rule 23: no riichi below 1,000 points (seat 1 holds 900)."""
+    result = audit(riichi_by_seat_1("123m456m789m123p1z", scores=(25000, 900, 25000, 49100)))
+    assert any("declares riichi with 900 points" in f.message for f in errors(result)), lines(result)
+
+
+def test_a_closed_kan_in_riichi_that_changes_the_waits_is_refused():
+    """Rule 28: seat 1 in riichi on 123m456m789m 5556p (waits 4p, 6p, 7p) draws the fourth 5p; a
+    closed kan of 5555p would leave the 6p wait alone, so it may not make it."""
+    result = audit(riichi_by_seat_1("123m456m789m550p6p", fourth="5p"))
+    assert any("closed kan that changes its waits" in f.message for f in errors(result)), lines(result)
+    clean = audit(riichi_by_seat_1("123m456m789m550p1z", fourth="5p"))  # 555p + 1z tanki: the kan keeps it
+    assert not errors(clean), lines(clean)
