@@ -107,6 +107,15 @@ class StatFrames:
             return self
         return self.only_games(pl.col("family").is_in(list(families)), "other family")
 
+    def auto_synthetic(self) -> StatFrames:
+        """``synthetic="auto"`` within these frames: their synthetic games join ``excluded`` (as
+        "synthetic") when they hold any real game, else all are kept. Applied after
+        :meth:`of_families`, a family with only generated games keeps them beside another family's
+        real ones (``load_frames``'s ``auto`` decides for the whole store)."""
+        if not self.games.height or bool(self.games["synthetic"].all()):
+            return self
+        return self.only_games(~pl.col("synthetic"), "synthetic")
+
     @staticmethod
     def _moved(games: pl.DataFrame, reason: str, excluded: pl.DataFrame) -> pl.DataFrame:
         if games.height == 0:

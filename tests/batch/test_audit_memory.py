@@ -27,6 +27,7 @@ def _games(root, n: int) -> list[str]:
     return paths
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine,jobs", [("local", 1), ("local", 2), ("dask", 2)])
 def test_audit_holds_a_bounded_number_of_results_however_many_files(tmp_path, engine, jobs):
     if engine == "dask":
@@ -47,6 +48,7 @@ def test_audit_holds_a_bounded_number_of_results_however_many_files(tmp_path, en
     assert max(live) <= 2 * jobs * CHUNK + CHUNK           # at most the chunks in flight, not 600
 
 
+@pytest.mark.slow
 def test_audit_memory_is_flat_from_200_to_800_files(tmp_path):
     """The traced peak of one process auditing 800 files is within 0.5 MB of its peak on 200."""
     peaks = {}

@@ -59,6 +59,7 @@ def test_games_and_copies_exclude_each_other_and_sizes_are_positive(scale):
     assert (args.games, args.quarter_games, args.cpu_games) == (100000, 25000, 10000)
 
 
+@pytest.mark.slow
 def test_tiny_run_with_games_quarter_and_cpu_games(scale, tmp_path, capsys, monkeypatch):
     corpus = tmp_path / "corpus"
     (corpus / "xml").mkdir(parents=True)

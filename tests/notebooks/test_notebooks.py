@@ -11,6 +11,9 @@ import pytest
 from tests.support.paths import ROOT, SAMPLE
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+#: make test-fast runs one notebook, the quickest, as a smoke check; the others are marked slow.
+FAST_NOTEBOOK = "audit_report"
+RUNS = [pytest.param(p, id=p.stem, marks=() if p.stem == FAST_NOTEBOOK else pytest.mark.slow) for p in NOTEBOOKS]
 
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
@@ -37,7 +40,7 @@ def test_notebook_committed_without_outputs(path: Path):
             assert not cell.get("outputs") and cell.get("execution_count") is None, f"{path.name} has outputs"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", RUNS)
 def test_notebook_runs_and_every_chart_names_its_population_and_draws_its_intervals(
         path: Path, sample_db: Path, monkeypatch, tmp_path):
     """Every figure the notebook displays names its population, and every panel that draws a rate or an
@@ -66,6 +69,7 @@ def test_notebook_runs_and_every_chart_names_its_population_and_draws_its_interv
     assert not problems, f"{path.name}:\n" + "\n".join(problems)
 
 
+@pytest.mark.slow
 def test_payment_schemes_notebook_reads_the_database_and_writes_nothing(sample_db: Path, tmp_path):
     import hashlib
     import shutil

@@ -17,6 +17,7 @@ def _printed(nb) -> str:
     return "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "stream")
 
 
+@pytest.mark.slow
 def test_player_notebook_takes_its_player_from_the_parameter(tmp_path, monkeypatch):
     from mjlog.store import Store
 

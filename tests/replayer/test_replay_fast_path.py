@@ -209,6 +209,7 @@ def _check_calls_alike(log) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_calls_and_riichi_in_the_compiled_run_leave_the_table_as_the_methods_do():
     import mjlog.rules.riichi.table as t
 
@@ -434,6 +435,7 @@ def _mutated(log, rng):
     return _with_round(log, ri, events=tuple(evs))
 
 
+@pytest.mark.slow
 def test_randomly_broken_hands_leave_the_table_alike_with_or_without_the_compiled_run():
     """300 hands broken at random (13,200 more were run while writing the compiled run): the same
     rounds, findings and table, field by field, after every outcome; and never an exception."""

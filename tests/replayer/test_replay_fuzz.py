@@ -7,6 +7,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from mjlog import MalformedLogError, read_log, replay
 from mjlog.batch.audit import audit_sources
 
@@ -36,6 +38,7 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return b"".join(tags)
 
 
+@pytest.mark.slow
 def test_replay_never_raises_on_mutated_logs():
     rng = random.Random(20261202)
     games = [p.read_bytes() for p in sorted(SAMPLE.glob("*.xml"))[::5]]

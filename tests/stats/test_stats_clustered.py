@@ -59,6 +59,7 @@ def _covers(row: dict, naive: bool = False) -> bool:
     return row["lo"] <= TRUE_RATE <= row["hi"]
 
 
+@pytest.mark.slow
 def test_clustered_interval_covers_when_rounds_of_a_game_are_correlated():
     clustered = naive = 0
     for seed in range(SEEDS):
@@ -73,6 +74,7 @@ def test_clustered_interval_covers_when_rounds_of_a_game_are_correlated():
     assert naive / SEEDS < 0.85, naive
 
 
+@pytest.mark.slow
 def test_two_way_interval_covers_when_players_repeat():
     two_way = game_only = 0
     for seed in range(SEEDS):

@@ -82,3 +82,19 @@ def test_stats_command_names_each_sections_families(mixed_store):
         assert not any(r in section for r in others), section.splitlines()[0]
     assert any("Wins by dealer" in s for s in riichi_only)
     assert not any("riichi_rate" in line and any(r in line for r in others) for line in out.splitlines())
+
+
+def test_auto_synthetic_within_a_family_keeps_its_generated_games_beside_anothers_real_ones(mixed_store):
+    """The store's only real games are MCR's: load_frames's auto drops the generated riichi games,
+    while of_families(riichi).auto_synthetic() keeps them and the MCR selection stays real."""
+    db, every = mixed_store
+    with Store(db, read_only=True) as store:
+        store_auto = load_frames(store, synthetic="auto")
+    assert store_auto.of_families((RIICHI,)).n_games == 0
+    riichi = every.of_families((RIICHI,)).auto_synthetic()
+    assert riichi.n_games > 0 and riichi.games["synthetic"].all()
+    mcr = every.of_families(("mcr",)).auto_synthetic()
+    assert mcr.n_games > 0 and not mcr.games["synthetic"].any()
+    everyone = every.auto_synthetic()
+    assert not everyone.games["synthetic"].any()
+    assert everyone.excluded.filter(pl.col("reason") == "synthetic")["games"].sum() == every.games["synthetic"].sum()

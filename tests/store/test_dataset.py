@@ -101,6 +101,7 @@ def _killed_at(tmp_path: Path, where: str, when: int) -> None:
         setattr(dataset, where, real)
 
 
+@pytest.mark.slow
 def test_a_build_killed_twice_and_resumed_equals_an_uninterrupted_one(tmp_path, ingested):
     rng = random.Random(22)
     root = tmp_path / "ds"
@@ -117,6 +118,7 @@ def test_a_build_killed_twice_and_resumed_equals_an_uninterrupted_one(tmp_path, 
     assert not (root / "_tmp").exists()
 
 
+@pytest.mark.slow
 def test_a_build_process_killed_at_a_random_moment_resumes_to_the_same_dataset(tmp_path, ingested):
     root = tmp_path / "ds"
     code = ("import sys; from mjlog.store.dataset import build; "
@@ -177,6 +179,7 @@ def cluster():
         yield c
 
 
+@pytest.mark.slow
 def test_a_dask_build_on_two_workers_equals_the_local_one(tmp_path, cluster, ingested):
     summary = build([SAMPLE], tmp_path / "ds", engine="dask", scheduler=cluster.scheduler_address, batch_files=8)
     assert summary.games == 40
@@ -184,6 +187,7 @@ def test_a_dask_build_on_two_workers_equals_the_local_one(tmp_path, cluster, ing
         assert _content(ds) == ingested
 
 
+@pytest.mark.slow
 def test_a_dask_build_lets_each_batch_result_go_once_taken(tmp_path, cluster):
     """The cluster keeps no finished batch's result once the build has taken it: the workers' memory
     stays flat however many batches there are (it grew with them when every future was kept)."""

@@ -12,6 +12,8 @@ import sys
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from mjlog.store import dataset
 from mjlog.store.dataset import build, build_batch, plan_batches
 
@@ -86,16 +88,19 @@ def _measured(tmp_path: Path, keep_ids: bool) -> float:
     return float(run.stdout.split()[-1])
 
 
+@pytest.mark.slow
 def test_a_build_worker_holds_no_more_after_k_batches_than_after_a_quarter(tmp_path):
     growth = _measured(tmp_path, keep_ids=False)
     assert growth < PER_GAME_MARGIN, f"the worker gained {growth:.0f} bytes per game from batch 4 to 16"
 
 
+@pytest.mark.slow
 def test_the_worker_memory_check_sees_a_worker_that_keeps_one_id_per_game(tmp_path):
     """The check above can fail: a worker that keeps each game's id is caught."""
     assert _measured(tmp_path, keep_ids=True) >= PER_GAME_MARGIN
 
 
+@pytest.mark.slow
 def test_a_pools_workers_start_without_the_planning_processs_memory(tmp_path):
     """A worker of ``build --jobs 2`` peaks below what the planning process holds (it is spawned,
     not forked: a forked worker's resident size carries the parent's, such as its list of every
@@ -150,6 +155,7 @@ def test_a_game_three_batches_hold_is_kept_by_its_first_source_and_listed_twice(
     assert (len(census.owner), census.inputs, census.unreadable) == (4, 9, 3)
 
 
+@pytest.mark.slow
 def test_the_xml_readers_call_caches_stay_under_10_mb_however_many_distinct_calls():
     """A worker reading an archive meets ever more distinct calls (99,712 are valid in a four-player
     game): the caches of decoded calls stop at their limit, under 10 MB together (54 MB once held

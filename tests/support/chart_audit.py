@@ -92,7 +92,8 @@ def figure_problems(fig) -> list[str]:
 
 def recorder_source(record: Path, root: Path) -> str:
     """Code run first in a notebook's kernel: every figure printed (displayed inline) appends one JSON
-    line ``{"figure": N, "problems": [...]}`` to ``record``."""
+    line ``{"figure": N, "problems": [...], "texts": [...]}`` to ``record`` (texts: the figure's own
+    texts, where :func:`mjlog.stats.chart_style.name_population` writes the population line)."""
     return f"""\
 import json as _json, sys as _sys
 _sys.path.insert(0, {str(root)!r})
@@ -102,7 +103,8 @@ _print_figure = _bb.FigureCanvasBase.print_figure
 def _recording_print_figure(self, *args, **kwargs):
     out = _print_figure(self, *args, **kwargs)
     with open({str(record)!r}, "a", encoding="utf-8") as _f:
-        _f.write(_json.dumps({{"figure": id(self.figure), "problems": _figure_problems(self.figure)}}) + "\\n")
+        _f.write(_json.dumps({{"figure": id(self.figure), "problems": _figure_problems(self.figure),
+                               "texts": [_t.get_text() for _t in self.figure.texts]}}) + "\\n")
     return out
 _bb.FigureCanvasBase.print_figure = _recording_print_figure
 """

@@ -87,6 +87,7 @@ def _their_han(y, result) -> int:
     return y.han_open if result.is_open_hand and y.han_open else y.han_closed
 
 
+@pytest.mark.slow
 def test_differential_against_mahjong_package():
     rng = random.Random(SEED)
     hands = [random_win(rng) for _ in range(N_HANDS)]
