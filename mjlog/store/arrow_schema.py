@@ -69,6 +69,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("honba", I16), ("sticks", I16), ("shown_seats", L8), ("tenpai_seats", L8), ("nagashi_seats", L8),
         ("deltas", L32), ("derived_deltas", L32),
     ]),
+    "riichi_declarations": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8), ("turn", I8),
+        ("riichi_before", I8), ("chasing", B), ("wait_kinds", L8), ("wait_live", L8), ("live_total", I8),
+        ("good_shape", B), ("outcome", DS), ("score_delta", I32),
+    ]),
     "findings": pa.schema([
         ("game_id", GID), ("finding_index", I32), ("kind", S), ("severity", S), ("round_index", I16),
         ("round_name", S), ("event_index", I16), ("message", S), ("recorded", S), ("derived", S),

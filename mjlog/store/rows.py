@@ -9,7 +9,8 @@ Values follow the data dictionary in ``docs/schema.md``: recorded values as the 
 states them, ``derived_*`` columns from :func:`mjlog.replay`. What differs between rule
 families comes from the family's hooks (:meth:`~mjlog.rules.family.Family.win_items`,
 :meth:`~mjlog.rules.family.Family.win_value`, ``win_columns``, ``game_columns``, ``placement``,
-``declarations``...) and the replay's payments (:class:`~mjlog.rules.transfers.Transfer` rows);
+``declarations``, ``round_rows``: a family's own per-hand tables...) and the replay's payments
+(:class:`~mjlog.rules.transfers.Transfer` rows);
 a family's own events are named as it registered them (:mod:`mjlog.ir.event_kinds`), and a
 family's own games columns (riichi's rule and Tenhou lobby columns) are its ``game_columns``.
 
@@ -19,8 +20,11 @@ family's own games columns (riichi's rule and Tenhou lobby columns) are its ``ga
 >>> chunk = build_chunk_from_bytes([("g.xml", game)])
 >>> [(f.status, f.game_id[:6]) for f in chunk.files]
 [('game', 'hands-')]
->>> {name: t.num_rows for name, t in chunk.tables.items()}
-{'games': 1, 'players': 4, 'rounds': 5, 'events': 523, 'wins': 4, 'win_items': 20, 'payments': 22, 'draws': 1, 'findings': 0}
+>>> {name: t.num_rows for name, t in chunk.tables.items() if name != "events"}  # doctest: +NORMALIZE_WHITESPACE
+{'games': 1, 'players': 4, 'rounds': 5, 'wins': 4, 'win_items': 20, 'payments': 22, 'draws': 1,
+ 'riichi_declarations': 4, 'findings': 0}
+>>> chunk.tables["events"].num_rows
+523
 """
 
 from __future__ import annotations
@@ -272,6 +276,9 @@ class _Rows:
             # a declaration counts for a win when it stood before it
             stood = standing.get(w.who, n_ev) < i
             self._win(fam, log, rnd, g, j, i, w, derived_wins.get(w.who), stood, open_hand, result)
+        for table, family_rows in fam.store.round_rows(log, rnd).items():
+            for row in family_rows:
+                _put(self.cols[table], game_id=g, round_index=ri, **row)
         draw_kind = None
         for i, d, result in draws:
             kind = self._draw(fam, rnd, g, i, d, res.draw if res is not None else None, result)

@@ -172,6 +172,23 @@ CREATE TABLE IF NOT EXISTS draws (
     derived_deltas INTEGER[]
 );
 
+-- one row per riichi declaration, with its situation (riichi's round_rows; docs/schema.md)
+CREATE TABLE IF NOT EXISTS riichi_declarations (
+    game_id VARCHAR NOT NULL,
+    round_index SMALLINT NOT NULL,
+    event_index SMALLINT NOT NULL,
+    seat TINYINT NOT NULL,
+    turn TINYINT,
+    riichi_before TINYINT NOT NULL,
+    chasing BOOLEAN NOT NULL,
+    wait_kinds TINYINT[],
+    wait_live TINYINT[],
+    live_total TINYINT,
+    good_shape BOOLEAN,
+    outcome VARCHAR NOT NULL,
+    score_delta INTEGER
+);
+
 CREATE TABLE IF NOT EXISTS findings (
     game_id VARCHAR NOT NULL,
     finding_index INTEGER NOT NULL,

@@ -1,7 +1,8 @@
 """What the store keeps of a riichi game beyond the generic columns (``docs/schema.md``): the
 riichi family's :class:`~mjlog.rules.family.StoreFacts` (:class:`RiichiStoreFacts`): a win's yaku
 as items and its han, the games' rule and lobby columns, the day a game was played, the recorded
-placement, the riichi declarations of a hand, the draws' kinds and the ``yaku`` reference table; a win's own columns are in
+placement, the riichi declarations of a hand and their situations (``riichi_declarations``), the
+draws' kinds and the ``yaku`` reference table; a win's own columns are in
 :mod:`mjlog.rules.riichi.win_columns`.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from mjlog.ir import Event, GameLog, Ryuukyoku, Win
+from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.family import GameDate, HandDeclarations, StoreFacts, WinItem
 from mjlog.rules.results import DerivedWin
 from mjlog.rules.riichi.record import draw_kind, recorded
@@ -21,6 +22,7 @@ from mjlog.rules.riichi.dates import log_date
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
 from mjlog.rules.riichi.lobby import Lobby
+from mjlog.rules.riichi.situations import declaration_rows
 
 
 def game_columns(log: GameLog) -> dict[str, object]:
@@ -101,6 +103,9 @@ class RiichiStoreFacts(StoreFacts):
 
     def declarations(self, events: Sequence[tuple[int, Event]]) -> HandDeclarations:
         return declarations(events)
+
+    def round_rows(self, log: GameLog, rnd: Round) -> dict[str, list[dict[str, object]]]:
+        return {"riichi_declarations": declaration_rows(rnd)}
 
     def store_tables(self) -> dict[str, dict[str, list]]:
         return {"yaku": yaku_table()}

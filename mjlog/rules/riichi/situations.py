@@ -1,0 +1,128 @@
+"""The situation of each riichi declaration of a hand, from its deal and events (the store's
+``riichi_declarations``, ``docs/schema.md``; its rules in ``docs/statistics.md``).
+
+A declaration's row: its seat and event, its turn (the declarer's discards, the riichi tile
+included), how many other seats were already in riichi (none: first, else chasing), its wait
+at the riichi tile (the kinds that complete the 13-tile hand, Tenhou-style, and each kind's live
+copies: 4 less those the declarer sees in its hand, in every river, in every meld and among the
+dora indicators), its shape (good: two or more kinds wait; bad: one), and the hand's outcome for
+the declarer: ``won``, ``dealt_in`` (its discard was won on), ``drawn`` (the hand ended in a draw)
+or ``other`` (another seat won from a third, or the log stops), with the declarer's recorded
+score change at that outcome.
+
+>>> import mjlog
+>>> from mjlog.rules import find_preset
+>>> from mjlog.rules.riichi.simulate.game import play_game
+>>> log = mjlog.read_log(play_game(find_preset("tenhou-4p-east"), 3).encode())
+>>> rows = [r for rnd in log.rounds for r in declaration_rows(rnd)]
+>>> {k: rows[0][k] for k in ("seat", "turn", "chasing", "wait_kinds", "good_shape", "outcome")}
+{'seat': 0, 'turn': 13, 'chasing': False, 'wait_kinds': (19,), 'good_shape': False, 'outcome': 'dealt_in'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mjlog.ir import Call, CallKind, Discard, Draw, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.events import KITA, NewDora, RiichiDeclared
+from mjlog.rules.riichi.hands import waits
+
+#: The outcomes of a declaration, for the declarer.
+OUTCOMES = ("won", "dealt_in", "drawn", "other")
+
+
+class _Sight:
+    """The concealed hands and the tiles every seat sees (rivers, melds, dora indicators) as the
+    hand goes on, in 34 counts."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.hands = [[0] * 34 for _ in rnd.hands]
+        for seat, tiles in enumerate(rnd.hands):
+            for t in tiles:
+                self.hands[seat][t >> 2] += 1
+        self.seen = [0] * 34
+        if rnd.dora_indicator is not None:
+            self.seen[rnd.dora_indicator >> 2] += 1
+        self.melds = [0] * len(rnd.hands)
+
+    def call(self, e: Call) -> None:
+        """A meld's tiles leave the hand and are seen; a called tile was seen already, in the river."""
+        hand = self.hands[e.seat]
+        if e.kind is CallKind.KAKAN:
+            shown: Sequence[int] = (e.added,) if e.added is not None else ()
+        else:
+            shown = [t for t in e.tiles if t != e.called]
+        for t in shown:
+            hand[t >> 2] -= 1
+            self.seen[t >> 2] += 1
+        if e.kind is not KITA and e.kind is not CallKind.KAKAN:
+            self.melds[e.seat] += 1
+
+    def wait(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The seat's waits and their live copies; None when its hand is not a 13-tile riichi hand."""
+        hand = self.hands[seat]
+        if sum(hand) + 3 * self.melds[seat] != 13 or any(not 0 <= x <= 4 for x in hand):
+            return None
+        kinds = waits(hand)
+        return kinds, tuple(max(0, 4 - hand[k] - self.seen[k]) for k in kinds)
+
+
+def declaration_rows(rnd: Round) -> list[dict[str, Any]]:
+    """One row per riichi declaration of the hand (its columns by name; the store adds the game
+    and the round)."""
+    sight = _Sight(rnd)
+    discards = [0] * len(rnd.hands)
+    pending: dict[int, dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []
+    for i, e in enumerate(rnd.events):
+        if isinstance(e, Draw):
+            sight.hands[e.seat][e.tile >> 2] += 1
+        elif isinstance(e, Discard):
+            discards[e.seat] += 1
+            sight.hands[e.seat][e.tile >> 2] -= 1
+            sight.seen[e.tile >> 2] += 1
+            row = pending.pop(e.seat, None)
+            if row is not None:
+                _at_riichi_tile(row, sight, e.seat, discards[e.seat])
+        elif isinstance(e, Call):
+            sight.call(e)
+        elif isinstance(e, NewDora):
+            sight.seen[e.tile >> 2] += 1
+        elif isinstance(e, RiichiDeclared):
+            row = {"seat": e.seat, "event_index": i, "riichi_before": len(rows), "chasing": bool(rows)}
+            rows.append(row)
+            pending[e.seat] = row
+    for row in pending.values():    # the log stops before the riichi tile
+        _at_riichi_tile(row, sight, row["seat"], None)
+    outcome = _outcomes(rnd)
+    for row in rows:
+        row["outcome"], row["score_delta"] = outcome(row["seat"])
+    return rows
+
+
+def _at_riichi_tile(row: dict[str, Any], sight: _Sight, seat: int, turn: int | None) -> None:
+    """The declaration's turn and wait, as its riichi tile leaves the hand."""
+    got = sight.wait(seat) if turn is not None else None
+    kinds, live = got if got is not None else (None, None)
+    row.update(turn=turn, wait_kinds=kinds, wait_live=live, live_total=sum(live) if live is not None else None,
+               good_shape=len(kinds) >= 2 if kinds else None)
+
+
+def _outcomes(rnd: Round) -> Callable[[int], tuple[str, int | None]]:
+    """For a seat, the hand's outcome and its recorded score change (None when the log stops first)."""
+    wins = [e for e in rnd.events if isinstance(e, Win)]
+    draws = [e for e in rnd.events if isinstance(e, Ryuukyoku)]
+
+    def of(seat: int) -> tuple[str, int | None]:
+        if not wins and not draws:
+            return "other", None
+        results: list[Win | Ryuukyoku] = [*wins, *draws]
+        delta = sum(r.deltas[seat] for r in results if seat < len(r.deltas))
+        if any(w.who == seat for w in wins):
+            return "won", delta
+        if any(not w.tsumo and w.from_who == seat for w in wins):
+            return "dealt_in", delta
+        return ("drawn" if draws else "other"), delta
+
+    return of
