@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mjlog.store.database import IngestSummary, Store, StoreBusyError
+    from mjlog.store.database import IngestSummary, Store, StoreBusyError, StoreVersionError
 
-__all__ = ["IngestSummary", "Store", "StoreBusyError"]
+__all__ = ["IngestSummary", "Store", "StoreBusyError", "StoreVersionError"]
 
 
 def __getattr__(name: str) -> Any:

@@ -100,6 +100,15 @@ def _schema_statements() -> list[str]:
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
 
 
+class StoreVersionError(MjlogError, RuntimeError):
+    """A store written by another version of mjlog's schema (its tables differ from this one's)."""
+
+    def __init__(self, path: str, found: str) -> None:
+        self.path, self.found = path, found
+        super().__init__(f"{path}: schema version {found}, this mjlog writes {SCHEMA_VERSION}; "
+                         "ingest the logs into a new database")
+
+
 class StoreBusyError(MjlogError, RuntimeError):
     """Another process holds the database file (DuckDB allows one writer process at a time)."""
 
@@ -153,7 +162,7 @@ class Store:
             if row and row[0] == SCHEMA_VERSION:
                 return
             if row:
-                raise RuntimeError(f"{self.path}: schema version {row[0]}, this mjlog writes {SCHEMA_VERSION}")
+                raise StoreVersionError(str(self.path), row[0])
         con.execute("BEGIN TRANSACTION")
         try:
             for stmt in _schema_statements():

@@ -310,3 +310,30 @@ def test_jobs_with_small_tasks_gives_the_tables_of_one_process(tmp_path, monkeyp
         assert (s.games_added, s.already_stored) == (5, 1)
         assert dump(one) == dump(two)
         assert two.sql("SELECT count(*) FROM sources WHERE role = 'alternate'").item() == 1
+
+
+def test_a_store_of_another_schema_version_is_refused_with_one_line(tmp_path):
+    """A store an older mjlog wrote lacks tables this one fills: opening it to write is a typed error,
+    and the command line says it in one line, how to go on included."""
+    import subprocess
+    import sys
+
+    import duckdb
+
+    from mjlog.store import Store, StoreVersionError
+
+    db = tmp_path / "old.duckdb"
+    with Store(str(db)):
+        pass
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    con.close()
+    with pytest.raises(StoreVersionError, match="schema version 3"):
+        Store(str(db))
+    game = tmp_path / "g.xml"
+    game.write_bytes(simple_game4())
+    run = subprocess.run([sys.executable, "-m", "mjlog", "ingest", "--no-progress", "--db", str(db), str(game)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "schema version 3" in lines[0] and "new database" in lines[0]
