@@ -13,6 +13,12 @@ no hands' digest) and where to read it again. Its game keeps that while no other
 its keys or its deal; when one does, both are identified in full (the file read again) and the
 lookup runs on the full keys, as it would have with full identities from the start: files with the
 same hands share their deal, so every game one file could join is found.
+
+The work per file is bounded however many copies of one game a batch holds: a game keeps its
+duplicates' tallies (with a fault, kept, uncompared), so a copy that leaves the primary as it is
+costs one lookup and one comparison; the kept duplicates are compared again only when the primary
+changes or games join, and at most :data:`MAX_COMPARED_COPIES` are kept per game. Later copies are
+counted as duplicates but not compared; the first of them gets a note saying so.
 """
 
 from __future__ import annotations
@@ -122,23 +128,41 @@ class AuditReport:
             self.with_findings += sign
 
 
+#: How many duplicates of one game are compared with its primary one by one, and compared again when
+#: the primary changes; later copies are counted as duplicates but not compared (the first of them
+#: gets a note), so the work per copy stays bounded however many copies a batch holds.
+MAX_COMPARED_COPIES = 1_000
+
+
 @dataclass(frozen=True, slots=True)
 class _Primary:
-    """What the index keeps of a game: its primary source and what that file added to the counts."""
+    """What the index keeps of a game: its primary source, what that file added to the counts, and
+    its duplicates' tallies."""
 
     gid: int
     source: str
     rank: tuple[int, int, int]
     fingerprint: str | None   # None while the game holds a quick identity (then origin says where it was read)
     clean: bool          # the primary's own audit finds no fault
-    troubled: bool       # a duplicate of it has a fault (a disagreement)
     counts: tuple[int, int, int]   # the primary's errors, warnings and notes
     at: int              # its place among the results
     origin: FileGame | None = None
+    faulty: int = 0      # its duplicates with a fault (a disagreement)
+    compared: int = 0    # its duplicates kept to be compared again (at most MAX_COMPARED_COPIES)
+    uncompared: int = 0  # its duplicates counted past MAX_COMPARED_COPIES, not compared
 
     @property
     def counted_clean(self) -> bool:
-        return self.clean and not self.troubled
+        return self.clean and not self.faulty
+
+
+@dataclass(slots=True)
+class _Tally:
+    """A game's duplicates while a file joins it: with a fault, kept to be compared again, counted uncompared."""
+
+    faulty: int
+    compared: int
+    uncompared: int
 
 
 def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: GameIdentity) -> FileAudit:
@@ -151,7 +175,7 @@ def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: G
 def _primary_of(fa: FileAudit, at: int) -> _Primary:
     ident = fa.identity
     assert ident is not None and (ident.digested or fa.origin is not None)
-    return _Primary(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, fa.clean, False,
+    return _Primary(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, fa.clean,
                     tuple(fa.count(s) for s in _SEVERITIES), at,  # type: ignore[arg-type]  # three: one per severity
                     None if ident.digested else fa.origin)
 
@@ -189,7 +213,8 @@ class StreamingAudit:
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048;"
             "CREATE TABLE keys (key TEXT PRIMARY KEY, gid INTEGER NOT NULL) WITHOUT ROWID;"
             "CREATE TABLE games (gid INTEGER PRIMARY KEY, source TEXT, rank TEXT, fingerprint TEXT, clean INTEGER,"
-            " counts TEXT, at INTEGER, path BLOB, idx INTEGER);"   # path: os.fsencode's bytes (any file name)
+            " counts TEXT, at INTEGER, path BLOB, idx INTEGER,"   # path: os.fsencode's bytes (any file name)
+            " faulty INTEGER, compared INTEGER, uncompared INTEGER);"   # the duplicates' tallies (_Primary)
             "CREATE TABLE dups (gid INTEGER, at INTEGER PRIMARY KEY, source TEXT, fingerprint TEXT, primary_source TEXT,"
             " counts TEXT, faulty INTEGER);"
             "CREATE INDEX dups_gid ON dups (gid);")
@@ -267,7 +292,7 @@ class StreamingAudit:
     def _join(self, fa: FileAudit, at: int, ps: list[_Primary]) -> list[FileAudit]:
         """``fa`` records the game(s) of ``ps`` (more than one when it links games counted apart): one
         game remains, whose primary is the most complete file (the earliest among equals); every
-        other file of it is a duplicate, compared with that primary."""
+        other file of it is a duplicate, compared with that primary (up to MAX_COMPARED_COPIES)."""
         assert fa.identity is not None
         rep = self.report
         for p in ps:   # the games counted so far leave the counts; the one they make is counted again
@@ -279,15 +304,17 @@ class StreamingAudit:
         ident = fa.identity if primary is not best else _full(best)
         gid = ps[0].gid
         self._add_counts(primary.counts)
-        out = [fa] if primary is not best else []
+        tally = _Tally(sum(p.faulty for p in ps), sum(p.compared for p in ps), sum(p.uncompared for p in ps))
+        again: list[tuple[int, FileAudit, bool]] = []
+        if len(ps) > 1 or primary is not best:   # else every duplicate of the game is compared with it already
+            again = self._compare_again([p.gid for p in ps], gid, primary.source, ident, tally)
         joining = [(at, fa.source, fa.identity)] if primary is best else []
         joining += [(p.at, p.source, _full(p)) for p in ps if p is not primary]
-        updates = [(where, self._new_duplicate(gid, where, source, other, primary.source, ident), True)
+        updates = [(where, self._new_duplicate(gid, where, source, other, primary.source, ident, tally), True)
                    for where, source, other in joining]
-        updates += self._compare_again([p.gid for p in ps], gid, primary.source, ident)
-        out += [d for _, d, changed in updates if changed]
-        troubled = self._db.execute("SELECT count(*) FROM dups WHERE gid = ? AND faulty", (gid,)).fetchone()[0] > 0
-        primary = replace(primary, gid=gid, troubled=troubled)
+        updates += again
+        out = ([fa] if primary is not best else []) + [d for _, d, changed in updates if changed]
+        primary = replace(primary, gid=gid, faulty=tally.faulty, compared=tally.compared, uncompared=tally.uncompared)
         rep.games += 1
         rep._count_game(primary.counted_clean)
         self._store(gid, primary)
@@ -302,31 +329,49 @@ class StreamingAudit:
         return out
 
     def _new_duplicate(self, gid: int, at: int, source: str, ident: GameIdentity, primary_source: str,
-                       primary: GameIdentity) -> FileAudit:
-        d = _duplicate(source, ident, primary_source, primary)
+                       primary: GameIdentity, tally: _Tally) -> FileAudit:
+        """A file of the game ``gid`` that is not its primary: compared and kept, or past
+        MAX_COMPARED_COPIES counted (the first such copy with a note saying so)."""
+        if tally.compared >= MAX_COMPARED_COPIES:
+            tally.uncompared += 1
+            note = () if tally.uncompared > 1 else (Finding(
+                FindingKind.OMITTED, f"the game of {primary_source} has more than {MAX_COMPARED_COPIES:,} duplicate "
+                "files: this one and later ones are counted as duplicates but not compared with it",
+                source=source, severity=Severity.NOTE),)
+            d = FileAudit(source, note, identity=ident, same_as=primary_source)
+        else:
+            d = _duplicate(source, ident, primary_source, primary)
+            tally.compared += 1
+            tally.faulty += bool(d.faults)
+            self._db.execute("INSERT OR REPLACE INTO dups VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (gid, at, source, to_json(ident), primary_source, _counts_text(d), int(bool(d.faults))))
         self.report.duplicates += 1
         self.report._count_findings(d)
-        self._db.execute("INSERT OR REPLACE INTO dups VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (gid, at, source, to_json(ident), primary_source, _counts_text(d), int(bool(d.faults))))
         return d
 
-    def _compare_again(self, gids: list[int], gid: int, primary_source: str,
-                       primary: GameIdentity) -> list[tuple[int, FileAudit, bool]]:
-        """The earlier duplicates of ``gids`` compared with another primary than now: compared again
-        (their counts replaced), all moved to ``gid``; returns each with its place and whether its verdict
-        changed (only those are reported again)."""
+    def _compare_again(self, gids: list[int], gid: int, primary_source: str, primary: GameIdentity,
+                       tally: _Tally) -> list[tuple[int, FileAudit, bool]]:
+        """The duplicates of ``gids`` all moved to ``gid``; those kept past MAX_COMPARED_COPIES (games
+        that join) no longer kept, their verdict as it was; the rest, when compared with another
+        primary than now, compared again (their counts replaced). Returns each compared again with its
+        place and whether its verdict changed (only those are reported again)."""
         marks = ", ".join("?" * len(gids))
-        rows = self._db.execute(f"SELECT at, source, fingerprint, counts FROM dups WHERE gid IN ({marks}) AND "
-                                "primary_source != ?", (*gids, primary_source)).fetchall()
+        self._db.execute(f"UPDATE dups SET gid = ? WHERE gid IN ({marks})", (gid, *gids))
+        if tally.compared > MAX_COMPARED_COPIES:
+            self._db.execute("DELETE FROM dups WHERE gid = ? AND at NOT IN (SELECT at FROM dups WHERE gid = ? "
+                             "ORDER BY at LIMIT ?)", (gid, gid, MAX_COMPARED_COPIES))
+            tally.compared = MAX_COMPARED_COPIES
+        rows = self._db.execute("SELECT at, source, fingerprint, counts, faulty FROM dups WHERE gid = ? AND "
+                                "primary_source != ?", (gid, primary_source)).fetchall()
         changed = []
-        for where, source, fp, counts in rows:
+        for where, source, fp, counts, faulty in rows:
             d = _duplicate(source, from_json(fp), primary_source, primary)
             self._add_counts(tuple(map(int, counts.split(","))), -1)
             self.report._count_findings(d)
+            tally.faulty += int(bool(d.faults)) - faulty
             self._db.execute("UPDATE dups SET primary_source = ?, counts = ?, faulty = ? WHERE at = ?",
                              (primary_source, _counts_text(d), int(bool(d.faults)), where))
             changed.append((where, d, _counts_text(d) != counts))
-        self._db.execute(f"UPDATE dups SET gid = ? WHERE gid IN ({marks})", (gid, *gids))
         return changed
 
     def _add_counts(self, counts: tuple[int, ...], sign: int = 1) -> None:
@@ -354,22 +399,23 @@ class StreamingAudit:
         if not keys:
             return []
         rows = self._db.execute(
-            "SELECT DISTINCT g.gid, source, rank, fingerprint, clean, counts, at, path, idx, EXISTS (SELECT 1 FROM dups d "
-            "WHERE d.gid = g.gid AND d.faulty) FROM keys k JOIN games g USING (gid) "
-            f"WHERE k.key IN ({', '.join('?' * len(keys))}) ORDER BY g.gid", keys).fetchall()
-        return [_Primary(gid, source, tuple(map(int, rank.split(","))), fp, bool(clean), bool(troubled),
-                         tuple(map(int, counts.split(","))), at, None if path is None else FileGame(os.fsdecode(path), idx))
-                for gid, source, rank, fp, clean, counts, at, path, idx, troubled in rows]
+            "SELECT DISTINCT g.gid, source, rank, fingerprint, clean, counts, at, path, idx, faulty, compared, uncompared "
+            f"FROM keys k JOIN games g USING (gid) WHERE k.key IN ({', '.join('?' * len(keys))}) ORDER BY g.gid",
+            keys).fetchall()
+        return [_Primary(gid, source, tuple(map(int, rank.split(","))), fp, bool(clean), tuple(map(int, counts.split(","))),
+                         at, None if path is None else FileGame(os.fsdecode(path), idx), *tallies)
+                for gid, source, rank, fp, clean, counts, at, path, idx, *tallies in rows]
 
     def _store(self, gid: int | None, p: _Primary) -> int:
         origin = p.origin
         row = (",".join(map(str, p.rank)), p.source, p.fingerprint, int(p.clean), ",".join(map(str, p.counts)), p.at,
-               os.fsencode(origin.path) if origin else None, origin.index if origin else None)
+               os.fsencode(origin.path) if origin else None, origin.index if origin else None, p.faulty, p.compared,
+               p.uncompared)
         if gid is None:
-            return self._db.execute("INSERT INTO games (rank, source, fingerprint, clean, counts, at, path, idx) "
-                                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+            return self._db.execute("INSERT INTO games (rank, source, fingerprint, clean, counts, at, path, idx, faulty, "
+                                    "compared, uncompared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
         self._db.execute("UPDATE games SET rank = ?, source = ?, fingerprint = ?, clean = ?, counts = ?, at = ?, "
-                         "path = ?, idx = ? WHERE gid = ?", (*row, gid))
+                         "path = ?, idx = ?, faulty = ?, compared = ?, uncompared = ? WHERE gid = ?", (*row, gid))
         return gid
 
     def _link(self, keys: tuple[str, ...], gid: int) -> None:

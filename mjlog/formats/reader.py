@@ -14,12 +14,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from mjlog.errors import MalformedLogError, UnsupportedFormatError
+from mjlog.errors import LogTooLargeError, MalformedLogError, UnsupportedFormatError
 from mjlog.formats import format_of, formats
 from mjlog.ir import GameLog
 from mjlog.ir.check import check_log
 from mjlog.formats.tenhou.xml import CUT_OFF
-from mjlog.formats.source import LogSource, RawLog, load
+from mjlog.formats.source import MAX_GAMES_PER_FILE, LogSource, RawLog, load
 
 #: File name endings that directory walks pick up.
 LOG_SUFFIXES = (".xml", ".mjlog", ".json", ".gz", ".txt", ".pmn", ".jsonl", ".mjson")  # .jsonl, .mjson: mjai
@@ -128,6 +128,8 @@ def _read_games(source: LogSource, name: str | None, every: bool) -> list[GameLo
     else:
         known = " or ".join(f.title for f in formats())
         raise UnsupportedFormatError(f"not a log mjlog can read (expected {known})", raw.name, "byte 0")
+    if len(logs) > MAX_GAMES_PER_FILE:   # a format's own read_all refuses such a file before reading its games
+        raise LogTooLargeError(f"{len(logs):,} games, more than the {MAX_GAMES_PER_FILE:,} a file may hold", raw.name)
     return [log if isinstance(log, MalformedLogError) else _named(log, raw.name) for log in logs]
 
 

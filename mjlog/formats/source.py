@@ -13,6 +13,10 @@ from mjlog.errors import LogTooLargeError, MalformedLogError
 #: Largest log accepted, after decompression. Real logs are 5-100 kB.
 MAX_LOG_BYTES = 16 * 1024 * 1024
 
+#: Most games one file may hold (a Botzone export holds many; a real one of 16 MiB about 8,000, at
+#: 2 kB a match). A file of more is refused as a whole, before its games are read.
+MAX_GAMES_PER_FILE = 10_000
+
 GZIP_MAGIC = b"\x1f\x8b"
 #: Most gzip members in one file: a log is one member (a few when gzip files are concatenated);
 #: 16 MiB of empty 20-byte members would be 800,000.

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import re
 
-from mjlog.errors import MalformedLogError
+from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
 from mjlog.rules.mcr.record import ClaimAction, LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
+from mjlog.formats.source import MAX_GAMES_PER_FILE
 from mjlog.formats.mcr.sniff import sniff_botzone as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "mcr-botzone"
@@ -55,7 +56,8 @@ def kind_of(tile: str) -> int | None:
 
 def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogError]:
     """Every match of the file, in order, each a game or the :class:`MalformedLogError` (naming the
-    line) that makes that match unreadable; a file that is not the export at all raises it."""
+    line) that makes that match unreadable; a file that is not the export at all, or holds more than
+    :data:`~mjlog.formats.source.MAX_GAMES_PER_FILE` matches, raises it."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -72,6 +74,9 @@ def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogErr
         blocks[-1].append((no, line))
     if not blocks:
         raise MalformedLogError("no Match block", source, "line 1")
+    if len(blocks) > MAX_GAMES_PER_FILE:
+        raise LogTooLargeError(f"{len(blocks):,} matches, more than the {MAX_GAMES_PER_FILE:,} games a file may hold",
+                               source, f"line {blocks[MAX_GAMES_PER_FILE][0][0]}")
     many = len(blocks) > 1
     out: list[GameLog | MalformedLogError] = []
     for n, block in enumerate(blocks, start=1):
