@@ -70,8 +70,8 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("deltas", L32), ("derived_deltas", L32),
     ]),
     "riichi_declarations": pa.schema([
-        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8), ("turn", I8),
-        ("riichi_before", I8), ("chasing", B), ("wait_kinds", L8), ("wait_live", L8), ("live_total", I8),
+        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8), ("turn", I16),
+        ("riichi_before", I8), ("chasing", B), ("wait_kinds", L8), ("wait_live", L8), ("live_total", I16),
         ("good_shape", B), ("outcome", DS), ("score_delta", I32),
     ]),
     "findings": pa.schema([
