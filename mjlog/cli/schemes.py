@@ -70,6 +70,7 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
     import polars as pl
 
     from mjlog.stats.schemes import compare_store, sensitivity
+    from mjlog.stats.text_tables import Table, format_tables, terminal_width, wrap
 
     choice = _choice(args)
     if choice is None:
@@ -88,25 +89,26 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
         print("no complete three-player games in the database")
         return EXIT_OK
     groups = dict(summary.filter(pl.col("scheme") == summary["scheme"][0]).select("group", "games").iter_rows())
-    print("Every stored sanma game re-paid under each scheme. The hands are kept as played: a scheme")
-    print("changes payments, not play. Every scheme is compared on the same games. A game whose end")
-    print("would move under some scheme (a bust that appears or disappears, an all-last stop that flips)")
-    print("is 'flipped': it is kept as played, shown as its own group, and the sensitivity table says how")
-    print(f"much the figures depend on it. Games: {groups.get('stable', 0)} stable, {groups.get('flipped', 0)} "
-          f"flipped under at least one scheme, {groups.get('all', 0)} in all.")
+    width = terminal_width()
+    print(wrap("Every stored sanma game re-paid under each scheme. The hands are kept as played: a scheme "
+               "changes payments, not play. Every scheme is compared on the same games. A game whose end "
+               "would move under some scheme (a bust that appears or disappears, an all-last stop that flips) "
+               "is 'flipped': it is kept as played, shown as its own group, and the sensitivity table says how "
+               f"much the figures depend on it. Games: {groups.get('stable', 0)} stable, "
+               f"{groups.get('flipped', 0)} flipped under at least one scheme, {groups.get('all', 0)} in all.",
+               width, hang=""))
     if choice:
-        print(printable(f"Re-paid under {choice.describe()}, rules the games were not played under."))
-    print(_readings_line(choice))
-    print("Per-seat results are in the table scheme_results.")
-    with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=220, tbl_hide_dataframe_shape=True,
-                   float_precision=3):
-        for group, title in (("stable", "games that end where they did under every scheme"),
-                             ("flipped", "games that would end elsewhere under at least one scheme, kept as played"),
-                             ("all", "all games, the flipped ones kept as played")):
-            print(f"== {group}: {title}")
-            print(summary.filter(pl.col("group") == group).drop("group"))
-        print("== sensitivity: the change figures on the stable games, on all, and on the flipped ones alone")
-        print(sensitivity(summary))
+        print(wrap(printable(f"Re-paid under {choice.describe()}, rules the games were not played under."), width))
+    print(wrap(_readings_line(choice), width))
+    print(wrap("Per-seat results are in the table scheme_results.", width))
+    tables = [Table(group, f"{group}: {title}", summary.filter(pl.col("group") == group).drop("group"), precision=3)
+              for group, title in (("stable", "games that end where they did under every scheme"),
+                                   ("flipped", "games that would end elsewhere under at least one scheme, kept "
+                                               "as played"),
+                                   ("all", "all games, the flipped ones kept as played"))]
+    tables.append(Table("sensitivity", "sensitivity: the change figures on the stable games, on all, and on the "
+                                       "flipped ones alone", sensitivity(summary), precision=3))
+    print(format_tables(tables, width))
     if args.csv:
         summary.write_csv(args.csv)
     return EXIT_OK

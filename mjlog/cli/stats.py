@@ -9,9 +9,6 @@ from mjlog.cli.common import fail as _fail
 from mjlog.cli.store import add_source_arguments, open_source
 from mjlog.text import printable_lines
 
-_TABLE = dict(tbl_cols=-1, tbl_width_chars=220, fmt_str_lengths=40, float_precision=4, tbl_hide_dataframe_shape=True)
-
-
 def _player_names(args: argparse.Namespace) -> list[str] | None:
     """The names of ``--player`` and ``--player-file``, or None after a one-line error."""
     from mjlog.stats.player import read_player_file
@@ -32,11 +29,11 @@ def _player_names(args: argparse.Namespace) -> list[str] | None:
 
 
 def _load(args: argparse.Namespace):
-    """The selected frames of the store and the families' own sheets (Beijing, MCR) as text, or None
-    after a one-line error."""
+    """The selected frames of the store and the families' own tables (Beijing, MCR), or None after a
+    one-line error."""
     from mjlog.stats import load_frames
-    from mjlog.stats.beijing import beijing_section
-    from mjlog.stats.mcr import mcr_sheet_text
+    from mjlog.stats.beijing import beijing_section_tables
+    from mjlog.stats.mcr import mcr_tables
 
     store = open_source(args)
     if store is None:
@@ -48,85 +45,112 @@ def _load(args: argparse.Namespace):
                                  rule_set=args.rule_set, room=args.room,
                                  special_lobbies=args.include_special_lobbies)
             sections = args.section or None
-            beijing = beijing_section(store, synthetic, args.include_truncated, args.rule_set, args.max_rows)
-            mcr = "" if args.room else mcr_sheet_text(store, synthetic, args.include_truncated, args.rule_set,
-                                                      args.max_rows, sections)
-            family_sheets = [text for key, text in (("beijing", beijing), (None, mcr))
-                             if text and (key is None or sections is None or key in sections)]
-            return frames, family_sheets
+            beijing = [] if sections is not None and "beijing" not in sections else \
+                beijing_section_tables(store, synthetic, args.include_truncated, args.rule_set)
+            mcr = [] if args.room else mcr_tables(store, synthetic, args.include_truncated, args.rule_set, sections)
+            return frames, beijing + mcr
         except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
             _fail(f"cannot read statistics from {args.db or args.dataset}: {exc}")
             return None
 
 
-def _print_players(frames, names: list[str], args: argparse.Namespace) -> int:
-    from mjlog.stats.player import format_player_sheet, player_sheet
+def _write(tables, args: argparse.Namespace) -> int:
+    """The tables as files for ``--csv``/``--json``; EXIT_USAGE after a one-line error."""
+    from mjlog.stats.text_tables import write_tables
+
+    for fmt, directory in (("csv", args.csv), ("json", args.json)):
+        if directory:
+            try:
+                write_tables(tables, directory, fmt)
+            except OSError as exc:
+                _fail(f"cannot write {fmt} tables to {directory}: {exc}")
+                return EXIT_USAGE
+    return EXIT_OK
+
+
+def _print_players(frames, names: list[str], args: argparse.Namespace, width: int) -> int:
+    from mjlog.stats.player import format_player_sheet, player_sheet, player_tables
 
     status = EXIT_OK
+    tables = []
     for i, name in enumerate(names):
         sheet = player_sheet(frames, name)
         if i:
             print()
-        print(printable_lines(format_player_sheet(sheet, frames, max_rows=args.max_rows, sections=args.section)))
+        print(printable_lines(format_player_sheet(sheet, frames, max_rows=args.max_rows, sections=args.section,
+                                                  width=width)))
         if sheet.summary.height == 0:
             status = EXIT_FINDINGS
-    return status
+        else:
+            tables += player_tables(sheet, args.section)
+    return _write(tables, args) or status
+
+
+def _dealer_tables(frames) -> list:
+    """The dealer section's two tables: win and renchan rates, and how games end."""
+    from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
+    from mjlog.stats.sheet import SECTION_FAMILIES, section_label
+    from mjlog.stats.text_tables import Table
+
+    dealt = frames.of_families(SECTION_FAMILIES["dealer"])
+    outcomes = round_outcomes(dealt.rounds, dealt.wins, dealt.draws)
+    return [Table("dealer", section_label("dealer", "Dealer: win and renchan rates (renchan / rounds with a next "
+                                                    "round)"), dealer_stats(outcomes)),
+            Table("game_endings", section_label("dealer", "How games end (last round): bust, win-stop, "
+                                                          "tenpai-stop, deal passed"), game_endings(outcomes))]
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
-    import polars as pl
+    from mjlog.stats import selection_note, stat_sheet
+    from mjlog.stats.sheet import sheet_tables
+    from mjlog.stats.text_tables import format_tables, terminal_width, wrap
 
-    from mjlog.stats import format_sheet, selection_note, stat_sheet
-    from mjlog.stats.dealer import dealer_stats, game_endings, round_outcomes
-    from mjlog.stats.sheet import SECTION_FAMILIES, section_title
-
+    width = terminal_width()
     names = _player_names(args) if (args.player or args.player_file) else []
     if names is None:
         return EXIT_USAGE
     loaded = _load(args)
     if loaded is None:
         return EXIT_USAGE
-    frames, family_sheets = loaded
-    print(f"{args.db or args.dataset}")
+    frames, family_tables = loaded
+    print(printable_lines(wrap(f"{args.db or args.dataset}", width)))
     if names:
-        return _print_players(frames, names, args)
-    print(selection_note(frames))
+        return _print_players(frames, names, args, width)
+    print(wrap(selection_note(frames), width))
     if frames.n_games == 0:
         hint = "" if args.include_synthetic or args.only_synthetic else \
             " (synthetic games are left out; --include-synthetic keeps them)"
-        print(f"no games to summarise{hint}")
+        print(wrap(f"no games to summarise{hint}", width))
         return EXIT_OK
     sections = args.section or None
-    print(format_sheet(stat_sheet(frames), max_rows=args.max_rows, sections=sections))
-    for text in family_sheets:
-        print(text)
-    with pl.Config(tbl_rows=args.max_rows, **_TABLE):
-        if sections is None or "dealer" in sections:
-            dealt = frames.of_families(SECTION_FAMILIES["dealer"])
-            outcomes = round_outcomes(dealt.rounds, dealt.wins, dealt.draws)
-            print(section_title("dealer", "Dealer: win and renchan rates (renchan / rounds with a next round)"))
-            print(dealer_stats(outcomes))
-            print(section_title("dealer", "How games end (last round): bust, win-stop, tenpai-stop, deal passed"))
-            print(game_endings(outcomes))
-        if args.compare:
-            _print_compare(frames, args.compare_room)
-    return EXIT_OK
+    tables = sheet_tables(stat_sheet(frames), sections) + family_tables
+    if sections is None or "dealer" in sections:
+        tables += _dealer_tables(frames)
+    print(format_tables(tables, width, args.max_rows))
+    if args.compare:
+        tables += _print_compare(frames, args.compare_room, width, args.max_rows)
+    return _write(tables, args)
 
 
-def _print_compare(frames, room: str) -> None:
+def _print_compare(frames, room: str, width: int, max_rows: int) -> list:
+    """Prints the Phoenix comparison; its table, for ``--csv``/``--json`` (none when no game is compared)."""
     from mjlog.stats import selection_note
     from mjlog.stats.reference import phoenix_comparison, phoenix_frames
+    from mjlog.stats.text_tables import Table, format_table, wrap
 
     where = "every room" if room == "all" else f"the {room} room"
-    print(f"== Beside the published Tenhou Phoenix 4p hanchan figures (tenhou-4p-south games of {where}; "
-          "within = |diff| <= 1.96 SE, the binomial SE widened by our clustered design effect, "
-          "see docs/statistics.md)")
     four = phoenix_frames(frames, None if room == "all" else room)
-    print(selection_note(four))
+    title = (f"Beside the published Tenhou Phoenix 4p hanchan figures (tenhou-4p-south games of {where}; "
+             "within = |diff| <= 1.96 SE, the binomial SE widened by our clustered design effect, "
+             "see docs/statistics.md)")
+    print(wrap(f"== {title}", width))
+    print(wrap(selection_note(four), width))
     if four.n_games == 0:
-        print(f"no tenhou-4p-south games of {where} selected")
-        return
-    print(phoenix_comparison(four, "base", room=None).drop("label"))
+        print(wrap(f"no tenhou-4p-south games of {where} selected", width))
+        return []
+    table = Table("phoenix_comparison", title, phoenix_comparison(four, "base", room=None).drop("label"))
+    print(format_table(table.frame, width, max_rows, table.precision))
+    return [table]
 
 
 def add_stats_command(sub) -> None:
@@ -187,4 +211,9 @@ def add_stats_command(sub) -> None:
                        help="the room compared with the Phoenix figures (default houou, the Phoenix room)")
     stats.add_argument("--max-rows", type=int, default=20, metavar="N",
                        help="rows to print per table (default 20; -1 all)")
+    stats.add_argument("--csv", metavar="DIR",
+                       help="also write every table printed, all rows at full precision, as DIR/<table>.csv")
+    stats.add_argument("--json", metavar="DIR",
+                       help="also write every table printed, all rows at full precision, as DIR/<table>.json "
+                            "(a list of rows)")
     stats.set_defaults(func=_cmd_stats)

@@ -32,6 +32,7 @@ from mjlog.rules.beijing.settlement import mutual_pairs
 from mjlog.rules.beijing.wildshanten import wild_shanten
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.intervals import Z95, wilson_exprs
+from mjlog.stats.text_tables import Table, format_tables, terminal_width
 
 FAMILY = "beijing"
 PAIRS_FANS = ("七對子", "豪華七對子")
@@ -303,27 +304,31 @@ _TITLES = {
 }
 
 
-def format_beijing(sheet: BeijingSheet, max_rows: int = 20) -> str:
-    """The Beijing sheet as text: a title line and a Polars table per section."""
-    out = []
-    with pl.Config(tbl_rows=max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=50, float_precision=4,
-                   tbl_hide_dataframe_shape=True):
-        for name, frame in sheet.items():
-            out.append(f"== {_TITLES[name]}")
-            out.append(str(frame))
-    return "\n".join(out)
+def beijing_tables(sheet: BeijingSheet) -> list[Table]:
+    """Every table of the Beijing sheet, titled."""
+    return [Table(name, _TITLES[name], frame) for name, frame in sheet.items()]
 
 
-__all__ = ["BeijingFrames", "BeijingSheet", "MUTUAL_CASES", "beijing_counts", "beijing_section", "beijing_sheet", "burn_stats",
-           "fan_frequency", "fan_total_distribution", "format_beijing", "load_beijing_frames", "mutual_hands",
-           "mutual_payers", "mutual_stats", "win_wilds", "wild_stats"]
+def format_beijing(sheet: BeijingSheet, max_rows: int = 20, width: int | None = None) -> str:
+    """The Beijing sheet as text no wider than ``width`` (default: the terminal's): a title line and a
+    table per section."""
+    return format_tables(beijing_tables(sheet), width or terminal_width(), max_rows)
+
+
+__all__ = ["BeijingFrames", "BeijingSheet", "MUTUAL_CASES", "beijing_counts", "beijing_section", "beijing_section_tables",
+           "beijing_sheet", "beijing_tables", "burn_stats", "fan_frequency", "fan_total_distribution", "format_beijing",
+           "load_beijing_frames", "mutual_hands", "mutual_payers", "mutual_stats", "win_wilds", "wild_stats"]
+
+
+def beijing_section_tables(db: SqlSource, synthetic: SyntheticMode = "include", include_truncated: bool = False,
+                           rule_set: str | None = None) -> list[Table]:
+    """The Beijing sheet's tables for the selected games of ``db``; none when none is a Beijing game."""
+    frames = load_beijing_frames(db, synthetic, include_truncated, rule_set)
+    return [] if frames.n_rounds == 0 else beijing_tables(beijing_sheet(frames))
 
 
 def beijing_section(db: SqlSource, synthetic: SyntheticMode = "include", include_truncated: bool = False,
                     rule_set: str | None = None, max_rows: int = 20) -> str | None:
-    """The Beijing sheet as text for the selected games of ``db``, or None when none is a Beijing game
-    (``mjlog stats`` prints it after the standard sheet)."""
-    frames = load_beijing_frames(db, synthetic, include_truncated, rule_set)
-    if frames.n_rounds == 0:
-        return None
-    return format_beijing(beijing_sheet(frames), max_rows)
+    """The Beijing sheet as text for the selected games of ``db``, or None when none is a Beijing game."""
+    tables = beijing_section_tables(db, synthetic, include_truncated, rule_set)
+    return format_tables(tables, terminal_width(), max_rows) if tables else None

@@ -29,8 +29,9 @@ import polars as pl
 from mjlog.rules.mcr.fans import Fan
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.intervals import wilson_exprs
+from mjlog.stats.text_tables import Table, format_tables, terminal_width
 
-__all__ = ["McrFrames", "fan_frequency", "load_mcr_frames", "match_points", "mcr_sheet", "mcr_sheet_text",
+__all__ = ["McrFrames", "fan_frequency", "load_mcr_frames", "match_points", "mcr_sheet", "mcr_sheet_text", "mcr_tables",
            "win_summary"]
 
 FAMILY = "mcr"
@@ -157,17 +158,17 @@ _TITLES = {
 }
 
 
-def mcr_sheet_text(db: SqlSource, synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
-                   rule_set: str | None = None, max_rows: int = 20, sections: list[str] | None = None) -> str:
-    """The MCR part of ``mjlog stats`` ('' when the selection holds no MCR game)."""
+def mcr_tables(db: SqlSource, synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
+               rule_set: str | None = None, sections: list[str] | None = None) -> list[Table]:
+    """The MCR tables of ``mjlog stats`` (none when the selection holds no MCR game)."""
     frames = load_mcr_frames(db, synthetic, include_truncated, rule_set)
     if frames.n_games == 0:
-        return ""
-    out = []
-    with pl.Config(tbl_rows=max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=40,
-                   float_precision=4, tbl_hide_dataframe_shape=True):
-        for name, frame in mcr_sheet(frames).items():
-            if sections is None or name in sections:
-                out.append(f"== {_TITLES[name]}")
-                out.append(str(frame))
-    return "\n".join(out)
+        return []
+    return [Table(name, _TITLES[name], frame) for name, frame in mcr_sheet(frames).items()
+            if sections is None or name in sections]
+
+
+def mcr_sheet_text(db: SqlSource, synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
+                   rule_set: str | None = None, max_rows: int = 20, sections: list[str] | None = None) -> str:
+    """The MCR part of ``mjlog stats`` as text ('' when the selection holds no MCR game)."""
+    return format_tables(mcr_tables(db, synthetic, include_truncated, rule_set, sections), terminal_width(), max_rows)

@@ -18,6 +18,7 @@ from mjlog.stats.clustered import ANONYMOUS, rate_table, ratio_intervals
 from mjlog.stats.frames import StatFrames
 from mjlog.stats.population import describe
 from mjlog.stats.sheet import placement_distribution
+from mjlog.stats.text_tables import Table, format_tables, terminal_width, wrap
 from mjlog.stats.units import PLAYER_ROUND_RATES, long_rates, player_round_units
 
 GAME_ONLY = ("game_id",)
@@ -158,17 +159,19 @@ _TITLES = {
 }
 
 
+def player_tables(sheet: PlayerSheet, sections: Sequence[str] | None = None) -> list[Table]:
+    """The sections of the player's sheet (all, or those in ``sections``) as titled tables."""
+    return [Table(key, _TITLES[key], frame) for key, frame in sheet.items() if sections is None or key in sections]
+
+
 def format_player_sheet(sheet: PlayerSheet, frames: StatFrames, max_rows: int = 20,
-                        sections: Sequence[str] | None = None) -> str:
-    """The player's sheet as text: who, the population, then one titled table per section."""
-    out = [f"player: {sheet.name}", describe(frames).text()]
+                        sections: Sequence[str] | None = None, width: int | None = None) -> str:
+    """The player's sheet as text no wider than ``width`` (default: the terminal's): who, the
+    population, then one titled table per section."""
+    width = width or terminal_width()
+    out = [wrap(f"player: {sheet.name}", width), wrap(describe(frames).text(), width)]
     if sheet.summary.height == 0:
-        out.append(f"{sheet.name!r} sits in none of these games")
+        out.append(wrap(f"{sheet.name!r} sits in none of these games", width))
         return "\n".join(out)
-    with pl.Config(tbl_rows=max_rows, tbl_cols=-1, tbl_width_chars=220, fmt_str_lengths=40,
-                   float_precision=4, tbl_hide_dataframe_shape=True):
-        for key, frame in sheet.items():
-            if sections is None or key in sections:
-                out.append(f"== {_TITLES[key]}")
-                out.append(str(frame))
+    out.append(format_tables(player_tables(sheet, sections), width, max_rows))
     return "\n".join(out)

@@ -32,6 +32,7 @@ from mjlog.rules.riichi.yaku_table import YAKU
 from mjlog.stats.clustered import join_intervals, rate_table, with_player
 from mjlog.stats.frames import GROUP, StatFrames
 from mjlog.stats.intervals import Z95
+from mjlog.stats.text_tables import Table, format_tables, terminal_width
 from mjlog.stats.units import PLAYER_ROUND_RATES, long_rates, player_round_units
 
 HAND_RIICHI, HAND_OPEN, HAND_DAMA = "riichi", "open", "closed, no riichi"
@@ -368,10 +369,15 @@ def stat_sheet(frames: StatFrames, by: Sequence[str] = GROUP) -> StatSheet:
     )
 
 
+def section_label(name: str, title: str) -> str:
+    """A section's title, naming the families it describes."""
+    families = SECTION_FAMILIES.get(name)
+    return f"{title} [{'every family' if families is None else ', '.join(families)}]"
+
+
 def section_title(name: str, title: str) -> str:
     """A section's title line, naming the families it describes."""
-    families = SECTION_FAMILIES.get(name)
-    return f"== {title} [{'every family' if families is None else ', '.join(families)}]"
+    return f"== {section_label(name, title)}"
 
 
 _TITLES = {
@@ -392,16 +398,15 @@ _TITLES = {
 }
 
 
-def format_sheet(sheet: StatSheet, max_rows: int = 20, sections: Sequence[str] | None = None) -> str:
-    """The stat sheet as text: a title line and a Polars table per section. Every ``lo``/``hi`` (or
-    ``*_lo``/``*_hi``) pair is a 95 % interval clustered by game (and player), see
-    ``docs/statistics.md``."""
-    out = []
-    with pl.Config(tbl_rows=max_rows, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=40,
-                   float_precision=4, tbl_hide_dataframe_shape=True):
-        for name, frame in sheet.items():
-            if sections is not None and name not in sections:
-                continue
-            out.append(section_title(name, _TITLES.get(name, name)))
-            out.append(str(frame))
-    return "\n".join(out)
+def sheet_tables(sheet: StatSheet, sections: Sequence[str] | None = None) -> list[Table]:
+    """The sections of ``sheet`` (all, or those named in ``sections``) as titled tables."""
+    return [Table(name, section_label(name, _TITLES.get(name, name)), frame)
+            for name, frame in sheet.items() if sections is None or name in sections]
+
+
+def format_sheet(sheet: StatSheet, max_rows: int = 20, sections: Sequence[str] | None = None,
+                 width: int | None = None) -> str:
+    """The stat sheet as text no wider than ``width`` (default: the terminal's): a title line and a
+    table per section. Every ``lo``/``hi`` (or ``*_lo``/``*_hi``) pair is a 95 % interval clustered by
+    game (and player), see ``docs/statistics.md``."""
+    return format_tables(sheet_tables(sheet, sections), width or terminal_width(), max_rows)

@@ -83,7 +83,7 @@ def test_stats_cli_states_the_population(db, capsys):
     from mjlog.cli import main
 
     assert main(["stats", "--db", str(db), "--include-synthetic", "--section", "rates", "--compare"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())     # lines wrapped to the terminal, joined again
     assert ("population: 38 games (tenhou-3p-south: 16, tenhou-4p-south: 22), all synthetic (mjlog simulate bots); family riichi"
             in out and "left out: 1 special lobby" in out)
     assert "tenhou-4p-south games of the houou room" in out and "1 other room" in out
