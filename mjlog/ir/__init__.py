@@ -402,6 +402,20 @@ class GameLog:
     def n_players(self) -> int:
         return self.rules.players
 
+    def __repr__(self) -> str:
+        """A few lines a person can read (the full IR is its fields): family, rule set, players,
+        hands and the end, each name cut short."""
+        names = ", ".join(_short(p.name or f"seat {p.seat}") for p in self.players[:4])
+        end = "no recorded end" if self.final is None else "final " + " ".join(map(str, self.final.scores[:4]))
+        ident = _short(self.log_id or (self.source or "").replace("\\", "/").rsplit("/", 1)[-1], 40)
+        return (f"<GameLog {self.family} {_short(str(getattr(self.rules, 'name', '')))}{' ' + ident if ident else ''}: "
+                f"{len(self.rounds)} hands; players {names}; {end}>")
+
+
+def _short(text: str, width: int = 24) -> str:
+    """``text`` cut to ``width`` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
 
 def seat_label(log: GameLog, seat: int) -> str:
     """``'seat 2 (name)'``."""

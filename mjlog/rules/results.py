@@ -100,6 +100,16 @@ class Replay:
     def truncated(self) -> bool:
         return any(f.kind is FindingKind.TRUNCATED for f in self.findings)
 
+    def __repr__(self) -> str:
+        """One line: the game, its hands replayed, the findings (by severity) and the final scores."""
+        counts: dict[str, int] = {}
+        for f in self.findings:
+            counts[f.severity.value] = counts.get(f.severity.value, 0) + 1
+        found = ", ".join(f"{n} {sev}{'s' if n != 1 else ''}" for sev, n in sorted(counts.items())) or "none"
+        final = "none" if self.final_scores is None else " ".join(map(str, self.final_scores))
+        return (f"<Replay {self.log.family} {getattr(self.log.rules, 'name', '')}: {len(self.rounds)} hands replayed; "
+                f"{len(self.findings)} findings ({found}); final scores {final}>")
+
     def timeline(self) -> list[tuple[str, tuple[int, ...]]]:
         """(round name, scores at its end) for each round, starting with the start scores."""
         if not self.rounds:

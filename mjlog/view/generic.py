@@ -1,20 +1,26 @@
 """The viewer's presenter for a rule family without one of its own: it asks the family's interface.
 
 Tiles are named by kind (``'5m'``, ``'1z'``; ids beyond the 136 as ``'#140'``), a win lists
-the family's :meth:`~mjlog.rules.family.Family.win_items` and value, a draw its kind.
+the family's :meth:`~mjlog.rules.family.Family.win_items` and value, a draw its kind. The
+families' own presenters (:mod:`mjlog.view.beijing`, :mod:`mjlog.view.mcr`) build on it.
 """
 
 from __future__ import annotations
 
-from mjlog.ir import Event, GameLog, Ryuukyoku, Win
-from mjlog.rules.results import DerivedDraw, DerivedWin
+from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules import family
-from mjlog.tiles import N_TILES, kind_name
+from mjlog.tiles import N_TILES, WIND_NAMES, kind_name
 from mjlog.view.state import TableState
+from mjlog.view.terms import Terms
 
 
 class FamilyPresenter:
     """Shows any registered family's games through :class:`mjlog.rules.family.Family`."""
+
+    terms: Terms = Terms()
+    #: the name of an exhaustive draw
+    draw_name: tuple[str, str] = ("exhaustive", "")
 
     def __init__(self, log: GameLog) -> None:
         self.family = log.family
@@ -22,6 +28,23 @@ class FamilyPresenter:
 
     def tile(self, tile: int) -> str:
         return kind_name(tile >> 2) if 0 <= tile < N_TILES else f"#{tile}"
+
+    def faces(self) -> dict[str, dict]:
+        """Labels the page draws with a face of their own: ``{label: {"face": "春", "name": "spring"}}``."""
+        return {}
+
+    def round_name(self, rnd: Round) -> str:
+        """``'East 2'``, with the dealer's repeats where there are any."""
+        name = f"{WIND_NAMES[rnd.wind]} {rnd.number}"
+        return f"{name}, repeat {rnd.honba}" if rnd.honba else name
+
+    def round_view(self, rnd: Round, result: RoundResult | None) -> dict:
+        """What the page shows of a hand beside its steps: its ``name``, ``info`` lines (each
+        ``{"text", "tiles"}``) and the labels of the tiles it ``marked``."""
+        return {"name": self.round_name(rnd), "info": [], "marked": []}
+
+    def deal(self, st: TableState, rnd: Round) -> None:
+        """What the family does to the table at the deal, beyond dealing the hands."""
 
     def on_event(self, st: TableState, ev: Event) -> str | None:
         return None
@@ -35,15 +58,15 @@ class FamilyPresenter:
         return {
             "type": "win", "who": w.who, "from": w.from_who, "tsumo": w.tsumo, "hand": tiles,
             "winTile": self.tile(w.win_tile) if w.win_tile >= 0 else None,
-            "melds": [{"kind": m.kind.value, "tiles": [self.tile(t) for t in m.tiles]} for m in w.melds],
+            "melds": [{"kind": self.terms.call(m.kind.value), "tiles": [self.tile(t) for t in m.tiles]} for m in w.melds],
             "yaku": items, "unit": self.rules.value_unit, "value": value or "not derived", "recorded": value,
             "derived": derived is not None,
             "deltas": list(derived.deltas) if derived is not None else list(w.deltas),
-            "ura": [], "pao": None,
+            "ura": [], "pao": None, "notes": [],
         }
 
     def draw(self, st: TableState, d: Ryuukyoku, derived: DerivedDraw | None) -> dict:
-        name = "exhaustive"  # a family without its own view has only the exhaustive draw (mjlog.ir.Ryuukyoku)
-        return {"type": "draw", "name": name, "ja": "", "tenpai": [False] * len(st.scores),
+        name, native = self.draw_name  # a family without its own view has only the exhaustive draw (mjlog.ir.Ryuukyoku)
+        return {"type": "draw", "name": name, "ja": native, "tenpai": [False] * len(st.scores),
                 "hands": [None] * len(st.scores),
                 "deltas": list(derived.deltas) if derived is not None else list(d.deltas)}

@@ -64,7 +64,7 @@ def _script_safe_json(data: object) -> str:
 
 
 #: Step fields kept per seat; a seat's entry equal to the previous step's is written as 0.
-PER_SEAT = ("hands", "drawn", "discards", "melds")
+PER_SEAT = ("hands", "drawn", "discards", "melds", "aside")
 
 
 def pack_steps(data: dict) -> dict:

@@ -6,14 +6,23 @@ rule family plugs in by giving it a presenter like :class:`RiichiPresenter`.
 
 from __future__ import annotations
 
-from mjlog.ir import Event, GameLog, Ryuukyoku, Win
+from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
 from mjlog.rules.riichi.record import DRAW_NAMES, draw_kind, recorded
 from mjlog.rules.riichi.yaku_table import yaku_def
 from mjlog.tiles import N_TILES, tile_name
+from mjlog.view.generic import FamilyPresenter
 from mjlog.view.state import TableState
+from mjlog.view.terms import Terms
+
+#: Riichi's words on the page.
+RIICHI_TERMS = Terms(
+    indicators="dora indicators", counters="riichi sticks on the table: {sticks}, honba: {repeats}",
+    self_drawn="by tsumo", off_discard="by ron from {from}", ready="tenpai", declared="riichi",
+    win_indicators="ura indicators", liable="pao",
+)
 
 
 def yaku_entry(yaku_id: int, han: int, yakuman: bool) -> dict:
@@ -26,13 +35,18 @@ def yaku_entry(yaku_id: int, han: int, yakuman: bool) -> dict:
     return {"name": en, "ja": ja, "han": ("double yakuman" if han >= 26 else "yakuman") if yakuman else han}
 
 
-class RiichiPresenter:
+class RiichiPresenter(FamilyPresenter):
     """Tenhou riichi (4 and 3 players): what the generic steps need to show its games."""
 
-    family = "riichi"
+    terms = RIICHI_TERMS
 
     def __init__(self, log: GameLog) -> None:
+        super().__init__(log)
         self._labels = tuple(tile_name(t, log.rules.red_fives) for t in range(N_TILES))
+
+    def round_name(self, rnd: Round) -> str:
+        """``'East 1, 2 honba, 1 stick'`` (the IR's name of a riichi hand)."""
+        return rnd.name
 
     def tile(self, tile: int) -> str:
         """mpsz label, ``'0p'`` for a red five; ``'??'`` for an id no tile has (a GameLog built in code)."""
@@ -80,7 +94,7 @@ class RiichiPresenter:
             if r.yaku or r.yakuman or w.points else _value_text(han, fu, points, limit, bool(value and value.is_yakuman)),
             "derived": derived is not None, "deltas": deltas,
             "ura": [self.tile(t) for t in r.ura_indicators],
-            "pao": r.pao_who,
+            "pao": r.pao_who, "notes": [],
         }
 
     def draw(self, st: TableState, d: Ryuukyoku, derived: DerivedDraw | None) -> dict:

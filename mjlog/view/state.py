@@ -1,4 +1,4 @@
-"""The table as the viewer follows it through a hand: hands, discards, calls, dora, scores."""
+"""The table as the viewer follows it through a hand: hands, discards, calls, indicators, tiles set aside, scores."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ class TableState:
     discards: list[list[Discard]] = field(default_factory=list)
     melds: list[list[dict]] = field(default_factory=list)
     riichi: list[bool] = field(default_factory=list)
+    aside: list[list[int]] = field(default_factory=list)   # tiles a seat set aside (MCR's flowers)
     turn_next_discard: set[int] = field(default_factory=set)
 
     @classmethod
@@ -45,7 +46,8 @@ class TableState:
         n = len(rnd.hands)
         dora = [] if rnd.dora_indicator is None else [rnd.dora_indicator]
         return cls(log, [sorted(h) for h in rnd.hands], list(rnd.scores), dora, rnd.sticks,
-                   [None] * n, [[] for _ in range(n)], [[] for _ in range(n)], [False] * n)
+                   [None] * n, [[] for _ in range(n)], [[] for _ in range(n)], [False] * n,
+                   [[] for _ in range(n)])
 
     def who(self, seat: int) -> str:
         """How a step's caption names a player: ``'seat 2'``. The page holds each name once (its

@@ -12,17 +12,25 @@ from __future__ import annotations
 from typing import Protocol
 
 from mjlog.findings import Finding
-from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, Reconnect, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Disconnect, Draw, Event, GameLog, Reconnect, Round, Ryuukyoku, Win
 from mjlog.rules.results import DerivedDraw, DerivedWin, Replay, RoundResult
 from mjlog.rules import family
 from mjlog.view import state as st_mod
 from mjlog.view.state import TableState, player_name
+from mjlog.view.terms import Terms
 
 
 class Presenter(Protocol):
+    """What a rule family gives the viewer (:class:`mjlog.view.generic.FamilyPresenter` has a
+    default for each but ``tile``, ``win`` and ``draw``)."""
+
     family: str
+    terms: Terms
 
     def tile(self, tile: int) -> str: ...
+    def faces(self) -> dict[str, dict]: ...
+    def round_view(self, rnd: Round, result: RoundResult | None) -> dict: ...
+    def deal(self, st: TableState, rnd: Round) -> None: ...
     def on_event(self, st: TableState, ev: Event) -> str | None: ...
     def win(self, st: TableState, w: Win, derived: DerivedWin | None) -> dict: ...
     def draw(self, st: TableState, d: Ryuukyoku, derived: DerivedDraw | None) -> dict: ...
@@ -39,7 +47,9 @@ def _snapshot(st: TableState, p: Presenter) -> dict:
         "hands": [[p.tile(t) for t in h] for h in st.hands],
         "drawn": [None if t is None else p.tile(t) for t in st.drawn],
         "discards": [[_discard(d, p) for d in ds] for ds in st.discards],
-        "melds": [[dict(m, tiles=[p.tile(t) for t in m["tiles"]]) for m in ms] for ms in st.melds],
+        "melds": [[dict(m, kind=p.terms.call(m["kind"]), tiles=[p.tile(t) for t in m["tiles"]]) for m in ms]
+                  for ms in st.melds],
+        "aside": [[p.tile(t) for t in a] for a in st.aside],
         "dora": [p.tile(t) for t in st.dora],
         "scores": list(st.scores), "sticks": st.sticks, "riichi": list(st.riichi),
     }
@@ -78,7 +88,7 @@ def _call(st: TableState, ev: Call, p: Presenter) -> str:
     st.melds[seat].append(meld)
     taken = ev.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
     whence = f" from {st.who(ev.from_seat)}" if taken and ev.from_seat is not None and ev.from_seat != seat else ""
-    return f"{st.who(seat)} calls {ev.kind.value}{whence}: {' '.join(p.tile(t) for t in ev.tiles)}"
+    return f"{st.who(seat)} calls {p.terms.call(ev.kind.value)}{whence}: {' '.join(p.tile(t) for t in ev.tiles)}"
 
 
 def _apply(st: TableState, ev: Event, p: Presenter) -> str:
@@ -131,10 +141,12 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
     rounds: list[dict] = []
     for rnd in log.rounds:
         rr = by_round.get(rnd.index)
-        rounds.append({"name": rnd.name, "dealer": rnd.dealer, "first": len(steps), "honba": rnd.honba})
+        shown = presenter.round_view(rnd, rr)
+        rounds.append({"dealer": rnd.dealer, "first": len(steps), "honba": rnd.honba, **shown})
         st = TableState.deal(log, rnd)
+        presenter.deal(st, rnd)
         deal = {"round": len(rounds) - 1, "event": None, "actor": None,
-                "caption": f"{rnd.name}: the deal; {st.who(rnd.dealer)} deals",
+                "caption": f"{shown['name']}: the deal; {st.who(rnd.dealer)} deals",
                 "findings": at.pop((rnd.index, None), []), **_snapshot(st, presenter)}
         steps.append(deal)
         wins = list(rr.wins) if rr is not None else []
@@ -145,7 +157,7 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
                 if not ev.tsumo and 0 <= ev.from_who < len(st.discards) and st.discards[ev.from_who]:
                     st.discards[ev.from_who][-1].ron = True
                 outcome = presenter.win(st, ev, derived)
-                caption = f"{st.who(ev.who)} wins by {'tsumo' if ev.tsumo else 'ron from ' + st.who(ev.from_who)}"
+                caption = f"{st.who(ev.who)} wins {win_how(presenter.terms, ev, st.who)}"
                 _pay(st, outcome["deltas"])
             elif isinstance(ev, Ryuukyoku):
                 outcome = presenter.draw(st, ev, rr.draw if rr is not None else None)
@@ -164,6 +176,8 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
         steps[0]["findings"] = leftover + steps[0]["findings"]
     return {
         "family": presenter.family,
+        "terms": presenter.terms.as_data(),
+        "faces": presenter.faces(),
         "title": f"{log.log_id or log.source or 'game'}",
         "rules": getattr(log.rules, "name", ""),
         "description": family(log.family).text.describe_rules(log),
@@ -173,6 +187,11 @@ def game_steps(log: GameLog, replay: Replay, presenter: Presenter) -> dict:
         "final": None if log.final is None else {"scores": list(log.final.scores), "points": list(log.final.points)},
         "findings": len(replay.findings),
     }
+
+
+def win_how(terms: Terms, w: Win, name) -> str:
+    """How a win came, in the family's words: ``'by tsumo'``, ``'by ron from seat 2'``."""
+    return terms.self_drawn if w.tsumo else terms.off_discard.replace("{from}", name(w.from_who))
 
 
 def _pay(st: TableState, deltas: list[int]) -> None:

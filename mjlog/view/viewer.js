@@ -24,6 +24,7 @@
   var n = game.players.length;
   var WINDS = ["E", "S", "W", "N"];
   var HONOR = { "1": "E", "2": "S", "3": "W", "4": "N", "5": "", "6": "F", "7": "C" };
+  var terms = game.terms || {}, faces = game.faces || {}, marked = {};
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -36,7 +37,12 @@
     var num = label.charAt(0), suit = label.charAt(1);
     var t = el("span", "tile s-" + suit + (extra ? " " + extra : ""));
     t.title = label;
-    if (!/^[0-9][mpsz]$/.test(label)) {
+    if (marked[label]) { t.classList.add("marked"); t.title += " (" + terms.marked + ")"; }
+    if (faces[label]) {
+      t.classList.add("face");
+      t.appendChild(el("b", "", faces[label].face));
+      t.title += " (" + faces[label].name + ")";
+    } else if (!/^[0-9][mpsz]$/.test(label)) {
       t.classList.add("other");
       t.appendChild(el("b", "", label));
     } else if (suit === "z") {
@@ -76,7 +82,7 @@
     who.appendChild(el("span", "wind" + (seat === r.dealer ? " dealer" : ""), seatWind(seat, r.dealer)));
     who.appendChild(el("span", "name", game.players[seat]));
     who.appendChild(el("span", "score", s.scores[seat]));
-    if (s.riichi[seat]) who.appendChild(el("span", "stick", "riichi"));
+    if (s.riichi[seat] && terms.declared) who.appendChild(el("span", "stick", terms.declared));
     box.appendChild(who);
     var hand = el("div", "hand");
     s.hands[seat].forEach(function (l) { hand.appendChild(tile(l)); });
@@ -85,6 +91,12 @@
       hand.appendChild(tile(s.drawn[seat], s.actor === seat ? "last" : ""));
     }
     s.melds[seat].forEach(function (m) { hand.appendChild(meldBox(m)); });
+    if (s.aside && s.aside[seat] && s.aside[seat].length) {
+      var aside = el("span", "meld aside");
+      aside.appendChild(el("span", "kind", terms.set_aside));
+      s.aside[seat].forEach(function (l) { aside.appendChild(tile(l)); });
+      hand.appendChild(aside);
+    }
     box.appendChild(hand);
     var river = el("div", "river"), line = null;
     var ds = s.discards[seat];
@@ -93,7 +105,7 @@
       var cls = [d.tg ? "tg" : "", d.r ? "r" : "", d.c ? "c" : "", d.w ? "win" : "",
                  (k === ds.length - 1 && s.actor === seat && steps[cur].caption.indexOf("discards") >= 0) ? "last" : ""];
       var t = tile(d.t, cls.join(" ").trim());
-      if (d.r) t.title += " (riichi)";
+      if (d.r) t.title += " (" + terms.declared + ")";
       if (d.c) t.title += " (called)";
       if (d.w) t.title += " (won on)";
       if (d.tg) t.title += " (drawn and discarded)";
@@ -118,7 +130,7 @@
   function renderOutcome(s) {
     var o = s.outcome, box = el("div", "panel");
     if (o.type === "win") {
-      var how = o.tsumo ? "tsumo" : "ron from " + game.players[o.from];
+      var how = o.tsumo ? terms.self_drawn : terms.off_discard.replace("{from}", game.players[o.from]);
       box.appendChild(el("h2", "", "Win: " + game.players[o.who] + ", " + how));
       var hand = el("div", "row");
       o.hand.forEach(function (l) { hand.appendChild(tile(l)); });
@@ -132,7 +144,7 @@
       o.yaku.forEach(function (y) {
         var tr = el("tr");
         var name = el("td", "", y.name);
-        if (y.ja) name.title = y.ja;
+        if (y.ja && y.ja !== y.name) name.appendChild(el("span", "native", " " + y.ja));
         tr.appendChild(name);
         tr.appendChild(el("td", "num", typeof y.han === "number" ? y.han + " " + o.unit : y.han));
         yt.appendChild(tr);
@@ -142,16 +154,16 @@
       if (o.derived && o.recorded !== o.value) box.appendChild(el("div", "muted", "log records " + o.recorded));
       if (o.ura.length) {
         var ura = el("div", "row");
-        ura.appendChild(el("span", "muted", "ura indicators "));
+        ura.appendChild(el("span", "muted", terms.win_indicators + " "));
         ura.appendChild(tiles(o.ura));
         box.appendChild(ura);
       }
-      if (o.pao !== null && o.pao !== undefined) box.appendChild(el("div", "muted", "pao: " + game.players[o.pao]));
+      if (o.pao !== null && o.pao !== undefined) box.appendChild(el("div", "muted", terms.liable + ": " + game.players[o.pao]));
     } else {
-      box.appendChild(el("h2", "", "Draw: " + o.name));
+      box.appendChild(el("h2", "", "Draw: " + o.name + (o.ja ? " (" + o.ja + ")" : "")));
       var tenpai = [];
       o.tenpai.forEach(function (t, seat) { if (t) tenpai.push(game.players[seat]); });
-      box.appendChild(el("div", "", "tenpai: " + (tenpai.length ? tenpai.join(", ") : "nobody")));
+      if (terms.ready) box.appendChild(el("div", "", terms.ready + ": " + (tenpai.length ? tenpai.join(", ") : "nobody")));
       o.hands.forEach(function (h, seat) {
         if (!h) return;
         var row = el("div", "row");
@@ -160,6 +172,7 @@
         box.appendChild(row);
       });
     }
+    (o.notes || []).forEach(function (note) { box.appendChild(el("div", "note", note)); });
     box.appendChild(el("div", "muted", "payments (derived) and scores after"));
     box.appendChild(payTable(o.deltas, s.scores));
     return box;
@@ -178,6 +191,8 @@
   function render(i) {
     cur = Math.max(0, Math.min(steps.length - 1, i));
     var s = steps[cur], r = rounds[s.round];
+    marked = {};
+    (r.marked || []).forEach(function (l) { marked[l] = true; });
     var caption = clear(document.getElementById("caption-text"));
     caption.textContent = s.caption;
     document.getElementById("pos").textContent =
@@ -187,11 +202,21 @@
     for (var seat = 0; seat < n; seat++) table.appendChild(renderSeat(s, seat));
     var info = clear(document.getElementById("info"));
     info.appendChild(el("h2", "", r.name));
-    var dora = el("div", "row");
-    dora.appendChild(el("span", "muted", "dora indicators "));
-    dora.appendChild(s.dora.length ? tiles(s.dora) : el("span", "muted", "none"));
-    info.appendChild(dora);
-    info.appendChild(el("div", "muted", "riichi sticks on the table: " + s.sticks + ", honba: " + r.honba));
+    if (terms.indicators) {
+      var dora = el("div", "row");
+      dora.appendChild(el("span", "muted", terms.indicators + " "));
+      dora.appendChild(s.dora.length ? tiles(s.dora) : el("span", "muted", "none"));
+      info.appendChild(dora);
+    }
+    (r.info || []).forEach(function (line) {
+      var row = el("div", "row");
+      row.appendChild(el("span", "muted", line.text + " "));
+      if (line.tiles && line.tiles.length) row.appendChild(tiles(line.tiles));
+      info.appendChild(row);
+    });
+    if (terms.counters) {
+      info.appendChild(el("div", "muted", terms.counters.replace("{sticks}", s.sticks).replace("{repeats}", r.honba)));
+    }
     var here = clear(document.getElementById("here"));
     s.findings.forEach(function (f) { here.appendChild(findingBox(f)); });
     var out = clear(document.getElementById("outcome"));
@@ -204,7 +229,8 @@
         var tr = el("tr");
         tr.appendChild(el("td", "", game.players[seat]));
         tr.appendChild(el("td", "num", sc));
-        tr.appendChild(el("td", "num " + (game.final.points[seat] >= 0 ? "plus" : "minus"), signed(game.final.points[seat])));
+        var pts = game.final.points[seat];   // a record without placement points (PMN) has none
+        if (pts !== undefined && pts !== null) tr.appendChild(el("td", "num " + (pts >= 0 ? "plus" : "minus"), signed(pts)));
         t.appendChild(tr);
       });
       fin.appendChild(t);

@@ -34,7 +34,7 @@ def test_the_page_holds_the_steps_packed_and_whole():
     page = view_html(log)
     data = steps_of(log)
     raw = json.loads(re.search(r'id="game-data">(.*?)</script>', page, re.S).group(1))
-    assert raw["packed"] == ["hands", "drawn", "discards", "melds"]
+    assert raw["packed"] == ["hands", "drawn", "discards", "melds", "aside"]
     assert sum(v == 0 for s in raw["steps"] for v in s["hands"]) > len(raw["steps"])   # most seats repeat
     assert page_data(page)["steps"] == data["steps"]
 

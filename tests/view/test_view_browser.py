@@ -19,7 +19,10 @@ import pytest
 
 import mjlog
 from mjlog.view import game_steps, presenter_for, view_html
-from tests.support.viewcases import GAME3, GAME4, HOSTILE_NAME, with_hostile_name, with_wrong_points
+from tests.support.viewcases import (
+    BEIJING_BURN_SEED, GAME3, GAME4, HOSTILE_NAME, mcr_record, riichi_words, simulated, with_hostile_name,
+    with_wrong_points,
+)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -151,3 +154,61 @@ def test_the_page_draws_what_the_steps_say(chromium, tmp_path):
         melded = [t for m in step["melds"][seat] for t in m["tiles"]]
         assert titles == step["hands"][seat] + ([step["drawn"][seat]] if step["drawn"][seat] else []) + melded
         assert re.findall(r'title="([^" ]+)', river) == [d["t"] for d in step["discards"][seat]]
+
+
+def visible_text(dom: str) -> str:
+    """The text a dumped page shows: its markup without scripts, styles and tags."""
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", dom, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+def screenshot(chromium: str, tmp_path, path, step: int, name: str):
+    """A 1400x1000 screenshot of the page at ``step`` (kept in MJLOG_SCREENSHOT_DIR when set)."""
+    from matplotlib.image import imread
+
+    shot = tmp_path / name
+    run_chromium(chromium, tmp_path, f"{path.as_uri()}#step={step}", "--window-size=1400,1000", f"--screenshot={shot}")
+    if os.environ.get("MJLOG_SCREENSHOT_DIR"):  # keep it to look at
+        shutil.copy(shot, os.path.join(os.environ["MJLOG_SCREENSHOT_DIR"], name))
+    return imread(shot)
+
+
+FAMILY_PAGES = {
+    "beijing": (lambda: simulated("beijing", BEIJING_BURN_SEED), ("wild indicator (惠坯)", "wild tile (惠牌)", "燒莊")),
+    "mcr": (mcr_record, ("prevalent wind (圈风): East 东", "fan")),
+}
+
+
+@pytest.mark.parametrize("family", [
+    "beijing", pytest.param("mcr", marks=pytest.mark.corpus)])
+def test_a_family_page_shows_its_own_terms_and_no_riichi_word(chromium, tmp_path, family):
+    source, terms = FAMILY_PAGES[family]
+    log, path = write_page(tmp_path, source(), f"{family}.html")
+    data = game_steps(log, mjlog.replay(log), presenter_for(log))
+    result, _, proc = selftest(chromium, tmp_path, path)
+    assert result["errors"] == 0 and result["wrong"] == 0 and console_lines(proc.stderr) == []
+    win = next(k for k, s in enumerate(data["steps"]) if s.get("outcome", {}).get("type") == "win"
+               and (family != "beijing" or s["outcome"]["notes"]))
+    dom = run_chromium(chromium, tmp_path, f"{path.as_uri()}#step={win}", "--dump-dom").stdout
+    text = visible_text(dom)
+    for term in terms:
+        assert term in text, term
+    assert data["steps"][win]["outcome"]["yaku"][0]["ja"] in text   # the fan's own name beside the English
+    assert riichi_words(text) == []
+    if family == "beijing":
+        assert 'class="tile s-' in dom and " marked" in dom      # the wild tile is marked
+    pixels = screenshot(chromium, tmp_path, path, win, f"view-{family}.png")
+    assert pixels.shape[:2] == (1000, 1400)
+    colours = {tuple((p[:3] * 255).round().astype(int)) for p in pixels[::7, ::7].reshape(-1, pixels.shape[2])}
+    assert len(colours) > 200
+
+
+def test_mcr_flowers_are_drawn_as_tiles_in_the_browser(chromium, tmp_path):
+    log, path = write_page(tmp_path, simulated("mcr", 1), "mcr-flowers.html")
+    data = game_steps(log, mjlog.replay(log), presenter_for(log))
+    k = next(k for k, s in enumerate(data["steps"]) if "sets aside the flower" in s["caption"])
+    dom = run_chromium(chromium, tmp_path, f"{path.as_uri()}#step={k}", "--dump-dom").stdout
+    assert re.search(r'<span class="tile s-f face" title="[1-8]f \((spring|summer|autumn|winter|plum|orchid|bamboo|'
+                     r'chrysanthemum) .\)"><b>.</b></span>', dom)
+    assert "#13" not in visible_text(dom) and "#14" not in visible_text(dom)
+    assert "flowers (花牌)" in visible_text(dom)

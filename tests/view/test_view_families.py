@@ -1,0 +1,86 @@
+"""Each family's page in its own words: Beijing's wild tiles, 燒莊 and 互包; MCR's flowers and prevalent
+wind; fan names in both languages; no riichi word on a page that is not riichi."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import mjlog
+from mjlog.view import PRESENTERS, BeijingPresenter, McrPresenter, game_steps, presenter_for
+from tests.support.viewcases import (
+    BEIJING_BURN_SEED, BEIJING_MUTUAL_SEED, GAME4, mcr_record, riichi_words, shown_text, simulated,
+)
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def steps_of(log):
+    return game_steps(log, mjlog.replay(log), presenter_for(log))
+
+
+def wins(data):
+    return [s["outcome"] for s in data["steps"] if s.get("outcome", {}).get("type") == "win"]
+
+
+def assert_fans_in_both_languages(data):
+    items = [y for w in wins(data) for y in w["yaku"]]
+    assert items
+    for y in items:
+        assert y["name"] and not CJK.search(y["name"]), y
+        assert CJK.search(y["ja"]), y
+
+
+def test_each_family_has_its_own_presenter():
+    assert PRESENTERS["beijing"] is BeijingPresenter and PRESENTERS["mcr"] is McrPresenter
+
+
+def test_a_beijing_page_marks_the_wild_tile_and_speaks_no_riichi():
+    log = mjlog.read_log(simulated("beijing", BEIJING_BURN_SEED))
+    data = steps_of(log)
+    assert data["terms"]["indicators"] == "wild indicator (惠坯)"
+    for rnd, shown in zip(log.rounds, data["rounds"]):
+        first = data["steps"][shown["first"]]
+        assert first["dora"] == [mjlog.tiles.kind_name(rnd.payload.wild_indicator >> 2)]
+        assert len(shown["marked"]) == 1
+        assert any(line["text"] == "wild tile (惠牌)" and line["tiles"] == shown["marked"] for line in shown["info"])
+    assert_fans_in_both_languages(data)
+    text = shown_text(data)
+    assert any("燒莊" in t for t in text)
+    assert riichi_words(" ".join(text)) == []
+
+
+def test_a_beijing_page_shows_mutual_liability_where_it_applies():
+    log = mjlog.read_log(simulated("beijing", BEIJING_MUTUAL_SEED))
+    data = steps_of(log)
+    pairs = [line["text"] for r in data["rounds"] for line in r["info"] if "互包" in line["text"]]
+    assert len(pairs) == sum(len(r.payload.mutual) for r in log.rounds) >= 1
+    assert riichi_words(" ".join(shown_text(data))) == []
+
+
+@pytest.mark.corpus
+def test_an_mcr_record_page_shows_the_prevalent_wind_and_fans_without_riichi_words():
+    log = mjlog.read_log(mcr_record())
+    data = steps_of(log)
+    assert data["rounds"][0]["info"][0] == {"text": "prevalent wind (圈风): East 东", "tiles": ["1z"]}
+    assert data["terms"]["indicators"] is None
+    assert_fans_in_both_languages(data)
+    assert riichi_words(" ".join(shown_text(data))) == []
+
+
+def test_mcr_flowers_are_tiles_with_names_set_aside_beside_the_hand():
+    log = mjlog.read_log(simulated("mcr", 1))
+    data = steps_of(log)
+    labels = [t for s in data["steps"] for h in s["hands"] + [s["drawn"]] + s["aside"] for t in h or () if t]
+    assert not [t for t in labels if t.startswith("#")]
+    aside = {t for s in data["steps"] for a in s["aside"] for t in a}
+    assert aside and aside <= set(data["faces"]) and data["faces"]["1f"] == {"face": "春", "name": "spring 春"}
+    assert any(s["caption"].endswith("sets aside the flower bamboo 竹") for s in data["steps"])
+    assert riichi_words(" ".join(shown_text(data))) == []
+
+
+def test_a_riichi_page_keeps_riichi_words():
+    data = steps_of(mjlog.read_log(GAME4))
+    assert data["terms"]["indicators"] == "dora indicators" and data["terms"]["declared"] == "riichi"
+    assert any(s["caption"].endswith("wins by tsumo") for s in data["steps"])
