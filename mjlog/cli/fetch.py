@@ -9,9 +9,12 @@ from pathlib import Path
 from mjlog.errors import MalformedLogError
 from mjlog.fetch.client import (
     ARCHIVE_PATH, DEFAULT_BASE_URL, RECENT_FILE_PATH, RECENT_LIST_PATH, FetchError, Politeness, PoliteClient,
-    fetch_index_file, fetch_logs, index_cache,
+    fetch_archive, fetch_index_file, fetch_logs, index_cache,
 )
-from mjlog.fetch.index import KINDS, ROOMS, LogFilter, LogRef, ids_in_text, recent_files, refs_in_index
+from mjlog.fetch.index import (
+    KINDS, ROOMS, LogFilter, LogRef, ids_in_text, recent_files, refs_in_index_file, refs_in_list_file,
+)
+from mjlog.text import printable
 
 from mjlog.cli.common import EXIT_FINDINGS as EXIT_FAILED  # a log that could not be fetched
 from mjlog.cli.common import EXIT_OK, EXIT_USAGE
@@ -26,7 +29,11 @@ DESCRIPTION = (
     "Politeness: one connection at a time, kept alive; --delay seconds between requests; a 429, a "
     "5xx, a timeout or a cut body is retried --retries times, waiting --backoff seconds and doubling "
     "each time, or as long as the server's Retry-After asks (up to --max-wait); a 429 that outlasts "
-    "the retries stops the run. Each failure prints one line. Exit status: 0 every log fetched or "
+    "the retries stops the run; so does a host name that does not resolve. Limits: a log's body at most "
+    "16 MiB (an index file 64 MiB, a year's archive 256 MiB), written to disk as it arrives, gzip "
+    "decoded under the same limit; each request at most --max-time seconds in all. Only regular "
+    "files are read as --list and --archive. Each failure prints one line, the server's text in it "
+    "escaped. Exit status: 0 every log fetched or "
     "on disk, 1 some failed, 2 usage error or unreadable index."
 )
 
@@ -65,6 +72,9 @@ def add_fetch_command(sub) -> None:
                      help="the longest single wait; a longer Retry-After ends the retries (default %(default)s)")
     pol.add_argument("--timeout", type=float, default=d.timeout, metavar="S",
                      help="seconds a connection or a read may stall (default %(default)s)")
+    pol.add_argument("--max-time", type=float, default=d.max_time, metavar="S",
+                     help="seconds one request may take in all, its body included; a longer one fails "
+                          "without a retry (default %(default)s)")
     p.add_argument("-o", "--out", default="tenhou-logs", metavar="DIR",
                    help="the directory to write into (default %(default)s; created when missing)")
     p.add_argument("--base-url", default=DEFAULT_BASE_URL, metavar="URL",
@@ -77,33 +87,40 @@ def _refs_from_sources(args: argparse.Namespace, client: PoliteClient) -> list[L
     """Every id the sources name, in order (the filter picks among them later)."""
     refs = ids_in_text("\n".join(args.ids))
     for name in args.list:
-        refs += ids_in_text(Path(name).read_text(encoding="utf-8", errors="replace"))
+        refs += refs_in_list_file(name)
     for name in args.archive:
-        refs += refs_in_index(Path(name).read_bytes(), name, args.index_prefix)
+        refs += refs_in_index_file(name, name, args.index_prefix)
     for year in args.year:
         path = ARCHIVE_PATH.format(year=year)
-        data = fetch_index_file(client, path, index_cache(args.out, f"scraw{year}.zip"))
-        refs += refs_in_index(data, client.url(path), args.index_prefix)
+        cache = fetch_archive(client, path, index_cache(args.out, f"scraw{year}.zip"))
+        refs += refs_in_index_file(cache, client.url(path), args.index_prefix)
     if args.recent:
-        listing = client.get(RECENT_LIST_PATH).decode("utf-8", errors="replace")
+        listing = client.get(RECENT_LIST_PATH, spool_dir=_spool(args.out)).decode("utf-8", errors="replace")
         for name in recent_files(listing, args.index_prefix):
             path = RECENT_FILE_PATH.format(name=name)
-            refs += refs_in_index(fetch_index_file(client, path, index_cache(args.out, name)),
-                                  client.url(path), args.index_prefix)
+            cache = fetch_index_file(client, path, index_cache(args.out, name))
+            refs += refs_in_index_file(cache, client.url(path), args.index_prefix)
     return refs
 
 
+def _spool(out: str) -> Path:
+    """Where a body is spooled while it downloads: OUT (a disk, unlike a /tmp that may be in memory)."""
+    Path(out).mkdir(parents=True, exist_ok=True)
+    return Path(out)
+
+
 def _politeness(args: argparse.Namespace) -> Politeness | None:
-    if min(args.delay, args.backoff, args.max_wait) < 0 or args.retries < 0 or args.timeout <= 0:
+    if min(args.delay, args.backoff, args.max_wait) < 0 or args.retries < 0 or min(args.timeout, args.max_time) <= 0:
         return None
     return Politeness(delay=args.delay, retries=args.retries, backoff=args.backoff,
-                      max_wait=args.max_wait, timeout=args.timeout)
+                      max_wait=args.max_wait, timeout=args.timeout, max_time=args.max_time)
 
 
 def run_fetch(args: argparse.Namespace) -> int:
     politeness = _politeness(args)
     if politeness is None:
-        print("mjlog: --delay, --backoff, --max-wait and --retries must be 0 or more, --timeout above 0",
+        print("mjlog: --delay, --backoff, --max-wait and --retries must be 0 or more, --timeout and "
+              "--max-time above 0",
               file=sys.stderr)
         return EXIT_USAGE
     if not (args.ids or args.list or args.archive or args.year or args.recent):
@@ -118,10 +135,10 @@ def run_fetch(args: argparse.Namespace) -> int:
         try:
             refs = _refs_from_sources(args, client)
         except (FetchError, MalformedLogError) as exc:
-            print(f"mjlog: cannot read the index: {exc}", file=sys.stderr)
+            print(printable(f"mjlog: cannot read the index: {exc}"), file=sys.stderr)
             return EXIT_USAGE
         except OSError as exc:
-            print(f"mjlog: cannot read {exc.filename}: {exc.strerror or exc}", file=sys.stderr)
+            print(printable(f"mjlog: cannot read {exc.filename}: {exc.strerror or exc}"), file=sys.stderr)
             return EXIT_USAGE
         chosen = LogFilter(frozenset(args.room or ()), frozenset(args.kinds or ()), args.limit).select(refs)
         if not chosen:
@@ -135,7 +152,7 @@ def run_fetch(args: argparse.Namespace) -> int:
         try:
             summary = fetch_logs(client, chosen, args.out, progress=progress, on_error=report)
         except OSError as exc:
-            print(f"mjlog: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            print(printable(f"mjlog: cannot write to {args.out}: {exc.strerror or exc}"), file=sys.stderr)
             return EXIT_USAGE
     print(summary.line())
     return EXIT_FAILED if summary.failed else EXIT_OK

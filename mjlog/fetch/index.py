@@ -18,13 +18,17 @@ True
 from __future__ import annotations
 
 import io
+import os
 import re
+import stat
 import zipfile
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import BinaryIO
 
-from mjlog.errors import MalformedLogError
-from mjlog.formats.source import GZIP_MAGIC, gunzip
+from mjlog.errors import LogTooLargeError, MalformedLogError
+from mjlog.formats.source import GZIP_MAGIC, MAX_LOG_BYTES, file_kind, gunzip
 
 #: A log id; group 2 is the GO type in hex.
 LOG_ID_RE = re.compile(r"(\d{10}gm-([0-9a-f]{4})-\d{4,5}-[0-9a-f]{8})")
@@ -32,6 +36,12 @@ LOG_ID_RE = re.compile(r"(\d{10}gm-([0-9a-f]{4})-\d{4,5}-[0-9a-f]{8})")
 RECENT_FILE_RE = re.compile(r"file\s*:\s*['\"]([A-Za-z0-9_.\-]+)['\"]")
 #: The largest index file accepted, after decompression (a busy day's list is a few MB).
 MAX_INDEX_BYTES = 64 * 1024 * 1024
+#: The largest year's archive zip accepted (Tenhou's are tens of MB); it is read from disk, a member
+#: at a time, each member at most :data:`MAX_INDEX_BYTES`.
+MAX_ARCHIVE_BYTES = 256 * 1024 * 1024
+#: The largest id-list file (``--list``) accepted: the readers' limit, room for 500,000 ids.
+MAX_LIST_BYTES = MAX_LOG_BYTES
+ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
 #: Rooms by the GO type's room bits (0x20 | 0x80), as ``mjlog stats --room`` names them.
 ROOM_BY_BITS = {0x00: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
 ROOMS = tuple(ROOM_BY_BITS.values())
@@ -93,16 +103,17 @@ def decode_index(data: bytes, name: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def refs_in_zip(data: bytes, name: str, prefix: str = "scc") -> list[LogRef]:
-    """The log ids of every index file in a year's archive zip whose base name starts with ``prefix``.
+def refs_in_zip(data: bytes | BinaryIO, name: str, prefix: str = "scc") -> list[LogRef]:
+    """The log ids of every index file in a year's archive zip (its bytes, or an open file) whose
+    base name starts with ``prefix``.
 
     Members are read in name order (the per-day files sort by date).
     """
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
+        archive = zipfile.ZipFile(io.BytesIO(data) if isinstance(data, (bytes, bytearray)) else data)
         members = [i for i in archive.infolist() if not i.is_dir()
                    and i.filename.rsplit("/", 1)[-1].startswith(prefix)]
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise MalformedLogError(f"not a zip archive ({exc})", name) from None
     refs: list[LogRef] = []
     for info in sorted(members, key=lambda i: i.filename):
@@ -111,17 +122,68 @@ def refs_in_zip(data: bytes, name: str, prefix: str = "scc") -> list[LogRef]:
             raise MalformedLogError(f"member is larger than {MAX_INDEX_BYTES} bytes", name, where)
         try:
             body = archive.read(info)
-        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
-            raise MalformedLogError(f"member cannot be read ({exc})", name, where) from None
+        except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError, zlib.error) as exc:
+            raise MalformedLogError(f"member cannot be read ({exc.__class__.__name__}: {exc})", name, where) from None
         refs += ids_in_text(decode_index(body, f"{name}: {info.filename}"))
     return refs
 
 
 def refs_in_index(data: bytes, name: str, prefix: str = "scc") -> list[LogRef]:
     """The log ids of an index source: a year's zip, or one index file (HTML, gzip or not)."""
-    if data.startswith(b"PK\x03\x04") or data.startswith(b"PK\x05\x06"):
+    if data.startswith(ZIP_MAGICS):
         return refs_in_zip(data, name, prefix)
     return ids_in_text(decode_index(data, name))
+
+
+def open_regular(path: str | os.PathLike, label: str, limit: int) -> BinaryIO:
+    """``path`` opened for reading when it is a regular file of at most ``limit`` bytes; else
+    MalformedLogError, at once (a named pipe or a device is opened without blocking and refused)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise MalformedLogError(f"{file_kind(info.st_mode)}; only regular files are read", label)
+        if info.st_size > limit:
+            raise LogTooLargeError(f"file is {info.st_size} bytes, over the limit of {limit}", label, "byte 0")
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _read_at_most(fh: BinaryIO, limit: int, label: str) -> bytes:
+    """The rest of ``fh``, refused when it grew past ``limit`` bytes since it was opened."""
+    try:
+        data = fh.read(limit + 1)
+    except OSError as exc:
+        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+    if len(data) > limit:
+        raise LogTooLargeError(f"file grew past the limit of {limit} bytes while it was read", label, f"byte {limit}")
+    return data
+
+
+def refs_in_list_file(path: str | os.PathLike, label: str | None = None) -> list[LogRef]:
+    """The log ids in an id-list file (``--list``): a regular file of at most :data:`MAX_LIST_BYTES`."""
+    label = label or str(path)
+    with open_regular(path, label, MAX_LIST_BYTES) as fh:
+        return ids_in_text(_read_at_most(fh, MAX_LIST_BYTES, label).decode("utf-8", errors="replace"))
+
+
+def refs_in_index_file(path: str | os.PathLike, label: str | None = None, prefix: str = "scc") -> list[LogRef]:
+    """The log ids of an index source on disk: a year's zip (at most :data:`MAX_ARCHIVE_BYTES`, read a
+    member at a time) or one index file (at most :data:`MAX_INDEX_BYTES`); regular files only."""
+    label = label or str(path)
+    with open_regular(path, label, MAX_ARCHIVE_BYTES) as fh:
+        head = fh.read(4)
+        fh.seek(0)
+        if head in ZIP_MAGICS:
+            return refs_in_zip(fh, label, prefix)
+        if os.fstat(fh.fileno()).st_size > MAX_INDEX_BYTES:
+            raise LogTooLargeError(f"index file is larger than {MAX_INDEX_BYTES} bytes", label, "byte 0")
+        return ids_in_text(decode_index(_read_at_most(fh, MAX_INDEX_BYTES, label), label))
 
 
 def recent_files(list_text: str, prefix: str = "scc") -> list[str]:

@@ -1,8 +1,10 @@
 """A real HTTP server on 127.0.0.1 for the fetch tests: it serves responses the test records.
 
 Each path has a queue of :class:`Reply`; a request takes the next one (the last one repeats).
-A reply may be slow (a pause before each chunk of the body) or cut (the connection closed
-after part of the body, with the full Content-Length announced). Every request is logged
+A reply may be slow (a pause before each chunk of the body), cut (the connection closed
+after part of the body, with the full Content-Length announced) or endless (the body sent
+again and again in chunked transfer encoding until the client hangs up), and may carry a
+reason phrase of its own. Every request is logged
 with the client's port, so a test can see how many connections were used.
 """
 
@@ -15,6 +17,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
+#: The longest an endless reply goes on if the client never hangs up.
+ENDLESS_SECONDS = 60.0
+
+
 @dataclass
 class Reply:
     status: int = 200
@@ -24,6 +30,18 @@ class Reply:
     pause: float = 0.0                # seconds before each chunk of the body
     chunk: int = 64
     gzip: bool = False                # send the body with Content-Encoding: gzip
+    reason: str | None = None         # the status line's reason phrase (default: the usual one)
+    endless: bool = False             # chunked, the body repeated until the client hangs up
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """A server that says nothing when a client hangs up on it (as the tests' clients do on purpose)."""
+
+    def handle_error(self, request, client_address) -> None:
+        import sys
+
+        if not isinstance(sys.exc_info()[1], OSError):
+            super().handle_error(request, client_address)
 
 
 @dataclass
@@ -53,7 +71,10 @@ class RecordedServer:
                     queue = server.routes.get(self.path)
                     reply = (queue.pop(0) if len(queue) > 1 else queue[0]) if queue else Reply(404, b"not found")
                 body = gzip.compress(reply.body) if reply.gzip else reply.body
-                self.send_response(reply.status)
+                self.send_response(reply.status, reply.reason)
+                if reply.endless:
+                    self._send_endless(reply)
+                    return
                 self.send_header("Content-Length", str(len(body)))
                 if reply.gzip:
                     self.send_header("Content-Encoding", "gzip")
@@ -72,7 +93,24 @@ class RecordedServer:
                 if reply.cut_after is not None:
                     self.close_connection = True
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+            def _send_endless(self, reply: Reply) -> None:
+                self.send_header("Transfer-Encoding", "chunked")
+                for k, v in reply.headers.items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.close_connection = True
+                piece = reply.body[: reply.chunk] or b"x"
+                frame = f"{len(piece):x}\r\n".encode() + piece + b"\r\n"
+                deadline = time.monotonic() + ENDLESS_SECONDS
+                while time.monotonic() < deadline:   # a bound, should a client never hang up
+                    if reply.pause:
+                        time.sleep(reply.pause)
+                    try:
+                        self.wfile.write(frame)
+                    except OSError:
+                        return
+
+        self.httpd = _QuietServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
