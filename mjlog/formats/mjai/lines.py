@@ -11,7 +11,7 @@ checked first; the errors name the line. Two shortcuts give the same objects fas
 
 >>> line_object('{"type":"tsumo","actor":1,"pai":"5mr"}', "x", 1)
 {'type': 'tsumo', 'actor': 1, 'pai': '5mr'}
->>> step = known_step('{"type":"tsumo","actor":1,"pai":"5mr"}')
+>>> step = kept_steps()['{"type":"tsumo","actor":1,"pai":"5mr"}']
 >>> step.seat, step.act is HandState.draw, step.args
 (1, True, (1, 4, True))
 >>> line_object("  ", "x", 2) is None
@@ -24,7 +24,7 @@ mjlog.errors.MalformedLogError: x: not a JSON object at line 3
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from json.scanner import make_scanner
 
@@ -54,9 +54,9 @@ class Step:
 _STEPS: dict[str, Step] = {}
 
 
-def known_step(line: str) -> Step | None:
-    """The :class:`Step` of a draw or discard line read before; None for any other line."""
-    return _STEPS.get(line)
+def kept_steps() -> Mapping[str, Step]:
+    """The :class:`Step` of each draw or discard line read before, by the line's text (read only)."""
+    return _STEPS
 
 
 def line_object(line: str, name: str, number: int) -> dict | None:

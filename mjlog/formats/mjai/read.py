@@ -19,7 +19,7 @@ from __future__ import annotations
 from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.mjai.common import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, TILES_BY_NAME, WINDS, parse_tile
-from mjlog.formats.mjai.lines import known_step, line_object
+from mjlog.formats.mjai.lines import kept_steps, line_object
 from mjlog.formats.mjai.hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai.yaku import YakuProblem, win_value
 from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round
@@ -51,14 +51,7 @@ def read_mjai_bytes(data: bytes, name: str) -> GameLog:
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise LogTooLargeError(f"more than {MAX_LINES} lines", name)
-    for number, line in enumerate(lines, 1):
-        try:
-            if not reader.step(line):
-                obj = line_object(line, name, number)
-                if obj is not None:
-                    reader.event(obj)
-        except (Bad, HandProblem, YakuProblem) as exc:
-            raise MalformedLogError(str(exc), name, f"line {number}") from None
+    reader.read_lines(lines, name)
     try:
         return reader.game(name)
     except (Bad, HandProblem) as exc:
@@ -124,15 +117,23 @@ class MjaiReader:
         self.end: dict | None = None
         self.unrecorded = set(ALWAYS_UNRECORDED)
 
-    def step(self, line: str) -> bool:
-        """Play ``line`` when it is a draw or discard read before (:func:`known_step`) and the hand is open
-        to it; whether it did. The same as :meth:`event` of the line's object, without reading it again."""
-        step = known_step(line)
-        h = self.hand
-        if step is None or h is None or h.outcome or self.end is not None or step.seat >= self.n:
-            return False
-        step.act(h, *step.args)
-        return True
+    def read_lines(self, lines: list[str], name: str) -> None:
+        """Feed the lines of file ``name`` to :meth:`event`; a draw or discard read before (:func:`kept_steps`)
+        is played from its :class:`Step` without reading it again, where the hand is open to it."""
+        kept = kept_steps()
+        for number, line in enumerate(lines, 1):
+            step = kept.get(line)
+            h = self.hand
+            try:
+                # the checks of event and _play for a valid draw or discard (h is None after end_game)
+                if step is not None and h is not None and not h.outcome and step.seat < self.n:
+                    step.act(h, *step.args)
+                else:
+                    obj = line_object(line, name, number)
+                    if obj is not None:
+                        self.event(obj)
+            except (Bad, HandProblem, YakuProblem) as exc:
+                raise MalformedLogError(str(exc), name, f"line {number}") from None
 
     def event(self, obj: dict) -> None:
         kind = obj.get("type")
