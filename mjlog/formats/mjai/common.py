@@ -33,8 +33,9 @@ EVENT_TYPES = frozenset((
 
 #: Names of the tile kinds 0..33.
 KIND_NAMES = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + tuple(HONOR_LETTERS)
-_BY_NAME = {name: (k, False) for k, name in enumerate(KIND_NAMES)}
-_BY_NAME.update({f"5{s}r": (4 + 9 * i, True) for i, s in enumerate(SUITS)})
+#: (kind, red) by mjai tile name.
+TILES_BY_NAME = {name: (k, False) for k, name in enumerate(KIND_NAMES)}
+TILES_BY_NAME.update({f"5{s}r": (4 + 9 * i, True) for i, s in enumerate(SUITS)})
 
 #: Yaku names of the original mjai (gimite's ``tenhou_archive.rb``) by Tenhou yaku id 0..54.
 #: Some ids share a name (seat and round winds, the three dragons, the yakuman's double forms).
@@ -79,7 +80,7 @@ def tile_name(tile: int, red_fives: bool = True) -> str:
 
 def parse_tile(name: object) -> tuple[int, bool] | None:
     """(kind, red) of an mjai tile name, or None when it is no tile name (``?`` included)."""
-    return _BY_NAME.get(name) if isinstance(name, str) else None
+    return TILES_BY_NAME.get(name) if isinstance(name, str) else None
 
 
 def sniff(head: bytes) -> bool:

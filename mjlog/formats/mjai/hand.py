@@ -17,6 +17,7 @@ from the play (see :func:`draw_kind`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from mjlog.formats.bail import BailOut
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round
@@ -31,6 +32,25 @@ from mjlog.tiles import SANMA_ABSENT_KINDS, TERMINAL_KINDS, counts34
 #: Total draws (live and replacement) of a hand that ends exhausted, by players.
 DRAWS_TO_EXHAUST = {4: 70, 3: 55}
 _YAOCHU = frozenset(TERMINAL_KINDS) | frozenset(range(27, 34))
+_RED_FIVES = frozenset((16, 52, 88))  # copy 0 of 5m, 5p, 5s
+#: Every Draw and Discard event, shared by the hands that have them (immutable, as the XML reader's):
+#: ``_DRAWS[seat][tile]``, ``_DISCARDS[tsumogiri][seat][tile]``.
+_DRAWS = tuple(tuple(Draw(s, t) for t in range(136)) for s in range(4))
+_DISCARDS = tuple(tuple(tuple(Discard(s, t, g) for t in range(136)) for s in range(4)) for g in (False, True))
+
+
+@cache
+def tile_ids(red_fives: bool, players: int) -> tuple[tuple[int, ...] | None, ...]:
+    """The ids a tile of each name may have, lowest first, at ``kind * 2 + red``; None for a name
+    the game has no tile of (a red five without red fives, a 2m-8m in three-player mahjong)."""
+    table: list[tuple[int, ...] | None] = []
+    for kind in range(34):
+        red_on = red_fives and kind in (4, 13, 22)
+        absent = players == 3 and kind in SANMA_ABSENT_KINDS
+        black = (1, 2, 3) if red_on else (0, 1, 2, 3)
+        table.append(None if absent else tuple(kind * 4 + c for c in black))
+        table.append((kind * 4,) if red_on and not absent else None)
+    return tuple(table)
 
 
 class HandProblem(BailOut):
@@ -65,8 +85,12 @@ class HandState:
     ura: dict[str, list[int]] = field(default_factory=dict)
     outcome: bool = False
     _used: set[int] = field(default_factory=set)
+    _ids: tuple[tuple[int, ...] | None, ...] = field(default=(), init=False, repr=False)  # tile_ids of the game
+    _reds: frozenset[int] = field(default=frozenset(), init=False, repr=False)
 
     def __post_init__(self) -> None:
+        self._ids = tile_ids(self.rules.red_fives, self.n)
+        self._reds = _RED_FIVES if self.rules.red_fives else frozenset()
         self.held = [set() for _ in range(self.n)]
         self.melds = [[] for _ in range(self.n)]
         self.rivers = [[] for _ in range(self.n)]
@@ -78,34 +102,30 @@ class HandState:
 
     def alloc(self, kind: int, red: bool) -> int:
         """A fresh id for a tile of ``kind`` (red: copy 0 of a five)."""
+        used = self._used
+        for tile in self._ids[kind * 2 + red] or ():
+            if tile not in used:
+                used.add(tile)
+                return tile
         if self.n == 3 and kind in SANMA_ABSENT_KINDS:
             raise HandProblem(f"{KIND_NAMES[kind]} does not exist in three-player mahjong")
-        red_on = self.rules.red_fives and kind in (4, 13, 22)
-        if red:
-            if not red_on:
-                raise HandProblem(f"red {KIND_NAMES[kind]} in a game without red fives")
-            copies: tuple[int, ...] = (0,)
-        else:
-            copies = (1, 2, 3) if red_on else (0, 1, 2, 3)
-        for c in copies:
-            tile = kind * 4 + c
-            if tile not in self._used:
-                self._used.add(tile)
-                return tile
+        if red and self._ids[kind * 2 + 1] is None:
+            raise HandProblem(f"red {KIND_NAMES[kind]} in a game without red fives")
         what = "red " if red else ""
         raise HandProblem(f"more {what}{KIND_NAMES[kind]} than the wall holds")
 
     def take(self, seat: int, kind: int, red: bool, avoid: int | None = None) -> int:
         """Remove from ``seat``'s hand its lowest id of that name (other than ``avoid`` if it can)."""
-        ids = sorted(t for t in self.held[seat] if t >> 2 == kind and self._is_red(t) == red)
+        held = self.held[seat]
+        ids = [t for t in self._ids[kind * 2 + red] or () if t in held]
         if not ids:
             raise HandProblem(f"seat {seat} does not hold {KIND_NAMES[kind]}{'r' if red else ''}")
-        tile = next((t for t in ids if t != avoid), ids[0])
-        self.held[seat].discard(tile)
+        tile = ids[0] if ids[0] != avoid or len(ids) == 1 else ids[1]
+        held.discard(tile)
         return tile
 
     def _is_red(self, tile: int) -> bool:
-        return self.rules.red_fives and tile >> 2 in (4, 13, 22) and tile % 4 == 0
+        return tile in self._reds
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -124,18 +144,18 @@ class HandState:
         self.held[seat].add(tile)
         self.last_draw[seat] = tile
         self.draws += 1
-        self.events.append(Draw(seat, tile))
+        self.events.append(_DRAWS[seat][tile])
 
     def discard(self, seat: int, kind: int, red: bool, tsumogiri: bool) -> None:
         drawn = self.last_draw[seat]
         if tsumogiri:
-            if drawn is None or drawn >> 2 != kind or self._is_red(drawn) != red:
+            if drawn is None or drawn >> 2 != kind or (drawn in self._reds) != red:
                 raise HandProblem(f"seat {seat}'s tsumogiri discard is not the tile it drew")
             self.held[seat].discard(drawn)
             tile = drawn
         else:
             tile = self.take(seat, kind, red, avoid=drawn)
-        self.events.append(Discard(seat, tile, tile == drawn))
+        self.events.append(_DISCARDS[tile == drawn][seat][tile])
         self.rivers[seat].append(tile)
         self.last_draw[seat] = None
         self.last_given = (seat, tile)

@@ -16,12 +16,10 @@ player's view, not a game, and is refused. Every error is a
 
 from __future__ import annotations
 
-import json
-
-from mjlog.formats.json_depth import check_json_depth
 from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.bail import BailOut
-from mjlog.formats.mjai.common import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, WINDS, parse_tile
+from mjlog.formats.mjai.common import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NAMES, TILES_BY_NAME, WINDS, parse_tile
+from mjlog.formats.mjai.lines import kept_steps, line_object
 from mjlog.formats.mjai.hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai.yaku import YakuProblem, win_value
 from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round
@@ -34,7 +32,6 @@ from mjlog.rules.riichi.ruleset import PRESETS, RuleSet
 from mjlog.rules.riichi.settlement import PAO_YAKUMAN, pao_seat
 
 MAX_LINES = 100_000
-MAX_LINE_CHARS = 100_000
 #: What no mjai log records (more is added per log: see :class:`MjaiReader`).
 ALWAYS_UNRECORDED = frozenset(("wall", "dice", "tile_ids", "placement_points", "pao", "draw_tenpai"))
 _CALLS = {"chi": (CallKind.CHI, 2), "pon": (CallKind.PON, 2), "daiminkan": (CallKind.DAIMINKAN, 3)}
@@ -54,23 +51,7 @@ def read_mjai_bytes(data: bytes, name: str) -> GameLog:
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise LogTooLargeError(f"more than {MAX_LINES} lines", name)
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        where = f"line {number}"
-        if len(line) > MAX_LINE_CHARS:
-            raise LogTooLargeError(f"a line of more than {MAX_LINE_CHARS} characters", name, where)
-        check_json_depth(line, name, where)
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            raise MalformedLogError("not a JSON object", name, where) from None
-        if not isinstance(obj, dict):
-            raise MalformedLogError("not a JSON object", name, where)
-        try:
-            reader.event(obj)
-        except (Bad, HandProblem, YakuProblem) as exc:
-            raise MalformedLogError(str(exc), name, where) from None
+    reader.read_lines(lines, name)
     try:
         return reader.game(name)
     except (Bad, HandProblem) as exc:
@@ -88,7 +69,10 @@ def _int(obj: dict, key: str, lo: int, hi: int, default: int | None = None) -> i
 
 
 def _tile(obj: dict, key: str) -> tuple[int, bool]:
-    return _tile_value(obj.get(key), key)
+    try:
+        return TILES_BY_NAME[obj[key]]
+    except (KeyError, TypeError):  # no such field, or not a tile's name: the error says which
+        return _tile_value(obj.get(key), key)
 
 
 def _tile_value(v: object, key: str) -> tuple[int, bool]:
@@ -104,7 +88,10 @@ def _tiles(obj: dict, key: str, count: int | None = None, default: list | None =
     v = obj.get(key, default)
     if not isinstance(v, list) or (count is not None and len(v) != count) or len(v) > 20:
         raise Bad(f"{key} is not a list of {count if count is not None else 'up to 20'} tiles")
-    return [_tile_value(x, key) for x in v]
+    try:
+        return [TILES_BY_NAME[x] for x in v]
+    except (KeyError, TypeError):  # not all tiles' names: the error names the first that is not
+        return [_tile_value(x, key) for x in v]
 
 
 def _ints(obj: dict, key: str, n: int, bound: int = 10**7) -> tuple[int, ...]:
@@ -130,8 +117,31 @@ class MjaiReader:
         self.end: dict | None = None
         self.unrecorded = set(ALWAYS_UNRECORDED)
 
+    def read_lines(self, lines: list[str], name: str) -> None:
+        """Feed the lines of file ``name`` to :meth:`event`; a draw or discard read before (:func:`kept_steps`)
+        is played from its :class:`Step` without reading it again, where the hand is open to it."""
+        kept = kept_steps()
+        for number, line in enumerate(lines, 1):
+            step = kept.get(line)
+            h = self.hand
+            try:
+                # the checks of event and _play for a valid draw or discard (h is None after end_game)
+                if step is not None and h is not None and not h.outcome and step.seat < self.n:
+                    step.act(h, *step.args)
+                else:
+                    obj = line_object(line, name, number)
+                    if obj is not None:
+                        self.event(obj)
+            except (Bad, HandProblem, YakuProblem) as exc:
+                raise MalformedLogError(str(exc), name, f"line {number}") from None
+
     def event(self, obj: dict) -> None:
         kind = obj.get("type")
+        play = _PLAYS.get(kind) if isinstance(kind, str) else None
+        h = self.hand
+        if play is not None and h is not None and not h.outcome and self.end is None:
+            play(self, h, obj)  # the common case, its checks below all passed
+            return
         if not isinstance(kind, str) or kind not in EVENT_TYPES:
             raise Bad(f"unknown event type {str(kind)[:30]!r}")
         if self.end is not None and kind != "none":
@@ -149,7 +159,11 @@ class MjaiReader:
                 self._close_hand(required=True)
             self.end = obj
         elif kind != "none":
-            self._play(kind, obj)
+            if h is None:
+                raise Bad(f"{kind} outside a hand (no start_kyoku before it)")
+            if h.outcome and kind != "hora":
+                raise Bad(f"{kind} after the hand's outcome")
+            _PLAYS[kind](self, h, obj)
 
     # -- the game ----------------------------------------------------------------------------------
 
@@ -241,49 +255,56 @@ class MjaiReader:
 
     # -- the play ----------------------------------------------------------------------------------
 
-    def _play(self, kind: str, obj: dict) -> None:
-        h = self.hand
-        if h is None:
-            raise Bad(f"{kind} outside a hand (no start_kyoku before it)")
-        if h.outcome and kind != "hora":
-            raise Bad(f"{kind} after the hand's outcome")
-        if kind == "hora":
-            self._hora(h, obj)
-            return
-        if kind == "dora":
-            h.new_dora(*_tile(obj, "dora_marker"))
-            return
-        if kind == "ryukyoku":
-            self._ryukyoku(h, obj)
-            return
-        seat = _int(obj, "actor", 0, self.n - 1)
-        if kind == "tsumo":
-            h.draw(seat, *_tile(obj, "pai"))
-        elif kind == "dahai":
-            tsumogiri = obj.get("tsumogiri", False)
-            if not isinstance(tsumogiri, bool):
-                raise Bad("tsumogiri is not true or false")
-            h.discard(seat, *_tile(obj, "pai"), tsumogiri)
-        elif kind == "reach":
-            h.events.append(RiichiDeclared(seat))
-        elif kind == "reach_accepted":
-            h.accept_riichi(seat, _ints(obj, "scores", self.n) if "scores" in obj else None)
-        elif kind in _CALLS:
-            if kind == "chi" and self.n == 3:
-                raise Bad("chi in a three-player game")
-            call, count = _CALLS[kind]
-            target = _int(obj, "target", 0, self.n - 1)
-            if target == seat:
-                raise Bad(f"seat {seat} calls its own discard")
-            h.call(call, seat, target, _tile(obj, "pai"), _tiles(obj, "consumed", count))
-        elif kind == "kakan":
-            h.kakan(seat, _tile(obj, "pai"))
-        elif kind == "ankan":
-            h.ankan(seat, _tiles(obj, "consumed", 4))
-        elif kind in ("kita", "nukidora"):
-            if "pai" in obj and _tile(obj, "pai") != (30, False):
-                raise Bad("kita sets aside a tile that is not North")
-            h.kita(seat)
+    def _actor(self, obj: dict) -> int:
+        seat = obj.get("actor")
+        if type(seat) is not int or not 0 <= seat < self.n:
+            return _int(obj, "actor", 0, self.n - 1)  # raises the error
+        return seat
+
+    def _tsumo(self, h: HandState, obj: dict) -> None:
+        h.draw(self._actor(obj), *_tile(obj, "pai"))
+
+    def _dahai(self, h: HandState, obj: dict) -> None:
+        seat = self._actor(obj)
+        tsumogiri = obj.get("tsumogiri", False)
+        if not isinstance(tsumogiri, bool):
+            raise Bad("tsumogiri is not true or false")
+        h.discard(seat, *_tile(obj, "pai"), tsumogiri)
+
+    def _dora(self, h: HandState, obj: dict) -> None:
+        h.new_dora(*_tile(obj, "dora_marker"))
+
+    def _reach(self, h: HandState, obj: dict) -> None:
+        h.events.append(RiichiDeclared(self._actor(obj)))
+
+    def _reach_accepted(self, h: HandState, obj: dict) -> None:
+        seat = self._actor(obj)
+        h.accept_riichi(seat, _ints(obj, "scores", self.n) if "scores" in obj else None)
+
+    def _call(self, h: HandState, obj: dict) -> None:
+        seat = self._actor(obj)
+        kind = obj["type"]
+        if kind == "chi" and self.n == 3:
+            raise Bad("chi in a three-player game")
+        call, count = _CALLS[kind]
+        target = _int(obj, "target", 0, self.n - 1)
+        if target == seat:
+            raise Bad(f"seat {seat} calls its own discard")
+        h.call(call, seat, target, _tile(obj, "pai"), _tiles(obj, "consumed", count))
+
+    def _kakan(self, h: HandState, obj: dict) -> None:
+        seat = self._actor(obj)
+        h.kakan(seat, _tile(obj, "pai"))
+
+    def _ankan(self, h: HandState, obj: dict) -> None:
+        seat = self._actor(obj)
+        h.ankan(seat, _tiles(obj, "consumed", 4))
+
+    def _kita(self, h: HandState, obj: dict) -> None:
+        seat = self._actor(obj)
+        if "pai" in obj and _tile(obj, "pai") != (30, False):
+            raise Bad("kita sets aside a tile that is not North")
+        h.kita(seat)
 
     def _hora(self, h: HandState, obj: dict) -> None:
         n = self.n
@@ -340,3 +361,13 @@ class MjaiReader:
         ))
         h.running = [s + d for s, d in zip(h.running, deltas)]
         h.outcome = True
+
+
+#: What each event of play does to the hand, by ``type``.
+_PLAYS = {
+    "tsumo": MjaiReader._tsumo, "dahai": MjaiReader._dahai, "dora": MjaiReader._dora, "reach": MjaiReader._reach,
+    "reach_accepted": MjaiReader._reach_accepted, "chi": MjaiReader._call, "pon": MjaiReader._call,
+    "daiminkan": MjaiReader._call, "kakan": MjaiReader._kakan, "ankan": MjaiReader._ankan,
+    "kita": MjaiReader._kita, "nukidora": MjaiReader._kita, "hora": MjaiReader._hora,
+    "ryukyoku": MjaiReader._ryukyoku,
+}
