@@ -411,6 +411,47 @@ class GameLog:
         return (f"<GameLog {self.family} {_short(str(getattr(self.rules, 'name', '')))}{' ' + ident if ident else ''}: "
                 f"{len(self.rounds)} hands; players {names}; {end}>")
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: the game in a line and a compact table of its hands, every string escaped."""
+        from mjlog.ir.html import paragraph, table
+
+        rows = [(r.name, seat_label(self, r.dealer), _outcomes_in_words(self, r.outcomes), _score_changes(r.outcomes))
+                for r in self.rounds[:_HTML_ROWS]]
+        if len(self.rounds) > _HTML_ROWS:
+            rows.append(("…", "", f"{len(self.rounds) - _HTML_ROWS} more hands", ""))
+        end = "no recorded end" if self.final is None else "final scores " + " ".join(map(str, self.final.scores))
+        players = ", ".join(seat_label(self, p.seat) for p in self.players)
+        head = (f"{self.family} · {getattr(self.rules, 'name', '')} · {self.log_id or self.source or ''} · "
+                f"{len(self.rounds)} hands · {players} · {end}")
+        return "<div>" + paragraph(head) + table(("hand", "dealer", "outcome", "score changes"), rows) + "</div>"
+
+
+#: a game's HTML lists at most this many hands (a notebook cell stays small); a row says how many more
+_HTML_ROWS = 200
+
+
+def _outcomes_in_words(log: GameLog, outcomes: tuple[Outcome, ...]) -> str:
+    """A hand's outcomes in words: who won off whom, for how many points, or a drawn hand."""
+    words = []
+    for o in outcomes:
+        if isinstance(o, Win):
+            how = "by self-draw" if o.tsumo else f"off {seat_label(log, o.from_who)}"
+            words.append(f"{seat_label(log, o.who)} wins {how}" + (f", {o.points} points" if o.points else ""))
+        else:
+            shown = ", ".join(seat_label(log, s) for s in o.shown)
+            words.append("drawn hand" + (f", shown: {shown}" if shown else ""))
+    return "; ".join(words) or "no recorded outcome"
+
+
+def _score_changes(outcomes: tuple[Outcome, ...]) -> str:
+    """Each seat's recorded score change over a hand's outcomes (``+8000 -8000 0 0``)."""
+    total: list[int] = []
+    for o in outcomes:
+        total += [0] * (len(o.deltas) - len(total))
+        for seat, d in enumerate(o.deltas):
+            total[seat] += d
+    return " ".join(f"{d:+d}" if d else "0" for d in total)
+
 
 def _short(text: str, width: int = 24) -> str:
     """``text`` cut to ``width`` characters (an ellipsis marks the cut)."""

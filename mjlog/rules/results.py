@@ -10,6 +10,10 @@ from mjlog.ir import GameLog
 from mjlog.rules.transfers import Transfer
 
 
+#: a replay's HTML lists at most this many findings (a notebook cell stays small)
+_LISTED = 100
+
+
 class HandStopped(Exception):
     """Raised by a family's table when a hand cannot go on (its finding already made): the replay
     of the game stops there, with nothing derived after it."""
@@ -109,6 +113,33 @@ class Replay:
         final = "none" if self.final_scores is None else " ".join(map(str, self.final_scores))
         return (f"<Replay {self.log.family} {getattr(self.log.rules, 'name', '')}: {len(self.rounds)} hands replayed; "
                 f"{len(self.findings)} findings ({found}); final scores {final}>")
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the findings counted by severity and listed (at most 100), and the final
+        scores of each player, every string escaped."""
+        from mjlog.ir import seat_label
+        from mjlog.ir.html import paragraph, table
+
+        counts = {sev: sum(f.severity is sev for f in self.findings) for sev in Severity}
+        found = ", ".join(f"{n} {sev.value}{'s' if n != 1 else ''}" for sev, n in counts.items() if n) or "no findings"
+        head = (f"{self.log.family} · {getattr(self.log.rules, 'name', '')} · {self.log.log_id or self.log.source or ''} · "
+                f"{len(self.rounds)} hands replayed · {found}")
+        order = sorted(self.findings, key=lambda f: list(Severity).index(f.severity))
+        listed = [(f.severity.value, f.where(), f.kind.value, f.message, f.recorded or "", f.derived or "")
+                  for f in order[:_LISTED]]
+        if len(order) > _LISTED:
+            listed.append(("…", "", "", f"{len(order) - _LISTED} more findings", "", ""))
+        parts = [paragraph(head)]
+        if listed:
+            parts.append(table(("severity", "where", "kind", "message", "recorded", "derived"), listed))
+        if self.final_scores is None:
+            parts.append(paragraph("no final scores"))
+        else:
+            points = self.placement_points or ()
+            parts.append(table(("player", "final score", "placement points"),
+                               [(seat_label(self.log, s), score, points[s] if s < len(points) else "")
+                                for s, score in enumerate(self.final_scores)]))
+        return "<div>" + "".join(parts) + "</div>"
 
     def timeline(self) -> list[tuple[str, tuple[int, ...]]]:
         """(round name, scores at its end) for each round, starting with the start scores."""
