@@ -167,7 +167,8 @@ def add_stats_command(sub) -> None:
         description=(
             "Print the standard stat sheet of the games in a store, split by rule set: placements and "
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
-            "round by kind; wins by dealer and hand type; yaku per win; han and fu distributions; dealer "
+            "round by kind; wins by dealer and hand type; yaku per win; han and fu distributions; riichi win "
+            "and deal-in-after-riichi rates by first or chasing riichi, wait shape and turn; dealer "
             "win and renchan rates and how games end; for Beijing games the Beijing sheet (fans, wild tiles, 燒莊 and "
             "its cost to the dealer, 互包 and who pays); for Chinese Official (MCR) games, fan frequencies, fans "
             "per win, the share of wins at exactly 8 fan, the self-draw rate and points per match, real records "

@@ -62,6 +62,9 @@ class StatFrames:
     - ``payments``: game_id, rule_set, round_index, seat, reason, points (each seat's side of the
       store's payments, from the ``seat_payments`` view)
     - ``findings``: game_id, rule_set, source, finding_index, kind, severity, round_index, round_name, message
+    - ``riichi_declarations``: game_id, rule_set, round_index, event_index, seat, turn, riichi_before,
+      chasing, wait_kinds, wait_live, live_total, good_shape, outcome, score_delta (one row per riichi
+      declaration with its situation; riichi games only; ``docs/schema.md``)
     - ``excluded``: reason, rule_set, games: the games of the store the selection left out, by the
       first reason that excludes each (``synthetic``, ``truncated``, ``special lobby``, ``other rule set``,
       ``other room``, ``other player``)
@@ -77,6 +80,8 @@ class StatFrames:
     payments: pl.DataFrame
     findings: pl.DataFrame
     excluded: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=EXCLUDED_SCHEMA))
+    riichi_declarations: pl.DataFrame = field(
+        default_factory=lambda: pl.DataFrame(schema=RIICHI_DECLARATIONS_SCHEMA))
 
     @property
     def n_games(self) -> int:
@@ -126,6 +131,13 @@ class StatFrames:
 
 
 EXCLUDED_SCHEMA = {"reason": pl.String, "rule_set": pl.String, "games": pl.Int64}
+#: The columns of ``StatFrames.riichi_declarations`` (an empty frame of them when none were loaded).
+RIICHI_DECLARATIONS_SCHEMA = {
+    "game_id": pl.String, "rule_set": pl.String, "round_index": pl.Int16, "event_index": pl.Int16,
+    "seat": pl.Int8, "turn": pl.Int16, "riichi_before": pl.Int8, "chasing": pl.Boolean,
+    "wait_kinds": pl.List(pl.Int8), "wait_live": pl.List(pl.Int8), "live_total": pl.Int16,
+    "good_shape": pl.Boolean, "outcome": pl.String, "score_delta": pl.Int32,
+}
 
 
 def _keep(frame: pl.DataFrame, cond: pl.Expr) -> pl.DataFrame:
@@ -196,6 +208,9 @@ _QUERIES = {
     "findings": """SELECT f.game_id::VARCHAR AS game_id, g.rule_set, g.source, f.finding_index, f.kind, f.severity,
         f.round_index, f.round_name, f.message FROM findings f JOIN games g ON g.game_id = f.game_id
         WHERE {cond}""",
+    "riichi_declarations": """SELECT d.game_id::VARCHAR AS game_id, g.rule_set, d.round_index, d.event_index, d.seat,
+        d.turn, d.riichi_before, d.chasing, d.wait_kinds, d.wait_live, d.live_total, d.good_shape, d.outcome,
+        d.score_delta FROM riichi_declarations d JOIN games g ON g.game_id = d.game_id WHERE {cond}""",
 }
 
 _ORDER = {
@@ -203,6 +218,7 @@ _ORDER = {
     "wins": "game_id, round_index, win_index", "win_yaku": "game_id, round_index, win_index, yaku_id",
     "draws": "game_id, round_index", "seat_events": "game_id, round_index, seat",
     "payments": "game_id, round_index, seat, reason", "findings": "game_id, finding_index",
+    "riichi_declarations": "game_id, round_index, event_index",
 }
 
 

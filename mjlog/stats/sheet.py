@@ -32,6 +32,7 @@ from mjlog.rules.riichi.yaku_table import YAKU
 from mjlog.stats.clustered import join_intervals, rate_table, with_player
 from mjlog.stats.frames import GROUP, StatFrames
 from mjlog.stats.intervals import Z95
+from mjlog.stats.situations import riichi_situations
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
 from mjlog.stats.units import PLAYER_ROUND_RATES, long_rates, player_round_units
 
@@ -48,7 +49,7 @@ RIICHI = "riichi"
 SECTION_FAMILIES: dict[str, tuple[str, ...] | None] = {
     "placements": (RIICHI,), "placement_by_seat": (RIICHI,), "player_rounds": None, "rates": None, "draws": None,
     "wins": (RIICHI,), "wins_by_role": (RIICHI,), "wins_by_hand": (RIICHI,), "yaku": (RIICHI,), "han": (RIICHI,),
-    "fu": (RIICHI,), "dealer": (RIICHI,),
+    "fu": (RIICHI,), "riichi_situations": (RIICHI,), "dealer": (RIICHI,),
 }
 #: The per player-round counts and rates only riichi has: in the every-family sections they are
 #: counted on riichi games alone (other families' rows leave the counts empty and have no such rate).
@@ -322,6 +323,7 @@ class StatSheet:
     yaku: pl.DataFrame
     han: pl.DataFrame
     fu: pl.DataFrame
+    riichi_situations: pl.DataFrame
 
     def items(self) -> list[tuple[str, pl.DataFrame]]:
         """(name, frame) of every table, in order."""
@@ -366,6 +368,7 @@ def stat_sheet(frames: StatFrames, by: Sequence[str] = GROUP) -> StatSheet:
         yaku=yaku_frequency(r.wins, r.win_yaku, by, players=r.players),
         han=han_distribution(r.wins, by, players=r.players),
         fu=fu_distribution(r.wins, by, players=r.players),
+        riichi_situations=riichi_situations(r.riichi_declarations, r.rounds, by, players=r.players),
     )
 
 
@@ -395,6 +398,9 @@ _TITLES = {
             "effective sample size)",
     "han": "Han of wins (13+ includes yakuman)",
     "fu": "Fu of wins with 4 han or less (fu_derived: wins whose log records no fu, counted at the replay's fu)",
+    "riichi_situations": "Riichi by wait shape and turn (first or chasing; good = 2+ kinds wait; turn = the "
+                         "declarer's discards, riichi tile included; rates per declaration, lo, hi: 95 % "
+                         "interval clustered by game, and by player where players repeat)",
 }
 
 
