@@ -20,7 +20,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import stat
 import zipfile
 import zlib
 from collections.abc import Iterable
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
-from mjlog.formats.source import GZIP_MAGIC, MAX_LOG_BYTES, file_kind, gunzip
+from mjlog.formats.source import GZIP_MAGIC, MAX_LOG_BYTES, gunzip, open_regular_fd
 
 #: A log id; group 2 is the GO type in hex.
 LOG_ID_RE = re.compile(r"(\d{10}gm-([0-9a-f]{4})-\d{4,5}-[0-9a-f]{8})")
@@ -137,21 +136,9 @@ def refs_in_index(data: bytes, name: str, prefix: str = "scc") -> list[LogRef]:
 
 def open_regular(path: str | os.PathLike, label: str, limit: int) -> BinaryIO:
     """``path`` opened for reading when it is a regular file of at most ``limit`` bytes; else
-    MalformedLogError, at once (a named pipe or a device is opened without blocking and refused)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise MalformedLogError(f"{file_kind(info.st_mode)}; only regular files are read", label)
-        if info.st_size > limit:
-            raise LogTooLargeError(f"file is {info.st_size} bytes, over the limit of {limit}", label, "byte 0")
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
+    MalformedLogError, at once (the readers' rule: :func:`mjlog.formats.source.open_regular_fd`)."""
+    fd, _info = open_regular_fd(path, label, limit, "; only regular files are read")
+    return os.fdopen(fd, "rb")
 
 
 def _read_at_most(fh: BinaryIO, limit: int, label: str) -> bytes:

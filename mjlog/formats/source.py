@@ -92,13 +92,10 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_file(path: str | os.PathLike, label: str | None = None, limit: int = MAX_LOG_BYTES) -> bytes:
-    """A regular file's bytes, refused before reading when it is larger than ``limit``.
-
-    A named pipe, device, socket or directory is refused without waiting on it (the file is
-    opened non-blocking); a file that grows while it is read is refused at ``limit`` + 1 bytes.
-    """
-    label = label or str(path)
+def open_regular_fd(path: str | os.PathLike, label: str, limit: int, refusal: str) -> tuple[int, os.stat_result]:
+    """``path`` opened for reading (a descriptor and its stat) when it is a regular file of at most
+    ``limit`` bytes; else MalformedLogError at once, the file's kind followed by ``refusal`` (a named
+    pipe or a device is opened without blocking and refused)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
@@ -106,9 +103,24 @@ def read_file(path: str | os.PathLike, label: str | None = None, limit: int = MA
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise MalformedLogError(f"{file_kind(info.st_mode)} is not a log file; only regular files are read", label)
+            raise MalformedLogError(f"{file_kind(info.st_mode)}{refusal}", label)
         if info.st_size > limit:
             raise LogTooLargeError(f"file is {info.st_size} bytes, over the limit of {limit}", label, "byte 0")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info
+
+
+def read_file(path: str | os.PathLike, label: str | None = None, limit: int = MAX_LOG_BYTES) -> bytes:
+    """A regular file's bytes, refused before reading when it is larger than ``limit``.
+
+    A named pipe, device, socket or directory is refused without waiting on it (the file is
+    opened non-blocking); a file that grows while it is read is refused at ``limit`` + 1 bytes.
+    """
+    label = label or str(path)
+    fd, info = open_regular_fd(path, label, limit, " is not a log file; only regular files are read")
+    try:
         parts, total = [], 0
         while total <= limit:
             chunk = os.read(fd, min(limit + 1 - total, max(info.st_size + 1 - total, _READ_CHUNK)))
