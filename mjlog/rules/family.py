@@ -35,9 +35,9 @@ import datetime
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
-from mjlog.errors import MjlogError
+from mjlog.errors import InvalidHandError, MjlogError
 from mjlog.rules.transfers import Transfer
 
 from mjlog.ir import Win
@@ -186,6 +186,30 @@ class ScoreRequest:
     flowers: int = 0
     last_copy: bool = False
     renchan: int = 0
+
+    def seats(self) -> WinSeats:
+        """Who wins, who deals and who dealt in (None on a self-draw), four seats at the table;
+        InvalidHandError when the request contradicts itself."""
+        winner = self.seat_wind
+        if self.dealer and self.dealer_seat not in (None, winner):
+            raise InvalidHandError("--dealer says the winner deals, but another dealer seat is given")
+        dealer = winner if self.dealer else (0 if self.dealer_seat is None else self.dealer_seat)
+        if self.tsumo:
+            if self.discarder is not None:
+                raise InvalidHandError("a self-draw has no discarder")
+            return WinSeats(winner, dealer, None)
+        discarder = (winner - 1) % 4 if self.discarder is None else self.discarder
+        if discarder == winner:
+            raise InvalidHandError("the winner cannot deal in to itself")
+        return WinSeats(winner, dealer, discarder)
+
+
+class WinSeats(NamedTuple):
+    """The seats of a win given by hand (:meth:`ScoreRequest.seats`)."""
+
+    winner: int
+    dealer: int
+    discarder: int | None
 
 
 @dataclass(frozen=True, slots=True)

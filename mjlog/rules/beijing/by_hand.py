@@ -80,22 +80,6 @@ def score_hand(hand: str, calls: Sequence[str] = (), *, wild: str | None = None,
                  _one_kind(wild, "the wild tile"), rules or BeijingRules())
 
 
-def _seats(req: ScoreRequest) -> tuple[int, int, int | None]:
-    """(winner, dealer, discarder) of a request; InvalidHandError when they contradict."""
-    winner = req.seat_wind
-    if req.dealer and req.dealer_seat not in (None, winner):
-        raise InvalidHandError("--dealer says the winner deals, but another dealer seat is given")
-    dealer = winner if req.dealer else (0 if req.dealer_seat is None else req.dealer_seat)
-    if req.tsumo:
-        if req.discarder is not None:
-            raise InvalidHandError("a self-draw has no discarder")
-        return winner, dealer, None
-    discarder = (winner - 1) % 4 if req.discarder is None else req.discarder
-    if discarder == winner:
-        raise InvalidHandError("the winner cannot deal in to itself")
-    return winner, dealer, discarder
-
-
 def score_request(req: ScoreRequest) -> ScoredHand:
     """A request of ``mjlog score``: the hand's fan lines, the 燒莊 line, and every payment row."""
     rules: BeijingRules = req.rules
@@ -105,7 +89,7 @@ def score_request(req: ScoreRequest) -> ScoredHand:
         raise InvalidHandError("riichi and dora are not Beijing rules")
     if req.burn_rounds < 0:
         raise InvalidHandError("燒莊 rounds cannot be negative")
-    winner, dealer, discarder = _seats(req)
+    winner, dealer, discarder = req.seats()
     if winner in req.mutual:
         raise InvalidHandError("a seat is not in 互包 with itself")
     payers = hand_payers(rules, winner, discarder, req.mutual)

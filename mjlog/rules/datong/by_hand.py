@@ -60,22 +60,6 @@ def evaluate_text(hand: str, calls: Sequence[str] = (), *, tsumo: bool = False,
     return evaluate(concealed, melds, tsumo, rules or PRESETS["datong"])
 
 
-def _seats(req: ScoreRequest) -> tuple[int, int, int | None]:
-    """(winner, dealer, discarder) of a request; InvalidHandError when they contradict."""
-    winner = req.seat_wind
-    if req.dealer and req.dealer_seat not in (None, winner):
-        raise InvalidHandError("--dealer says the winner deals, but another dealer seat is given")
-    dealer = winner if req.dealer else (0 if req.dealer_seat is None else req.dealer_seat)
-    if req.tsumo:
-        if req.discarder is not None:
-            raise InvalidHandError("a self-draw has no discarder")
-        return winner, dealer, None
-    discarder = (winner - 1) % 4 if req.discarder is None else req.discarder
-    if discarder == winner:
-        raise InvalidHandError("the winner cannot deal in to itself")
-    return winner, dealer, discarder
-
-
 def _unknown_to_datong(req: ScoreRequest) -> None:
     """InvalidHandError for what a request states that Datong's rules do not have."""
     if req.riichi or req.dora or req.wild or req.mutual or req.burn_rounds or req.flowers:
@@ -88,7 +72,7 @@ def score_request(req: ScoreRequest) -> ScoredHand:
     if req.base is not None:
         rules = rules.replace(base=req.base)
     _unknown_to_datong(req)
-    winner, dealer, discarder = _seats(req)
+    winner, dealer, discarder = req.seats()
     parsed = [parse_call(c) for c in req.calls]
     value = evaluate(parse_kinds(req.hand), tuple(m for m, _ in parsed), req.tsumo, rules)
     if discarder is not None and rules.discard_needs_type and [s.type for s in value.types] == [HandType.PLAIN]:
