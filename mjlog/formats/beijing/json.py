@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 
-from mjlog.formats.json_depth import check_json_depth
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.beijing import common as c
@@ -30,33 +29,12 @@ from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401 - the 
 
 FORMAT = "beijing-json"
 MAGIC = "mjlog-beijing"
-MAX_INT_DIGITS = 40
 WIN, DRAW, MUTUAL = "和了", "流局", "互包"
-
-
-def _loads(data: bytes, name: str):
-    def parse_int(digits: str) -> int:
-        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-            raise MalformedLogError(f"a number with {len(digits)} digits is longer than any value of a log", name)
-        return int(digits)
-
-    def parse_float(text: str) -> float:
-        raise MalformedLogError(f"a number {text[:20]!r} is not an integer: a Beijing log holds integers only", name)
-
-    check_json_depth(data, name)
-    try:
-        return json.loads(data.decode("utf-8-sig"), parse_int=parse_int, parse_float=parse_float,
-                          parse_constant=parse_float)
-    except UnicodeDecodeError as exc:
-        raise MalformedLogError(f"not UTF-8 text ({exc.reason})", name, f"byte {exc.start}") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedLogError(f"not well-formed JSON ({exc.msg})", name,
-                                f"line {exc.lineno}, column {exc.colno}") from None
 
 
 def read_beijing_json(data: bytes, name: str) -> GameLog:
     """Read a Beijing JSON log; MalformedLogError naming the hand and event for anything wrong."""
-    obj = _loads(data, name)
+    obj = c.load_json(data, name, "Beijing")
     where = "the header"
     try:
         if not isinstance(obj, dict) or obj.get("format") != MAGIC:

@@ -3,22 +3,9 @@ every file it reads, kept apart from the readers so that a file of another forma
 
 from __future__ import annotations
 
-import re
+from mjlog.formats.seeded_sniff import json_format_sniff, xml_root_sniff
 
-from mjlog.formats.safe_xml import wide_encoding
-
-_XML_HEAD = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.{0,400}?-->\s*)*<beijinglog[\s>/]", re.S)
-_JSON_HEAD = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"mjlog-beijing"')
-
-
-def sniff_xml(head: bytes) -> bool:
-    """Whether ``head`` starts a Beijing XML log (its root element is ``<beijinglog``)."""
-    enc = wide_encoding(head)
-    if enc is not None:
-        head = head.decode(enc, "ignore").encode("utf-8")
-    return _XML_HEAD.match(head) is not None
-
-
-def sniff_json(head: bytes) -> bool:
-    """Whether ``head`` starts a Beijing JSON log (an object whose first key is ``"format": "mjlog-beijing"``)."""
-    return _JSON_HEAD.match(head) is not None
+#: Whether ``head`` starts a Beijing XML log (its root element is ``<beijinglog``).
+sniff_xml = xml_root_sniff("beijinglog")
+#: Whether ``head`` starts a Beijing JSON log (an object whose first key is ``"format": "mjlog-beijing"``).
+sniff_json = json_format_sniff("mjlog-beijing")

@@ -1,0 +1,156 @@
+"""What mjlog's seeded-wall dialects share (Beijing, Datong): checked values, calls, and the JSON and sniff helpers.
+
+Each dialect's reader raises :class:`Bad` for a wrong value and turns it into a
+:class:`~mjlog.errors.MalformedLogError` with the element or event (:func:`error`), so that bad
+input is a typed error with its place, never a traceback.
+
+>>> integers("1,2,3", "three numbers", count=3)
+(1, 2, 3)
+>>> integer("x", "the base")
+Traceback (most recent call last):
+...
+mjlog.formats.seeded_dialect.Bad: the base 'x' is not an integer
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from mjlog.errors import MalformedLogError
+from mjlog.formats.bail import BailOut
+from mjlog.formats.json_depth import check_json_depth
+from mjlog.ir import Call, CallKind
+
+SEATS = 4
+#: Largest number any count or score may be (the IR check bounds them more tightly later).
+NUMBER_LIMIT = 10**9
+CALL_KINDS = {k.value: k for k in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN)}
+#: Longest integer a JSON log may hold, in digits.
+MAX_INT_DIGITS = 40
+
+
+_INTEGER = re.compile(r"-?[0-9]{1,12}")
+_INTEGERS = re.compile(r"-?[0-9]{1,12}(?:,-?[0-9]{1,12})*")
+#: Largest kyoku (passes of the deal): four circles of the table, as ``Round.name`` can name them.
+KYOKU_LIMIT = 15
+
+
+class Bad(BailOut):
+    """A value that is wrong; the reader adds the place and raises MalformedLogError."""
+
+
+def integer(value: object, what: str, lo: int = -NUMBER_LIMIT, hi: int = NUMBER_LIMIT) -> int:
+    """``value`` (an int, or decimal text) as an int in ``lo..hi``."""
+    if isinstance(value, str):
+        text = value.strip()
+        if not _INTEGER.fullmatch(text):
+            raise Bad(f"{what} {value[:40]!r} is not an integer")
+        value = int(text)
+    if type(value) is not int:
+        raise Bad(f"{what} {str(value)[:40]!r} is not an integer")
+    if not lo <= value <= hi:
+        raise Bad(f"{what} {value} is outside {lo}..{hi}")
+    return value
+
+
+def integers(value: object, what: str, lo: int = -NUMBER_LIMIT, hi: int = NUMBER_LIMIT,
+             count: int | None = None) -> tuple[int, ...]:
+    """A list of ints (a JSON array, or comma-separated text; '' is none)."""
+    if isinstance(value, str):
+        if _INTEGERS.fullmatch(value) and value.count(",") < 200:   # the common case, at once
+            out = tuple(map(int, value.split(",")))
+            if lo <= min(out) and max(out) <= hi and (count is None or len(out) == count):
+                return out
+        items: list = value.split(",") if value.strip() else []
+    elif isinstance(value, list):
+        items = value
+    else:
+        raise Bad(f"{what} is not a list of integers")
+    if len(items) > 200:
+        raise Bad(f"{what} has {len(items)} values, more than 200")
+    out = tuple(integer(v, what, lo, hi) for v in items)
+    if count is not None and len(out) != count:
+        raise Bad(f"{what} has {len(out)} values, not {count}")
+    return out
+
+
+def tile(value: object, what: str = "a tile id") -> int:
+    return integer(value, what, 0, 135)
+
+
+def tiles(value: object, what: str = "tile ids") -> tuple[int, ...]:
+    return integers(value, what, 0, 135)
+
+
+def seat(value: object, what: str = "a seat") -> int:
+    return integer(value, what, 0, SEATS - 1)
+
+
+def text(value: object, what: str, limit: int = 256) -> str:
+    if not isinstance(value, str):
+        raise Bad(f"{what} is not text")
+    if len(value) > limit:
+        raise Bad(f"{what} is longer than {limit} characters")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Bad(f"{what} holds a lone surrogate, not a character") from None
+    return value
+
+
+def winner_melds(events, who: int) -> tuple[Call, ...]:
+    """The calls a seat holds at a win, in order: an added kan in place of its pon.
+
+    Readers fill :attr:`mjlog.ir.Win.melds` with these; a writer does not write them.
+    """
+    out: list[Call] = []
+    for ev in events:
+        if type(ev) is Call and ev.seat == who:
+            if ev.kind is CallKind.KAKAN and ev.added is not None:
+                out = [ev if (m.kind is CallKind.PON and m.tiles[0] >> 2 == ev.added >> 2) else m for m in out]
+            else:
+                out.append(ev)
+    return tuple(out)
+
+
+def make_call(who: int, kind: str, tile_ids: tuple[int, ...], called: int | None, from_seat: int | None,
+              added: int | None) -> Call:
+    """A call as the dialects record it; Bad for a kind no Chinese family has or missing parts."""
+    k = CALL_KINDS.get(kind)
+    if k is None:
+        raise Bad(f"call kind {kind[:20]!r} is not one of {', '.join(CALL_KINDS)}")
+    if not 3 <= len(tile_ids) <= 4:
+        raise Bad(f"a {kind} has {len(tile_ids)} tiles")
+    if k in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN) and (called is None or from_seat is None):
+        raise Bad(f"a {kind} names the tile called and the seat it came from")
+    if k is CallKind.KAKAN and added is None:
+        raise Bad("an added kan names the tile added")
+    return Call(who, k, tile_ids, called, from_seat, added)
+
+
+def error(exc: Bad, name: str, where: str) -> MalformedLogError:
+    return MalformedLogError(str(exc), name, where)
+
+
+def load_json(data: bytes, name: str, family: str):
+    """A JSON log's object: integers only (no floats), bounded depth and digits; MalformedLogError with
+    the line and column for text that is not JSON."""
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise MalformedLogError(f"a number with {len(digits)} digits is longer than any value of a log", name)
+        return int(digits)
+
+    def parse_float(value: str) -> float:
+        raise MalformedLogError(f"a number {value[:20]!r} is not an integer: a {family} log holds integers only", name)
+
+    check_json_depth(data, name)
+    try:
+        return json.loads(data.decode("utf-8-sig"), parse_int=parse_int, parse_float=parse_float,
+                          parse_constant=parse_float)
+    except UnicodeDecodeError as exc:
+        raise MalformedLogError(f"not UTF-8 text ({exc.reason})", name, f"byte {exc.start}") from None
+    except json.JSONDecodeError as exc:
+        raise MalformedLogError(f"not well-formed JSON ({exc.msg})", name,
+                                f"line {exc.lineno}, column {exc.colno}") from None
