@@ -2,12 +2,13 @@
 
 A format registers a :class:`LogFormat`: a name, a test on the file's first bytes, and a
 reader. :func:`mjlog.read_log` asks the registered formats in turn (the most recently
-registered first, then mjai, mjlog's Beijing and MCR dialects, PMN and Botzone, Tenhou's two last) and never looks at a
+registered first, then mjai, mjlog's Beijing, Datong and MCR dialects, PMN and Botzone, Tenhou's two last) and never looks at a
 file's name. A format whose files hold several games (the Botzone export) also has ``read_all``;
 :func:`mjlog.formats.reader.read_games` reads every game of such a file, :func:`mjlog.read_log` its first.
 
->>> [f.name for f in formats()]
-['mjai', 'beijing-xml', 'beijing-json', 'mcr-xml', 'mcr-json', 'mcr-pmn', 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
+>>> [f.name for f in formats()]  # doctest: +NORMALIZE_WHITESPACE
+['mjai', 'beijing-xml', 'beijing-json', 'datong-xml', 'datong-json', 'mcr-xml', 'mcr-json', 'mcr-pmn',
+ 'mcr-botzone', 'tenhou-xml', 'tenhou-json']
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ _FORMATS: list[LogFormat] = [
     LogFormat("mjai", "mjai JSON lines", _lazy("mjai.common", "sniff"), _lazy("mjai.read", "read_mjai_bytes")),
     LogFormat("beijing-xml", "Beijing XML", _lazy("beijing.sniff", "sniff_xml"), _lazy("beijing.xml", "read_beijing_xml")),
     LogFormat("beijing-json", "Beijing JSON", _lazy("beijing.sniff", "sniff_json"), _lazy("beijing.json", "read_beijing_json")),
+    LogFormat("datong-xml", "Datong XML", _lazy("datong.sniff", "sniff_xml"), _lazy("datong.xml", "read_datong_xml")),
+    LogFormat("datong-json", "Datong JSON", _lazy("datong.sniff", "sniff_json"), _lazy("datong.json", "read_datong_json")),
     LogFormat("mcr-xml", "mjlog MCR XML", _lazy("mcr.sniff", "sniff_xml"), _lazy("mcr.xml", "read_xml_bytes")),
     LogFormat("mcr-json", "mjlog MCR JSON", _lazy("mcr.sniff", "sniff_json"), _lazy("mcr.json", "read_json_bytes")),
     # MCR's text formats before Tenhou's: PMN's tag lines start with '[' as a JSON array does

@@ -6,7 +6,8 @@ brings its writers with :func:`register_writer`, so ``mjlog convert`` names no f
 
 >>> [(w.name, w.family) for w in writers()]  # doctest: +NORMALIZE_WHITESPACE
 [('tenhou6', 'riichi'), ('xml', 'riichi'), ('mjai', 'riichi'), ('beijing-xml', 'beijing'),
- ('beijing-json', 'beijing'), ('mcr-xml', 'mcr'), ('mcr-json', 'mcr')]
+ ('beijing-json', 'beijing'), ('datong-xml', 'datong'), ('datong-json', 'datong'), ('mcr-xml', 'mcr'),
+ ('mcr-json', 'mcr')]
 """
 
 from __future__ import annotations
@@ -72,6 +73,18 @@ def _beijing_json(log: GameLog) -> str:
     return json_printable(_text(write_beijing_json(log)))
 
 
+def _datong_xml(log: GameLog) -> str:
+    from mjlog.formats.datong.xml import write_datong_xml
+
+    return xml_printable(_text(write_datong_xml(log)))
+
+
+def _datong_json(log: GameLog) -> str:
+    from mjlog.formats.datong.json import write_datong_json
+
+    return json_printable(_text(write_datong_json(log)))
+
+
 def _mcr_xml(log: GameLog) -> str:
     from mjlog.formats.mcr.xml import write_xml
 
@@ -90,6 +103,8 @@ _WRITERS: list[LogWriter] = [
     LogWriter("mjai", "riichi", "mjai JSON lines", _mjai),
     LogWriter("beijing-xml", "beijing", "Beijing XML", _beijing_xml, _lazy("beijing.xml", "write_beijing_xml")),
     LogWriter("beijing-json", "beijing", "Beijing JSON", _beijing_json),
+    LogWriter("datong-xml", "datong", "Datong XML", _datong_xml, _lazy("datong.xml", "write_datong_xml")),
+    LogWriter("datong-json", "datong", "Datong JSON", _datong_json),
     LogWriter("mcr-xml", "mcr", "mjlog MCR XML", _mcr_xml, _lazy("mcr.xml", "write_xml")),
     LogWriter("mcr-json", "mcr", "mjlog MCR JSON", _mcr_json),
 ]

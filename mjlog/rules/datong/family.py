@@ -1,9 +1,9 @@
-"""The Datong family: Datong mahjong (大同麻將) behind the family interface, as far as it is built.
+"""The Datong family: Datong mahjong (大同麻將) behind the family interface.
 
-Registered: the rule set and its knobs (``mjlog rules show datong``), the text of a preset and
-the one-hand scorer (``mjlog score --rules datong``). Not built: a referee. No format reads a
-Datong log, and :meth:`DatongFamily.replay_hand` refuses a hand with :class:`NoRefereeError`
-rather than pass what it cannot judge (``docs/datong.md``).
+Rule sets and knobs (``mjlog rules show datong``), the one-hand scorer (``mjlog score --rules
+datong``), the wall of each hand from the log's seed, the first dealer by one die, and the
+replay and audit of each hand (:mod:`~mjlog.rules.datong.table`, :mod:`~mjlog.rules.datong.outcome`).
+Datong has no placement points. Not built yet: a simulator (``docs/datong.md``).
 
 >>> from mjlog.rules import family
 >>> fam = family("datong")
@@ -13,45 +13,134 @@ rather than pass what it cannot judge (``docs/datong.md``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
-from mjlog.errors import MjlogError
-from mjlog.ir import Round
+from mjlog.errors import MalformedLogError
+from mjlog.findings import FindingKind
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.datong.by_hand import score_request
+from mjlog.rules.datong.flow import first_dealer
+from mjlog.rules.datong.outcome import HandJudge, dealer_at, next_hand
+from mjlog.rules.datong.record import DatongHeader, DatongWin
 from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, DatongRules
-from mjlog.rules.family import Family, FamilyText, GameCheck, HandReplay, HandScorer, register
+from mjlog.rules.datong.table import DatongTable
+from mjlog.rules.datong.wall import DatongWall, datong_walls
+from mjlog.rules.family import (
+    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, StoreFacts, WinItem, register,
+)
+from mjlog.rules.results import DerivedWin
 
-
-class NoRefereeError(MjlogError, NotImplementedError):
-    """A Datong hand given to the replay: the family has no referee yet, so it judges nothing."""
+K = FindingKind
 
 
 class DatongText(FamilyText):
-    """Datong in words: a preset's base and its readings of the open points."""
+    """Datong in words: a preset's base and readings, a win's hand types and multiplier."""
+
+    def describe_rules(self, log: GameLog) -> str:
+        rules: DatongRules = log.rules
+        return f"{rules.name} (base {rules.base}, {'chi allowed' if rules.chi else 'pon and kan only'})"
 
     def describe_preset(self, rules: DatongRules) -> str:
         chi = "chi from the seat before" if rules.chi else "pon and kan only"
-        return (f"{rules.players} players, base B={rules.base}, {chi}, multipliers {rules.stacking}; "
-                "one-hand scorer only (no referee)")
+        return f"{rules.players} players, base B={rules.base}, {chi}, multipliers {rules.stacking}"
+
+    def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
+        if isinstance(outcome, Win):
+            how = "self-draw" if outcome.tsumo else f"on seat {outcome.from_who}'s discard"
+            text = f"seat {outcome.who} wins {how}"
+            rec = outcome.payload
+            if isinstance(rec, DatongWin):
+                types = ", ".join(t.name if japanese else t.english for t in rec.types)
+                text += f": x{rec.multiplier} ({types})"
+            return text + f"; deltas {','.join(map(str, outcome.deltas))}"
+        if isinstance(outcome, Ryuukyoku):
+            return f"drawn hand (黃庄); deltas {','.join(map(str, outcome.deltas))}"
+        return str(outcome)
+
+
+class DatongStoreFacts(StoreFacts):
+    """A derived win's hand types as its items and its multiplier as its value."""
+
+    def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
+        v = win.value
+        return tuple(WinItem(s.type.id, s.name, s.english, s.multiplier) for s in v.types) if v is not None else ()
+
+    def win_value(self, win: DerivedWin) -> int:
+        return win.value.multiplier if win.value is not None else 0
 
 
 class DatongFamily(Family):
-    """Datong mahjong as the project reads its source (docs/datong.md): the scorer, no referee yet."""
+    """Datong mahjong as the project reads its source (docs/datong.md)."""
 
     name: ClassVar[str] = "datong"
     english: ClassVar[str] = "Datong mahjong (大同麻將, Shanxi): pon and kan, payments in base units"
     tile_count: ClassVar[int] = 136
     value_unit: ClassVar[str] = "multiplier"
     presets = PRESETS
+    store: ClassVar[StoreFacts] = DatongStoreFacts()
     text: ClassVar[FamilyText] = DatongText()
     scorer: ClassVar[HandScorer | None] = HandScorer(score_request)
 
     def knob_docs(self):
         return KNOB_DOCS
 
-    def replay_hand(self, game: GameCheck, rnd: Round, rules: DatongRules, wall: object) -> HandReplay:
-        raise NoRefereeError(f"{game.log.source}: {rnd.name}: the datong family has no referee yet; "
-                             "a Datong log cannot be replayed or audited")
+    def game_rules(self, game: GameCheck) -> GameRules:
+        header = game.log.header
+        if isinstance(header, DatongHeader):
+            if header.knobs and not header.synthetic:
+                game.find(K.UNSUPPORTED_RULE, f"only a synthetic log may restate the rules; knobs "
+                          f"{header.knobs[:80]!r} are not applied")
+            want = first_dealer(header.thrower, header.die)
+            if game.log.first_dealer != want:
+                game.find(K.FLOW, f"the first dealer (seat {header.thrower} threw {header.die}, counted in turn "
+                          "order from the thrower)", game.log.first_dealer, want)
+        return GameRules(game.log.rules, placement_stated=False)  # Datong has no placement points
+
+    def walls(self, game: GameCheck, rules: DatongRules) -> Callable[[Round], DatongWall | None] | None:
+        seed = game.log.seed
+        if seed is None:
+            return None
+        try:
+            walls = datong_walls(seed)
+        except MalformedLogError as exc:
+            game.find(K.WALL, f"the seed cannot be used ({exc.reason})")
+            return None
+        return lambda rnd: next(walls)
+
+    def proves_first(self, game: GameCheck, rnd: Round, wall: DatongWall | None) -> str | None:
+        """The header proves it: a Datong log records a whole game from its first hand."""
+        return "a Datong log's header starts the game" if isinstance(game.log.header, DatongHeader) else None
+
+    def replay_hand(self, game: GameCheck, rnd: Round, rules: DatongRules, wall: DatongWall | None) -> HandReplay:
+        table = DatongTable(rnd, rules, wall, game.log.source, game.findings)
+        _check_deal(table, rnd, rules, wall, game.log.first_dealer)
+        judge = HandJudge(rnd, rules)
+        table.play(rnd.events, judge)
+        result = judge.result(table)
+        if not result.complete:
+            return HandReplay(result, None)
+        alt = tuple(table.derived_scores) if table.derived_scores != table.scores else None
+        return HandReplay(result, next_hand(rules, rnd, judge.wins[0].who if judge.wins else None), alt)
+
+    def final_scores(self, rules: DatongRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
+        return tuple(scores)  # no pot: the scores after the last hand are final
+
+    def placement_points(self, rules: DatongRules, final_scores: tuple[int, ...], first_dealer: int):
+        return (0.0,) * len(final_scores)  # none: the game's result is its scores
+
+
+def _check_deal(table: DatongTable, rnd: Round, rules: DatongRules, wall: DatongWall | None,
+                first: int) -> None:
+    """The hand's dealer against the flow, and its deal against the seed's wall."""
+    want = dealer_at(rules, first, rnd.kyoku)
+    if rnd.dealer != want:
+        table.find(K.FLOW, f"the dealer of the hand ({rnd.kyoku} passes of the deal)", rnd.dealer, want)
+    if wall is None:
+        return
+    for seat, (got, exp) in enumerate(zip(rnd.hands, wall.starting_hands(rnd.dealer))):
+        if sorted(got) != sorted(exp):
+            table.find(K.WALL, f"the dealt hand of seat {seat} is not the wall's")
 
 
 DATONG = register(DatongFamily())

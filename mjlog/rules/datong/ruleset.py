@@ -44,6 +44,7 @@ class DatongRules:
     renchan_to: RenchanTo = "dealer"
     leave_to: LeaveTo = "pot"
     reserve_tiles: int = 13
+    circles: int = 1
 
     def __post_init__(self) -> None:
         for knob, allowed in (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
@@ -55,6 +56,8 @@ class DatongRules:
             raise ValueError("a Datong table has 4 players and a positive base")
         if self.dragon_multiplier < 1:
             raise ValueError(f"dragon_multiplier must be 1 or more, not {self.dragon_multiplier!r}")
+        if not 1 <= self.circles <= 4:
+            raise ValueError(f"circles must be 1 to 4, not {self.circles!r}")
         if not 0 <= self.reserve_tiles <= 136 - 53:
             raise ValueError(f"reserve_tiles must leave the deal (53 tiles) its wall, not {self.reserve_tiles!r}")
 
@@ -93,6 +96,8 @@ KNOB_DOCS: dict[str, str] = {
                 "8B to each other seat",
     "reserve_tiles": "「如果還剩下六墩半牌時仍然無人胡牌(即黃庄)」: 6½ stacks, 13 tiles left undrawn end "
                      "the hand in a draw",
+    "circles": "「閑家贏的話,則由該莊家的下一家當庄」 passes the deal but the source names no end of a game: it "
+               "ends when the deal has gone round the table this many times (1: each seat has dealt once)",
 }
 
 

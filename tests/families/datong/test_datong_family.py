@@ -9,11 +9,9 @@ import sys
 
 import pytest
 
-from mjlog.errors import InvalidHandError, MjlogError
-from mjlog.ir import GameLog, Round
+from mjlog.errors import InvalidHandError
 from mjlog.rules import family
 from mjlog.rules.datong.by_hand import score_request
-from mjlog.rules.datong.family import NoRefereeError
 from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS
 from mjlog.rules.family import ScoreRequest
 from mjlog.rules.transfers import net
@@ -34,18 +32,6 @@ def test_datong_is_registered_with_its_preset_knobs_and_scorer():
 def test_every_knob_doc_quotes_the_source_or_names_the_preset():
     for name, doc in KNOB_DOCS.items():
         assert "「" in doc or name in ("name", "start_points"), name
-
-
-def test_the_family_refuses_to_replay_a_hand_it_cannot_judge():
-    class Game:
-        log = GameLog(source="x.xml", source_format="none", family="datong", rules=DATONG, players=4, rounds=())
-        findings: list = []
-
-    rnd = Round(index=0, kyoku=0, honba=0, sticks=0, dealer=0, scores=(0, 0, 0, 0), dice=(1, 1), dora_indicator=None,
-                hands=((),) * 4)
-    with pytest.raises(NoRefereeError, match="no referee") as caught:
-        family("datong").replay_hand(Game(), rnd, DATONG, None)
-    assert isinstance(caught.value, MjlogError)
 
 
 def test_score_request_adds_the_winners_kans_and_renchan():

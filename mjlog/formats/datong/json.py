@@ -1,0 +1,212 @@
+"""Datong mahjong logs as JSON: reader and writer (the layout: ``docs/datong.md``).
+
+One object whose first key is ``"format": "mjlog-datong"`` (:func:`sniff` accepts nothing else),
+the header keys, and ``log``: one object per hand whose ``events`` are one array in play order.
+Tiles are ids 0..135, so the seed's wall is checked tile for tile.
+
+>>> data = (b'{"format": "mjlog-datong", "ver": 1, "rule": {"disp": "datong", "base": 10}, '
+...         b'"name": ["A","B","C","D"], "thrower": 0, "die": 1, "first": 0, "log": []}')
+>>> sniff(data), read_datong_json(data, "x").rules.name
+(True, 'datong')
+"""
+
+from __future__ import annotations
+
+import json
+
+from mjlog.errors import MalformedLogError
+from mjlog.formats.bail import BailOut
+from mjlog.formats.datong import common as c
+from mjlog.formats.datong.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
+from mjlog.formats.seeded_dialect import (
+    Bad, error, integer, integers, load_json, make_call, seat, text, tile, tiles, winner_melds)
+from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
+from mjlog.rules.common.wall import parse_seed
+from mjlog.rules.datong.record import DatongDraw, DatongWin
+
+FORMAT = "datong-json"
+MAGIC = "mjlog-datong"
+WIN, DRAW = "和了", "流局"
+_HAND_KEYS = ("kyoku", "honba", "dealer", "ten", "dice", "hai", "events")
+
+
+class _At(BailOut):
+    """A :class:`Bad` of one event, with the event's place."""
+
+    def __init__(self, reason: str, where: str) -> None:
+        self.reason, self.where = reason, where
+
+
+def read_datong_json(data: bytes, name: str) -> GameLog:
+    """Read a Datong JSON log; MalformedLogError naming the hand and event for anything wrong."""
+    obj = load_json(data, name, "Datong")
+    where = "the header"
+    try:
+        if not isinstance(obj, dict) or obj.get("format") != MAGIC:
+            raise Bad(f'not a Datong JSON log (no "format": "{MAGIC}")')
+        if obj.get("ver", 1) != 1:
+            raise Bad(f"version {str(obj.get('ver'))[:20]!r} of the Datong JSON dialect is not known (mjlog reads 1)")
+        rule = obj.get("rule", {})
+        if not isinstance(rule, dict):
+            raise Bad("rule is not an object")
+        head = c.header_of(text(rule.get("disp", ""), "the rule set", 40),
+                           integer(rule.get("base", 10), "the base", 1, 10**7), rule.get("synthetic", False) is True,
+                           text(obj.get("title", ""), "the title"), text(rule.get("knobs", ""), "the knobs", 1000),
+                           obj.get("thrower", 0), obj.get("die", 1))
+        names = obj.get("name")
+        if not isinstance(names, list) or len(names) != c.SEATS:
+            raise Bad("name is not a list of four player names")
+        players = tuple(Player(s, text(n, f"the name of seat {s}")) for s, n in enumerate(names))
+        seed = obj.get("seed")
+        seed_ir = parse_seed(text(seed, "the seed", 4000)) if seed is not None else None
+        log_id = text(obj["id"], "the log id", 80) if "id" in obj else None
+        first = seat(obj.get("first", 0), "the first dealer")
+        hands = obj.get("log")
+        if not isinstance(hands, list) or len(hands) > 10000:
+            raise Bad("log is not a list of hands")
+        rounds = []
+        for i, hand in enumerate(hands):
+            where = f"hand {i}"
+            rounds.append(_hand(i, hand))
+        where = "the final result"
+        final = None
+        if obj.get("sc") is not None:
+            final = FinalResult(integers(obj["sc"], "the final scores", count=c.SEATS), (0.0,) * c.SEATS, True)
+    except _At as exc:
+        raise MalformedLogError(exc.reason, name, f"{where}, {exc.where}") from None
+    except Bad as exc:
+        raise error(exc, name, where) from None
+    return GameLog(FORMAT, "datong", head.rules, players, tuple(rounds), head.record, log_id, name, seed_ir, first,
+                   final, str(obj.get("ver", "")) or None)
+
+
+def _hand(index: int, hand) -> Round:
+    if not isinstance(hand, dict) or any(k not in hand for k in _HAND_KEYS):
+        raise Bad(f"a hand is an object with {', '.join(_HAND_KEYS)}")
+    h = c.start(index, hand["kyoku"], hand["honba"], hand["dealer"], hand["ten"], hand["dice"], hand["hai"])
+    events = hand["events"]
+    if not isinstance(events, list):
+        raise Bad("the events are not a list")
+    for j, ev in enumerate(events):
+        try:
+            _event(h, ev)
+        except Bad as exc:
+            raise _At(str(exc), f"event {j}") from None
+    return h.round()
+
+
+def _event(h: c.HandBuilder, ev) -> None:
+    if not isinstance(ev, list) or not ev or not isinstance(ev[0], str):
+        raise Bad("an event is a list starting with its kind")
+    kind, args = ev[0], ev[1:]
+    if kind in ("T", "D"):
+        if len(args) != 2:
+            raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
+        (h.draw if kind == "T" else h.discard)(seat(args[0]), tile(args[1]))
+    elif kind == "N":
+        if len(args) != 6:
+            raise Bad('a call is ["N", seat, kind, tiles, called, from, added]')
+        s, ck, ts, called, frm, added = args
+        h.add(make_call(seat(s), text(ck, "the call kind", 20), tiles(ts), None if called is None else tile(called),
+                        None if frm is None else seat(frm), None if added is None else tile(added)))
+    elif kind == WIN:
+        h.add(_win(h, _object(args, WIN)))
+    elif kind == DRAW:
+        d = _object(args, DRAW)
+        h.add(Ryuukyoku(0, 0, _seats4(d, "sc"), _seats4(d, "delta"), (), (), DatongDraw(_payments(d))))
+    else:
+        raise Bad(f"unknown event kind {kind[:20]!r}")
+
+
+def _object(args, kind: str) -> dict:
+    if len(args) != 1 or not isinstance(args[0], dict):
+        raise Bad(f'a {kind} event is ["{kind}", {{...}}]')
+    return args[0]
+
+
+def _seats4(d: dict, key: str) -> tuple[int, ...]:
+    v = d.get(key, [])
+    return integers(v, key, count=c.SEATS if v else None)
+
+
+def _payments(d: dict) -> tuple:
+    rows = d.get("pay", [])
+    if not isinstance(rows, list):
+        raise Bad("pay is not a list of payments")
+    out = []
+    for r in c.limited(rows, c.MAX_PAYMENTS, "payments"):
+        if not isinstance(r, list) or len(r) != 4:
+            raise Bad("a payment is [payer, payee, amount, reason]")
+        out.append(c.payment(*r))
+    return tuple(out)
+
+
+def _win(h: c.HandBuilder, w: dict) -> Win:
+    types = w.get("types", [])
+    if not isinstance(types, list):
+        raise Bad("types is not a list of hand types")
+    lines = []
+    for x in c.limited(types, c.MAX_TYPES, "hand types"):
+        if not isinstance(x, list) or len(x) != 3:
+            raise Bad("a hand type is [name, english, multiplier]")
+        lines.append(c.type_line(*x))
+    who = seat(w.get("who"), "the winner")
+    rec = DatongWin(tuple(lines), integer(w.get("multiplier"), "the multiplier", 1, 10**6),
+                    integers(w.get("claims", [who]), "the claimants", 0, c.SEATS - 1), _payments(w))
+    return Win(who, seat(w.get("from"), "the seat won from"), tiles(w.get("hand", []), "the winning hand"),
+               tile(w.get("win"), "the winning tile"), winner_melds(h.events, who),
+               scores_before=_seats4(w, "sc"), deltas=_seats4(w, "delta"), payload=rec)
+
+
+# -- writer ------------------------------------------------------------------------------------------
+
+
+def datong_json_object(log: GameLog) -> dict:
+    """A Datong GameLog as the JSON dialect's object."""
+    h = log.header
+    rule: dict = {"disp": h.preset, "base": h.base}
+    if h.synthetic:
+        rule["synthetic"] = True
+    if h.knobs:
+        rule["knobs"] = h.knobs
+    out: dict = {"format": MAGIC, "ver": 1}
+    if log.log_id is not None:
+        out["id"] = log.log_id
+    out.update(title=h.title, name=[p.name for p in log.players], rule=rule)
+    if log.seed is not None:
+        out["seed"] = log.seed.text
+    out.update(thrower=h.thrower, die=h.die, first=log.first_dealer)
+    out["log"] = [{"kyoku": r.kyoku, "honba": r.honba, "dealer": r.dealer, "ten": list(r.scores),
+                   "dice": list(r.dice), "hai": [list(t) for t in r.hands],
+                   "events": [_event_array(ev) for ev in r.events]} for r in log.rounds]
+    if log.final is not None:
+        out["sc"] = list(log.final.scores)
+    return out
+
+
+def write_datong_json(log: GameLog) -> bytes:
+    """A Datong GameLog as JSON bytes; :func:`read_datong_json` reads them back equal."""
+    return json.dumps(datong_json_object(log), ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def _pays(rows) -> list:
+    return [[r.payer, r.payee, r.amount, r.reason] for r in rows]
+
+
+def _event_array(ev) -> list:
+    t = type(ev)
+    if t is Draw:
+        return ["T", ev.seat, ev.tile]
+    if t is Discard:
+        return ["D", ev.seat, ev.tile]
+    if t is Call:
+        return ["N", ev.seat, ev.kind.value, list(ev.tiles), ev.called, ev.from_seat, ev.added]
+    if t is Win:
+        p: DatongWin = ev.payload
+        return [WIN, {"who": ev.who, "from": ev.from_who, "hand": list(ev.hand), "win": ev.win_tile,
+                      "types": [[x.name, x.english, x.value] for x in p.types], "multiplier": p.multiplier,
+                      "claims": list(p.claimants), "pay": _pays(p.payments), "sc": list(ev.scores_before),
+                      "delta": list(ev.deltas)}]
+    if t is Ryuukyoku:
+        return [DRAW, {"pay": _pays(ev.payload.payments), "sc": list(ev.scores_before), "delta": list(ev.deltas)}]
+    raise ValueError(f"a Datong log has no {t.__name__} events")

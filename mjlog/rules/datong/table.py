@@ -1,0 +1,205 @@
+"""The Datong referee: one hand's draws, discards and calls applied and judged against the rules.
+
+Play passes from a seat to the next (0 → 1 → 2 → 3). Calls are pon and the three kans; chi only
+under the ``chi`` knob, and then only from the seat before. Every live draw must be the seed's
+next live tile and every kan replacement the far end's next (:mod:`mjlog.rules.datong.wall`);
+once only the 6½ stacks are left, a draw is a finding: the hand is drawn (黃庄). Datong has no
+flowers, riichi or dora. Each kan is kept with its kind, for its payment.
+
+Outcomes are judged by :mod:`mjlog.rules.datong.outcome`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjlog.findings import FindingKind
+from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
+from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW, BaseTable
+from mjlog.rules.datong.hands import Meld
+from mjlog.rules.datong.ruleset import DatongRules
+from mjlog.rules.datong.settlement import KanKind
+from mjlog.rules.datong.wall import DatongWall, drawable
+from mjlog.tiles import tile_name
+
+K = FindingKind
+_KAN_KINDS: dict[object, KanKind] = {
+    CallKind.DAIMINKAN: KanKind.OPEN, CallKind.KAKAN: KanKind.ADDED, CallKind.ANKAN: KanKind.CLOSED}
+
+
+@dataclass(frozen=True, slots=True)
+class LastDraw:
+    """The last tile drawn: by whom, which, and whether it was a kan replacement."""
+
+    seat: int
+    tile: int
+    replacement: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KanMade:
+    """A kan as it is paid: who made it and which of the three it is."""
+
+    seat: int
+    kind: KanKind
+
+
+class DatongTable(BaseTable):
+    """Hands, calls, the wall's use and the turn of one Datong hand."""
+
+    def __init__(self, rnd: Round, rules: DatongRules, wall: DatongWall | None, source, findings) -> None:
+        super().__init__(rnd, rules, wall, source, findings)
+        self.melds: list[list[Call]] = [[] for _ in range(self.n)]
+        self.kans: list[KanMade] = []
+        self.limit = drawable(rules.reserve_tiles)
+        self.live = 0                            # live draws made
+        self.replacements = 0                    # kan replacements drawn
+        self.owed: int | None = None             # the seat whose next draw is a kan replacement
+        self.last_draw: LastDraw | None = None
+        self.claimable: Discard | None = None    # the discard others may call or win on
+
+    def tile_label(self, tile: int) -> str:
+        return tile_name(tile, red_fives=False) if 0 <= tile < 136 else f"tile id {tile}"
+
+    @property
+    def drawn(self) -> int:
+        """Tiles drawn after the deal: live draws and kan replacements."""
+        return self.live + self.replacements
+
+    # -- draws and discards ------------------------------------------------------------------------
+
+    def _draw(self, ev: Draw) -> None:
+        if ev.seat != self.actor or self.phase == DISCARD:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws out of turn", ev.seat, self.actor)
+        if self.drawn >= self.limit:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws {self.tile_label(ev.tile)} when only "
+                      f"{self.rules.reserve_tiles} tiles are left: the hand is drawn (黃庄)")
+        replacement = self.owed is not None
+        if replacement:
+            if ev.seat != self.owed:
+                self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws the kan replacement of seat {self.owed}",
+                          ev.seat, self.owed)
+            self._check_wall(ev, self.wall.replacement(self.replacements) if self.wall else None,
+                             f"kan replacement {self.replacements + 1}")
+            self.replacements += 1
+            self.owed = None
+        else:
+            self._check_wall(ev, self.wall.live_draw(self.live) if self.wall else None,
+                             f"live draw {self.live + 1} of seat {ev.seat}")
+            self.live += 1
+        self.hands[ev.seat].add(ev.tile)
+        self.last_draw = LastDraw(ev.seat, ev.tile, replacement)
+        self.actor, self.phase = ev.seat, DISCARD
+        self.claimable = None
+
+    def _check_wall(self, ev: Draw, want: int | None, what: str) -> None:
+        if want is not None and ev.tile != want:
+            self.find(K.WALL, f"{what} is not the wall's", self.tile_label(ev.tile), self.tile_label(want))
+
+    def _discard(self, ev: Discard) -> None:
+        if ev.seat != self.actor or self.phase != DISCARD:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} discards out of turn", ev.seat, self.actor)
+        self.take(ev.seat, (ev.tile,), "a discard")
+        self.river[ev.seat].append(ev.tile)
+        self.claimable = ev
+        self.actor, self.phase = (ev.seat + 1) % self.n, AFTER_DISCARD
+
+    # -- calls -------------------------------------------------------------------------------------
+
+    def _call(self, ev: Call) -> None:
+        kind = ev.kind
+        if kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
+            self._claim(ev)
+        elif kind is CallKind.ANKAN:
+            self._own_turn(ev)
+            self._same_kind(ev, 4)
+            self.take(ev.seat, ev.tiles, "a closed kan")
+            self.melds[ev.seat].append(ev)
+            self._kan(ev)
+        elif kind is CallKind.KAKAN:
+            self._added_kan(ev)
+        else:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {kind.value}, which Datong mahjong does not have")
+
+    def _own_turn(self, ev: Call) -> None:
+        if ev.seat != self.actor or self.phase != DISCARD:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {ev.kind.value} out of its turn", ev.seat, self.actor)
+
+    def _same_kind(self, ev: Call, size: int) -> None:
+        if len(ev.tiles) != size or len({t >> 2 for t in ev.tiles}) != 1:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not {size} tiles of one kind",
+                      self.names(ev.tiles))
+
+    def _claim(self, ev: Call) -> None:
+        d = self.claimable
+        if d is None or ev.called != d.tile or ev.from_seat != d.seat or ev.seat == d.seat:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} does not take the last discard",
+                      None if ev.called is None else self.tile_label(ev.called),
+                      None if d is None else self.tile_label(d.tile))
+        if ev.kind is CallKind.CHI:
+            self._chi(ev)
+        else:
+            self._same_kind(ev, 3 if ev.kind is CallKind.PON else 4)
+        if d is not None and ev.called == d.tile and self.river[d.seat] and self.river[d.seat][-1] == d.tile:
+            self.river[d.seat].pop()
+        self.take(ev.seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
+        self.melds[ev.seat].append(ev)
+        self.claimable = None
+        self.actor, self.phase = ev.seat, DISCARD
+        if ev.kind is CallKind.DAIMINKAN:
+            self._kan(ev)
+
+    def _chi(self, ev: Call) -> None:
+        if not self.rules.chi:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis: Datong mahjong has pon and kan only "
+                      "(the chi knob is off)")
+            return
+        if ev.from_seat != (ev.seat - 1) % self.n:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis from seat {ev.from_seat}: chi is only from the "
+                      "seat before", ev.from_seat, (ev.seat - 1) % self.n)
+        kinds = sorted(t >> 2 for t in ev.tiles)
+        if len(kinds) != 3 or kinds[0] >= 27 or kinds[0] % 9 > 6 or kinds != [kinds[0] + i for i in range(3)]:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s chi is not a run of one suit", self.names(ev.tiles))
+
+    def _added_kan(self, ev: Call) -> None:
+        self._own_turn(ev)
+        melds = self.melds[ev.seat]
+        pon = next((m for m in melds if m.kind is CallKind.PON and ev.added is not None
+                    and m.tiles[0] >> 2 == ev.added >> 2), None)
+        if pon is None:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} adds a tile to a pon it does not have")
+        else:
+            melds[melds.index(pon)] = ev
+        if ev.added is not None:
+            self.take(ev.seat, (ev.added,), "an added kan")
+        self._kan(ev)
+
+    def _kan(self, ev: Call) -> None:
+        self.kans.append(KanMade(ev.seat, _KAN_KINDS[ev.kind]))
+        self.owed = ev.seat
+        self.actor, self.phase = ev.seat, DRAW
+
+    # -- what Datong has not -----------------------------------------------------------------------------
+
+    def _foreign(self, ev) -> None:
+        self.find(K.ILLEGAL_ACTION, f"{type(ev).__name__}: Datong mahjong has no flowers, riichi or dora")
+
+    foreign_event = _foreign  # riichi's declaration and kan dora
+    handlers = {Draw: _draw, Discard: _discard, Call: _call, FlowerSetAside: _foreign}
+
+    # -- for the judge -------------------------------------------------------------------------------
+
+    def meld_shapes(self, seat: int) -> tuple[Meld, ...]:
+        """The seat's calls as the hand types read them."""
+        out = []
+        for m in self.melds[seat]:
+            kinds = sorted(t >> 2 for t in m.tiles)
+            if m.kind is CallKind.CHI:
+                out.append(Meld(kinds[0], run=True))
+            else:
+                out.append(Meld(kinds[0], size=len(kinds), closed=m.kind is CallKind.ANKAN))
+        return tuple(out)
+
+    def names(self, tiles) -> str:
+        """Tiles as findings name them."""
+        return " ".join(self.tile_label(t) for t in tiles)

@@ -1,0 +1,65 @@
+"""Small Datong games for the referee's and the dialects' tests, built with :mod:`tests.support.datongbuild`."""
+
+from __future__ import annotations
+
+from mjlog.ir import GameLog
+from mjlog.rules.common.wall import new_seed
+from mjlog.rules.datong.ruleset import PRESETS
+from tests.support.datongbuild import GameBuilder
+
+
+def scripted_game(final: bool = False) -> GameLog:
+    """Four hands: a discard win, a dealer's self-draw after a closed kan, a drawn hand, a win in renchan 2.
+
+    Hand 0 (East deals): South wins a 屁和 on East's 4m. Hand 1 (South deals): South makes a
+    closed kan of 5p and self-draws. Hand 2 (South, renchan 1): nobody wins, the hand is drawn.
+    Hand 3 (South, renchan 2): West pons North's 7z, then North wins on South's 3s.
+    """
+    g = GameBuilder()
+    h = g.hand(["4m", "123m456p789s11z23m", "", ""], keep="1z")
+    h.turn(0, "1z", "4m")
+    h.win(1, from_seat=0)
+    h = g.hand(["", "5555p123m456s66z7s", "", ""], keep="8s9s")
+    h.draw(1, "8s")
+    h.call(1, "ankan", "5555p", replacement="9s")
+    h.win(1)
+    h = g.hand()
+    h.exhaust()
+    h = g.hand(["", "3s", "77z", "123m123m445566p3s"], keep="7z9m9p")
+    h.turn(1, "7z", "7z")
+    h.call(2, "pon", "777z")
+    h.discard(2, h.hands[2][0])
+    h.turn(3, "9m", "9m")
+    h.turn(0, "9p", "9p")
+    h.turn(1, None, "3s")
+    h.win(3, from_seat=1)
+    return g.log(final)
+
+
+def head_bump_hand(claims: tuple[int, ...], winner: int) -> GameLog:
+    """East discards 4m; South and West both wait on it; ``winner`` takes it with ``claims`` recorded."""
+    g = GameBuilder()
+    h = g.hand(["4m", "123p456p789s11z23m", "123s456s789p22z56m", ""], keep="1z")
+    h.turn(0, "1z", "4m")
+    h.win(winner, from_seat=0, claims=claims)
+    return g.log(False)
+
+
+def chi_hand(chi: bool) -> GameLog:
+    """South chis East's 4m (5m6m in hand) and later wins on West's discard, under ``chi`` on or off."""
+    g = GameBuilder(PRESETS["datong"].replace(chi=chi))
+    h = g.hand(["4m", "56m123p456p11z78s", "9s", ""], keep="1z2z")
+    h.turn(0, "1z", "4m")
+    h.call(1, "chi", "456m")
+    h.discard(1)
+    h.turn(2, "2z", "9s")
+    h.win(1, from_seat=2)
+    return g.log(False)
+
+
+def seeded_draw_game() -> GameLog:
+    """Two drawn hands from a seed: every deal and draw is the seed's wall; the dealer keeps the deal."""
+    g = GameBuilder(seed=new_seed(7), thrower=2, die=3)
+    g.hand().exhaust()
+    g.hand().exhaust()
+    return g.log(False)

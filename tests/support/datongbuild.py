@@ -1,0 +1,207 @@
+"""Hand-built Datong games for tests: a small script of draws, discards, calls and wins becomes a GameLog.
+
+Tiles are named in mpsz and given distinct ids as they are named (the Beijing builder's
+:class:`Bank`); with a seed, the deal and every draw come from the seed's wall instead. A win's
+recorded hand types and payments are worked out by the hand evaluator and the settlement unless
+the test states them; the payments of the hand's kans are added to its outcome.
+
+>>> g = GameBuilder()
+>>> h = g.hand(["123456789m1234p", "", "", ""])
+>>> [len(x) for x in h.dealt]
+[13, 13, 13, 13]
+"""
+
+from __future__ import annotations
+
+from mjlog.formats.seeded_dialect import winner_melds
+from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Seed, Win
+from mjlog.rules.datong.hands import Meld, evaluate
+from mjlog.rules.datong.outcome import next_hand
+from mjlog.rules.datong.record import DatongDraw, DatongHeader, DatongWin, TypeLine
+from mjlog.rules.datong.ruleset import PRESETS, DatongRules
+from mjlog.rules.datong.settlement import KanKind, kan_rows, settle_win
+from mjlog.rules.datong.wall import DatongWall, datong_walls, drawable
+from mjlog.rules.transfers import net
+from mjlog.tiles import parse_mpsz
+from tests.support.beijingbuild import Bank
+
+_KANS = {CallKind.DAIMINKAN: KanKind.OPEN, CallKind.KAKAN: KanKind.ADDED, CallKind.ANKAN: KanKind.CLOSED}
+
+
+class HandScript:
+    """One hand being written: the deal, then its events in order."""
+
+    def __init__(self, game: GameBuilder, dealt: list[str], wall: DatongWall | None, keep: str = "") -> None:
+        self.g = game
+        self.rules = game.rules
+        self.kyoku, self.honba, self.dealer = game.kyoku, game.honba, game.dealer
+        self.start = tuple(game.scores)
+        self.bank = Bank()
+        self.wall = wall
+        self.avoid = {t >> 2 for t in parse_mpsz("".join(dealt) + keep)}
+        if wall is not None:
+            self.dealt = [list(h) for h in wall.starting_hands(self.dealer)]
+            self.bank.used.update(wall.yama)
+        else:
+            self.dealt = [self.bank.text(d) for d in dealt]
+            for hand in self.dealt:
+                while len(hand) < 13:
+                    hand.append(self.bank.filler(self.avoid))
+        self.hands = [list(h) for h in self.dealt]
+        self.events: list = []
+        self.live = self.replacements = 0
+        self.kans: list = []
+
+    def _tile(self, seat: int, text: str | int) -> int:
+        if isinstance(text, int):
+            return text
+        kind = parse_mpsz(text)[0] >> 2
+        return next(t for t in self.hands[seat] if t >> 2 == kind)
+
+    def draw(self, seat: int, text: str | None = None, replacement: bool = False) -> int:
+        if self.wall is not None:
+            t = self.wall.replacement(self.replacements) if replacement else self.wall.live_draw(self.live)
+        else:
+            t = self.bank.text(text)[0] if text else self.bank.filler(self.avoid)
+        if replacement:
+            self.replacements += 1
+        else:
+            self.live += 1
+        self.hands[seat].append(t)
+        self.events.append(Draw(seat, t))
+        return t
+
+    def discard(self, seat: int, text: str | int | None = None) -> int:
+        t = self.hands[seat][-1] if text is None else self._tile(seat, text)
+        last = self.events[-1] if self.events else None
+        self.hands[seat].remove(t)
+        self.events.append(Discard(seat, t, type(last) is Draw and last.tile == t))
+        return t
+
+    def turn(self, seat: int, draw: str | None = None, discard: str | int | None = None) -> int:
+        self.draw(seat, draw)
+        return self.discard(seat, discard)
+
+    def call(self, seat: int, kind: str, tiles: str, replacement: str | None = None) -> Call:
+        """A call of ``tiles`` (mpsz) by ``seat``; a kan draws its replacement (``replacement``, or filler)."""
+        k = CallKind(kind)
+        last = self.events[-1] if self.events else None
+        called = last.tile if k in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN) else None
+        kinds = [t >> 2 for t in parse_mpsz(tiles)]
+        if called is not None:
+            kinds.remove(called >> 2)
+        own = []
+        for kd in kinds:
+            t = next(x for x in self.hands[seat] if x >> 2 == kd)
+            self.hands[seat].remove(t)
+            own.append(t)
+        ids = tuple(sorted(own + ([called] if called is not None else [])))
+        added = None
+        if k is CallKind.KAKAN:
+            added = own[0]
+            pon = next(e for e in self.events if type(e) is Call and e.seat == seat and e.kind is CallKind.PON
+                       and e.tiles[0] >> 2 == added >> 2)
+            ids = pon.tiles + (added,)
+        call = Call(seat, k, ids, called, last.seat if called is not None else None, added)
+        self.events.append(call)
+        if k.is_kan:
+            self.kans.append((seat, _KANS[k]))
+            self.draw(seat, replacement, replacement=True)
+        return call
+
+    def _kan_rows(self) -> tuple:
+        return tuple(r for seat, kind in self.kans for r in kan_rows(self.rules, seat, kind))
+
+    def win(self, who: int, from_seat: int | None = None, claims: tuple[int, ...] | None = None,
+            multiplier: int | None = None) -> Win:
+        """A win: self-draw on the last drawn tile, or on ``from_seat``'s last discard (``claims``: its claimants)."""
+        tsumo = from_seat is None
+        last = next(e for e in reversed(self.events) if type(e) is not Win)
+        tile = last.tile
+        hand = list(self.hands[who]) + ([] if tsumo else [tile])
+        events = tuple(e for e in self.events if type(e) is not Win)
+        melds = tuple(_meld(m) for m in winner_melds(events, who))
+        # as if chi were allowed, so that a test can write the win on a chi that the chi knob refuses
+        v = evaluate([t >> 2 for t in hand if t != tile] + [tile >> 2], melds, tsumo, self.rules.replace(chi=True))
+        mult = v.multiplier if multiplier is None else multiplier
+        rows = settle_win(self.rules, who, from_seat, mult, self.dealer, self.honba) + self._kan_rows()
+        record = DatongWin(tuple(TypeLine(s.name, s.english, s.multiplier) for s in v.types), mult,
+                           claims if claims is not None else (who,), rows)
+        w = Win(who, who if tsumo else from_seat, tuple(hand), tile, winner_melds(events, who),
+                scores_before=tuple(self.g.scores), deltas=net(rows, 4), payload=record)
+        self.events.append(w)
+        self.g.scores = [s + d for s, d in zip(self.g.scores, w.deltas)]
+        return w
+
+    def exhaust(self) -> Ryuukyoku:
+        """Everyone draws and discards the drawn tile until only the reserve is left, then the draw."""
+        seat = self._next_seat()
+        while self.live + self.replacements < drawable(self.rules.reserve_tiles):
+            self.turn(seat)
+            seat = (seat + 1) % 4
+        rows = self._kan_rows()
+        d = Ryuukyoku(scores_before=tuple(self.g.scores), deltas=net(rows, 4), payload=DatongDraw(rows))
+        self.events.append(d)
+        self.g.scores = [s + x for s, x in zip(self.g.scores, d.deltas)]
+        return d
+
+    def _next_seat(self) -> int:
+        for ev in reversed(self.events):
+            if type(ev) is Discard:
+                return (ev.seat + 1) % 4
+        return self.dealer
+
+    def round(self, index: int) -> Round:
+        dice = self.wall.dice if self.wall is not None else (0, 0)
+        return Round(index, self.kyoku, self.honba, 0, self.dealer, self.start, dice, None,
+                     tuple(tuple(h) for h in self.dealt), tuple(self.events))
+
+
+def _meld(c: Call) -> Meld:
+    kinds = sorted(t >> 2 for t in c.tiles)
+    if c.kind is CallKind.CHI:
+        return Meld(kinds[0], run=True)
+    return Meld(kinds[0], size=len(kinds), closed=c.kind is CallKind.ANKAN)
+
+
+class GameBuilder:
+    """A game: hands in order; the dealer, kyoku and honba (renchan) follow the rules' flow."""
+
+    def __init__(self, rules: DatongRules = PRESETS["datong"], seed: Seed | None = None,
+                 names=("東家", "Bob", "C<&\"'>", "D"), thrower: int = 0, die: int = 1) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.names = names
+        self.thrower, self.die = thrower, die
+        self.scores = [0] * 4
+        self.kyoku = self.honba = 0
+        self.dealer = (thrower + die - 1) % 4
+        self.first = self.dealer
+        self.hands: list[HandScript] = []
+        self.walls = datong_walls(seed) if seed is not None else None
+
+    def hand(self, dealt=None, keep: str = "") -> HandScript:
+        """The next hand: ``dealt`` mpsz per seat (padded with filler), or a function of the dealer giving them;
+        ``keep`` kinds (mpsz) filler never takes, for the script's draws."""
+        if self.hands:
+            self._advance(self.hands[-1])
+        if callable(dealt):
+            dealt = dealt(self.dealer)
+        wall = next(self.walls) if self.walls is not None else None
+        h = HandScript(self, dealt or ["", "", "", ""], wall, keep)
+        self.hands.append(h)
+        return h
+
+    def _advance(self, last: HandScript) -> None:
+        winner = next((e.who for e in last.events if type(e) is Win), None)
+        nxt = next_hand(self.rules, last.round(0), winner)
+        if not nxt.renchan:
+            self.dealer = self.rules.next_seat(self.dealer)
+        self.kyoku, self.honba = nxt.kyoku, nxt.honba
+
+    def log(self, final: bool = True) -> GameLog:
+        rounds = tuple(h.round(i) for i, h in enumerate(self.hands))
+        header = DatongHeader(self.rules.name, self.rules.base, False, "tests", "", self.thrower, self.die)
+        end = FinalResult(tuple(self.scores), (0.0,) * 4, True) if final else None
+        return GameLog("datong-xml", "datong", self.rules, tuple(Player(i, n) for i, n in enumerate(self.names)),
+                       rounds, header, None, None, self.seed, self.first, end, "1")
