@@ -1,0 +1,154 @@
+"""The Datong XML and JSON dialects: read and written equal, sniffed by content only, and malformed or
+mutated files refused with MalformedLogError and the place, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from mjlog.errors import MalformedLogError
+from mjlog.formats import format_of
+from mjlog.formats.datong.json import write_datong_json
+from mjlog.formats.datong.xml import write_datong_xml
+from mjlog.formats.reader import read_log
+from mjlog.ir.check import check_log
+from mjlog.replayer import replay
+from tests.support.datong_games import scripted_game, seeded_draw_game
+from tests.support.xmlbuild import simple_game4
+
+WRITERS = {"xml": write_datong_xml, "json": write_datong_json}
+
+
+@pytest.fixture(scope="module")
+def game():
+    return scripted_game()
+
+
+@pytest.mark.parametrize("dialect", WRITERS)
+def test_read_write_read_gives_the_same_game(game, dialect):
+    write = WRITERS[dialect]
+    once = read_log(write(game))
+    assert write(once) == write(game) and read_log(write(once)) == once
+    assert once.rounds == game.rounds and once.final == game.final and once.players == game.players
+    assert once.header == game.header and once.rules == game.rules and once.family == "datong"
+    assert check_log(once) is once
+
+
+@pytest.mark.parametrize("dialect", WRITERS)
+def test_a_seeded_game_read_from_its_file_audits_clean(dialect):
+    log = seeded_draw_game()
+    back = read_log(WRITERS[dialect](log))
+    assert back.seed == log.seed and back.rounds == log.rounds and back.first_dealer == 0
+    assert [f for f in replay(back).findings if f.severity.name == "ERROR"] == []
+
+
+@pytest.mark.parametrize("dialect", WRITERS)
+def test_the_format_is_sniffed_from_the_content(game, dialect):
+    data = WRITERS[dialect](game)
+    assert format_of(data).name == f"datong-{dialect}"
+    assert format_of(b"\xef\xbb\xbf  \n" + data).name == f"datong-{dialect}"
+
+
+def test_no_other_format_is_taken_for_datong():
+    assert format_of(simple_game4()).name == "tenhou-xml"
+    assert format_of(b'<beijinglog ver="1"></beijinglog>').name == "beijing-xml"
+    assert format_of(b'{"format": "mjlog-beijing", "log": []}').name == "beijing-json"
+
+
+@pytest.mark.parametrize("data, where", [
+    (b'<datonglog ver="1"><GAME rules="nope"/></datonglog>', "element 1 <GAME>"),
+    (b'<datonglog ver="1"><GAME rules="datong" die="7"/></datonglog>', "element 1 <GAME>"),
+    (b'<datonglog ver="1"><GAME rules="datong"/><UN/><HAND kyoku="0" honba="0" dealer="0" ten="0,0,0,0"/>'
+     b'<T136/></datonglog>', "element 4 <T136>"),
+    (b'<datonglog ver="1"><GAME rules="datong"/><UN/><HAND kyoku="0" honba="0" dealer="0" ten="0,0,0,0"/>'
+     b'<N who="1" kind="flower" tiles="1,2,3"/></datonglog>', "element 4 <N>"),
+    (b'<datonglog ver="1"><GAME rules="datong"/><UN/><HAND kyoku="0" honba="0" dealer="0" ten="0,0,0,0"/>'
+     b'<RYUUKYOKU><PAY payer="9" payee="0" amount="10" reason="kan"/></RYUUKYOKU></datonglog>', "element 4 <RYUUKYOKU>"),
+    (b'<datonglog ver="1"><T1/></datonglog>', "element 1 <T1>"),
+])
+def test_malformed_xml_names_the_element(data, where):
+    with pytest.raises(MalformedLogError) as caught:
+        read_log(data)
+    assert caught.value.where == where
+
+
+@pytest.mark.parametrize("change, where", [
+    (lambda o: o.update(die=0), "the header"),
+    (lambda o: o["log"][0].pop("hai"), "hand 0"),
+    (lambda o: o["log"][0]["events"].insert(0, ["T", 0, 140]), "hand 0, event 0"),
+    (lambda o: o["log"][0]["events"][-1][1].update(pay=[[0, 1, "ten", "hand"]]), "hand 0, event"),
+    (lambda o: o["log"][1]["events"][-1][1].update(types=[["屁和", "plain win"]]), "hand 1, event"),
+])
+def test_malformed_json_names_the_place(game, change, where):
+    obj = json.loads(write_datong_json(game))
+    change(obj)
+    with pytest.raises(MalformedLogError) as caught:
+        read_log(json.dumps(obj, ensure_ascii=False).encode())
+    assert caught.value.where.startswith(where)
+
+
+def test_an_unknown_dialect_version_is_refused(game):
+    with pytest.raises(MalformedLogError, match="version"):
+        read_log(write_datong_xml(game).replace(b'ver="1"', b'ver="7"', 1))
+    with pytest.raises(MalformedLogError, match="version"):
+        read_log(write_datong_json(game).replace(b'"ver":1', b'"ver":7', 1))
+
+
+def _fuzz_cases(data: bytes, seed: int, count: int):
+    rng = random.Random(seed)
+    for _ in range(count):
+        b = bytearray(data)
+        i = rng.randrange(len(b))
+        if rng.random() < 0.5:
+            b[i] = rng.randrange(256)
+            yield bytes(b)
+        else:
+            j = min(len(b), i + rng.randrange(1, 40))
+            yield bytes(b[:i]) + bytes(b[j:])
+
+
+@pytest.mark.parametrize("dialect", WRITERS)
+def test_mutated_files_give_a_log_or_a_malformed_error_never_a_traceback(game, dialect):
+    read = failed = 0
+    for case in _fuzz_cases(WRITERS[dialect](game), seed=23, count=300):
+        try:
+            log = read_log(case)
+        except MalformedLogError as exc:
+            assert exc.source and "internal error" not in exc.reason, exc
+            failed += 1
+            continue
+        replay(log)  # whatever the values, the replay reports findings, never raises
+        read += 1
+    assert read and failed
+
+
+def _paths(obj, path=()):
+    yield path
+    children = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    for k, v in children:
+        yield from _paths(v, path + (k,))
+
+
+def _swapped(obj, path, value):
+    if not path:
+        return value
+    out = dict(obj) if isinstance(obj, dict) else list(obj)
+    out[path[0]] = _swapped(obj[path[0]], path[1:], value)
+    return out
+
+
+def test_json_with_any_value_swapped_for_another_type_gives_a_log_or_a_malformed_error(game):
+    obj = json.loads(write_datong_json(game))
+    paths = list(_paths(obj))[1:]
+    rng = random.Random(11)
+    values = [None, "x", "\ud800", {}, [], -1, 136, 10**12, True, [[]], {"who": 0}]
+    for _ in range(500):
+        case = json.dumps(_swapped(obj, rng.choice(paths), rng.choice(values)))
+        try:
+            log = read_log(case.encode("utf-8", "surrogatepass"))
+        except MalformedLogError as exc:
+            assert "internal error" not in exc.reason, exc
+            continue
+        replay(log)
