@@ -220,7 +220,8 @@ def _add_convert_command(sub) -> None:
             "with the archives' richer hora (yakus, fu, fan, hora_points). A win whose value the source does "
             "not record (mjai's plain hora) is written to tenhou6 and xml with the value mjlog's replay "
             "derives; docs/formats/mjai.md lists what a round trip keeps and loses. 'beijing-xml' and "
-            "'beijing-json' are the Beijing dialects (docs/formats/beijing.md); 'mcr-xml' and 'mcr-json' "
+            "'beijing-json' are the Beijing dialects (docs/formats/beijing.md); 'datong-xml' and 'datong-json' "
+            "the Datong dialects (docs/datong.md); 'mcr-xml' and 'mcr-json' "
             "mjlog's MCR dialect (docs/formats/mcr.md). A log of another rule family than the format's, or "
             "a malformed file, prints one line and exits 2."
         ),

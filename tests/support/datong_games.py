@@ -63,3 +63,18 @@ def seeded_draw_game() -> GameLog:
     g.hand().exhaust()
     g.hand().exhaust()
     return g.log(False)
+
+
+def one_circle(final: bool = True) -> GameLog:
+    """Four hands, each won by the seat after the dealer on the dealer's discard: the deal goes round once."""
+    def dealt(dealer: int) -> list[str]:
+        hands = ["", "", "", ""]
+        hands[dealer], hands[(dealer + 1) % 4] = "4m", "123p456p789s11z23m"
+        return hands
+
+    g = GameBuilder()
+    for _ in range(4):
+        h = g.hand(dealt, keep="1z")
+        h.turn(h.dealer, "1z", "4m")
+        h.win((h.dealer + 1) % 4, from_seat=h.dealer)
+    return g.log(final)

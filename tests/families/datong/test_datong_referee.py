@@ -11,7 +11,7 @@ from mjlog.ir import Win
 from mjlog.replayer import replay
 from mjlog.rules.datong.record import DatongWin
 from mjlog.rules.transfers import net
-from tests.support.datong_games import chi_hand, head_bump_hand, scripted_game, seeded_draw_game
+from tests.support.datong_games import chi_hand, head_bump_hand, one_circle, scripted_game, seeded_draw_game
 
 
 def errors(log):
@@ -139,3 +139,18 @@ def test_a_draw_before_the_reserve_is_reached_is_an_error():
     rounds = list(log.rounds)
     rounds[2] = dataclasses.replace(rnd, events=events)
     assert K.DRAW in {f.kind for f in errors(dataclasses.replace(log, rounds=tuple(rounds)))}
+
+
+def test_a_game_ends_when_the_deal_has_gone_round():
+    log = one_circle()
+    assert [r.dealer for r in log.rounds] == [0, 1, 2, 3]
+    assert replay(log).findings == ()
+    cut = dataclasses.replace(log, rounds=log.rounds[:3])
+    assert any(f.kind is K.FLOW and "goes on" in f.message for f in errors(cut))
+
+
+def test_a_dealer_that_does_not_follow_the_flow_is_an_error():
+    log = one_circle()
+    rounds = list(log.rounds)
+    rounds[2] = dataclasses.replace(rounds[2], dealer=1)
+    assert any(f.kind is K.FLOW and "dealer" in f.message for f in errors(dataclasses.replace(log, rounds=tuple(rounds))))
