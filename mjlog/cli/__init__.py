@@ -74,7 +74,7 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     except RuntimeError as exc:  # the dask extra is not installed
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    if not report.games:
+    if not report.games and not report.unreadable:
         print(f"mjlog: no logs to audit in {', '.join(args.paths)}"
               + (f" ({report.skipped} file{'s' if report.skipped != 1 else ''} skipped: not a log)"
                  if report.skipped else ""), file=sys.stderr)
@@ -248,8 +248,9 @@ def _add_audit_command(sub) -> None:
             "draws, flowers, claims and their priority, kongs, every win re-scored (the 8-fan minimum) "
             "and paid; Beijing logs (either dialect): the wall from the seed, the wild tile, legal play, "
             "every win's fan lines, 燒莊 and 互包 payments. Prints one line per finding (file, round, event index, "
-            "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
-            "unreadable; X errors, W warnings'. A game lists at most 100 findings (the rest counted in "
+            "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings; "
+            "U unreadable logs; X errors, W warnings' (the unreadable, when any, are not counted as games). "
+            "A game lists at most 100 findings (the rest counted in "
             "one line). Each game is counted once: other files of the same game "
             "(by log id, seed or hands) are listed as duplicates, with an error where they disagree. "
             "Files that are not logs are skipped and counted. Exit status: 0 no errors (warnings and "
