@@ -1,7 +1,8 @@
 """The ``mjlog`` command: one subcommand per job, each with its own ``--help``.
 
-Exit codes: 0 success, 1 the job found problems (findings, unreadable files),
-2 usage errors and unreadable input for single-file commands.
+Exit codes, the same in every command (the table in docs/commands.md): 0 done and the data clean,
+1 the data has problems (error findings, unreadable logs, logs not fetched), 2 bad usage or input
+the command cannot work on (no such path, no logs at all, a malformed file given alone), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from mjlog import __version__
 from mjlog.text import json_printable, printable, printable_lines
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
-from mjlog.cli.common import add_knob_option, add_rule_options, rule_choice_or_report
+from mjlog.cli.common import add_knob_option, add_rule_options, no_logs, rule_choice_or_report
 from mjlog.cli.common import fail as _fail
 
 
@@ -75,10 +76,7 @@ def _cmd_audit(args: argparse.Namespace) -> int:
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if not report.games and not report.unreadable:
-        print(f"mjlog: no logs to audit in {', '.join(args.paths)}"
-              + (f" ({report.skipped} file{'s' if report.skipped != 1 else ''} skipped: not a log)"
-                 if report.skipped else ""), file=sys.stderr)
-        return EXIT_USAGE
+        return no_logs("audit", args.paths, report.skipped)
     if args.json:
         summary = report.to_dict()
         if choice:
