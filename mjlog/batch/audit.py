@@ -9,7 +9,7 @@ disagree on anything recorded (:mod:`mjlog.batch.report`). Files whose content i
 >>> from mjlog.batch.audit import audit_sources
 >>> report = audit_sources([b"not a log", b"<mjloggm"])
 >>> report.summary()
-'audited 1 game: 0 clean, 0 with findings, 1 unreadable; 0 errors, 0 warnings; 1 file skipped (not a log)'
+'audited 0 games: 0 clean, 0 with findings; 1 unreadable log; 0 errors, 0 warnings; 1 file skipped (not a log)'
 """
 
 from __future__ import annotations

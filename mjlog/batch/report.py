@@ -77,8 +77,9 @@ def _plural(n: int, word: str) -> str:
 
 @dataclass(slots=True)
 class AuditReport:
-    """Counts over a batch: games (a game's files count once), clean, with findings, unreadable;
-    errors, warnings and notes; duplicate and skipped files. ``files`` holds every file's result in
+    """Counts over a batch: games read (a game's files count once), clean or with findings; logs
+    that could not be read (a file, or one game of a file of several: never counted as games);
+    errors, warnings and notes; duplicate files and files skipped as no log at all. ``files`` holds every file's result in
     input order only when the batch was asked to keep them."""
 
     games: int = 0
@@ -100,8 +101,10 @@ class AuditReport:
         return bool(self.errors or self.unreadable or (strict and self.warnings))
 
     def summary(self) -> str:
-        text = (f"audited {_plural(self.games, 'game')}: {self.clean} clean, {self.with_findings} with findings, "
-                f"{self.unreadable} unreadable; {_plural(self.errors, 'error')}, {_plural(self.warnings, 'warning')}")
+        text = f"audited {_plural(self.games, 'game')}: {self.clean} clean, {self.with_findings} with findings; "
+        if self.unreadable:
+            text += f"{_plural(self.unreadable, 'unreadable log')}; "
+        text += f"{_plural(self.errors, 'error')}, {_plural(self.warnings, 'warning')}"
         if self.notes:
             text += f", {_plural(self.notes, 'note')}"
         if self.duplicates:
@@ -262,10 +265,10 @@ class StreamingAudit:
         """Count a file that is a game of its own, never another's copy: an unreadable one, or one
         whose values cannot be identified."""
         rep = self.report
-        rep.games += 1
         if fa.error is not None:
             rep.unreadable += 1
         else:
+            rep.games += 1
             rep._count_game(fa.clean)
         rep._count_findings(fa)
         return self._kept([fa])

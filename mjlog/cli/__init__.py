@@ -1,7 +1,8 @@
 """The ``mjlog`` command: one subcommand per job, each with its own ``--help``.
 
-Exit codes: 0 success, 1 the job found problems (findings, unreadable files),
-2 usage errors and unreadable input for single-file commands.
+Exit codes, the same in every command (the table in docs/commands.md): 0 done and the data clean,
+1 the data has problems (error findings, unreadable logs, logs not fetched), 2 bad usage or input
+the command cannot work on (no such path, no logs at all, a malformed file given alone), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from mjlog import __version__
 from mjlog.text import json_printable, printable, printable_lines
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
-from mjlog.cli.common import add_knob_option, add_rule_options, rule_choice_or_report
+from mjlog.cli.common import add_knob_option, add_rule_options, no_logs, rule_choice_or_report
 from mjlog.cli.common import fail as _fail
 
 
@@ -74,11 +75,8 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     except RuntimeError as exc:  # the dask extra is not installed
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    if not report.games:
-        print(f"mjlog: no logs to audit in {', '.join(args.paths)}"
-              + (f" ({report.skipped} file{'s' if report.skipped != 1 else ''} skipped: not a log)"
-                 if report.skipped else ""), file=sys.stderr)
-        return EXIT_USAGE
+    if not report.games and not report.unreadable:
+        return no_logs("audit", args.paths, report.skipped)
     if args.json:
         summary = report.to_dict()
         if choice:
@@ -249,8 +247,9 @@ def _add_audit_command(sub) -> None:
             "draws, flowers, claims and their priority, kongs, every win re-scored (the 8-fan minimum) "
             "and paid; Beijing logs (either dialect): the wall from the seed, the wild tile, legal play, "
             "every win's fan lines, 燒莊 and 互包 payments. Prints one line per finding (file, round, event index, "
-            "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings, E "
-            "unreadable; X errors, W warnings'. A game lists at most 100 findings (the rest counted in "
+            "severity, kind, recorded vs derived), then 'audited N games: C clean, F with findings; "
+            "U unreadable logs; X errors, W warnings' (the unreadable, when any, are not counted as games). "
+            "A game lists at most 100 findings (the rest counted in "
             "one line). Each game is counted once: other files of the same game "
             "(by log id, seed or hands) are listed as duplicates, with an error where they disagree. "
             "Files that are not logs are skipped and counted. Exit status: 0 no errors (warnings and "

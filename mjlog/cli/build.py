@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
+from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, holds_no_files, missing_path, no_logs
 from mjlog.errors import MjlogError
 from mjlog.text import printable
 
@@ -28,6 +28,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
     if args.scheduler and args.engine != "dask":
         print("mjlog: --scheduler goes with --engine dask", file=sys.stderr)
         return EXIT_USAGE
+    if holds_no_files(args.paths):
+        return no_logs("build", args.paths)
     bar = None
     if sys.stderr.isatty() and not args.no_progress:
         from tqdm import tqdm
@@ -42,6 +44,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    if summary.inputs == summary.not_logs:
+        return no_logs("build", args.paths, summary.not_logs)
     print(summary.line())
     return EXIT_FINDINGS if summary.unreadable else EXIT_OK
 

@@ -6,7 +6,8 @@ import os
 import stat
 import sys
 
-#: mjlog's exit statuses: success, the job found problems (findings, unreadable files), usage error.
+#: mjlog's exit statuses, the same in every command (docs/commands.md, "Exit codes"): done and the data
+#: clean; the data has problems (error findings, unreadable logs); bad usage or nothing to work on.
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
@@ -29,6 +30,20 @@ def missing_path(paths) -> bool:
         print(f"mjlog: {printable(message)}", file=sys.stderr)
         return True
     return False
+
+
+def no_logs(verb: str, paths, skipped: int = 0) -> int:
+    """Say that ``paths`` hold no log to ``verb`` (``skipped`` files in them that are no log); the usage exit
+    code, as for every command that reads many logs and finds none."""
+    return fail(f"no logs to {verb} in {', '.join(map(str, paths))}"
+                + (f" ({skipped} file{'s' if skipped != 1 else ''} skipped: not a log)" if skipped else ""))
+
+
+def holds_no_files(paths) -> bool:
+    """Whether ``paths`` (files and directories, as a batch walks them) name no file to read at all."""
+    from mjlog.formats.reader import iter_log_files
+
+    return next(iter(iter_log_files(paths)), None) is None
 
 
 def fail(message: str) -> int:

@@ -17,7 +17,7 @@ from mjlog.fetch.index import (
 from mjlog.text import printable
 
 from mjlog.cli.common import EXIT_FINDINGS as EXIT_FAILED  # a log that could not be fetched
-from mjlog.cli.common import EXIT_OK, EXIT_USAGE
+from mjlog.cli.common import EXIT_OK, EXIT_USAGE, fail
 
 DESCRIPTION = (
     "Download Tenhou logs into OUT as <id>.xml.gz: by id (or viewer URL) on the command line, from "
@@ -141,9 +141,8 @@ def run_fetch(args: argparse.Namespace) -> int:
             print(printable(f"mjlog: cannot read {exc.filename}: {exc.strerror or exc}"), file=sys.stderr)
             return EXIT_USAGE
         chosen = LogFilter(frozenset(args.room or ()), frozenset(args.kinds or ()), args.limit).select(refs)
-        if not chosen:
-            print(f"no logs to fetch ({len(refs)} ids found, none chosen by --room/--type)")
-            return EXIT_OK
+        if not chosen:   # nothing to work on: a usage error, as in every command that reads many logs
+            return fail(f"no logs to fetch ({len(refs)} ids found" + (", none chosen by --room/--type)" if refs else ")"))
 
         def report(log_id: str, message: str) -> None:
             print(f"mjlog: {log_id}: {message}", file=sys.stderr)

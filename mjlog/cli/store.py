@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path
+from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, holds_no_files, missing_path, no_logs
 from mjlog.cli.common import fail as _fail
 from mjlog.cli.build import is_dataset
 from mjlog.errors import MjlogError
@@ -35,6 +35,8 @@ def _cmd_ingest(args: argparse.Namespace) -> int:
     progress = sys.stderr.isatty() and not args.no_progress
     datasets = [p for p in args.paths if is_dataset(p)]
     logs = [p for p in args.paths if p not in datasets]
+    if not datasets and holds_no_files(logs):
+        return no_logs("ingest", args.paths)
     unreadable = 0
     store = open_store(args.db)
     if store is None:
@@ -49,6 +51,8 @@ def _cmd_ingest(args: argparse.Namespace) -> int:
             unreadable += summary.unreadable
         if logs:
             summary = store.ingest(logs, jobs=args.jobs, progress=progress, batch=args.batch)
+            if not datasets and summary.files == summary.not_logs:
+                return no_logs("ingest", args.paths, summary.not_logs)
             print(summary.line())
             unreadable += summary.unreadable
     return EXIT_FINDINGS if unreadable else EXIT_OK

@@ -74,7 +74,8 @@ TASK_GAMES = 32
 
 @dataclass(frozen=True, slots=True)
 class IngestSummary:
-    """What one ingest did: files seen, games added, files skipped as known or alternate, unreadable files."""
+    """What one ingest did: files seen, games added, files skipped as known or alternate, unreadable files,
+    findings, seconds, and files skipped because they hold no log at all (a ``readme.txt``)."""
 
     files: int
     games_added: int
@@ -82,15 +83,18 @@ class IngestSummary:
     unreadable: int
     findings: int
     seconds: float
+    not_logs: int = 0
 
     @property
     def games_per_second(self) -> float:
         return self.games_added / self.seconds if self.seconds > 0 else 0.0
 
     def line(self) -> str:
-        """``ingested F files: G new games, K already stored, U unreadable, N findings in S s (R games/s)``."""
+        """``ingested F files: G new games, K already stored, U unreadable[, X skipped (not a log)], N findings
+        in S s (R games/s)``."""
+        skipped = f", {self.not_logs} skipped (not a log)" if self.not_logs else ""
         return (f"ingested {self.files} files: {self.games_added} new games, {self.already_stored} already stored, "
-                f"{self.unreadable} unreadable, {self.findings} findings in {self.seconds:.1f} s "
+                f"{self.unreadable} unreadable{skipped}, {self.findings} findings in {self.seconds:.1f} s "
                 f"({self.games_per_second:.0f} games/s)")
 
 
@@ -230,7 +234,7 @@ class Store:
             from tqdm import tqdm
 
             bar = tqdm(total=len(files), unit="game", file=sys.stderr, leave=False, desc="ingest")
-        totals = [0, 0, 0, 0]
+        totals = [0, 0, 0, 0, 0]
 
         def write(chunk: Chunk) -> None:
             for i, v in enumerate(self._write(chunk)):
@@ -259,11 +263,12 @@ class Store:
             lookup.close()
             if bar is not None:
                 bar.close()
-        added, known, bad, findings = totals
-        return IngestSummary(len(files), added, known, bad, findings, time.perf_counter() - start)
+        added, known, bad, findings, not_logs = totals
+        return IngestSummary(len(files), added, known, bad, findings, time.perf_counter() - start, not_logs)
 
-    def _write(self, chunk: Chunk) -> tuple[int, int, int, int]:
-        """Store one chunk in one transaction; returns (games added, known, unreadable, findings added)."""
+    def _write(self, chunk: Chunk) -> tuple[int, int, int, int, int]:
+        """Store one chunk in one transaction; returns (games added, known, unreadable, findings added,
+        files skipped as no log)."""
         con = self.con
         ids = chunk.game_ids + [f.game_id for f in chunk.files if f.status == "alternate"]
         primary = dict(con.execute(
@@ -273,6 +278,7 @@ class Store:
             primary[f.game_id] = f.source
         src = [f for f in chunk.files if f.status in ("game", "alternate")]
         bad = [f for f in chunk.files if f.status == "unreadable"]
+        not_logs = sum(f.status == "skipped" for f in chunk.files)
         con.execute("BEGIN TRANSACTION")
         try:
             if new:
@@ -300,7 +306,8 @@ class Store:
             con.execute("ROLLBACK")
             raise
         self._commits += 1
-        return len(new), len(chunk.files) - len(new) - len(bad), len(bad), sum(f.n_findings for f in new)
+        return (len(new), len(chunk.files) - len(new) - len(bad) - not_logs, len(bad), sum(f.n_findings for f in new),
+                not_logs)
 
     _commits = 0
 
@@ -403,8 +410,9 @@ class Store:
             con.execute("ROLLBACK")
             raise
         added = con.execute("SELECT count(*) FROM games").fetchall()[0][0] - before
-        inputs, bad = manifest["inputs"], manifest["unreadable"]
-        return IngestSummary(inputs, added, inputs - bad - added, bad, int(findings), time.perf_counter() - start)
+        inputs, bad, not_logs = manifest["inputs"], manifest["unreadable"], manifest.get("skipped", 0)
+        return IngestSummary(inputs, added, inputs - bad - not_logs - added, bad, int(findings),
+                             time.perf_counter() - start, not_logs)
 
     def _columns(self, table: str) -> list[str]:
         return [r[0] for r in self.con.execute(

@@ -82,11 +82,12 @@ class BuildSummary:
     games: int
     duplicates: int
     unreadable: int
+    not_logs: int = 0   # inputs skipped: no log at all (a readme.txt)
 
     def line(self) -> str:
         return (f"built {self.batches_built} batches ({self.batches_skipped} already built) from "
                 f"{self.inputs} files: {self.games} games, {self.duplicates} duplicates across batches, "
-                f"{self.unreadable} unreadable")
+                f"{self.unreadable} unreadable" + (f", {self.not_logs} skipped (not a log)" if self.not_logs else ""))
 
 
 def input_stamp(path: str) -> dict:
@@ -229,6 +230,7 @@ class _Census:
     holders: dict[str, set[str]] = field(default_factory=dict)       # game ids of several batches -> their keys
     parts: dict[str, tuple[str, ...]] = field(default_factory=dict)  # batch key -> the parts it wrote
     unreadable: int = 0
+    not_logs: int = 0
     inputs: int = 0
 
     def add(self, m: dict) -> None:
@@ -239,6 +241,8 @@ class _Census:
         for f in m["files"]:
             if f["status"] == "unreadable":
                 self.unreadable += 1
+            elif f["status"] == "skipped":
+                self.not_logs += 1
             elif f["status"] == "game":
                 gid, cand = f["game_id"], (f["source"], key)
                 held = self.owner.get(gid)
@@ -279,6 +283,7 @@ def finish(out: str | os.PathLike) -> dict:
         "games": len(census.owner),
         "duplicates": duplicates,
         "unreadable": census.unreadable,
+        "skipped": census.not_logs,
         "inputs": census.inputs,
     }
     manifest["disagreements"] = _cross_batch_disagreements(root, census, duplicates)
@@ -368,7 +373,7 @@ def build(paths: Iterable[str | os.PathLike], out: str | os.PathLike, *, jobs: i
     manifest = finish(root)
     skipped = len(manifest["batches"]) - len(batches)
     return BuildSummary(len(files), len(batches), max(0, skipped), manifest["games"], len(manifest["duplicates"]),
-                        manifest["unreadable"])
+                        manifest["unreadable"], manifest["skipped"])
 
 
 def _drop_stale_batches(root: Path) -> None:

@@ -119,6 +119,8 @@ def check_dataset_manifest(manifest: object, path: str | os.PathLike) -> dict:
           path, lambda: "'batches' is not a list of batch keys")
     for field in ("games", "unreadable", "inputs"):
         _count(manifest, field, path)
+    if "skipped" in manifest:   # inputs that are no log (datasets built before it was counted have none)
+        _count(manifest, "skipped", path)
     _rows(manifest, "duplicates", path, nullable_second=False)
     _rows(manifest, "disagreements", path, nullable_second=True)
     return manifest
@@ -127,7 +129,7 @@ def check_dataset_manifest(manifest: object, path: str | os.PathLike) -> dict:
 def _input_record(f: object) -> bool:
     """Whether ``f`` is a batch's record of one input: its source, stamp, status and game id."""
     return (isinstance(f, dict) and isinstance(f.get("source"), str) and isinstance(f.get("file", ""), str)
-            and f.get("status") in ("game", "alternate", "known", "unreadable")
+            and f.get("status") in ("game", "alternate", "known", "unreadable", "skipped")
             and all(f.get(k) is None or type(f.get(k)) is int for k in ("size", "mtime_ns"))
             and (f.get("game_id") is None or isinstance(f.get("game_id"), str)))
 

@@ -80,7 +80,8 @@ def py_event_columns(events, draw_type=Draw, discard_type=Discard) -> dict[str, 
 class FileOutcome:
     """What one input file gave: a game (``status='game'``), a second copy of a game already in
     this chunk (``'alternate'``), a source already stored with the same bytes (``'known'``),
-    or nothing (``'unreadable'``, with the error)."""
+    nothing (``'unreadable'``, with the error), or nothing because its content is no log at all
+    (``'skipped'``: a ``readme.txt``, a JSON file of other data; stored nowhere, as the audit skips it)."""
 
     source: str
     status: str
@@ -491,6 +492,9 @@ def _ingest_game(game: CheckedGame, file_source: str, sha: str, rows: _Rows, see
     log, failure = game.log, game.failure
     if log is None:
         assert failure is not None  # a game without its log is one that could not be read
+        if game.whole_file and failure.not_a_log:
+            return FileOutcome(source, "skipped", content_sha256=sha, error=str(failure.error),
+                               error_type=type(failure.error).__name__)
         return _failure(source, sha, failure)
     ident = game.identity
     gid = game_id_of(log, sha, ident)

@@ -8,16 +8,13 @@ Tiles 136..143 are the flowers 春夏秋冬梅兰竹菊 (:mod:`mjlog.rules.mcr.r
 from __future__ import annotations
 
 from mjlog.ir import Event, FlowerSetAside, Round
-from mjlog.rules.mcr.record import McrHandRecord
+from mjlog.rules.mcr.record import FIRST_FLOWER, FLOWERS, McrHandRecord
 from mjlog.rules.results import RoundResult
-from mjlog.tiles import N_TILES, WIND_NAMES, kind_name
+from mjlog.tiles import WIND_NAMES, kind_name
 from mjlog.view.generic import FamilyPresenter
 from mjlog.view.state import TableState
 from mjlog.view.terms import Terms, chinese_calls
 
-#: The flowers and seasons by tile id from 136: the character and its English name.
-FLOWERS = (("春", "spring"), ("夏", "summer"), ("秋", "autumn"), ("冬", "winter"),
-           ("梅", "plum"), ("兰", "orchid"), ("竹", "bamboo"), ("菊", "chrysanthemum"))
 #: The winds in MCR's simplified characters, East first.
 WINDS_ZH = "东南西北"
 
@@ -36,12 +33,12 @@ class McrPresenter(FamilyPresenter):
 
     def tile(self, tile: int) -> str:
         """``'5m'``, ``'1z'``; a flower ``'1f'`` .. ``'8f'``."""
-        if N_TILES <= tile < N_TILES + len(FLOWERS):
-            return f"{tile - N_TILES + 1}f"
+        if FIRST_FLOWER <= tile < FIRST_FLOWER + len(FLOWERS):
+            return f"{tile - FIRST_FLOWER + 1}f"
         return super().tile(tile)
 
     def faces(self) -> dict[str, dict]:
-        return {f"{k + 1}f": {"face": zh, "name": f"{en} {zh}"} for k, (zh, en) in enumerate(FLOWERS)}
+        return {f"{k + 1}f": {"face": f.character, "name": f"{f.english} {f.character}"} for k, f in enumerate(FLOWERS)}
 
     def round_name(self, rnd: Round) -> str:
         """``'hand 5'``: an MCR match counts its hands (the prevalent wind is shown beside)."""

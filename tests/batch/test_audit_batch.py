@@ -33,7 +33,7 @@ def test_the_same_game_in_three_files_is_one_game_with_two_duplicates(tmp_path, 
     _write_game_three_ways(tmp_path)
     assert main(["audit", "--no-progress", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == ("audited 1 game: 1 clean, 0 with findings, 0 unreadable; 0 errors, 0 warnings; "
+    assert out[-1] == ("audited 1 game: 1 clean, 0 with findings; 0 errors, 0 warnings; "
                        "2 duplicate files (a game already counted)")
     dups = [line for line in out if ": duplicate: the same game as " in line]
     assert len(dups) == 2 and all(line.endswith(f"{LOG_ID}.xml") for line in dups)
@@ -54,7 +54,32 @@ def test_a_file_that_is_not_a_log_is_skipped_and_counted(tmp_path, capsys):
     (tmp_path / "readme.txt").write_text("These are my Tenhou logs.\n")
     assert main(["audit", "--no-progress", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
-        "audited 1 game: 1 clean, 0 with findings, 0 unreadable; 0 errors, 0 warnings; 1 file skipped (not a log)")
+        "audited 1 game: 1 clean, 0 with findings; 0 errors, 0 warnings; 1 file skipped (not a log)")
+
+
+def test_a_json_file_of_other_data_beside_the_logs_is_skipped_as_not_a_log(tmp_path, capsys):
+    (tmp_path / f"{LOG_ID}.xml").write_bytes(_played())
+    (tmp_path / "vectors.json").write_text('{"description": "fan test vectors", "vectors": [{"hand": "1m"}]}')
+    (tmp_path / "list.json").write_text('[{"hand": "1m"}, 2, 3]')
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["audited 1 game: 1 clean, 0 with findings; 0 errors, 0 warnings; 2 files skipped (not a log)"]
+
+
+def test_a_tenhou_json_without_its_log_array_is_still_an_unreadable_log(tmp_path, capsys):
+    (tmp_path / "damaged.json").write_text('{"title": ["", ""], "name": ["a", "b", "c", "d"], "rule": {}}')
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert "the JSON object has no log array" in out[0]
+    assert out[-1] == "audited 0 games: 0 clean, 0 with findings; 1 unreadable log; 0 errors, 0 warnings"
+
+
+def test_the_summary_never_counts_an_unreadable_log_as_a_game(tmp_path):
+    (tmp_path / f"{LOG_ID}.xml").write_bytes(_played())
+    (tmp_path / "broken.xml").write_bytes(b"<mjloggm")
+    report = audit_sources([tmp_path])
+    assert (report.games, report.clean, report.unreadable) == (1, 1, 1) and report.failed()
+    assert report.summary().startswith("audited 1 game: 1 clean, 0 with findings; 1 unreadable log;")
 
 
 def test_an_empty_input_is_a_usage_error(tmp_path, capsys):
@@ -71,5 +96,5 @@ def test_the_summary_counts_errors_warnings_and_notes_apart(tmp_path, capsys):
     assert main(["audit", "--no-progress", "--json", str(tmp_path)]) == 0
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert (summary["errors"], summary["warnings"], summary["notes"]) == (0, 1, 1)
-    assert summary["summary"] == ("audited 2 games: 1 clean, 1 with findings, 0 unreadable; "
+    assert summary["summary"] == ("audited 2 games: 1 clean, 1 with findings; "
                                   "0 errors, 1 warning, 1 note")

@@ -64,7 +64,7 @@ def test_a_botzone_file_of_60000_matches_of_one_deal_is_one_line_error(tmp_path,
     assert main(["audit", "--no-progress", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2 and "more than the 10,000 games a file may hold" in out[0]
-    assert out[1].startswith("audited 1 game: 0 clean, 0 with findings, 1 unreadable")
+    assert out[1].startswith("audited 0 games: 0 clean, 0 with findings; 1 unreadable log")
 
 
 @pytest.mark.slow

@@ -95,7 +95,7 @@ def test_poison_files_do_not_take_the_ingest_down_and_the_rest_is_stored(tmp_pat
 def test_audit_reports_the_same_files_unreadable(poisoned_dir):
     report = audit_sources([poisoned_dir])
     # the two good files hold the same game (issue 21: one game, one count), the other a duplicate
-    assert report.summary().startswith(f"audited 5 games: 0 clean, 1 with findings, {len(POISON_REASONS)} unreadable;")
+    assert report.summary().startswith(f"audited 1 game: 0 clean, 1 with findings; {len(POISON_REASONS)} unreadable logs;")
     assert sorted(Path(f.source).name[2:].split(".")[0] for f in report.files if f.error) == sorted(POISON_REASONS)
 
 

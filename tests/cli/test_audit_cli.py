@@ -19,7 +19,7 @@ def test_audit_of_clean_samples_exits_0_with_the_summary_line(capsys):
     assert main(["audit", "--no-progress", str(SAMPLE)]) == 0
     out = capsys.readouterr().out.splitlines()
     n = len(list(SAMPLE.glob("*.xml")))
-    assert out == [f"audited {n} games: {n} clean, 0 with findings, 0 unreadable; 0 errors, 0 warnings"]
+    assert out == [f"audited {n} games: {n} clean, 0 with findings; 0 errors, 0 warnings"]
 
 
 def test_audit_reports_findings_and_unreadable_files_and_exits_1(tmp_path, capsys):
@@ -29,7 +29,7 @@ def test_audit_reports_findings_and_unreadable_files_and_exits_1(tmp_path, capsy
     (tmp_path / "wrong.xml").write_bytes(simple_game4().replace(b'sc="250,30,250,-10', b'sc="250,20,250,-10'))
     assert main(["audit", "--no-progress", str(tmp_path)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "audited 3 games: 1 clean, 1 with findings, 1 unreadable; 9 errors, 0 warnings, 1 note"
+    assert out[-1] == "audited 2 games: 1 clean, 1 with findings; 1 unreadable log; 9 errors, 0 warnings, 1 note"
     assert any(line.startswith(f"{tmp_path / 'broken.xml'}: error: unreadable: ") for line in out)
     assert any("wrong.xml: East 1" in line and "payment mismatch" in line for line in out)
 
@@ -52,7 +52,7 @@ def test_audit_severity_marks_each_line_and_warnings_alone_exit_0_unless_strict(
     assert main(["audit", "--no-progress", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert any(": game: warning: unrecorded: " in line for line in out)
-    assert out[-1] == "audited 1 game: 0 clean, 1 with findings, 0 unreadable; 0 errors, 1 warning"
+    assert out[-1] == "audited 1 game: 0 clean, 1 with findings; 0 errors, 1 warning"
     assert main(["audit", "--no-progress", "--strict", str(tmp_path)]) == 1
 
 

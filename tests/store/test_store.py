@@ -192,7 +192,7 @@ def test_jobs_gives_the_same_tables(tmp_path):
 
 def test_cli_ingest_query_export_and_parquet_read_back(tmp_path, capsys):
     write_games(tmp_path / "logs")
-    (tmp_path / "logs" / "bad.xml").write_bytes(b"not a log")
+    (tmp_path / "logs" / "bad.xml").write_bytes(b"<mjloggm")
     db = str(tmp_path / "cli.duckdb")
     assert main(["ingest", str(tmp_path / "logs"), "--db", db, "--no-progress"]) == 1  # one unreadable file
     assert "6 new games" in capsys.readouterr().out

@@ -19,9 +19,9 @@ mjlog.errors.MalformedLogError: g.pmn: a fifth copy of a tile at T2c1
 from __future__ import annotations
 
 from mjlog.errors import MalformedLogError
+from mjlog.rules.mcr.record import FIRST_FLOWER
 
 N_KINDS = 34
-FLOWER_BASE = 136
 
 
 class KindTiles:
@@ -47,7 +47,7 @@ class KindTiles:
         """The id of flower ``number`` (1-8: 春夏秋冬梅兰竹菊); a flower seen twice is malformed."""
         if not 1 <= number <= 8:
             raise MalformedLogError(f"flower {number} does not exist (1-8)", self.source, where)
-        tile = FLOWER_BASE + number - 1
+        tile = FIRST_FLOWER + number - 1
         if tile in self.flowers:
             raise MalformedLogError(f"flower {number} appears twice", self.source, where)
         self.flowers.add(tile)

@@ -37,7 +37,7 @@ from collections import Counter
 from typing import Any, TypeGuard
 
 from mjlog.formats.json_depth import check_json_depth
-from mjlog.errors import MalformedLogError
+from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.formats.bail import BailOut
 from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
 from mjlog.rules.riichi.record import DrawKind
@@ -272,6 +272,8 @@ def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
     check_json_depth(data, name)  # before any parse, the salvage's included
     try:
         obj, cut = _parse(data, name), None
+    except UnsupportedFormatError:
+        raise
     except MalformedLogError as exc:
         obj, cut = _salvage(data, name), exc.where or "its end"
         if obj is None:
@@ -291,6 +293,12 @@ def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
 #: Digits allowed in a JSON integer: more than any value a log holds, far fewer than Python's
 #: own limit on converting text to int (4,300), whose error would otherwise end the read.
 MAX_INT_DIGITS = 40
+
+
+#: The top-level fields of a tenhou.net/6 log: a JSON object with none of them is no log (a file of
+#: other data beside the logs), one with some but no ``log`` array a damaged log.
+HEADER_KEYS = frozenset({"ver", "ref", "log", "ratingc", "rule", "lobby", "dan", "rate", "sx", "sc", "name", "title",
+                         "connection"})
 
 
 def _loads(text: str, name: str):
@@ -348,9 +356,10 @@ def _parse(data: bytes, name: str) -> dict:
         obj["log"] = [r for o in objs for r in o["log"]]
     except RecursionError:
         raise MalformedLogError("the JSON is nested too deeply", name, "byte 0") from None
-    if not isinstance(obj, dict):
-        what = type(obj).__name__
-        raise MalformedLogError(f"the JSON is a {what}, not an object with a log array", name, "top level")
+    if not isinstance(obj, dict) or not HEADER_KEYS & obj.keys():
+        what = "an object with none of its fields" if isinstance(obj, dict) else f"a {type(obj).__name__}"
+        raise UnsupportedFormatError(f"not a log mjlog can read: the JSON is {what}, not a tenhou.net/6 log",
+                                     name, "top level")
     if not isinstance(obj.get("log"), list):
         raise MalformedLogError("the JSON object has no log array", name, "top level")
     return obj
@@ -381,9 +390,7 @@ class _Game:
         for key in ("title", "ratingc"):
             if key in obj:
                 extra.append((key, json.dumps(obj[key], ensure_ascii=False)))
-        known = {"ver", "ref", "log", "ratingc", "rule", "lobby", "dan", "rate", "sx", "sc", "name", "title",
-                 "connection"}
-        extra += [(k, json.dumps(v, ensure_ascii=False)[:4096]) for k, v in obj.items() if k not in known]
+        extra += [(k, json.dumps(v, ensure_ascii=False)[:4096]) for k, v in obj.items() if k not in HEADER_KEYS]
         conns = self._connections(obj.get("connection", []), n, len(log), players)
         rules = ruleset_for_lobby(lobby)
         from mjlog.formats.tenhou.json_read import RoundReader

@@ -31,6 +31,31 @@ from typing import Literal
 from mjlog.ir import Extra
 from mjlog.ir.check import PayloadCheck, check_text, register_payload
 
+@dataclass(frozen=True, slots=True)
+class Flower:
+    """A flower or season tile: its character and its English name."""
+
+    character: str
+    english: str
+
+
+#: The id of the first flower: the flowers follow riichi's 136 tile ids.
+FIRST_FLOWER = 136
+#: The flowers and seasons by tile id from :data:`FIRST_FLOWER` (numbered 1-8 in MCR's records).
+FLOWERS = (Flower("春", "spring"), Flower("夏", "summer"), Flower("秋", "autumn"), Flower("冬", "winter"),
+           Flower("梅", "plum"), Flower("兰", "orchid"), Flower("竹", "bamboo"), Flower("菊", "chrysanthemum"))
+
+
+def flower_of(tile: int) -> Flower | None:
+    """The flower with id ``tile``; None for a tile that is no flower.
+
+    >>> flower_of(136).character, flower_of(143).english, flower_of(135)
+    ('春', 'chrysanthemum', None)
+    """
+    k = tile - FIRST_FLOWER
+    return FLOWERS[k] if 0 <= k < len(FLOWERS) else None
+
+
 #: How the hand's wall is laid out, which decides when it is exhausted (荒牌) and which draw is the
 #: last (妙手回春, 海底捞月): one shared wall of ``tiles`` tiles, or one wall per seat of ``tiles``
 #: tiles each (the Botzone data set: 34 per seat, no flowers).

@@ -24,19 +24,19 @@ from mjlog.ir import AnyCallKind, Call, CallKind, Discard, Draw, FlowerSetAside,
 from mjlog.rules.base_table import BaseTable, AFTER_DISCARD, DISCARD, DRAW
 from mjlog.rules.mcr.calculator import score
 from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, MeldKind, WinSituation
-from mjlog.rules.mcr.record import LostClaim, McrHandRecord
+from mjlog.rules.mcr.record import LostClaim, McrHandRecord, flower_of
 
 K = FindingKind
 _RANK = {"win": 3, "pung": 2, "kong": 2, "chow": 1}
 _SUITS = "mps"
 _HONOURS = ("E", "S", "W", "N", "白", "發", "中")
-_FLOWERS = "春夏秋冬梅兰竹菊"
 
 
 def tile_text(tile: int) -> str:
     """A tile as findings name it: ``5p``, ``E``, ``中``, ``春`` (flowers 136-143)."""
-    if 136 <= tile < 144:
-        return _FLOWERS[tile - 136]
+    flower = flower_of(tile)
+    if flower is not None:
+        return flower.character
     kind = tile // 4
     if kind >= 27:
         return _HONOURS[kind - 27]
