@@ -520,6 +520,17 @@ def knob_value(current: object, raw: str) -> object:
     return raw
 
 
+def stated_knobs(rules: Any, preset: Any, leave_out: Sequence[str] = ("name", "base")) -> str:
+    """The ``name=value;...`` text of the knobs ``rules`` changes from ``preset`` (what a simulated
+    log's header states, read back by :func:`apply_knobs`), apart from those in ``leave_out``.
+
+    >>> stated_knobs(find_preset("beijing").replace(base=5, dealer_fan="b"), find_preset("beijing"))
+    'dealer_fan=b'
+    """
+    return ";".join(f"{f.name}={getattr(rules, f.name)}" for f in dataclasses.fields(rules)
+                    if f.name not in leave_out and getattr(rules, f.name) != getattr(preset, f.name))
+
+
 def apply_knobs(rules: Any, text: str) -> Any:
     """``rules`` (any family's rule set) with the knobs of a ``name=value;…`` text changed.
 

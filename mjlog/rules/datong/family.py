@@ -3,12 +3,13 @@
 Rule sets and knobs (``mjlog rules show datong``), the one-hand scorer (``mjlog score --rules
 datong``), the wall of each hand from the log's seed, the first dealer by one die, and the
 replay and audit of each hand (:mod:`~mjlog.rules.datong.table`, :mod:`~mjlog.rules.datong.outcome`).
-Datong has no placement points. Not built yet: a simulator (``docs/datong.md``).
+Datong has no placement points. The bots' games (``mjlog simulate --rules datong``) are written in
+the Datong XML dialect.
 
 >>> from mjlog.rules import family
 >>> fam = family("datong")
->>> fam.value_unit, sorted(fam.presets), fam.simulator
-('multiplier', ['datong'], None)
+>>> fam.value_unit, sorted(fam.presets), fam.simulator.writer
+('multiplier', ['datong'], 'datong-xml')
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, DatongRules
 from mjlog.rules.datong.table import DatongTable
 from mjlog.rules.datong.wall import DatongWall, datong_walls
 from mjlog.rules.family import (
-    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, StoreFacts, WinItem, register,
+    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy,
+    register,
 )
 from mjlog.rules.results import DerivedWin
 
@@ -81,6 +83,8 @@ class DatongFamily(Family):
     store: ClassVar[StoreFacts] = DatongStoreFacts()
     text: ClassVar[FamilyText] = DatongText()
     scorer: ClassVar[HandScorer | None] = HandScorer(score_request)
+    simulator: ClassVar[Simulator | None] = Simulator(lazy("mjlog.rules.datong.simulate.game", "play_game"),
+                                                      writer="datong-xml")
 
     def knob_docs(self):
         return KNOB_DOCS
