@@ -256,6 +256,11 @@ class StoreFacts:
         """The scoring elements a log records for a win (none when the format records none)."""
         return ()
 
+    def recorded_value(self, win: Win, items: Sequence[WinItem]) -> int | None:
+        """A win's value as the log records it, in the family's :attr:`~Family.value_unit` (the store's
+        ``wins.value``); the default: the sum of its recorded items' values, None without items."""
+        return sum(it.value for it in items) if items else None
+
     def win_value(self, win: DerivedWin) -> int | None:
         """A derived win's value in the family's :attr:`~Family.value_unit` (default: None, unknown)."""
         return None

@@ -22,6 +22,7 @@ from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.datong.by_hand import score_request
 from mjlog.rules.datong.flow import first_dealer
+from mjlog.rules.datong.hands import HandType
 from mjlog.rules.datong.outcome import HandJudge, dealer_at, next_hand
 from mjlog.rules.datong.record import DatongHeader, DatongWin
 from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, DatongRules
@@ -62,7 +63,19 @@ class DatongText(FamilyText):
 
 
 class DatongStoreFacts(StoreFacts):
-    """A derived win's hand types as its items and its multiplier as its value."""
+    """A win's hand types as its items (as recorded and as derived) and its multiplier as its value:
+    the product of the types' multipliers (or the largest, under ``stacking='highest'``), not their sum."""
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        rec = win.payload
+        if not isinstance(rec, DatongWin):
+            return ()
+        ids = {t.name_zh: t.id for t in HandType}
+        return tuple(WinItem(ids.get(t.name, -1), t.name, t.english, t.value) for t in rec.types)
+
+    def recorded_value(self, win: Win, items) -> int | None:
+        rec = win.payload
+        return rec.multiplier if isinstance(rec, DatongWin) else None
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         v = win.value
