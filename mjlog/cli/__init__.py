@@ -280,7 +280,7 @@ def _add_simulate_command(sub) -> None:
     playable = sorted(name for fam, name, _ in iter_presets() if fam.simulator is not None)
     simulate = sub.add_parser(
         "simulate",
-        help="generate self-play games between simple bots (riichi as Tenhou mjlog XML; Beijing and MCR in their dialects)",
+        help="generate self-play games between simple bots (riichi as Tenhou XML; Beijing, MCR and Datong in their dialects)",
         description=(
             "Play games between simple bots (efficiency discards, riichi, yakuhai pon, folding "
             "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
@@ -290,8 +290,9 @@ def _add_simulate_command(sub) -> None:
             "play Beijing mahjong (wild tiles, seven pairs, calls, 燒莊 and 互包) and each game is "
             "written in the Beijing XML dialect, marked synthetic in its GAME element. The MCR presets "
             "(mcr, mcr-duplicate) play 16-hand Chinese Official matches between bots that chase 8 fan, "
-            "written in mjlog's MCR dialect XML with a seeded 144-tile wall (GO synthetic='1'). The same "
-            "seed always gives the same files."
+            "written in mjlog's MCR dialect XML with a seeded 144-tile wall (GO synthetic='1'). With the datong "
+            "preset the bots play Datong mahjong (pon and kan, declined wins, head-bumps) written in the Datong "
+            "XML dialect (docs/datong.md). The same seed always gives the same files."
         ),
     )
     simulate.add_argument("--games", "-n", type=int, required=True, metavar="N", help="number of games to play")

@@ -29,10 +29,11 @@ def _player_names(args: argparse.Namespace) -> list[str] | None:
 
 
 def _load(args: argparse.Namespace):
-    """The selected frames of the store and the families' own tables (Beijing, MCR), or None after a
+    """The selected frames of the store and the families' own tables (Beijing, Datong, MCR), or None after a
     one-line error."""
     from mjlog.stats import load_frames
     from mjlog.stats.beijing import beijing_section_tables
+    from mjlog.stats.datong import datong_section_tables
     from mjlog.stats.mcr import mcr_tables
 
     store = open_source(args)
@@ -47,8 +48,10 @@ def _load(args: argparse.Namespace):
             sections = args.section or None
             beijing = [] if sections is not None and "beijing" not in sections else \
                 beijing_section_tables(store, synthetic, args.include_truncated, args.rule_set)
+            datong = [] if sections is not None and "datong" not in sections else \
+                datong_section_tables(store, synthetic, args.include_truncated, args.rule_set)
             mcr = [] if args.room else mcr_tables(store, synthetic, args.include_truncated, args.rule_set, sections)
-            return frames, beijing + mcr
+            return frames, beijing + datong + mcr
         except Exception as exc:  # noqa: BLE001 - not a store written by 'mjlog ingest'
             _fail(f"cannot read statistics from {args.db or args.dataset}: {exc}")
             return None
@@ -159,7 +162,7 @@ def add_stats_command(sub) -> None:
     from mjlog.stats.player import PlayerSheet
     from mjlog.stats.sheet import StatSheet
 
-    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing"] + [f for f in McrSheet.__slots__]
+    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing", "datong"] + [f for f in McrSheet.__slots__]
     player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline")]
     stats = sub.add_parser(
         "stats",
@@ -170,7 +173,8 @@ def add_stats_command(sub) -> None:
             "round by kind; wins by dealer and hand type; yaku per win; han and fu distributions; riichi win "
             "and deal-in-after-riichi rates by first or chasing riichi, wait shape and turn; dealer "
             "win and renchan rates and how games end; for Beijing games the Beijing sheet (fans, wild tiles, 燒莊 and "
-            "its cost to the dealer, 互包 and who pays); for Chinese Official (MCR) games, fan frequencies, fans "
+            "its cost to the dealer, 互包 and who pays); for Datong games the Datong sheet (hand types, multipliers, "
+            "the cost of renchan, the kans' share of income); for Chinese Official (MCR) games, fan frequencies, fans "
             "per win, the share of wins at exactly 8 fan, the self-draw rate and points per match, real records "
             "apart from simulated ones. Counts come first, rates last, and every rate has "
             "a 95 % interval clustered by game (and by player where players repeat). The sheet first "

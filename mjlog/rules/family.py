@@ -256,6 +256,11 @@ class StoreFacts:
         """The scoring elements a log records for a win (none when the format records none)."""
         return ()
 
+    def recorded_value(self, win: Win, items: Sequence[WinItem]) -> int | None:
+        """A win's value as the log records it, in the family's :attr:`~Family.value_unit` (the store's
+        ``wins.value``); the default: the sum of its recorded items' values, None without items."""
+        return sum(it.value for it in items) if items else None
+
     def win_value(self, win: DerivedWin) -> int | None:
         """A derived win's value in the family's :attr:`~Family.value_unit` (default: None, unknown)."""
         return None
@@ -518,6 +523,17 @@ def knob_value(current: object, raw: str) -> object:
     if isinstance(current, tuple):
         return tuple(int(x) for x in raw.strip("()").split(",") if x.strip())
     return raw
+
+
+def stated_knobs(rules: Any, preset: Any, leave_out: Sequence[str] = ("name", "base")) -> str:
+    """The ``name=value;...`` text of the knobs ``rules`` changes from ``preset`` (what a simulated
+    log's header states, read back by :func:`apply_knobs`), apart from those in ``leave_out``.
+
+    >>> stated_knobs(find_preset("beijing").replace(base=5, dealer_fan="b"), find_preset("beijing"))
+    'dealer_fan=b'
+    """
+    return ";".join(f"{f.name}={getattr(rules, f.name)}" for f in dataclasses.fields(rules)
+                    if f.name not in leave_out and getattr(rules, f.name) != getattr(preset, f.name))
 
 
 def apply_knobs(rules: Any, text: str) -> Any:

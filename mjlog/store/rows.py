@@ -311,7 +311,7 @@ class _Rows:
              points=fam.store.recorded_points(log, w),
              derived=dw is not None, win_tile=w.win_tile, hand=w.hand, scores_before=w.scores_before,
              deltas=w.deltas, derived_deltas=dw.deltas if dw else None, value_unit=fam.value_unit,
-             value=sum(it.value for it in recorded) if recorded else None,
+             value=fam.store.recorded_value(w, recorded),
              derived_value=fam.store.win_value(dw) if dw else None)
         _put(cols, **(_NO_FAMILY_COLUMNS | fam.store.win_columns(log, w, dw)))
         if dw is not None:

@@ -57,6 +57,7 @@ def test_notebook_runs_and_every_chart_names_its_population_and_draws_its_interv
     monkeypatch.setenv("MJLOG_SIM_GAMES", "200")  # the rotation Monte Carlo: fewer games, same code
     monkeypatch.setenv("MJLOG_SIM_REPLICATES", "10")  # and fewer bootstrap replicates
     monkeypatch.setenv("MJLOG_BEIJING_GAMES", "20")  # beijing.ipynb's self-play: fewer games, same code
+    monkeypatch.setenv("MJLOG_DATONG_GAMES", "20")  # datong.ipynb's self-play: fewer games, same code
     record = tmp_path / "figures.jsonl"
     nb, error = execute(path, sample_db, timeout=120, prelude=recorder_source(record, ROOT))
     assert error is None, f"{path.name}: {error}"

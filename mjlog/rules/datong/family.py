@@ -3,12 +3,13 @@
 Rule sets and knobs (``mjlog rules show datong``), the one-hand scorer (``mjlog score --rules
 datong``), the wall of each hand from the log's seed, the first dealer by one die, and the
 replay and audit of each hand (:mod:`~mjlog.rules.datong.table`, :mod:`~mjlog.rules.datong.outcome`).
-Datong has no placement points. Not built yet: a simulator (``docs/datong.md``).
+Datong has no placement points. The bots' games (``mjlog simulate --rules datong``) are written in
+the Datong XML dialect.
 
 >>> from mjlog.rules import family
 >>> fam = family("datong")
->>> fam.value_unit, sorted(fam.presets), fam.simulator
-('multiplier', ['datong'], None)
+>>> fam.value_unit, sorted(fam.presets), fam.simulator.writer
+('multiplier', ['datong'], 'datong-xml')
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.datong.by_hand import score_request
 from mjlog.rules.datong.flow import first_dealer
+from mjlog.rules.datong.hands import HandType
 from mjlog.rules.datong.outcome import HandJudge, dealer_at, next_hand
 from mjlog.rules.datong.record import DatongHeader, DatongWin
 from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, DatongRules
 from mjlog.rules.datong.table import DatongTable
 from mjlog.rules.datong.wall import DatongWall, datong_walls
 from mjlog.rules.family import (
-    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, StoreFacts, WinItem, register,
+    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy,
+    register,
 )
 from mjlog.rules.results import DerivedWin
 
@@ -60,7 +63,19 @@ class DatongText(FamilyText):
 
 
 class DatongStoreFacts(StoreFacts):
-    """A derived win's hand types as its items and its multiplier as its value."""
+    """A win's hand types as its items (as recorded and as derived) and its multiplier as its value:
+    the product of the types' multipliers (or the largest, under ``stacking='highest'``), not their sum."""
+
+    def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
+        rec = win.payload
+        if not isinstance(rec, DatongWin):
+            return ()
+        ids = {t.name_zh: t.id for t in HandType}
+        return tuple(WinItem(ids.get(t.name, -1), t.name, t.english, t.value) for t in rec.types)
+
+    def recorded_value(self, win: Win, items) -> int | None:
+        rec = win.payload
+        return rec.multiplier if isinstance(rec, DatongWin) else None
 
     def win_items(self, win: DerivedWin) -> tuple[WinItem, ...]:
         v = win.value
@@ -81,6 +96,8 @@ class DatongFamily(Family):
     store: ClassVar[StoreFacts] = DatongStoreFacts()
     text: ClassVar[FamilyText] = DatongText()
     scorer: ClassVar[HandScorer | None] = HandScorer(score_request)
+    simulator: ClassVar[Simulator | None] = Simulator(lazy("mjlog.rules.datong.simulate.game", "play_game"),
+                                                      writer="datong-xml")
 
     def knob_docs(self):
         return KNOB_DOCS

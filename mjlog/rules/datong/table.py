@@ -23,7 +23,8 @@ from mjlog.rules.datong.wall import DatongWall, drawable
 from mjlog.tiles import tile_name
 
 K = FindingKind
-_KAN_KINDS: dict[object, KanKind] = {
+#: The kans of the IR as the payments (line 3) name them.
+KAN_KINDS: dict[object, KanKind] = {
     CallKind.DAIMINKAN: KanKind.OPEN, CallKind.KAKAN: KanKind.ADDED, CallKind.ANKAN: KanKind.CLOSED}
 
 
@@ -175,7 +176,7 @@ class DatongTable(BaseTable):
         self._kan(ev)
 
     def _kan(self, ev: Call) -> None:
-        self.kans.append(KanMade(ev.seat, _KAN_KINDS[ev.kind]))
+        self.kans.append(KanMade(ev.seat, KAN_KINDS[ev.kind]))
         self.owed = ev.seat
         self.actor, self.phase = ev.seat, DRAW
 
@@ -191,15 +192,16 @@ class DatongTable(BaseTable):
 
     def meld_shapes(self, seat: int) -> tuple[Meld, ...]:
         """The seat's calls as the hand types read them."""
-        out = []
-        for m in self.melds[seat]:
-            kinds = sorted(t >> 2 for t in m.tiles)
-            if m.kind is CallKind.CHI:
-                out.append(Meld(kinds[0], run=True))
-            else:
-                out.append(Meld(kinds[0], size=len(kinds), closed=m.kind is CallKind.ANKAN))
-        return tuple(out)
+        return tuple(meld_shape(m) for m in self.melds[seat])
 
     def names(self, tiles) -> str:
         """Tiles as findings name them."""
         return " ".join(self.tile_label(t) for t in tiles)
+
+
+def meld_shape(call: Call) -> Meld:
+    """A call as the hand types read it: a run (a chi) or a set of one kind (a kan: four, closed or not)."""
+    kinds = sorted(t >> 2 for t in call.tiles)
+    if call.kind is CallKind.CHI:
+        return Meld(kinds[0], run=True)
+    return Meld(kinds[0], size=len(kinds), closed=call.kind is CallKind.ANKAN)

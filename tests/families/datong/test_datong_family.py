@@ -25,7 +25,8 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 def test_datong_is_registered_with_its_preset_knobs_and_scorer():
     fam = family("datong")
-    assert fam.presets["datong"] is DATONG and fam.scorer is not None and fam.simulator is None
+    assert fam.presets["datong"] is DATONG and fam.scorer is not None
+    assert fam.simulator is not None and fam.simulator.writer == "datong-xml"
     assert set(fam.knob_docs()) == {f.name for f in dataclasses.fields(DATONG)}
 
 

@@ -17,7 +17,6 @@ round the table ``rules.circles`` times. The log is marked synthetic (its header
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from mjlog.ir import FinalResult, GameLog, Player, Round, SYNTHETIC_TITLE
@@ -28,6 +27,7 @@ from mjlog.rules.beijing.ruleset import PRESETS, BeijingRules
 from mjlog.rules.beijing.simulate.hand import BeijingHandPlay
 from mjlog.rules.beijing.wall import beijing_walls
 from mjlog.rules.common.wall import new_seed
+from mjlog.rules.family import stated_knobs as knob_text
 
 BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D")
 MAX_HANDS = 1000
@@ -65,7 +65,4 @@ def play_game(rules: BeijingRules, seed: int) -> GameLog:
 
 def stated_knobs(rules: BeijingRules) -> str:
     """The ``name=value;...`` text of the knobs ``rules`` changes from its preset (base apart)."""
-    preset = PRESETS.get(rules.name.removesuffix("+custom"), PRESETS["beijing"])
-    parts = [f"{f.name}={getattr(rules, f.name)}" for f in dataclasses.fields(rules)
-             if f.name not in ("name", "base") and getattr(rules, f.name) != getattr(preset, f.name)]
-    return ";".join(parts)
+    return knob_text(rules, PRESETS.get(rules.name.removesuffix("+custom"), PRESETS["beijing"]))

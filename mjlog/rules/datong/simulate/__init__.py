@@ -1,0 +1,1 @@
+"""Datong self-play: a hand, a game, the bots."""
