@@ -158,12 +158,13 @@ def _print_compare(frames, room: str, width: int, max_rows: int) -> list:
 
 def add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store, or players' sheets."""
+    from mjlog.stats.hand_situations import SITUATIONS
     from mjlog.stats.mcr import McrSheet
     from mjlog.stats.player import PlayerSheet
     from mjlog.stats.sheet import StatSheet
 
     names = [f for f in StatSheet.__slots__] + ["dealer", "beijing", "datong"] + [f for f in McrSheet.__slots__]
-    player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline")]
+    player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline", "situations")] + list(SITUATIONS)
     stats = sub.add_parser(
         "stats",
         help="print the stat sheet of a store, or one player's sheet beside the population's",
@@ -171,7 +172,9 @@ def add_stats_command(sub) -> None:
             "Print the standard stat sheet of the games in a store, split by rule set: placements and "
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "
             "round by kind; wins by dealer and hand type; yaku per win; han and fu distributions; riichi win "
-            "and deal-in-after-riichi rates by first or chasing riichi, wait shape and turn; dealer "
+            "and deal-in-after-riichi rates by first or chasing riichi, wait shape and turn, and with or without a "
+            "yaku; wins by the winner's style (riichi, open, dama), deal-ins by whom they fed, tenpai at the draw "
+            "by style, calls by kind and turn and first calls by reason; dealer "
             "win and renchan rates and how games end; for Beijing games the Beijing sheet (fans, wild tiles, 燒莊 and "
             "its cost to the dealer, 互包 and who pays); for Datong games the Datong sheet (hand types, multipliers, "
             "the cost of renchan, the kans' share of income); for Chinese Official (MCR) games, fan frequencies, fans "

@@ -306,9 +306,12 @@ class StoreFacts:
         game agree on it (:mod:`mjlog.formats.identity`). The default: the hand's events and its start."""
         return lambda r: repr((r.kyoku, r.honba, r.sticks, r.scores, r.hands, r.events))
 
-    def round_rows(self, log: GameLog, rnd: Round) -> Mapping[str, Sequence[Mapping[str, object]]]:
-        """Rows of the family's own per-hand tables (riichi: ``riichi_declarations``), by table name,
-        each row its columns by name; the store adds the game and the round. The default: none."""
+    def round_rows(self, log: GameLog, rnd: Round,
+                   result: RoundResult | None = None) -> Mapping[str, Sequence[Mapping[str, object]]]:
+        """Rows of the family's own per-hand tables (riichi: ``riichi_declarations``, ``win_situations``,
+        ``draw_tenpai``, ``calls``), by table name, each row its columns by name; ``result`` is the
+        replay's hand (None when the replay did not reach it). The store adds the game and the round.
+        The default: none."""
         return {}
 
     def store_tables(self) -> Mapping[str, Mapping[str, Sequence]]:

@@ -63,8 +63,14 @@ class StatFrames:
       store's payments, from the ``seat_payments`` view)
     - ``findings``: game_id, rule_set, source, finding_index, kind, severity, round_index, round_name, message
     - ``riichi_declarations``: game_id, rule_set, round_index, event_index, seat, turn, riichi_before,
-      chasing, wait_kinds, wait_live, live_total, good_shape, outcome, score_delta (one row per riichi
-      declaration with its situation; riichi games only; ``docs/schema.md``)
+      chasing, wait_kinds, wait_live, live_total, good_shape, dama_able, outcome, score_delta (one row per
+      riichi declaration with its situation; riichi games only; ``docs/schema.md``)
+    - ``win_situations``: game_id, rule_set, round_index, event_index, seat, turn, style, tsumo,
+      deal_in_seat, deal_in_turn, deal_in_style, points (one row per win; riichi games only)
+    - ``draw_tenpai``: game_id, rule_set, round_index, event_index, seat, tenpai, style (every seat at a
+      draw that ends the wall; riichi games only)
+    - ``calls``: game_id, rule_set, round_index, event_index, seat, kind, turn, tile_kind, first_call,
+      first_call_reason (one row per call, kita included; riichi games only)
     - ``excluded``: reason, rule_set, games: the games of the store the selection left out, by the
       first reason that excludes each (``synthetic``, ``truncated``, ``special lobby``, ``other rule set``,
       ``other room``, ``other player``)
@@ -82,6 +88,9 @@ class StatFrames:
     excluded: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=EXCLUDED_SCHEMA))
     riichi_declarations: pl.DataFrame = field(
         default_factory=lambda: pl.DataFrame(schema=RIICHI_DECLARATIONS_SCHEMA))
+    win_situations: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=WIN_SITUATIONS_SCHEMA))
+    draw_tenpai: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=DRAW_TENPAI_SCHEMA))
+    calls: pl.DataFrame = field(default_factory=lambda: pl.DataFrame(schema=CALLS_SCHEMA))
 
     @property
     def n_games(self) -> int:
@@ -136,7 +145,20 @@ RIICHI_DECLARATIONS_SCHEMA = {
     "game_id": pl.String, "rule_set": pl.String, "round_index": pl.Int16, "event_index": pl.Int16,
     "seat": pl.Int8, "turn": pl.Int16, "riichi_before": pl.Int8, "chasing": pl.Boolean,
     "wait_kinds": pl.List(pl.Int8), "wait_live": pl.List(pl.Int8), "live_total": pl.Int16,
-    "good_shape": pl.Boolean, "outcome": pl.String, "score_delta": pl.Int32,
+    "good_shape": pl.Boolean, "dama_able": pl.Boolean, "outcome": pl.String, "score_delta": pl.Int32,
+}
+_HAND_EVENT = {"game_id": pl.String, "rule_set": pl.String, "round_index": pl.Int16, "event_index": pl.Int16,
+               "seat": pl.Int8}
+#: The columns of ``StatFrames.win_situations``, ``draw_tenpai`` and ``calls`` (empty frames of them
+#: when none were loaded).
+WIN_SITUATIONS_SCHEMA = {
+    **_HAND_EVENT, "turn": pl.Int16, "style": pl.String, "tsumo": pl.Boolean, "deal_in_seat": pl.Int8,
+    "deal_in_turn": pl.Int16, "deal_in_style": pl.String, "points": pl.Int32,
+}
+DRAW_TENPAI_SCHEMA = {**_HAND_EVENT, "tenpai": pl.Boolean, "style": pl.String}
+CALLS_SCHEMA = {
+    **_HAND_EVENT, "kind": pl.String, "turn": pl.Int16, "tile_kind": pl.Int8, "first_call": pl.Boolean,
+    "first_call_reason": pl.String,
 }
 
 
@@ -209,8 +231,16 @@ _QUERIES = {
         f.round_index, f.round_name, f.message FROM findings f JOIN games g ON g.game_id = f.game_id
         WHERE {cond}""",
     "riichi_declarations": """SELECT d.game_id::VARCHAR AS game_id, g.rule_set, d.round_index, d.event_index, d.seat,
-        d.turn, d.riichi_before, d.chasing, d.wait_kinds, d.wait_live, d.live_total, d.good_shape, d.outcome,
-        d.score_delta FROM riichi_declarations d JOIN games g ON g.game_id = d.game_id WHERE {cond}""",
+        d.turn, d.riichi_before, d.chasing, d.wait_kinds, d.wait_live, d.live_total, d.good_shape, d.dama_able,
+        d.outcome, d.score_delta FROM riichi_declarations d JOIN games g ON g.game_id = d.game_id WHERE {cond}""",
+    "win_situations": """SELECT s.game_id::VARCHAR AS game_id, g.rule_set, s.round_index, s.event_index, s.seat,
+        s.turn, s.style, s.tsumo, s.deal_in_seat, s.deal_in_turn, s.deal_in_style, s.points
+        FROM win_situations s JOIN games g ON g.game_id = s.game_id WHERE {cond}""",
+    "draw_tenpai": """SELECT t.game_id::VARCHAR AS game_id, g.rule_set, t.round_index, t.event_index, t.seat,
+        t.tenpai, t.style FROM draw_tenpai t JOIN games g ON g.game_id = t.game_id WHERE {cond}""",
+    "calls": """SELECT c.game_id::VARCHAR AS game_id, g.rule_set, c.round_index, c.event_index, c.seat, c.kind,
+        c.turn, c.tile_kind, c.first_call, c.first_call_reason FROM calls c JOIN games g ON g.game_id = c.game_id
+        WHERE {cond}""",
 }
 
 _ORDER = {
@@ -219,6 +249,8 @@ _ORDER = {
     "draws": "game_id, round_index", "seat_events": "game_id, round_index, seat",
     "payments": "game_id, round_index, seat, reason", "findings": "game_id, finding_index",
     "riichi_declarations": "game_id, round_index, event_index",
+    "win_situations": "game_id, round_index, event_index", "draw_tenpai": "game_id, round_index, event_index, seat",
+    "calls": "game_id, round_index, event_index",
 }
 
 

@@ -10,12 +10,13 @@ correlated), the population's by game and player (:mod:`mjlog.stats.clustered`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 import polars as pl
 
 from mjlog.stats.clustered import ANONYMOUS, rate_table, ratio_intervals
 from mjlog.stats.frames import StatFrames
+from mjlog.stats.hand_situations import SITUATION_TITLES, SITUATIONS, player_situation
 from mjlog.stats.population import describe
 from mjlog.stats.sheet import placement_distribution
 from mjlog.stats.text_tables import Table, format_tables, terminal_width, wrap
@@ -36,10 +37,13 @@ class PlayerSheet:
     by_wind: pl.DataFrame
     by_seat: pl.DataFrame
     timeline: pl.DataFrame
+    situations: dict[str, pl.DataFrame] = field(default_factory=dict)
 
     def items(self) -> list[tuple[str, pl.DataFrame]]:
-        """(name, frame) of every table but the timeline, in order."""
-        return [(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in ("name", "timeline")]
+        """(name, frame) of every table but the timeline, in order, the situation sections last."""
+        own = [(f.name, getattr(self, f.name)) for f in fields(self)
+               if f.name not in ("name", "timeline", "situations")]
+        return own + list(self.situations.items())
 
 
 def most_frequent_player(frames: StatFrames) -> str | None:
@@ -127,8 +131,10 @@ def player_sheet(frames: StatFrames, name: str) -> PlayerSheet:
                      .join(_mean_interval(p, [*rs, "seat"], "placement", "avg_placement"), on=[*rs, "seat"],
                            how="left"))
                .sort(*rs, "seat"))
+    riichi = frames.of_families(("riichi",))
+    situations = {key: player_situation(key, riichi, name) for key in SITUATIONS}
     return PlayerSheet(name=name, summary=summary, rates=rates, placements=placements, by_position=by_position,
-                       by_wind=by_wind, by_seat=by_seat, timeline=player_timeline(frames, name))
+                       by_wind=by_wind, by_seat=by_seat, timeline=player_timeline(frames, name), situations=situations)
 
 
 def player_timeline(frames: StatFrames, name: str) -> pl.DataFrame:
@@ -156,6 +162,8 @@ _TITLES = {
     "by_position": "Win and deal-in rates as dealer and non-dealer",
     "by_wind": "Per player-round rates by round wind (East rounds, South rounds; West: extension rounds)",
     "by_seat": "Average placement by starting seat (seat 0 deals first)",
+    **{key: f"{title}: the player's (clustered by game) beside the population's"
+       for key, title in SITUATION_TITLES.items()},
 }
 
 

@@ -32,6 +32,7 @@ from mjlog.rules.riichi.yaku_table import YAKU
 from mjlog.stats.clustered import join_intervals, rate_table, with_player
 from mjlog.stats.frames import GROUP, StatFrames
 from mjlog.stats.intervals import Z95
+from mjlog.stats.hand_situations import SITUATION_TITLES, SITUATIONS, situation_table
 from mjlog.stats.situations import riichi_situations
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
 from mjlog.stats.units import PLAYER_ROUND_RATES, long_rates, player_round_units
@@ -49,7 +50,7 @@ RIICHI = "riichi"
 SECTION_FAMILIES: dict[str, tuple[str, ...] | None] = {
     "placements": (RIICHI,), "placement_by_seat": (RIICHI,), "player_rounds": None, "rates": None, "draws": None,
     "wins": (RIICHI,), "wins_by_role": (RIICHI,), "wins_by_hand": (RIICHI,), "yaku": (RIICHI,), "han": (RIICHI,),
-    "fu": (RIICHI,), "riichi_situations": (RIICHI,), "dealer": (RIICHI,),
+    "fu": (RIICHI,), "riichi_situations": (RIICHI,), **{name: (RIICHI,) for name in SITUATIONS}, "dealer": (RIICHI,),
 }
 #: The per player-round counts and rates only riichi has: in the every-family sections they are
 #: counted on riichi games alone (other families' rows leave the counts empty and have no such rate).
@@ -324,6 +325,12 @@ class StatSheet:
     han: pl.DataFrame
     fu: pl.DataFrame
     riichi_situations: pl.DataFrame
+    riichi_dama_able: pl.DataFrame
+    win_styles: pl.DataFrame
+    deal_in_targets: pl.DataFrame
+    tenpai_at_draw: pl.DataFrame
+    calls_by_turn: pl.DataFrame
+    first_calls: pl.DataFrame
 
     def items(self) -> list[tuple[str, pl.DataFrame]]:
         """(name, frame) of every table, in order."""
@@ -369,6 +376,7 @@ def stat_sheet(frames: StatFrames, by: Sequence[str] = GROUP) -> StatSheet:
         han=han_distribution(r.wins, by, players=r.players),
         fu=fu_distribution(r.wins, by, players=r.players),
         riichi_situations=riichi_situations(r.riichi_declarations, r.rounds, by, players=r.players),
+        **{name: situation_table(name, r, by) for name in SITUATIONS},
     )
 
 
@@ -401,6 +409,7 @@ _TITLES = {
     "riichi_situations": "Riichi by wait shape and turn (first or chasing; good = 2+ kinds wait; turn = the "
                          "declarer's discards, riichi tile included; rates per declaration, lo, hi: 95 % "
                          "interval clustered by game, and by player where players repeat)",
+    **SITUATION_TITLES,
 }
 
 

@@ -72,7 +72,19 @@ SCHEMAS: dict[str, pa.Schema] = {
     "riichi_declarations": pa.schema([
         ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8), ("turn", I16),
         ("riichi_before", I8), ("chasing", B), ("wait_kinds", L8), ("wait_live", L8), ("live_total", I16),
-        ("good_shape", B), ("outcome", DS), ("score_delta", I32),
+        ("good_shape", B), ("dama_able", B), ("outcome", DS), ("score_delta", I32),
+    ]),
+    "win_situations": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8), ("turn", I16), ("style", DS),
+        ("tsumo", B), ("deal_in_seat", I8), ("deal_in_turn", I16), ("deal_in_style", DS), ("points", I32),
+    ]),
+    "draw_tenpai": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8), ("tenpai", B), ("style", DS),
+        ("wait_kinds", L8),
+    ]),
+    "calls": pa.schema([
+        ("game_id", GID), ("round_index", I16), ("event_index", I16), ("seat", I8), ("kind", DS), ("turn", I16),
+        ("tile_kind", I8), ("from_seat", I8), ("first_call", B), ("first_call_reason", DS), ("riichi", B),
     ]),
     "findings": pa.schema([
         ("game_id", GID), ("finding_index", I32), ("kind", S), ("severity", S), ("round_index", I16),

@@ -22,7 +22,7 @@ family's own games columns (riichi's rule and Tenhou lobby columns) are its ``ga
 [('game', 'hands-')]
 >>> {name: t.num_rows for name, t in chunk.tables.items() if name != "events"}  # doctest: +NORMALIZE_WHITESPACE
 {'games': 1, 'players': 4, 'rounds': 5, 'wins': 4, 'win_items': 20, 'payments': 22, 'draws': 1,
- 'riichi_declarations': 4, 'findings': 0}
+ 'riichi_declarations': 4, 'win_situations': 4, 'draw_tenpai': 4, 'calls': 10, 'findings': 0}
 >>> chunk.tables["events"].num_rows
 523
 """
@@ -277,7 +277,7 @@ class _Rows:
             # a declaration counts for a win when it stood before it
             stood = standing.get(w.who, n_ev) < i
             self._win(fam, log, rnd, g, j, i, w, derived_wins.get(w.who), stood, open_hand, result)
-        for table, family_rows in fam.store.round_rows(log, rnd).items():
+        for table, family_rows in fam.store.round_rows(log, rnd, res).items():
             for row in family_rows:
                 _put(self.cols[table], game_id=g, round_index=ri, **row)
         draw_kind = None

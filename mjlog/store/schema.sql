@@ -185,8 +185,50 @@ CREATE TABLE IF NOT EXISTS riichi_declarations (
     wait_live TINYINT[],
     live_total SMALLINT,
     good_shape BOOLEAN,
+    dama_able BOOLEAN,
     outcome VARCHAR NOT NULL,
     score_delta INTEGER
+);
+
+-- one row per win, with its situation (riichi's round_rows; docs/schema.md)
+CREATE TABLE IF NOT EXISTS win_situations (
+    game_id VARCHAR NOT NULL,
+    round_index SMALLINT NOT NULL,
+    event_index SMALLINT NOT NULL,
+    seat TINYINT NOT NULL,
+    turn SMALLINT NOT NULL,
+    style VARCHAR NOT NULL,
+    tsumo BOOLEAN NOT NULL,
+    deal_in_seat TINYINT,
+    deal_in_turn SMALLINT,
+    deal_in_style VARCHAR,
+    points INTEGER
+);
+
+-- one row per seat at a draw that ends the wall, tenpai or not (riichi's round_rows; docs/schema.md)
+CREATE TABLE IF NOT EXISTS draw_tenpai (
+    game_id VARCHAR NOT NULL,
+    round_index SMALLINT NOT NULL,
+    event_index SMALLINT NOT NULL,
+    seat TINYINT NOT NULL,
+    tenpai BOOLEAN NOT NULL,
+    style VARCHAR NOT NULL,
+    wait_kinds TINYINT[]
+);
+
+-- one row per call, kita included, with its turn and a first call's reason (riichi's round_rows; docs/schema.md)
+CREATE TABLE IF NOT EXISTS calls (
+    game_id VARCHAR NOT NULL,
+    round_index SMALLINT NOT NULL,
+    event_index SMALLINT NOT NULL,
+    seat TINYINT NOT NULL,
+    kind VARCHAR NOT NULL,
+    turn SMALLINT NOT NULL,
+    tile_kind TINYINT NOT NULL,
+    from_seat TINYINT,
+    first_call BOOLEAN NOT NULL,
+    first_call_reason VARCHAR,
+    riichi BOOLEAN NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS findings (

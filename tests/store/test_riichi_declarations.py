@@ -45,10 +45,11 @@ def test_each_riichi_declaration_is_stored_with_its_turn_wait_shape_and_outcome(
     assert {k: first[k] for k in first if k != "game_id"} == {
         "round_index": 0, "event_index": first["event_index"], "seat": 0, "turn": 2, "riichi_before": 0,
         "chasing": False, "wait_kinds": [18, 21], "wait_live": [4, 4], "live_total": 8, "good_shape": True,
+        "dama_able": False,
         "outcome": "won", "score_delta": 4000}
     assert {k: chasing[k] for k in chasing if k != "game_id"} == {
         "round_index": 0, "event_index": chasing["event_index"], "seat": 1, "turn": 2, "riichi_before": 1,
-        "chasing": True, "wait_kinds": [7], "wait_live": [2], "live_total": 2, "good_shape": False,
+        "chasing": True, "wait_kinds": [7], "wait_live": [2], "live_total": 2, "good_shape": False, "dama_able": False,
         "outcome": "dealt_in", "score_delta": -2000}
     rounds = chunk.tables["rounds"].to_pylist()
     assert rounds[0]["n_riichi_declared"] == 2

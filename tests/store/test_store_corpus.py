@@ -228,3 +228,44 @@ def test_reingest_changes_nothing(store):
     again = store.ingest([TENHOU_XML, TENHOU_JSON], jobs=1)
     assert again.games_added == 0 and again.already_stored == again.files
     assert {t: one(store, f"SELECT count(*) FROM {t}") for t in store.table_names()} == before
+
+
+def test_situation_tables_are_filled_for_4p_and_3p_phoenix_and_agree_with_wins_draws_and_calls(store):
+    """win_situations, draw_tenpai, calls and riichi_declarations (its dama_able) hold rows of 3p and 4p
+    Phoenix games, and each agrees with the tables it overlaps, by SQL."""
+    filled = store.sql("""
+        SELECT g.n_players, t.name, count(*) FROM (
+            SELECT game_id, 'win_situations' AS name FROM win_situations
+            UNION ALL SELECT game_id, 'draw_tenpai' FROM draw_tenpai
+            UNION ALL SELECT game_id, 'calls' FROM calls
+            UNION ALL SELECT game_id, 'riichi_declarations' FROM riichi_declarations WHERE dama_able IS NOT NULL
+            UNION ALL SELECT game_id, 'yakuhai_pon' FROM calls WHERE first_call_reason = 'yakuhai_pon'
+            UNION ALL SELECT game_id, 'dama_win' FROM win_situations WHERE style = 'dama'
+            UNION ALL SELECT game_id, 'open_tenpai' FROM draw_tenpai WHERE tenpai AND style = 'open'
+        ) t JOIN games g USING (game_id) WHERE g.room = 'houou' GROUP BY ALL""").rows()
+    counts = {(n, name): c for n, name, c in filled}
+    names = ("win_situations", "draw_tenpai", "calls", "riichi_declarations", "yakuhai_pon", "dama_win", "open_tenpai")
+    assert all(counts.get((n, name), 0) > 0 for n in (3, 4) for name in names), counts
+    assert one(store, "SELECT count(*) FROM calls WHERE kind = 'kita'") > 0
+    # one row per win, the same seats, and the style wins.riichi and wins.open_hand give
+    assert one(store, "SELECT count(*) FROM win_situations") == one(store, "SELECT count(*) FROM wins")
+    assert one(store, """SELECT count(*) FROM wins w JOIN win_situations s USING (game_id, round_index, event_index)
+        WHERE s.seat <> w.seat OR s.tsumo <> w.tsumo OR s.deal_in_seat IS DISTINCT FROM w.deal_in_seat
+           OR s.style <> CASE WHEN w.riichi THEN 'riichi' WHEN w.open_hand THEN 'open' ELSE 'dama' END
+           OR (w.derived) <> (s.points IS NOT NULL)""") == 0
+    # the derived points are the recorded ones wherever the replay found nothing to say of the round
+    assert one(store, """SELECT count(*) FROM wins w JOIN win_situations s USING (game_id, round_index, event_index)
+        WHERE w.points IS NOT NULL AND s.points <> w.points AND (game_id, round_index) NOT IN
+            (SELECT (game_id, round_index) FROM findings WHERE round_index IS NOT NULL)""") == 0
+    # every seat of each wall-ending draw, the tenpai ones those the replay derived
+    assert one(store, "SELECT count(*) FROM draw_tenpai") == one(
+        store, "SELECT sum(g.n_players) FROM draws d JOIN games g USING (game_id) WHERE NOT d.abortive")
+    assert one(store, """SELECT count(*) FROM draws d JOIN (SELECT game_id, round_index, event_index,
+            list_sort(coalesce(list(seat) FILTER (WHERE tenpai), [])) AS seats FROM draw_tenpai GROUP BY ALL) t
+        USING (game_id, round_index, event_index)
+        WHERE t.seats IS DISTINCT FROM list_sort(coalesce(d.tenpai_seats, []::TINYINT[]))""") == 0
+    # one row per call event; the first calls are one per seat that opened its hand
+    assert one(store, "SELECT count(*) FROM calls") == one(store, "SELECT count(*) FROM events WHERE kind = 'call'")
+    assert one(store, "SELECT count(*) FROM calls WHERE first_call") == one(store, """
+        SELECT count(DISTINCT (game_id, round_index, seat)) FROM calls WHERE kind IN ('chi', 'pon', 'daiminkan')""")
+    assert one(store, "SELECT count(*) FROM riichi_declarations WHERE (wait_kinds IS NULL) <> (dama_able IS NULL)") == 0

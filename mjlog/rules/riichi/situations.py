@@ -5,7 +5,8 @@ A declaration's row: its seat and event, its turn (the declarer's discards, the 
 included), how many other seats were already in riichi (none: first, else chasing), its wait
 at the riichi tile (the kinds that complete the 13-tile hand, Tenhou-style, and each kind's live
 copies: 4 less those the declarer sees in its hand, in every river, in every meld and among the
-dora indicators), its shape (good: two or more kinds wait; bad: one), and the hand's outcome for
+dora indicators), its shape (good: two or more kinds wait; bad: one), whether it was dama-able (a
+ron on one of its waits scores a yaku without riichi, situational yaku or dora), and the hand's outcome for
 the declarer: ``won``, ``dealt_in`` (its discard was won on), ``drawn`` (the hand ended in a draw)
 or ``other`` (another seat won from a third, or the log stops), with the declarer's recorded
 score change at that outcome.
@@ -14,7 +15,7 @@ score change at that outcome.
 >>> from mjlog.rules import find_preset
 >>> from mjlog.rules.riichi.simulate.game import play_game
 >>> log = mjlog.read_log(play_game(find_preset("tenhou-4p-east"), 3).encode())
->>> rows = [r for rnd in log.rounds for r in declaration_rows(rnd)]
+>>> rows = [r for rnd in log.rounds for r in declaration_rows(rnd, log.rules)]
 >>> {k: rows[0][k] for k in ("seat", "turn", "chasing", "wait_kinds", "good_shape", "outcome")}
 {'seat': 0, 'turn': 13, 'chasing': False, 'wait_kinds': (19,), 'good_shape': False, 'outcome': 'dealt_in'}
 """
@@ -24,20 +25,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind, Discard, Draw, Round, Ryuukyoku, Win
+from mjlog.rules.riichi.context import WinContext
 from mjlog.rules.riichi.events import KITA, NewDora, RiichiDeclared
 from mjlog.rules.riichi.hands import waits
+from mjlog.rules.riichi.ruleset import RuleSet
+from mjlog.rules.riichi.scorer import score
 
 #: The outcomes of a declaration, for the declarer.
 OUTCOMES = ("won", "dealt_in", "drawn", "other")
 
 
-class _Sight:
-    """The concealed hands and the tiles every seat sees (rivers, melds, dora indicators) as the
-    hand goes on, in 34 counts."""
+class Sight:
+    """The concealed hands (34 counts and tile ids), each seat's calls, and the tiles every seat sees
+    (rivers, melds, dora indicators) as the hand goes on."""
 
     def __init__(self, rnd: Round) -> None:
         self.hands = [[0] * 34 for _ in rnd.hands]
+        self.ids = [list(tiles) for tiles in rnd.hands]
         for seat, tiles in enumerate(rnd.hands):
             for t in tiles:
                 self.hands[seat][t >> 2] += 1
@@ -45,46 +51,88 @@ class _Sight:
         if rnd.dora_indicator is not None:
             self.seen[rnd.dora_indicator >> 2] += 1
         self.melds = [0] * len(rnd.hands)
+        self.calls: list[list[Call]] = [[] for _ in rnd.hands]
+
+    def draw(self, seat: int, tile: int) -> None:
+        """A tile enters the seat's hand."""
+        self.hands[seat][tile >> 2] += 1
+        self.ids[seat].append(tile)
+
+    def discard(self, seat: int, tile: int) -> None:
+        """A tile leaves the seat's hand for its river, where every seat sees it."""
+        self.hands[seat][tile >> 2] -= 1
+        if tile in self.ids[seat]:
+            self.ids[seat].remove(tile)
+        self.seen[tile >> 2] += 1
 
     def call(self, e: Call) -> None:
         """A meld's tiles leave the hand and are seen; a called tile was seen already, in the river."""
         hand = self.hands[e.seat]
         if e.kind is CallKind.KAKAN:
             shown: Sequence[int] = (e.added,) if e.added is not None else ()
+            self.calls[e.seat] = [c for c in self.calls[e.seat]
+                                  if not (c.kind is CallKind.PON and c.tiles[0] >> 2 == e.tiles[0] >> 2)]
         else:
             shown = [t for t in e.tiles if t != e.called]
         for t in shown:
             hand[t >> 2] -= 1
             self.seen[t >> 2] += 1
+            if t in self.ids[e.seat]:
+                self.ids[e.seat].remove(t)
+        self.calls[e.seat].append(e)
         if e.kind is not KITA and e.kind is not CallKind.KAKAN:
             self.melds[e.seat] += 1
 
-    def wait(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """The seat's waits and their live copies; None when its hand is not a 13-tile riichi hand."""
+    def waits(self, seat: int) -> tuple[int, ...] | None:
+        """The kinds that complete the seat's hand, Tenhou-style; None when it is not a 13-tile hand."""
         hand = self.hands[seat]
         if sum(hand) + 3 * self.melds[seat] != 13 or any(not 0 <= x <= 4 for x in hand):
             return None
-        kinds = waits(hand)
+        return waits(hand)
+
+    def wait(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The seat's waits and their live copies; None when its hand is not a 13-tile riichi hand."""
+        kinds = self.waits(seat)
+        if kinds is None:
+            return None
+        hand = self.hands[seat]
         return kinds, tuple(max(0, 4 - hand[k] - self.seen[k]) for k in kinds)
 
+    def dama_able(self, seat: int, kinds: Sequence[int], ctx: WinContext, rules: RuleSet) -> bool | None:
+        """Whether a ron on one of ``kinds`` scores a yaku without riichi, situational yaku and dora
+        (None when no wait can be scored)."""
+        held = set(self.ids[seat]).union(*(c.tiles for c in self.calls[seat]))
+        scored = False
+        for k in kinds:
+            tile = next((t for t in range(4 * k + 3, 4 * k - 1, -1) if t not in held), None)
+            if tile is None:
+                continue
+            try:
+                value = score([*self.ids[seat], tile], self.calls[seat], tile, ctx, rules)
+            except InvalidHandError:
+                continue
+            scored = True
+            if not value.no_yaku:
+                return True
+        return False if scored else None
 
-def declaration_rows(rnd: Round) -> list[dict[str, Any]]:
-    """One row per riichi declaration of the hand (its columns by name; the store adds the game
-    and the round)."""
-    sight = _Sight(rnd)
+
+def declaration_rows(rnd: Round, rules: RuleSet) -> list[dict[str, Any]]:
+    """One row per riichi declaration of the hand under ``rules`` (its columns by name; the store adds
+    the game and the round)."""
+    sight = Sight(rnd)
     discards = [0] * len(rnd.hands)
     pending: dict[int, dict[str, Any]] = {}
     rows: list[dict[str, Any]] = []
     for i, e in enumerate(rnd.events):
         if isinstance(e, Draw):
-            sight.hands[e.seat][e.tile >> 2] += 1
+            sight.draw(e.seat, e.tile)
         elif isinstance(e, Discard):
             discards[e.seat] += 1
-            sight.hands[e.seat][e.tile >> 2] -= 1
-            sight.seen[e.tile >> 2] += 1
+            sight.discard(e.seat, e.tile)
             row = pending.pop(e.seat, None)
             if row is not None:
-                _at_riichi_tile(row, sight, e.seat, discards[e.seat])
+                _at_riichi_tile(row, sight, e.seat, discards[e.seat], ron_context(rnd, e.seat, rules), rules)
         elif isinstance(e, Call):
             sight.call(e)
         elif isinstance(e, NewDora):
@@ -94,19 +142,26 @@ def declaration_rows(rnd: Round) -> list[dict[str, Any]]:
             rows.append(row)
             pending[e.seat] = row
     for row in pending.values():    # the log stops before the riichi tile
-        _at_riichi_tile(row, sight, row["seat"], None)
+        _at_riichi_tile(row, sight, row["seat"], None, ron_context(rnd, row["seat"], rules), rules)
     outcome = _outcomes(rnd)
     for row in rows:
         row["outcome"], row["score_delta"] = outcome(row["seat"])
     return rows
 
 
-def _at_riichi_tile(row: dict[str, Any], sight: _Sight, seat: int, turn: int | None) -> None:
-    """The declaration's turn and wait, as its riichi tile leaves the hand."""
+def ron_context(rnd: Round, seat: int, rules: RuleSet) -> WinContext:
+    """The seat's plain ron in this hand: its seat and round winds, no riichi, no situational yaku, no dora."""
+    return WinContext(seat_wind=(seat - rnd.dealer) % rules.players, round_wind=rnd.wind)
+
+
+def _at_riichi_tile(row: dict[str, Any], sight: Sight, seat: int, turn: int | None, ctx: WinContext,
+                    rules: RuleSet) -> None:
+    """The declaration's turn, wait and whether it was dama-able, as its riichi tile leaves the hand."""
     got = sight.wait(seat) if turn is not None else None
     kinds, live = got if got is not None else (None, None)
     row.update(turn=turn, wait_kinds=kinds, wait_live=live, live_total=sum(live) if live is not None else None,
-               good_shape=len(kinds) >= 2 if kinds else None)
+               good_shape=len(kinds) >= 2 if kinds else None,
+               dama_able=sight.dama_able(seat, kinds, ctx, rules) if kinds else None)
 
 
 def _outcomes(rnd: Round) -> Callable[[int], tuple[str, int | None]]:

@@ -2,6 +2,8 @@
 riichi family's :class:`~mjlog.rules.family.StoreFacts` (:class:`RiichiStoreFacts`): a win's yaku
 as items and its han, the games' rule and lobby columns, the day a game was played, the recorded
 placement, the riichi declarations of a hand and their situations (``riichi_declarations``), the
+situations of its wins, of its seats at a draw and of its calls (``win_situations``, ``draw_tenpai``,
+``calls``), the
 draws' kinds and the ``yaku`` reference table; a win's own columns are in
 :mod:`mjlog.rules.riichi.win_columns`.
 """
@@ -13,7 +15,7 @@ from typing import cast
 
 from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.family import GameDate, HandDeclarations, StoreFacts, WinItem
-from mjlog.rules.results import DerivedWin
+from mjlog.rules.results import DerivedWin, RoundResult
 from mjlog.rules.riichi.record import draw_kind, recorded
 from mjlog.rules.riichi.scorer import HandValue
 from mjlog.rules.riichi.win_columns import value_unrecorded, win_columns
@@ -22,6 +24,8 @@ from mjlog.rules.riichi.dates import log_date
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
 from mjlog.rules.riichi.lobby import Lobby
+from mjlog.rules.riichi.ruleset import RuleSet
+from mjlog.rules.riichi.hand_situations import situation_rows
 from mjlog.rules.riichi.situations import declaration_rows
 
 
@@ -104,8 +108,10 @@ class RiichiStoreFacts(StoreFacts):
     def declarations(self, events: Sequence[tuple[int, Event]]) -> HandDeclarations:
         return declarations(events)
 
-    def round_rows(self, log: GameLog, rnd: Round) -> dict[str, list[dict[str, object]]]:
-        return {"riichi_declarations": declaration_rows(rnd)}
+    def round_rows(self, log: GameLog, rnd: Round,
+                   result: RoundResult | None = None) -> dict[str, list[dict[str, object]]]:
+        rules = cast(RuleSet, log.rules)
+        return {"riichi_declarations": declaration_rows(rnd, rules), **situation_rows(rnd, rules, result)}
 
     def store_tables(self) -> dict[str, dict[str, list]]:
         return {"yaku": yaku_table()}

@@ -1,0 +1,136 @@
+"""The situations of a hand beyond its riichi declarations, from its deal, its events and the
+replay (the store's ``win_situations``, ``draw_tenpai`` and ``calls``, ``docs/schema.md``; the rules
+in ``docs/statistics.md``).
+
+- A **win**: the winner's turn (its discards before the win, plus one for a tsumo: the turn of its
+  drawn tile), its style (``riichi``: it had declared riichi; ``open``: it had made a chi, pon or open
+  kan; ``dama``: neither), and for a ron the seat that dealt in, that seat's turn (its discards, the
+  deal-in tile included) and style, and the hand's value in points as the replay derives it.
+- A seat at a draw that ends the wall (exhaustive or nagashi mangan): tenpai or not (its 13-tile hand
+  has a wait, Tenhou-style: a kind it holds all four of is none) and its style.
+- A **call**: its kind, the caller's turn (its discards before the call, plus one: the turn the call
+  is made in), the called kind, whether it is the caller's first open call of the hand, and that
+  first call's reason where it is clear: ``yakuhai_pon``, a pon of a dragon, the seat wind or the
+  round wind. The North rule: in three-player games a North set aside (``kita``) is a call row
+  that opens no hand and is never a first call; North is no seat wind of three players, so a North
+  pon is no yakuhai pon.
+
+>>> import mjlog
+>>> from mjlog.rules import find_preset
+>>> from mjlog.rules.riichi.simulate.game import play_game
+>>> log = mjlog.read_log(play_game(find_preset("tenhou-4p-east"), 3).encode())
+>>> rows = situation_rows(log.rounds[0], log.rules, None)
+>>> sorted(rows)
+['calls', 'draw_tenpai', 'win_situations']
+>>> {k: rows["win_situations"][0][k] for k in ("seat", "turn", "style", "tsumo", "deal_in_seat")}
+{'seat': 1, 'turn': 15, 'style': 'open', 'tsumo': False, 'deal_in_seat': 0}
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from mjlog.ir import Call, CallKind, Discard, Draw, Round, Ryuukyoku, Win
+from mjlog.rules.results import RoundResult
+from mjlog.rules.riichi.events import KITA, NewDora, RiichiDeclared
+from mjlog.rules.riichi.record import draw_kind
+from mjlog.rules.riichi.ruleset import RuleSet
+from mjlog.rules.riichi.situations import Sight
+from mjlog.tiles import CHUN, EAST, HAKU, HATSU
+
+#: The dragons' kinds (white, green, red).
+_DRAGONS = (HAKU, HATSU, CHUN)
+
+
+class Style(str, Enum):
+    """How a seat plays its hand at a moment of the hand."""
+
+    RIICHI = "riichi"     # it has declared riichi
+    OPEN = "open"         # it has made a chi, pon or open kan (and no riichi)
+    DAMA = "dama"         # closed, without riichi
+
+
+class CallReason(str, Enum):
+    """A first call's reason, where the call alone makes it clear."""
+
+    YAKUHAI_PON = "yakuhai_pon"   # a pon of a dragon, the seat wind or the round wind
+
+
+class _Seats:
+    """Each seat's discards, riichi and open calls so far."""
+
+    def __init__(self, n: int) -> None:
+        self.discards = [0] * n
+        self.riichi = [False] * n
+        self.opened = [False] * n
+
+    def style(self, seat: int) -> Style:
+        """The seat's style now."""
+        return Style.RIICHI if self.riichi[seat] else Style.OPEN if self.opened[seat] else Style.DAMA
+
+
+def situation_rows(rnd: Round, rules: RuleSet, result: RoundResult | None) -> dict[str, list[dict[str, Any]]]:
+    """The hand's rows of ``win_situations``, ``draw_tenpai`` and ``calls`` (columns by name; the store
+    adds the game and the round); ``result`` is the replay's hand (None: no derived values)."""
+    seats, sight = _Seats(len(rnd.hands)), Sight(rnd)
+    derived = {w.who: w for w in result.wins} if result is not None else {}
+    wins: list[dict[str, Any]] = []
+    draws: list[dict[str, Any]] = []
+    calls: list[dict[str, Any]] = []
+    for i, e in enumerate(rnd.events):
+        if isinstance(e, Draw):
+            sight.draw(e.seat, e.tile)
+        elif isinstance(e, Discard):
+            seats.discards[e.seat] += 1
+            sight.discard(e.seat, e.tile)
+        elif isinstance(e, Call):
+            calls.append(_call_row(rnd, rules, seats, i, e))
+            sight.call(e)
+        elif isinstance(e, RiichiDeclared):
+            seats.riichi[e.seat] = True
+        elif isinstance(e, NewDora):
+            sight.seen[e.tile >> 2] += 1
+        elif isinstance(e, Win):
+            dw = derived.get(e.who)
+            wins.append(_win_row(seats, i, e, dw.value.points if dw is not None else None))
+        elif isinstance(e, Ryuukyoku) and not draw_kind(e).abortive:
+            draws.extend(_tenpai_row(seats, sight, i, seat) for seat in range(len(rnd.hands)))
+    return {"win_situations": wins, "draw_tenpai": draws, "calls": calls}
+
+
+def _win_row(seats: _Seats, i: int, w: Win, points: int | None) -> dict[str, Any]:
+    """A win's row."""
+    ron = not w.tsumo
+    return dict(event_index=i, seat=w.who, turn=seats.discards[w.who] + (0 if ron else 1),
+                style=seats.style(w.who).value, tsumo=w.tsumo, deal_in_seat=w.from_who if ron else None,
+                deal_in_turn=seats.discards[w.from_who] if ron else None,
+                deal_in_style=seats.style(w.from_who).value if ron else None, points=points)
+
+
+def _tenpai_row(seats: _Seats, sight: Sight, i: int, seat: int) -> dict[str, Any]:
+    """A seat's row at a draw that ends the wall."""
+    kinds = sight.waits(seat)
+    return dict(event_index=i, seat=seat, tenpai=bool(kinds), style=seats.style(seat).value,
+                wait_kinds=kinds or None)
+
+
+def _call_row(rnd: Round, rules: RuleSet, seats: _Seats, i: int, e: Call) -> dict[str, Any]:
+    """A call's row; marks the caller open when the call opens its hand."""
+    tile = e.called if e.called is not None else e.added if e.added is not None else e.tiles[0]
+    first = e.kind.is_open and e.kind is not CallKind.KAKAN and not seats.opened[e.seat]
+    reason = None
+    if first and e.kind is CallKind.PON and tile >> 2 in yakuhai_kinds(rnd, rules, e.seat):
+        reason = CallReason.YAKUHAI_PON.value
+    row = dict(event_index=i, seat=e.seat, kind=e.kind.value, turn=seats.discards[e.seat] + 1, tile_kind=tile >> 2,
+               from_seat=e.from_seat if e.kind is not KITA else None, first_call=first, first_call_reason=reason,
+               riichi=seats.riichi[e.seat])
+    if e.kind.is_open:
+        seats.opened[e.seat] = True
+    return row
+
+
+def yakuhai_kinds(rnd: Round, rules: RuleSet, seat: int) -> frozenset[int]:
+    """The kinds whose pon is a yakuhai for the seat in this hand: the dragons, its seat wind and the
+    round wind (three players have no North seat)."""
+    return frozenset((*_DRAGONS, EAST + (seat - rnd.dealer) % rules.players, EAST + rnd.wind))
