@@ -16,6 +16,7 @@ class FindingKind(str, Enum):
     """What kind of disagreement a finding reports."""
 
     MALFORMED = "malformed"                    # the log cannot be read or is self-contradictory
+    NAMES = "player names differ"              # two files of one game that differ only in the players' names (a note)
     TRUNCATED = "truncated"                    # the log stops before the game's end
     UNSUPPORTED_RULE = "unsupported rule"      # a rule the log uses that mjlog does not model
     UNRECORDED = "unrecorded"                  # the log leaves out something the audit needs (a note)

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from mjlog.findings import Finding, FindingKind, Severity
-from mjlog.formats.identity import GameIdentity, disagreement, from_json, to_json
+from mjlog.formats.identity import GameIdentity, disagreement, from_json, names_only_disagreement, to_json
 
 _SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTE)
 
@@ -170,8 +170,10 @@ class _Tally:
 
 def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: GameIdentity) -> FileAudit:
     """The result reported for a file of a game another file is the primary source of."""
-    text = disagreement(primary_source, primary, ident)
-    findings = (Finding(FindingKind.MALFORMED, text, source=source),) if text else ()
+    names = names_only_disagreement(primary_source, primary, ident)
+    text = None if names else disagreement(primary_source, primary, ident)
+    findings = ((Finding(FindingKind.NAMES, names, source=source, severity=Severity.NOTE),) if names else
+                (Finding(FindingKind.MALFORMED, text, source=source),) if text else ())
     return FileAudit(source, findings, identity=ident, same_as=primary_source)
 
 

@@ -144,7 +144,7 @@ def _cmd_rules_show(args: argparse.Namespace) -> int:
 
     try:
         text = json.dumps(show_data(args.preset), ensure_ascii=False, indent=1) if args.json else \
-            "\n".join(show_lines(args.preset))
+            "\n".join(show_lines(args.preset, sources=args.sources))
     except UnknownRulesError as exc:
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -177,7 +177,11 @@ def _add_rules_command(sub) -> None:
     )
     show.add_argument("preset", metavar="PRESET", help="a preset name, as 'mjlog rules list' prints them")
     show.add_argument("--json", action="store_true",
-                      help="print {preset, family, family_description, knobs: [{name, value, meaning}]} as JSON")
+                      help="print {preset, family, family_description, knobs: [{name, value, meaning, source}]} "
+                           "as JSON")
+    show.add_argument("--sources", action="store_true",
+                      help="print where each knob comes from (a rules document's rule or words, or mjlog's choice) "
+                           "in place of its meaning")
     show.set_defaults(func=_cmd_rules_show)
 
 

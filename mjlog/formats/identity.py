@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import re
 from dataclasses import dataclass
 
 from collections.abc import Callable
@@ -147,10 +148,36 @@ def disagreement(primary_source: str, primary: GameIdentity, other: GameIdentity
     differ = disagreements(primary, other)
     if not differ:
         return None
+    return f"the same game as {primary_source} (by {_shared_by(primary, other)}), but the two files disagree on " + \
+        ", ".join(differ)
+
+
+def _shared_by(primary: GameIdentity, other: GameIdentity) -> str:
+    """What makes two files one game, in words."""
     key = next((k for k in other.keys if k in primary.keys), "")
-    shared = {"log": "the same log id", "seed": "the same seed", "hands": "the same hands"}.get(
+    return {"log": "the same log id", "seed": "the same seed", "hands": "the same hands"}.get(
         key.split(" ")[0], "a file of the game")
-    return f"the same game as {primary_source} (by {shared}), but the two files disagree on " + ", ".join(differ)
+
+
+#: Names an export writes in place of the players' own: Tenhou's anonymised replays (A さん to D さん,
+#: as in the corpus's mjscore JSON exports of named XML games) and its unnamed seat (NoName).
+ANONYMISED_NAME = re.compile(r"[A-D]さん|NoName")
+
+
+def names_only_disagreement(primary_source: str, primary: GameIdentity, other: GameIdentity) -> str | None:
+    """When two files of one game disagree on the players' names and on nothing else: which file has which
+    name at each seat that differs, and which file's names are anonymised, in words; else None."""
+    if disagreements(primary, other) != ["the players' names"]:
+        return None
+    seats = [(seat, pa[0], pb[0]) for seat, (pa, pb) in enumerate(zip(primary.players, other.players))
+             if pa[0] is not None and pb[0] is not None and pa[0] != pb[0]]
+    ours, theirs = (all(ANONYMISED_NAME.fullmatch(str(n)) for n in names)
+                    for names in ([b for _, _, b in seats], [a for _, a, _ in seats]))
+    whose = ("this file's names are anonymised" if ours and not theirs else
+             f"{primary_source}'s names are anonymised" if theirs and not ours else "the names differ")
+    each = "; ".join(f"seat {seat}: {b!r} here, {a!r} there" for seat, a, b in seats)
+    return (f"the same game as {primary_source} (by {_shared_by(primary, other)}), under other player names "
+            f"({whose}): {each}")
 
 
 def fingerprint_disagreement(primary_source: str, primary_fp: str | None, other_fp: str | None) -> str | None:

@@ -7,6 +7,8 @@
 "riichi: Japanese riichi mahjong (Tenhou's rules)"
 >>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "nukidora"][0].text
 'True'
+>>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "nukidora"][0].source
+'seed 002, rule T3-5'
 """
 
 from __future__ import annotations
@@ -14,16 +16,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjlog.rules.family import families, family_of_preset, find_preset, knob_values
+from mjlog.rules.sources import source_of
 
 
 @dataclass(frozen=True, slots=True)
 class Knob:
-    """One knob of a preset: its name, its value, the value as a log's ``GO knobs`` writes it, its meaning."""
+    """One knob of a preset: its name, its value, the value as a log's ``GO knobs`` writes it, its meaning, and
+    the rule it comes from (:mod:`mjlog.rules.sources`; "(no source)" for a field declared without one)."""
 
     name: str
     value: object
     text: str
     meaning: str
+    source: str
 
 
 def list_lines() -> list[str]:
@@ -41,23 +46,30 @@ def preset_knobs(preset: str) -> list[Knob]:
     """Every knob of ``preset`` in declaration order; :class:`UnknownRulesError` lists the known presets."""
     rules = find_preset(preset)
     docs = family_of_preset(preset).knob_docs()
-    return [Knob(name, value, str(value), docs.get(name, "(no description)")) for name, value in knob_values(rules)]
+    return [Knob(name, value, str(value), docs.get(name, "(no description)"), _source_text(rules, name))
+            for name, value in knob_values(rules)]
 
 
-def show_lines(preset: str) -> list[str]:
-    """The preset's family, then one line per knob: name, value, meaning."""
+def _source_text(rules: object, name: str) -> str:
+    source = source_of(rules, name)
+    return "(no source)" if source is None else source.text
+
+
+def show_lines(preset: str, sources: bool = False) -> list[str]:
+    """The preset's family, then one line per knob: name, value, meaning; with ``sources``, name, value and the
+    rule the knob comes from."""
     knobs = preset_knobs(preset)
     fam = family_of_preset(preset)
     nw = max(len(k.name) for k in knobs)
     vw = max(len(k.text) for k in knobs)
     return [f"{preset} ({fam.name}: {fam.english})"] + [
-        f"  {k.name:<{nw}}  {k.text:<{vw}}  {k.meaning}" for k in knobs]
+        f"  {k.name:<{nw}}  {k.text:<{vw}}  {k.source if sources else k.meaning}" for k in knobs]
 
 
 def show_data(preset: str) -> dict:
-    """The preset as JSON-ready data: its family and each knob's name, value and meaning."""
+    """The preset as JSON-ready data: its family and each knob's name, value, meaning and source."""
     fam = family_of_preset(preset)
     return {"preset": preset, "family": fam.name, "family_description": fam.english,
             "knobs": [{"name": k.name, "value": list(k.value) if isinstance(k.value, tuple) else k.value,
-                       "meaning": k.meaning} for k in preset_knobs(preset)]}
+                       "meaning": k.meaning, "source": k.source} for k in preset_knobs(preset)]}
 

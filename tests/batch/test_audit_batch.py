@@ -21,11 +21,12 @@ def _played(seed: int = 1) -> bytes:
     return text.replace(' title="mjlog-synthetic"', "").replace('lobby="9999"', 'lobby="0"').encode()
 
 
-def _write_game_three_ways(tmp_path, edit_names: bool = False):
+def _write_game_three_ways(tmp_path, edit_names: bool = False, edit_final: bool = False):
     xml = _played()
     (tmp_path / f"{LOG_ID}.xml").write_bytes(xml)
     (tmp_path / f"{LOG_ID}.json").write_text(dumps_tenhou6(read_log(xml, f"{LOG_ID}.xml")), encoding="utf-8")
     copy = xml.replace(b'n0="', b'n0="X') if edit_names else xml
+    copy = copy.replace(b'owari="249,', b'owari="250,') if edit_final else copy
     (tmp_path / "copy-of-game.xml").write_bytes(copy)
 
 
@@ -39,14 +40,43 @@ def test_the_same_game_in_three_files_is_one_game_with_two_duplicates(tmp_path, 
     assert len(dups) == 2 and all(line.endswith(f"{LOG_ID}.xml") for line in dups)
 
 
-def test_two_files_of_one_game_that_disagree_is_a_finding(tmp_path):
-    _write_game_three_ways(tmp_path, edit_names=True)
+def test_two_files_of_one_game_that_disagree_on_the_points_is_an_error_even_with_other_names(tmp_path):
+    _write_game_three_ways(tmp_path, edit_names=True, edit_final=True)
     report = audit_sources([tmp_path])
     assert report.games == 1 and report.duplicates == 2
     [copy] = [f for f in report.files if f.source.endswith("copy-of-game.xml")]
-    assert [f.kind.value for f in copy.findings] == ["malformed"]
-    assert "disagree on the players' names" in copy.findings[0].message
+    assert [(f.kind.value, f.severity.value) for f in copy.findings] == [("malformed", "error")]
+    assert "disagree on the players' names, the final result" in copy.findings[0].message
     assert report.clean == 0 and report.with_findings == 1 and report.failed()
+
+
+def test_two_files_of_one_game_that_differ_only_in_player_names_are_a_note_saying_which_file_has_which(
+        tmp_path, capsys):
+    _write_game_three_ways(tmp_path, edit_names=True)
+    report = audit_sources([tmp_path])
+    [copy] = [f for f in report.files if f.source.endswith("copy-of-game.xml")]
+    assert [(f.kind.value, f.severity.value) for f in copy.findings] == [("player names differ", "note")]
+    assert copy.findings[0].message == (
+        f"the same game as {tmp_path / LOG_ID}.xml (by the same seed), under other player names "
+        "(the names differ): seat 0: 'XBot A' here, 'Bot A' there")
+    assert report.clean == 1 and report.with_findings == 0 and not report.failed()
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("0 errors, 0 warnings, 1 note; "
+                                                             "2 duplicate files (a game already counted)")
+
+
+def test_an_anonymised_export_of_a_named_game_is_a_note_that_says_which_file_is_anonymised(tmp_path):
+    xml = _played()
+    (tmp_path / f"{LOG_ID}.xml").write_bytes(xml)
+    anonymised = xml
+    for seat, letter in enumerate("ABCD"):
+        anonymised = anonymised.replace(f'n{seat}="%42%6F%74%20%{ord(letter):X}"'.encode(),
+                                        f'n{seat}="%{ord(letter):X}%E3%81%95%E3%82%93"'.encode())
+    (tmp_path / "export.xml").write_bytes(anonymised)
+    [copy] = [f for f in audit_sources([tmp_path]).files if f.source.endswith("export.xml")]
+    [note] = copy.findings
+    assert note.severity.value == "note" and "(this file's names are anonymised): seat 0: 'Aさん' here, 'Bot A' there;" \
+        in note.message
 
 
 def test_a_file_that_is_not_a_log_is_skipped_and_counted(tmp_path, capsys):

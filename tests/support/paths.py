@@ -11,3 +11,5 @@ TENHOU_XML = CORPUS / "tenhou" / "xml"
 TENHOU_JSON = CORPUS / "tenhou" / "json"
 SAMPLE = ROOT / "data" / "sample"
 REQUIRE_CORPUS = os.environ.get("MJLOG_REQUIRE_CORPUS") == "1"
+#: The rules documents the rules come from (``mjlog.rules.sources`` cites them by seed id).
+SEEDS = Path(os.environ.get("MJLOG_SEEDS", ROOT.parent / "shared" / "seeds")).resolve()

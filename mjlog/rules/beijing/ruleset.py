@@ -19,6 +19,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from mjlog.rules.sources import choice, knob, quoted, rule
+
 Rotation = Literal["source", "ccw"]
 DealerFan = Literal["a", "b"]
 MutualTsumo = Literal["all", "one"]
@@ -30,18 +32,18 @@ DaDiao = Literal["called", "any"]
 class BeijingRules:
     """The knobs of one Beijing rule set. Seats are 0 East, 1 South, 2 West, 3 North."""
 
-    name: str = "beijing"
-    players: int = 4
-    start_points: int = 0
-    base: int = 500
-    rotation: Rotation = "source"
-    dealer_fan: DealerFan = "a"
-    burn_on_draw: bool = True
-    mutual_both_ways: bool = False
-    mutual_tsumo: MutualTsumo = "all"
-    circles: int = 1
-    zhuo_wu_kui: ZhuoWuKui = "only"
-    da_diao: DaDiao = "called"
+    name: str = knob("beijing", choice("the preset's name"))
+    players: int = knob(4, rule("B-1.3"))
+    start_points: int = knob(0, choice("the source keeps relative scores"))
+    base: int = knob(500, rule("B-1.9.2"))
+    rotation: Rotation = knob("source", rule("B-1.5"))
+    dealer_fan: DealerFan = knob("a", rule("B-1.9.3"))
+    burn_on_draw: bool = knob(True, rule("B-1.7"))
+    mutual_both_ways: bool = knob(False, rule("B-1.8"))
+    mutual_tsumo: MutualTsumo = knob("all", rule("B-1.8"))
+    circles: int = knob(1, choice("the source does not say when a game ends: one circle"))
+    zhuo_wu_kui: ZhuoWuKui = knob("only", quoted("001", "只和嵌單“五萬”一張牌"))
+    da_diao: DaDiao = knob("called", quoted("001", "吃碰12張牌，只剩一張單釣和牌"))
 
     def __post_init__(self) -> None:
         if self.rotation not in ("source", "ccw"):

@@ -21,6 +21,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from mjlog.rules.sources import choice, knob, quoted
+
 Stacking = Literal["multiply", "highest"]
 KanMeaning = Literal["wait", "concealed"]
 RenchanTo = Literal["dealer", "payers"]
@@ -31,27 +33,27 @@ LeaveTo = Literal["pot", "each"]
 class DatongRules:
     """The knobs of one Datong rule set. Seats are 0 East, 1 South, 2 West, 3 North."""
 
-    name: str = "datong"
-    players: int = 4
-    start_points: int = 0
-    base: int = 10
-    chi: bool = False
-    stacking: Stacking = "multiply"
-    dragon_multiplier: int = 1
-    seven_pairs_quad: bool = True
-    kan_meaning: KanMeaning = "wait"
-    discard_needs_type: bool = False
-    renchan_to: RenchanTo = "dealer"
-    leave_to: LeaveTo = "pot"
-    reserve_tiles: int = 13
-    circles: int = 1
+    name: str = knob("datong", choice("the preset's name"))
+    players: int = knob(4, quoted("002", "一副麻將牌,共136張"))
+    start_points: int = knob(0, choice("the source keeps relative scores"))
+    base: int = knob(10, quoted("002", "基本分是10分"))
+    chi: bool = knob(False, quoted("002", "不能吃,只能碰、杠牌"))
+    stacking: Stacking = knob("multiply", quoted("002", "碰碰胡、清一色和七對再番一倍"))
+    dragon_multiplier: int = knob(1, quoted("002", "6、一條龍"))
+    seven_pairs_quad: bool = knob(True, quoted("002", "碰碰胡、清一色和七對再番一倍"))
+    kan_meaning: KanMeaning = knob("wait", quoted("002", "2、坎和"))
+    discard_needs_type: bool = knob(False, quoted("002", "自摸:無論有番或者無番"))
+    renchan_to: RenchanTo = knob("dealer", quoted("002", "連庄一次多10分"))
+    leave_to: LeaveTo = knob("pot", quoted("002", "強退的玩家每次扣8倍基本分"))
+    reserve_tiles: int = knob(13, quoted("002", "還剩下六墩半牌時仍然無人胡牌"))
+    circles: int = knob(1, choice("the source names no end of a game: it ends when the deal has gone round the table this many times"))
 
     def __post_init__(self) -> None:
-        for knob, allowed in (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
+        for name, allowed in (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
                               ("renchan_to", ("dealer", "payers")), ("leave_to", ("pot", "each"))):
-            value = getattr(self, knob)
+            value = getattr(self, name)
             if value not in allowed:
-                raise ValueError(f"{knob} must be {allowed[0]!r} or {allowed[1]!r}, not {value!r}")
+                raise ValueError(f"{name} must be {allowed[0]!r} or {allowed[1]!r}, not {value!r}")
         if self.players != 4 or self.base <= 0:
             raise ValueError("a Datong table has 4 players and a positive base")
         if self.dragon_multiplier < 1:

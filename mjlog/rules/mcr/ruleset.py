@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from mjlog.rules.sources import choice, knob, rule
+
 Edition = Literal["book-2006", "mil"]
 Payments = Literal["standard", "duplicate"]
 
@@ -20,16 +22,17 @@ Payments = Literal["standard", "duplicate"]
 class McrRules:
     """The knobs of one Chinese Official rule set. Scores are in points (1 point per fan)."""
 
-    name: str = "mcr"
-    players: int = 4
-    start_points: int = 0
-    hands: int = 16
-    renchan: bool = False
-    min_fan: int = 8
-    base_payment: int = 8
-    false_win_penalty: int = 30
-    payments: Payments = "standard"
-    edition: Edition = "book-2006"
+    name: str = knob("mcr", choice("the preset's name"))
+    players: int = knob(4, rule("M-1.3"))
+    start_points: int = knob(0, choice("scores are relative: a match starts at 0"))
+    hands: int = knob(16, rule("M-1.4"))
+    renchan: bool = knob(False, rule("M-1.8"))
+    min_fan: int = knob(8, rule("M-1.22"))
+    base_payment: int = knob(8, choice("the seed states no payments; 8 + fans, as the Botzone judge and the PMN records pay"))
+    false_win_penalty: int = knob(30, choice("the seed names 诈和 (M-1.31) but no penalty; 30, as the Botzone judge"))
+    payments: Payments = knob("standard", rule("M-2.2.3"))
+    edition: Edition = knob("book-2006", choice("the seed does not settle a knitted straight's wait: the 2006 book's "
+                                                "reading"))
 
     def replace(self, **changes: object) -> McrRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""

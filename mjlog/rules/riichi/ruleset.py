@@ -16,6 +16,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from mjlog.rules.sources import choice, knob, quoted, rule
+
 from mjlog.rules.family import apply_knobs  # noqa: F401 - one parser of knob text for every family
 
 GameLength = Literal["east", "south"]
@@ -36,65 +38,71 @@ TSUMO_SCHEMES = (
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """The knobs of one riichi rule set. Points are in points (not hundreds)."""
+    """The knobs of one riichi rule set. Points are in points (not hundreds).
 
-    name: str = "tenhou-4p-south"
-    players: int = 4
-    red_fives: bool = True
-    open_tanyao: bool = True
-    length: GameLength = "south"
-    start_points: int = 25000
-    target_points: int = 30000          # the return (genten) and the all-last target
-    uma: tuple[int, ...] = (20, 10, -10, -20)   # in thousands, by placement
-    placement_rounding: PlacementRounding = "round-half-away"
-    tied_placements_share_uma: bool = False   # ties split their uma (csrule lobbies); Tenhou: seat order
-    honba_ron: int = 300                # per honba, paid by the discarder on ron
-    honba_tsumo_each: int = 100         # per honba, paid by each payer on tsumo
-    riichi_deposit: int = 1000
-    noten_total: int = 3000
-    tsumo_scheme: str = "tsumo-loss"    # only meaningful for 3 players
-    marudori2_reading: str = "formula"      # the reading of 丸取2, 莊家3倍支付 and 倍取 (sanma_schemes.READINGS)
-    dealer_triple_reading: str = "formula"
-    double_take_reading: str = "formula"
-    kiriage_mangan: bool = False
-    double_yakuman_kokushi13: bool = False
-    double_yakuman_suuankou_tanki: bool = False
-    double_yakuman_junsei_chuuren: bool = False
-    double_yakuman_daisuushii: bool = False
-    kazoe_yakuman: bool = True
-    renhou: bool = False
-    pao: bool = True
-    pao_covers_stacked_yakuman: bool = True
-    double_ron: bool = True
-    triple_ron_abort: bool = True
-    abortive_draws: bool = True         # nine terminals, four winds, four riichi, four kans
-    nagashi_mangan: bool = True
-    renchan_on_dealer_tenpai: bool = True
-    renchan_on_any_draw: bool = False
-    renchan_on_dealer_win: bool = True
-    agari_yame: bool = True             # all-last dealer win ends the game when #1 and >= target
-    tenpai_yame: bool = True            # the same after an all-last dealer tenpai at a draw
-    bust_below_zero: bool = True
-    extension: bool = True              # sudden-death West (south game) / South (east game)
-    leftover_sticks_to_first: bool = True
-    nukidora: bool = False              # sanma kita (on in the three-player presets)
-    kita_after_pon: bool = False        # sanma: kita right after a pon, before the discard (Tenhou: no)
+    A new knob is a field declared with where it comes from, ``my_knob: bool = knob(False, rule("T-n"))``
+    (a row of docs/rules-conformance.md; or ``quoted("002", "the seed's words")``, or ``choice("why")``:
+    :mod:`mjlog.rules.sources`), and a line of meaning in :data:`KNOB_DOCS`.
+    """
+
+    name: str = knob("tenhou-4p-south", choice("the preset's name"))
+    players: int = knob(4, rule("T-1"))
+    red_fives: bool = knob(True, rule("T-6"))
+    open_tanyao: bool = knob(True, rule("T-5"))
+    length: GameLength = knob("south", rule("T-8"))
+    start_points: int = knob(25000, rule("T-1"))
+    target_points: int = knob(30000, rule("T-1"))          # the return (genten) and the all-last target
+    uma: tuple[int, ...] = knob((20, 10, -10, -20), rule("T-2"))   # in thousands, by placement
+    placement_rounding: PlacementRounding = knob("round-half-away", rule("T-11"))
+    tied_placements_share_uma: bool = knob(False, rule("T-13"))   # ties split their uma (csrule lobbies); Tenhou: seat order
+    honba_ron: int = knob(300, quoted("002", "本場費由包牌者支付"))                # per honba, paid by the discarder on ron
+    honba_tsumo_each: int = knob(100, quoted("002", "本場費由包牌者支付"))         # per honba, paid by each payer on tsumo
+    riichi_deposit: int = knob(1000, rule("T-23"))
+    noten_total: int = knob(3000, rule("T-7"))
+    tsumo_scheme: str = knob("tsumo-loss", rule("S3-9"))    # only meaningful for 3 players
+    # the readings of 丸取2, 莊家3倍支付 and 倍取 (sanma_schemes.READINGS)
+    marudori2_reading: str = knob("formula", rule("S3-9"))
+    dealer_triple_reading: str = knob("formula", rule("S3-9"))
+    double_take_reading: str = knob("formula", rule("S3-9"))
+    kiriage_mangan: bool = knob(False, choice("no rules document mentions rounding up to mangan; off, as Tenhou pays"))
+    double_yakuman_kokushi13: bool = knob(False, quoted("002", "國士無雙十三面 1倍役滿"))
+    double_yakuman_suuankou_tanki: bool = knob(False, quoted("002", "四暗刻單騎 1倍役滿"))
+    double_yakuman_junsei_chuuren: bool = knob(False, quoted("002", "純正九蓮寶燈 1倍役滿"))
+    double_yakuman_daisuushii: bool = knob(False, quoted("002", "大四喜 1倍役滿"))
+    kazoe_yakuman: bool = knob(True, quoted("002", "允許13番以上(含13番)累計役滿"))
+    renhou: bool = knob(False, quoted("002", "沒有在以上兩表格中出現的牌型"))
+    pao: bool = knob(True, rule("T-20"))
+    pao_covers_stacked_yakuman: bool = knob(True, rule("T-20"))
+    double_ron: bool = knob(True, rule("T-19"))
+    triple_ron_abort: bool = knob(True, rule("T-15"))
+    abortive_draws: bool = knob(True, rule("T-15"))         # nine terminals, four winds, four riichi, four kans
+    nagashi_mangan: bool = knob(True, rule("T-18"))
+    renchan_on_dealer_tenpai: bool = knob(True, rule("T-7"))
+    renchan_on_any_draw: bool = knob(False, rule("T-7"))
+    renchan_on_dealer_win: bool = knob(True, rule("T-19"))
+    agari_yame: bool = knob(True, rule("T-10"))             # all-last dealer win ends the game when #1 and >= target
+    tenpai_yame: bool = knob(True, rule("T-10"))            # the same after an all-last dealer tenpai at a draw
+    bust_below_zero: bool = knob(True, rule("T-9"))
+    extension: bool = knob(True, rule("T-8"))              # sudden-death West (south game) / South (east game)
+    leftover_sticks_to_first: bool = knob(True, rule("T-12"))
+    nukidora: bool = knob(False, rule("T3-5"))              # sanma kita (on in the three-player presets)
+    kita_after_pon: bool = knob(False, rule("T3-8"))        # sanma: kita right after a pon, before the discard (Tenhou: no)
     # local yaku (地方役, mjlog/rules/riichi/local_yaku.py): off in every Tenhou preset
-    local_open_riichi: bool = False
-    local_open_double_riichi: bool = False
-    local_sanshoku_tsuukan: bool = False
-    local_isshoku_sanjun: bool = False
-    local_sanrenkou: bool = False
-    local_renhou_yakuman: bool = False
-    local_shiisan_puutaa: bool = False
-    local_daichisei: bool = False
-    local_daisharin: bool = False
-    local_touhoku_shinkansen: bool = False
-    local_hyakuman_goku: bool = False
-    local_isshoku_yonjun: bool = False
-    local_suurenkou: bool = False
-    local_beni_kujaku: bool = False
-    local_paarenchan: bool = False
+    local_open_riichi: bool = knob(False, quoted("002", "開立直:門前役"))
+    local_open_double_riichi: bool = knob(False, quoted("002", "開雙立直:門前役"))
+    local_sanshoku_tsuukan: bool = knob(False, quoted("002", "三色通貫:食下役"))
+    local_isshoku_sanjun: bool = knob(False, quoted("002", "一色三順:是否為食下役要看規則"))
+    local_sanrenkou: bool = knob(False, quoted("002", "三連刻:牌中有同花色且數字相連的三組數牌刻子"))
+    local_renhou_yakuman: bool = knob(False, quoted("002", "人和:門前役"))
+    local_shiisan_puutaa: bool = knob(False, quoted("002", "十三不搭:門前役"))
+    local_daichisei: bool = knob(False, quoted("002", "大七星:7種字牌組成"))
+    local_daisharin: bool = knob(False, quoted("002", "大車輪:門前役"))
+    local_touhoku_shinkansen: bool = knob(False, quoted("002", "東北新干線"))
+    local_hyakuman_goku: bool = knob(False, quoted("002", "百萬石:萬子清一色"))
+    local_isshoku_yonjun: bool = knob(False, quoted("002", "一色四順:牌中有四個同色同數的順子"))
+    local_suurenkou: bool = knob(False, quoted("002", "四連刻:牌中有同花色且數字相連的四組刻子"))
+    local_beni_kujaku: bool = knob(False, quoted("002", "紅孔雀:與「綠一色」相反"))
+    local_paarenchan: bool = knob(False, quoted("002", "八連庄:自己連續做莊至少8次"))
 
     def replace(self, **changes: object) -> RuleSet:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
@@ -240,9 +248,9 @@ def preset(name: str) -> RuleSet:
 def rule_problem(rules: RuleSet) -> str | None:
     """Why the replay could not apply ``rules`` (a value outside the knob's choices, or a
     three-player knob switched on for four players), or None when it can."""
-    for knob, allowed in KNOB_CHOICES.items():
-        if getattr(rules, knob) not in allowed:
-            return f"{knob}={getattr(rules, knob)!r} is not one of {', '.join(allowed)}"
+    for name, allowed in KNOB_CHOICES.items():
+        if getattr(rules, name) not in allowed:
+            return f"{name}={getattr(rules, name)!r} is not one of {', '.join(allowed)}"
     if rules.players not in (3, 4):
         return f"players={rules.players}: riichi is played by three or four"
     if len(rules.uma) != rules.players:

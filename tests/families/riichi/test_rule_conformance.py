@@ -324,3 +324,82 @@ def test_a_closed_kan_in_riichi_that_changes_the_waits_is_refused():
     assert any("closed kan that changes its waits" in f.message for f in errors(result)), lines(result)
     clean = audit(riichi_by_seat_1("123m456m789m550p1z", fourth="5p"))  # 555p + 1z tanki: the kan keeps it
     assert not errors(clean), lines(clean)
+
+
+# ---- T3-9, T3-10, T3-11: kita as a call, robbed, and no discard ------------------------------------
+
+SANMA_START = (35000, 35000, 35000)
+AFTER_RIICHI = (35000, 34000, 35000)
+
+
+def riichi_ron_in_the_first_go_around(kita_by: int | None, yaku: list[int], points: int) -> bytes:
+    """Three players: seat 1 (123p 456p 789s 55z 77z) declares riichi on its first draw and rons seat 2's 7z
+    on the same go-around; seat 0 sets a North aside before the riichi, or seat 2 after it, or nobody."""
+    t = Tiles()
+    hands = deal(t, ("19m147p258s12346z", "123p456p789s5577z", "19m258p147s23566z"))
+    dora = t.take("9s")[0]
+    a, replacement, y, north, chun = t.take("1p9p8s4z7z")
+    north0 = next(x for x in hands[0] if x >> 2 == 30)
+    body = init(hands, dora, scores=SANMA_START) + draw(0, a)
+    if kita_by == 0:
+        body += call(0, "kita", [north0]) + draw(0, replacement)
+    body += discard(0, a) + riichi(1, y, AFTER_RIICHI)
+    body += draw(2, north) + call(2, "kita", [north]) + draw(2, chun) if kita_by == 2 else draw(2, chun)
+    body += discard(2, chun)
+    body += agari(1, 2, sorted([*hands[1], chun]), chun, 40, points, int(points == 8000), yaku, [dora], (*AFTER_RIICHI, 0),
+                  (0, points + 1000, -points, 0), ba=(0, 1), ura=[t.take("9m")[0]])
+    return game(body, go=185)
+
+
+def test_a_kita_ends_the_first_go_around_for_double_riichi_and_ends_ippatsu():
+    """Three-player rule 9: 拔北 counts as a call for ippatsu and double riichi (and heavenly and earthly
+    wins and nine terminals, which the same uninterrupted first go-around decides)."""
+    nobody = audit(riichi_ron_in_the_first_go_around(None, [21, 2, 2, 1, 20, 1, 53, 0], 8000))
+    assert [f.kind for f in nobody.findings] == [K.TRUNCATED], lines(nobody)
+    before = audit(riichi_ron_in_the_first_go_around(0, [1, 1, 2, 1, 20, 1, 53, 0], 5200))
+    assert [f.kind for f in before.findings] == [K.TRUNCATED], lines(before)
+    after_riichi = audit(riichi_ron_in_the_first_go_around(2, [21, 2, 20, 1, 53, 0], 5200))
+    assert [f.kind for f in after_riichi.findings] == [K.TRUNCATED], lines(after_riichi)
+    as_if_no_kita = audit(riichi_ron_in_the_first_go_around(0, [21, 2, 2, 1, 20, 1, 53, 0], 8000))
+    assert K.YAKU in {f.kind for f in errors(as_if_no_kita)}, lines(as_if_no_kita)
+
+
+def test_a_ron_on_a_kita_is_no_robbed_kan_keeps_ippatsu_and_gives_the_winner_no_north_dora():
+    """Three-player rule 10: a player waiting on North may ron the North set aside; the kita does not stand,
+    breaks no ippatsu and is no North dora for the winner (and, on Tenhou, no 搶槓)."""
+    t = Tiles()
+    hands = deal(t, ("19m147p258s12356z", "123p456p789s777z4z", "19m258p147s23566z"))
+    dora = t.take("9s")[0]
+    a, y, north = t.take("1p8s4z")
+    body = init(hands, dora, scores=SANMA_START) + turn(0, a) + riichi(1, y, AFTER_RIICHI)
+    body += draw(2, north) + call(2, "kita", [north])
+    body += agari(1, 2, sorted([*hands[1], north]), north, 40, 8000, 1, [21, 2, 2, 1, 20, 1, 53, 0], [dora],
+                  (*AFTER_RIICHI, 0), (0, 9000, -8000, 0), ba=(0, 1), ura=[t.take("9m")[0]])
+    result = audit(game(body, go=185))
+    assert [f.kind for f in result.findings] == [K.TRUNCATED], lines(result)
+    (win,) = result.rounds[0].wins
+    assert (win.from_who, win.context.ippatsu, win.context.chankan, win.context.kita) == (2, True, False, 0)
+
+
+def kita_of_the_winning_tile(kita: bool) -> bytes:
+    """Three players: seat 1 (777z 123p 456p 789s 4z) draws a North, its own winning tile, and sets it aside
+    (or, for the contrast, discards it); seat 2 then discards a North and seat 1 rons it."""
+    t = Tiles()
+    hands = deal(t, ("19m147p258s12357z", "777z123p456p789s4z", "19m258p147s23566z"))
+    dora = t.take("9p")[0]
+    a, north, replacement, north2 = t.take("1p4z1s4z")
+    body = init(hands, dora, scores=SANMA_START) + turn(0, a) + draw(1, north)
+    body += call(1, "kita", [north]) + draw(1, replacement) + discard(1, replacement) if kita else discard(1, north)
+    body += draw(2, north2) + discard(2, north2)
+    han, points, m = (2, 5200, [call_code(1, "kita", [north])]) if kita else (1, 2600, [])
+    body += agari(1, 2, sorted([*hands[1], north2]), north2, 40, points, 0, [20, 1, 52, han], [dora],
+                  (*SANMA_START, 0), (0, points, -points, 0), m=m)
+    return game(body, go=185)
+
+
+def test_setting_aside_a_north_one_waits_on_is_no_discard_and_leaves_the_seat_free_to_ron_it():
+    """Three-player rule 11: 拔北的牌即使是自己的和牌也不算振聽; discarding it would be furiten."""
+    kita = audit(kita_of_the_winning_tile(kita=True))
+    assert [f.kind for f in kita.findings] == [K.TRUNCATED], lines(kita)
+    discarded = audit(kita_of_the_winning_tile(kita=False))
+    assert any("furiten" in f.message for f in errors(discarded)), lines(discarded)

@@ -234,6 +234,19 @@ def test_pmn_wrong_win_tile_and_win_without_a_tile_are_findings():
     assert any("does not win" in f.message for f in found)
 
 
+def test_a_chow_of_a_discard_not_from_the_seat_before_is_illegal():
+    """Seed 004, term 17: a chow takes the discard of the seat before (上家) only."""
+    found = findings_of(pmn_record(DEAL, "T0c2D0c2C3c3D3w1N", "None None None None", "0 0 0 0"))
+    assert [f.message for f in found if f.kind is K.ILLEGAL_ACTION] == [
+        "seat 3 chows a discard of seat 0, not its left neighbour's"]
+
+
+def test_a_discard_from_a_hand_of_the_wrong_size_is_illegal():
+    """Seed 004, term 29 (多張、少張): a hand of more or fewer tiles than it should hold is a fault."""
+    found = findings_of(pmn_record(DEAL, "D0c1T1c1D1c1N", "None None None None", "0 0 0 0"))
+    assert "seat 0 discards from 13 tiles (sets counted as three), not 14" in {f.message for f in found}
+
+
 def test_pmn_exhaustive_draw_with_tiles_left_is_a_finding():
     found = findings_of(pmn_record(DEAL, "T0c1D0c1N", "None None None None", "0 0 0 0"))
     assert K.DRAW in kinds(found)
