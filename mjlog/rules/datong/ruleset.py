@@ -46,7 +46,7 @@ class DatongRules:
     renchan_to: RenchanTo = knob("dealer", quoted("002", "連庄一次多10分"))
     leave_to: LeaveTo = knob("pot", quoted("002", "強退的玩家每次扣8倍基本分"))
     reserve_tiles: int = knob(13, quoted("002", "還剩下六墩半牌時仍然無人胡牌"))
-    circles: int = knob(1, choice("the source names no end of a game: it ends when the deal has gone round the table this many times"))
+    circles: int = knob(1, choice("the source names no end of a game: it ends when the deal has gone round this many times"))
 
     def __post_init__(self) -> None:
         for name, allowed in (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
