@@ -33,6 +33,9 @@ TSUMO_SCHEMES = (
     "ron-reduced",      # 榮和收入調整
 )
 
+#: The values of ``renhou_limit``: 人和 not a limit hand, or paid as mangan or baiman.
+RENHOU_LIMITS = ("none", "mangan", "baiman")
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
@@ -61,7 +64,15 @@ class RuleSet:
     double_yakuman_suuankou_tanki: bool = False
     double_yakuman_junsei_chuuren: bool = False
     double_yakuman_daisuushii: bool = False
+    double_yakuman_tenhou: bool = False
+    double_yakuman_suukantsu: bool = False
     kazoe_yakuman: bool = True
+    ura_dora: bool = True
+    ippatsu: bool = True
+    kan_dora: bool = True
+    two_han_minimum_honba: int = 0      # 二翻縛 from this many honba (0: never)
+    chiitoitsu_1han_50fu: bool = False
+    renhou_limit: str = "none"          # 人和 paid as a limit hand (RENHOU_LIMITS)
     renhou: bool = False
     pao: bool = True
     pao_covers_stacked_yakuman: bool = True
@@ -165,7 +176,22 @@ KNOB_DOCS: dict[str, str] = {
     "double_yakuman_suuankou_tanki": "four concealed triplets on a pair wait is a double yakuman",
     "double_yakuman_junsei_chuuren": "nine gates on a 9-sided wait is a double yakuman",
     "double_yakuman_daisuushii": "big four winds is a double yakuman",
-    "kazoe_yakuman": "13 han or more counts as yakuman",
+    "double_yakuman_tenhou": ("heavenly hand is a double yakuman (the seed 002's 天和: "
+                              "'1倍役滿(部分規則計2倍役滿)')"),
+    "double_yakuman_suukantsu": ("four kans is a double yakuman (the seed 002's 四槓子: "
+                                 "'1倍役滿(部分規則計2倍役滿)')"),
+    "kazoe_yakuman": "13 han or more counts as yakuman (off: the other reading, paid as sanbaiman)",
+    "ura_dora": "a riichi win counts the ura dora under the dora indicators (off: no ura dora)",
+    "ippatsu": "a riichi win within one go-around, no call between, scores ippatsu (off: no ippatsu)",
+    "kan_dora": ("each kan turns a new dora indicator and, for riichi, a new ura indicator "
+                 "(off: only the first of each counts)"),
+    "two_han_minimum_honba": ("二翻縛: from this many honba a win needs 2 han without the dora "
+                              "(the seed 002: '本場數達到或超過5的時候2翻起和'); 0: never"),
+    "chiitoitsu_1han_50fu": ("seven pairs is 1 han 50 fu, not 2 han 25 fu (the seed 002: "
+                             "'部分規則將七對子定為1翻的門前役')"),
+    "renhou_limit": ("none, mangan or baiman: 人和 (a non-dealer's ron before its first draw, no call made) "
+                     "pays that limit, or the hand's own value if higher (the seed 002: "
+                     "'部分規則只算滿貫或倍滿')"),
     "renhou": "a non-dealer's ron before its first draw, no call made yet, is a 5-han yaku (renhou, id 36)",
     "pao": ("liability (pao) for giving the last call of big three dragons or big four winds "
             "(not four kans: Tenhou's rule 21)"),
@@ -213,6 +239,7 @@ KNOB_CHOICES: dict[str, tuple[str, ...]] = {
     "marudori2_reading": ("formula", "words"),
     "dealer_triple_reading": ("formula", "words"),
     "double_take_reading": ("formula", "words"),
+    "renhou_limit": RENHOU_LIMITS,
 }
 
 
@@ -252,5 +279,9 @@ def rule_problem(rules: RuleSet) -> str | None:
     if rules.players == 4 and (rules.nukidora or rules.kita_after_pon):
         knob = "nukidora" if rules.nukidora else "kita_after_pon"
         return f"{knob} is a three-player knob (four players have no kita)"
+    if rules.two_han_minimum_honba < 0:
+        return f"two_han_minimum_honba={rules.two_han_minimum_honba}: a number of honba is 0 or more"
+    if rules.renhou_limit != "none" and (rules.renhou or rules.local_renhou_yakuman):
+        return "renhou_limit, renhou and local_renhou_yakuman are three values of 人和: choose one"
     return None
 
