@@ -1,17 +1,23 @@
-"""Local-yaku what-ifs: the recorded winning hands of a store re-scored with local yaku switched on.
+"""What-ifs on stored wins: the recorded winning hands of a store re-scored with local yaku switched on,
+or under changed rule knobs (ura, ippatsu or kan dora off, 二翻縛, kiriage, kazoe, double yakuman...).
 
-Riichi only by nature: local yaku (地方役) are knobs of the riichi family's rule set, and only the
-store's riichi games are read.
+Riichi only by nature: local yaku (地方役) and these knobs are the riichi family's rule set, and only
+the store's riichi games are read.
 
 Every riichi win the replay could score is rebuilt from the store (its concealed tiles, the
-winner's calls from ``events``, the situation from the derived yaku and the events before the win)
-and scored twice: under the game's rule set, which must give the stored derived value (a check of
-the rebuild), and with the chosen local-yaku knobs on. The play is kept as it was: under these
-rules the players would have played differently, so the numbers say how often a yaku would have
-paid on these hands and how it would have moved points and placements, not what would have happened.
+winner's calls from ``events``, the situation from the derived yaku and the events before the win,
+the dora and ura indicators, kan dora included, as the store holds them: recorded, else derived by
+the replay) and scored twice: under the game's rule set, which must give the stored derived value
+(a check of the rebuild), and under the change. The play is kept as it was: under these rules the
+players would have played differently, so the numbers say how often a change would have applied to
+these hands and how it would have moved points and placements, not what would have happened. A win
+the changed rules forbid (二翻縛: too few han without dora at the hand's honba) is "no longer a
+win": its payments are taken back and the hand pays nothing, since what would have followed is unknown.
 
 The hands' scores move by the difference of the two settlements; the game's final scores and
-placement points follow (leftover riichi sticks go to whoever is then first).
+placement points follow (leftover riichi sticks go to whoever is then first). Each row carries 95%
+intervals clustered by game (:mod:`mjlog.stats.clustered`): the share of wins changed, the mean
+change of a win's value, and the mean placement points moved per game.
 """
 
 from __future__ import annotations
