@@ -115,6 +115,7 @@ class WhatIf:
     n_as_stored: int          # wins whose rebuild scores exactly as the store's derived value
     effects: tuple[YakuEffect, ...]
     not_rescorable: tuple[tuple[str, str], ...] = field(default=())   # (yaku, why)
+    riichi_without_ura: int = 0   # riichi wins whose store holds no ura indicator (none recorded or derivable)
 
 
 _WINS = """
@@ -321,7 +322,8 @@ def what_if(store, knobs: Sequence[str], cond: str = "TRUE", choice: RuleChoice 
     effects += [_effect(label, "", _under(c), _changed, kept, base, ends) for label, c in _variants(choice)]
     skipped = tuple((f"{ALL_YAKU[y.id].name_ja} {ALL_YAKU[y.id].name_en}", y.not_rescorable)
                     for y in chosen if y.not_rescorable)
-    return WhatIf(len({w.game_id for w in kept}), len(kept), as_stored, tuple(effects), skipped)
+    no_ura = sum(1 for w in kept if w.context.in_riichi and not w.context.ura_indicators)
+    return WhatIf(len({w.game_id for w in kept}), len(kept), as_stored, tuple(effects), skipped, no_ura)
 
 
 def _yaku_on(on: Sequence[LocalYaku]) -> Callable[[RuleSet], RuleSet]:
@@ -402,4 +404,7 @@ def format_what_if(result: WhatIf, selection: str) -> str:
                      f"{e.placement_per_game.text(2) if e.placement_per_game else '-'}")
     for name, why in result.not_rescorable:
         lines.append(f"{ljust_display(name, 34)} not re-scorable: {why}")
+    if result.riichi_without_ura:
+        lines.append(f"{result.riichi_without_ura} riichi wins have no ura indicators in the store (their logs record "
+                     "none and the replay could not derive them): no ura or kan-dora row can move them.")
     return "\n".join(lines)

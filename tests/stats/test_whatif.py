@@ -232,3 +232,16 @@ def test_whatif_knobs_on_the_corpus_store_print_the_wins_and_points_each_changes
             continue
         assert int(rows[knob][0]) > 0 and int(rows[knob][1]) != 0, (knob, rows[knob])
     assert int(rows["ura_dora=False"][1]) < int(rows["kan_dora=False"][1]) < 0
+
+
+def test_whatif_says_how_many_riichi_wins_lack_ura_indicators_rather_than_guess(tmp_path, capsys):
+    src = next(p for p in sorted(SAMPLE.glob("*.xml")) if b"doraHaiUra" in p.read_bytes())
+    data = re.sub(rb' doraHaiUra="[^"]*"', b"", src.read_bytes())
+    (tmp_path / src.name).write_bytes(re.sub(rb'<SHUFFLE seed="[^"]*"', b'<SHUFFLE seed=""', data))   # no wall
+    db = tmp_path / "a.duckdb"
+    with Store(db) as st:
+        st.ingest([tmp_path / src.name])
+        n = st.sql("SELECT count(*) FROM wins WHERE riichi AND derived").rows()[0][0]
+    assert main(["whatif", "--db", str(db), "--include-synthetic", "--knob", "ura_dora=False"]) == 0
+    out = capsys.readouterr().out
+    assert n and f"{n} riichi wins have no ura indicators in the store" in out
