@@ -1,17 +1,23 @@
-"""Local-yaku what-ifs: the recorded winning hands of a store re-scored with local yaku switched on.
+"""What-ifs on stored wins: the recorded winning hands of a store re-scored with local yaku switched on,
+or under changed rule knobs (ura, ippatsu or kan dora off, 二翻縛, kiriage, kazoe, double yakuman...).
 
-Riichi only by nature: local yaku (地方役) are knobs of the riichi family's rule set, and only the
-store's riichi games are read.
+Riichi only by nature: local yaku (地方役) and these knobs are the riichi family's rule set, and only
+the store's riichi games are read.
 
 Every riichi win the replay could score is rebuilt from the store (its concealed tiles, the
-winner's calls from ``events``, the situation from the derived yaku and the events before the win)
-and scored twice: under the game's rule set, which must give the stored derived value (a check of
-the rebuild), and with the chosen local-yaku knobs on. The play is kept as it was: under these
-rules the players would have played differently, so the numbers say how often a yaku would have
-paid on these hands and how it would have moved points and placements, not what would have happened.
+winner's calls from ``events``, the situation from the derived yaku and the events before the win,
+the dora and ura indicators, kan dora included, as the store holds them: recorded, else derived by
+the replay) and scored twice: under the game's rule set, which must give the stored derived value
+(a check of the rebuild), and under the change. The play is kept as it was: under these rules the
+players would have played differently, so the numbers say how often a change would have applied to
+these hands and how it would have moved points and placements, not what would have happened. A win
+the changed rules forbid (二翻縛: too few han without dora at the hand's honba) is "no longer a
+win": its payments are taken back and the hand pays nothing, since what would have followed is unknown.
 
 The hands' scores move by the difference of the two settlements; the game's final scores and
-placement points follow (leftover riichi sticks go to whoever is then first).
+placement points follow (leftover riichi sticks go to whoever is then first). Each row carries 95%
+intervals clustered by game (:mod:`mjlog.stats.clustered`): the share of wins changed, the mean
+change of a win's value, and the mean placement points moved per game.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+
+import polars as pl
 
 from mjlog.errors import InvalidHandError
 from mjlog.ir import Call, CallKind, call_kind
@@ -31,7 +39,9 @@ from mjlog.rules.riichi.points import YAKUMAN_BASIC
 from mjlog.rules.riichi.ruleset import RuleSet, preset
 from mjlog.rules.riichi.scorer import HandValue, score
 from mjlog.rules.riichi.settlement import pao_seat, win_settlement
+from mjlog.rules.riichi.variants import short_of_minimum
 from mjlog.rules.riichi.yaku_table import ALL_YAKU
+from mjlog.stats.clustered import ratio_intervals
 from mjlog.text import ljust_display
 
 PLAY_KEPT = ("The play is kept as recorded: under these rules the players would have played differently, "
@@ -54,6 +64,7 @@ class StoredWin:
     context: WinContext
     derived_points: int
     derived_deltas: tuple[int, ...]
+    hand_honba: int = 0       # the hand's honba counters (a second ron winner's context has 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +78,32 @@ class GameEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class Estimate:
+    """A share or a mean with its 95% interval, clustered by game."""
+
+    value: float
+    lo: float
+    hi: float
+
+    def text(self, digits: int = 0) -> str:
+        """``value [lo, hi]``."""
+        return f"{self.value:.{digits}f} [{self.lo:.{digits}f}, {self.hi:.{digits}f}]"
+
+
+@dataclass(frozen=True, slots=True)
 class YakuEffect:
-    """One local yaku (or ``all`` of the chosen ones together) over the re-scored wins."""
+    """One local yaku or rule change (or ``all`` of the chosen ones together) over the re-scored wins."""
 
     name: str
     english: str
-    wins: int                 # wins it applies to
+    wins: int                 # wins it applies to (a knob: whose value or payments it changes)
     points_added: int         # the change of the hands' value (without honba and sticks), summed
     games_reordered: int      # games in which some seat's placement changes
     placement_points_moved: float   # half the sum of |change| of every seat's placement points
+    no_longer_wins: int = 0   # wins the change makes illegal (二翻縛), their payments taken back
+    share_changed: Estimate | None = None        # the share of the wins it applies to
+    points_per_win: Estimate | None = None       # the mean change of a win's value
+    placement_per_game: Estimate | None = None   # the mean placement points moved per game
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +115,7 @@ class WhatIf:
     n_as_stored: int          # wins whose rebuild scores exactly as the store's derived value
     effects: tuple[YakuEffect, ...]
     not_rescorable: tuple[tuple[str, str], ...] = field(default=())   # (yaku, why)
+    riichi_without_ura: int = 0   # riichi wins whose store holds no ura indicator (none recorded or derivable)
 
 
 _WINS = """
@@ -181,7 +210,7 @@ def _stored_win(w: dict, rules: RuleSet, before: list[dict], streak: int) -> Sto
     melds = _melds(e for e in before if e["kind"] == "call" and e["seat"] == seat)
     return StoredWin(w["game_id"], w["round_index"], seat, w["from_seat"], dealer, rules,
                      tuple(sorted(w["hand"])), melds, w["win_tile"], ctx, w["derived_points"],
-                     tuple(w["derived_deltas"] or ()))
+                     tuple(w["derived_deltas"] or ()), w["honba"] or 0)
 
 
 #: A win's value and its score changes.
@@ -210,30 +239,64 @@ def _placements(end: GameEnd, diff: Sequence[int]) -> tuple[tuple[int, ...], tup
 def _effect(name: str, english: str, change: Callable[[RuleSet], RuleSet | None], counts: Callable[[Settled, Settled], bool],
             wins: Sequence[StoredWin], base: Sequence[Settled], ends: dict[str, GameEnd]) -> YakuEffect:
     """Re-score every win under ``change(its rules)`` (None: the win is left as it was) and sum up what
-    moved; ``counts`` says whether the change applies to a win (from its value and deltas before and after)."""
-    applied = added = 0
+    moved; ``counts`` says whether the change applies to a win (from its value and deltas before and after).
+    A win that is none under the changed rules (no yaku, or short of 二翻縛's han) has its payments taken back."""
+    applied = added = lost = 0
     diffs: dict[str, list[int]] = {}
+    units: dict[str, list] = {"game_id": [], "applies": [], "points": []}
     for win, (v0, d0) in zip(wins, base):
         rules = change(win.rules)
-        if rules is None:
-            continue
-        v1, d1 = settle(win, rules)
-        if counts((v0, d0), (v1, d1)):
-            applied += 1
-        added += v1.points - v0.points
-        if d1 != d0:
-            acc = diffs.setdefault(win.game_id, [0] * len(d0))
-            for s, (a, b) in enumerate(zip(d0, d1)):
-                acc[s] += b - a
-    reordered, moved = 0, 0.0
+        moved = applies = 0
+        if rules is not None:
+            v1, d1 = settle(win, rules)
+            if v1.no_yaku or short_of_minimum(v1, win.hand_honba, rules):
+                lost += 1
+                applies, moved, d1 = 1, -v0.points, (0,) * len(d0)
+            else:
+                applies, moved = int(counts((v0, d0), (v1, d1))), v1.points - v0.points
+            if d1 != d0:
+                acc = diffs.setdefault(win.game_id, [0] * len(d0))
+                for s, (a, b) in enumerate(zip(d0, d1)):
+                    acc[s] += b - a
+        applied += applies
+        added += moved
+        for col, value in (("game_id", win.game_id), ("applies", applies), ("points", moved)):
+            units[col].append(value)
+    reordered, per_game = 0, {g: 0.0 for g in units["game_id"] if g in ends}
     for game_id, diff in diffs.items():
         end = ends.get(game_id)
         if end is None or len(end.end_scores) != len(diff):
             continue
         (p0, q0), (p1, q1) = _placements(end, [0] * len(diff)), _placements(end, diff)
         reordered += p0 != p1
-        moved += sum(abs(b - a) for a, b in zip(q0, q1)) / 2
-    return YakuEffect(name, english, applied, added, reordered, round(moved, 1))
+        per_game[game_id] = sum(abs(b - a) for a, b in zip(q0, q1)) / 2
+    share, points, placement = _intervals(units, per_game)
+    return YakuEffect(name, english, applied, added, reordered, round(sum(per_game.values()), 1), lost,
+                      share, points, placement)
+
+
+def _intervals(units: dict[str, list], per_game: dict[str, float]) -> tuple[Estimate | None, ...]:
+    """The share of wins a change applies to and the mean change of a win's value (units: the wins,
+    clustered by game), and the mean placement points moved per game (units: the games)."""
+    if not units["game_id"]:
+        return None, None, None
+    frame = pl.DataFrame(units).with_columns(pl.lit(1).alias("one"))
+    games = pl.DataFrame({"game_id": list(per_game), "moved": list(per_game.values())},
+                         schema={"game_id": pl.String, "moved": pl.Float64}).with_columns(pl.lit(1).alias("one"))
+    out: list[Estimate | None] = []
+    for data, num, proportion in ((frame, "applies", True), (frame, "points", False), (games, "moved", False)):
+        if data.is_empty():
+            out.append(None)
+            continue
+        iv = ratio_intervals(data, [], num, "one", proportion=proportion).row(0, named=True)
+        mean = data[num].cast(pl.Float64).mean()
+        out.append(Estimate(float(mean), _finite(iv["lo"], mean), _finite(iv["hi"], mean)))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def _finite(x: float | None, fallback) -> float:
+    """An interval end, or the value itself where there is no interval (one game: NaN)."""
+    return float(fallback) if x is None or x != x else float(x)
 
 
 def what_if(store, knobs: Sequence[str], cond: str = "TRUE", choice: RuleChoice | None = None) -> WhatIf:
@@ -259,7 +322,8 @@ def what_if(store, knobs: Sequence[str], cond: str = "TRUE", choice: RuleChoice 
     effects += [_effect(label, "", _under(c), _changed, kept, base, ends) for label, c in _variants(choice)]
     skipped = tuple((f"{ALL_YAKU[y.id].name_ja} {ALL_YAKU[y.id].name_en}", y.not_rescorable)
                     for y in chosen if y.not_rescorable)
-    return WhatIf(len({w.game_id for w in kept}), len(kept), as_stored, tuple(effects), skipped)
+    no_ura = sum(1 for w in kept if w.context.in_riichi and not w.context.ura_indicators)
+    return WhatIf(len({w.game_id for w in kept}), len(kept), as_stored, tuple(effects), skipped, no_ura)
 
 
 def _yaku_on(on: Sequence[LocalYaku]) -> Callable[[RuleSet], RuleSet]:
@@ -321,15 +385,26 @@ def knobs_of(text: str) -> list[str]:
 
 
 def format_what_if(result: WhatIf, selection: str) -> str:
-    """The what-if as text: what was re-scored, one line per yaku, the ones no log can show."""
+    """The what-if as text: what was re-scored, one line per yaku or knob (with 95% intervals clustered by
+    game), the ones no log can show."""
     lines = [f"what-if on {selection}: {result.n_wins} wins of {result.n_games} games "
-             f"({result.n_as_stored} re-scored exactly as stored under the recorded rules)", PLAY_KEPT, "",
+             f"({result.n_as_stored} re-scored exactly as stored under the recorded rules)", PLAY_KEPT,
+             "Intervals: 95%, clustered by game; 'no longer wins' are wins the changed rules forbid (二翻縛), "
+             "their payments taken back.", "",
              f"{'yaku or knob':<34} {'wins':>6} {'points added':>13} {'per win':>8} {'games reordered':>16} "
-             f"{'placement pts moved':>20}"]
+             f"{'placement pts moved':>20} {'no longer wins':>15}  {'% of wins changed':<20} "
+             f"{'points per win':<24} placement pts per game"]
     for e in result.effects:
         per = f"{e.points_added / e.wins:.0f}" if e.wins else "-"
+        share = e.share_changed and Estimate(100 * e.share_changed.value, 100 * e.share_changed.lo,
+                                             100 * e.share_changed.hi).text(1)
         lines.append(f"{ljust_display(e.name + ' ' + e.english, 34)} {e.wins:>6} {e.points_added:>13} {per:>8} "
-                     f"{e.games_reordered:>16} {e.placement_points_moved:>20.1f}")
+                     f"{e.games_reordered:>16} {e.placement_points_moved:>20.1f} {e.no_longer_wins:>15}  "
+                     f"{share or '-':<20} {e.points_per_win.text(0) if e.points_per_win else '-':<24} "
+                     f"{e.placement_per_game.text(2) if e.placement_per_game else '-'}")
     for name, why in result.not_rescorable:
         lines.append(f"{ljust_display(name, 34)} not re-scorable: {why}")
+    if result.riichi_without_ura:
+        lines.append(f"{result.riichi_without_ura} riichi wins have no ura indicators in the store (their logs record "
+                     "none and the replay could not derive them): no ura or kan-dora row can move them.")
     return "\n".join(lines)

@@ -33,6 +33,8 @@ from mjlog.rules.riichi.local_yaku import LOCAL
 from mjlog.rules.riichi.ruleset import PRESETS, RuleSet, apply_knobs, rule_problem
 from tests.support.paths import TENHOU_XML
 from tests.support.replaybuild import Tiles, agari, deal, discard, draw, game, init, ryuukyoku, turn
+from mjlog.rules.riichi.variants import yaku_han
+from tests.families.riichi import test_rule_variants as variants
 from tests.families.riichi.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test
 from tests.families.riichi.test_rule_conformance import (
     test_setting_north_aside_right_after_a_pon_is_refused_unless_the_knob_allows_it as kita_after_pon_test,
@@ -129,6 +131,11 @@ FEATURES: dict[str, Callable[[GameLog, Replay], bool]] = {
     "an extension round": lambda log, rep: any(r.kyoku > _last_regular(log) for r in rep.rounds),
     "riichi sticks left at the end": lambda log, rep: sum(log.final.scores) > sum(rep.rounds[-1].end_scores),
     "a kita": _has_kita,
+    "a win with ura dora": lambda log, rep: any(w.value.ura for _, w in _wins(rep)),
+    "an ippatsu win": lambda log, rep: any((2, 1) in w.value.yaku for _, w in _wins(rep)),
+    "a seven pairs win": lambda log, rep: any((22, 2) in w.value.yaku for _, w in _wins(rep)),
+    "a 1-han win at 1 honba or more": lambda log, rep: any(
+        r.honba and yaku_han(w.value) == 1 for r, w in _wins(rep)),
 }
 
 
@@ -198,6 +205,10 @@ FLIPS = (
     Flip("extension", False, "an extension round", K.FLOW, "played after the game should have ended"),
     Flip("leftover_sticks_to_first", False, "riichi sticks left at the end", K.FINAL_SCORE, "final scores"),
     Flip("nukidora", False, "a kita", K.ILLEGAL_ACTION, "(kita) under rules without nukidora"),
+    Flip("ura_dora", False, "a win with ura dora", K.YAKU, "yaku"),
+    Flip("ippatsu", False, "an ippatsu win", K.YAKU, "yaku"),
+    Flip("chiitoitsu_1han_50fu", True, "a seven pairs win", K.HAN, "han per yaku"),
+    Flip("two_han_minimum_honba", 1, "a 1-han win at 1 honba or more", K.ILLEGAL_ACTION, "(二翻縛)"),
 )
 
 
@@ -346,6 +357,11 @@ HAND_BUILT = {
     "double_yakuman_junsei_chuuren": test_a_double_yakuman_knob_doubles_that_yakuman,
     "double_yakuman_daisuushii": test_a_double_yakuman_knob_doubles_that_yakuman,
     "kazoe_yakuman": test_kazoe_yakuman_off_pays_13_han_as_sanbaiman,
+    # tests/families/riichi/test_rule_variants.py
+    "kan_dora": variants.test_kan_dora_off_counts_only_the_first_dora_and_ura_indicator,
+    "renhou_limit": variants.test_renhou_as_mangan_or_baiman_pays_the_limit_unless_the_hand_is_worth_more,
+    "double_yakuman_tenhou": variants.test_tenhou_and_suukantsu_are_double_yakuman_under_their_knobs,
+    "double_yakuman_suukantsu": variants.test_tenhou_and_suukantsu_are_double_yakuman_under_their_knobs,
     **{y.knob: local_yaku_test for y in LOCAL},   # tests/families/riichi/test_local_yaku.py
     "kita_after_pon": kita_after_pon_test,        # tests/families/riichi/test_rule_conformance.py
     **{k: reading_test for k in ("marudori2_reading", "dealer_triple_reading", "double_take_reading")},
@@ -403,6 +419,8 @@ def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_findi
     ("tenhou-4p-east", {"triple_ron_abort": False}),
     ("tenhou-4p-east", {"abortive_draws": False}),
     ("tenhou-3p-east", {"nukidora": False}),
+    ("tenhou-4p-east", {"two_han_minimum_honba": 1}),
+    ("tenhou-4p-east", {"ura_dora": False, "ippatsu": False, "kan_dora": False}),
 ])
 def test_games_the_simulator_plays_under_a_knob_state_it_and_audit_clean_under_it(preset, knobs):
     from mjlog.rules.riichi.simulate import simulate_game

@@ -14,8 +14,12 @@ import pytest
 
 from mjlog.cli import main
 from mjlog.store import Store
-from mjlog.stats.whatif import PLAY_KEPT, knobs_of
-from tests.support.paths import SAMPLE, TENHOU_XML
+from mjlog.rules.riichi import WinContext
+from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.stats.whatif import PLAY_KEPT, GameEnd, StoredWin, _effect, _under, knobs_of, settle
+from mjlog.rules.knobs import RuleChoice
+from mjlog.tiles import parse_mpsz
+from tests.support.paths import CORPUS, SAMPLE, TENHOU_XML
 
 
 def _splits(counts: list[int], start: int = 0):
@@ -128,3 +132,116 @@ def test_whatif_refuses_an_unknown_yaku_and_a_missing_database(tmp_path, capsys)
     assert main(["whatif", "--db", str(tmp_path / "none.duckdb"), "--local-yaku", "nonesuch"]) == 2
     assert "unknown local yaku" in capsys.readouterr().err
     assert knobs_of("daisharin, local_suurenkou") == ["local_daisharin", "local_suurenkou"]
+
+
+#: The knobs of the value variants, each set to the value that is not Tenhou's.
+VARIANT_KNOBS = ("ura_dora=False", "ippatsu=False", "kan_dora=False", "two_han_minimum_honba=1",
+                 "kazoe_yakuman=False", "chiitoitsu_1han_50fu=True", "renhou_limit=mangan",
+                 "double_yakuman_tenhou=True", "double_yakuman_suukantsu=True")
+
+
+def _knob_rows(out: str) -> dict[str, list[str]]:
+    """The what-if's rows by knob: the columns after the name (wins, points, ..., no longer wins)."""
+    return {line.split()[0]: line.split()[1:] for line in out.splitlines() if "=" in line.split(" ", 1)[0]}
+
+
+def test_whatif_knob_rows_move_the_sample_wins_with_intervals(tmp_path, capsys):
+    db = tmp_path / "sample.duckdb"
+    with Store(db) as st:
+        st.ingest([SAMPLE])
+    args = ["whatif", "--db", str(db), "--include-synthetic"]
+    for knob in VARIANT_KNOBS:
+        args += ["--knob", knob]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    rows = _knob_rows(out)
+    assert "clustered by game" in out
+    for knob in ("ura_dora=False", "ippatsu=False", "kan_dora=False", "two_han_minimum_honba=1",
+                 "chiitoitsu_1han_50fu=True"):
+        wins, points = int(rows[knob][0]), int(rows[knob][1])
+        assert wins > 0 and points < 0, (knob, rows[knob])
+        assert re.search(r"-\d+ \[-\d+, -\d+\]", " ".join(rows[knob])), rows[knob]   # points per win, interval
+    assert rows["two_han_minimum_honba=1"][5] == rows["two_han_minimum_honba=1"][0]   # every change: no longer a win
+    assert rows["ura_dora=False"][5] == "0"
+
+
+def _win(hand: str, win: str, ctx: WinContext, rules_name: str = "tenhou-4p-south", honba: int = 0) -> StoredWin:
+    """A hand-built stored win (seat 1 wins, seat 0 deals), with its rebuild as its stored value."""
+    rules = PRESETS[rules_name]
+    tiles = parse_mpsz(hand) if len(parse_mpsz(hand)) == 14 else parse_mpsz(hand + win)
+    win_tile = [t for t in tiles if t >> 2 == parse_mpsz(win)[0] >> 2][-1]
+    stored = StoredWin("g", 0, 1, 1 if ctx.tsumo else 2, 0, rules, tuple(sorted(tiles)), (), win_tile, ctx, 0, (),
+                       honba)
+    v, d = settle(stored, rules)
+    return StoredWin("g", 0, 1, stored.from_seat, 0, rules, stored.concealed, (), win_tile, ctx, v.points, d, honba)
+
+
+def _moved(win: StoredWin, knob: str):
+    name, value = knob.split("=")
+    end = GameEnd(win.rules, (25000,) * 4, 100000, 0)
+    base = [settle(win, win.rules)]
+    return _effect(knob, "", _under(RuleChoice(None, ((name, value),))), lambda a, b: a != b, [win], base, {"g": end})
+
+
+@pytest.mark.parametrize("knob,hand,win,ctx", [
+    ("renhou_limit=mangan", "234m456p678s22z345p", "5p", WinContext(seat_wind=1, renhou=True)),
+    ("double_yakuman_tenhou=True", "123m456p789s11z22z", "2z", WinContext(tsumo=True, tenhou=True, seat_wind=1)),
+    ("kazoe_yakuman=False", "111234567m88899m", "9m",
+     WinContext(seat_wind=1, riichi=True, tsumo=True, dora_indicators=(32, 28))),
+    ("ippatsu=False", "234m456p678s22z345p", "5p", WinContext(seat_wind=1, riichi=True, ippatsu=True)),
+])
+def test_whatif_moves_a_hand_built_win_under_each_knob(knob, hand, win, ctx):
+    effect = _moved(_win(hand, win, ctx), knob)
+    assert effect.wins == 1 and effect.points_added != 0 and effect.placement_points_moved > 0
+
+
+def test_whatif_counts_a_one_han_win_at_n_honba_as_no_longer_a_win():
+    kanchan = _win("234m456p678s22z79p", "8p", WinContext(seat_wind=1, riichi=True, honba=5), honba=5)
+    effect = _moved(kanchan, "two_han_minimum_honba=5")
+    assert effect.no_longer_wins == 1 and effect.points_added == -kanchan.derived_points
+    assert _moved(kanchan, "two_han_minimum_honba=6").no_longer_wins == 0
+
+
+def test_the_store_derives_the_ura_indicators_a_log_does_not_record_from_the_seeds_wall(tmp_path):
+    src = next(p for p in sorted(SAMPLE.glob("*.xml")) if b"doraHaiUra" in p.read_bytes())
+    (tmp_path / src.name).write_bytes(re.sub(rb' doraHaiUra="[^"]*"', b"", src.read_bytes()))
+    with Store(tmp_path / "a.duckdb") as st:
+        st.ingest([src])
+        want = st.sql("SELECT ura_indicators FROM wins WHERE riichi ORDER BY round_index, win_index").rows()
+    with Store(tmp_path / "b.duckdb") as st:
+        st.ingest([tmp_path / src.name])
+        got = st.sql("SELECT ura_indicators FROM wins WHERE riichi ORDER BY round_index, win_index").rows()
+    assert want and all(u for (u,) in want) and got == want
+
+
+@pytest.mark.corpus
+def test_whatif_knobs_on_the_corpus_store_print_the_wins_and_points_each_changes(tmp_path, capsys):
+    db = tmp_path / "corpus.duckdb"
+    with Store(db) as st:
+        st.ingest([CORPUS], jobs=2)     # the corpus's one 四槓子 win is not in its Tenhou XML
+    args = ["whatif", "--db", str(db)]
+    for knob in VARIANT_KNOBS:
+        args += ["--knob", knob]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    head = re.search(r": (\d+) wins of \d+ games \((\d+) re-scored exactly", out)
+    assert head and head.group(1) == head.group(2)
+    rows = _knob_rows(out)
+    for knob in VARIANT_KNOBS:
+        if knob == "renhou_limit=mangan":   # no recorded win is a ron before the winner's first draw
+            continue
+        assert int(rows[knob][0]) > 0 and int(rows[knob][1]) != 0, (knob, rows[knob])
+    assert int(rows["ura_dora=False"][1]) < int(rows["kan_dora=False"][1]) < 0
+
+
+def test_whatif_says_how_many_riichi_wins_lack_ura_indicators_rather_than_guess(tmp_path, capsys):
+    src = next(p for p in sorted(SAMPLE.glob("*.xml")) if b"doraHaiUra" in p.read_bytes())
+    data = re.sub(rb' doraHaiUra="[^"]*"', b"", src.read_bytes())
+    (tmp_path / src.name).write_bytes(re.sub(rb'<SHUFFLE seed="[^"]*"', b'<SHUFFLE seed=""', data))   # no wall
+    db = tmp_path / "a.duckdb"
+    with Store(db) as st:
+        st.ingest([tmp_path / src.name])
+        n = st.sql("SELECT count(*) FROM wins WHERE riichi AND derived").rows()[0][0]
+    assert main(["whatif", "--db", str(db), "--include-synthetic", "--knob", "ura_dora=False"]) == 0
+    out = capsys.readouterr().out
+    assert n and f"{n} riichi wins have no ura indicators in the store" in out

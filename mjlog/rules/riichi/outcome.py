@@ -21,6 +21,7 @@ from mjlog.rules.base_table import AFTER_DISCARD, DISCARD
 from mjlog.rules.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.table import RiichiTable
 from mjlog.rules.riichi import WinContext, score
+from mjlog.rules.riichi.variants import minimum_han, short_of_minimum, yaku_han
 from mjlog.rules.riichi.settlement import (
     YAKUMAN_BASIC, nagashi_transfers, noten_transfers, pao_seat, win_settlement,
 )
@@ -97,6 +98,9 @@ def settle_win(st: RiichiTable, w: Win, first: bool) -> DerivedWin | None:
         return None
     if value.no_yaku:
         st.find(K.ILLEGAL_ACTION, f"seat {who} wins without a yaku")
+    elif short_of_minimum(value, st.honba, rules):
+        st.find(K.ILLEGAL_ACTION, f"seat {who} wins with {yaku_han(value)} han without dora at {st.honba} honba: "
+                                  f"the rules ask for {minimum_han(st.honba, rules)} (二翻縛)")
     if not (st.win_value_unrecorded and not (r.yaku or r.yakuman)):
         _compare_value(st, w, r, value)
     pao = pao_seat(st.melds[who], who, value.yakuman, rules)

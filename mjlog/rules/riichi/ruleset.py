@@ -35,6 +35,9 @@ TSUMO_SCHEMES = (
     "ron-reduced",      # 榮和收入調整
 )
 
+#: The values of ``renhou_limit``: 人和 not a limit hand, or paid as mangan or baiman.
+RENHOU_LIMITS = ("none", "mangan", "baiman")
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
@@ -69,7 +72,15 @@ class RuleSet:
     double_yakuman_suuankou_tanki: bool = knob(False, quoted("002", "四暗刻單騎 1倍役滿"))
     double_yakuman_junsei_chuuren: bool = knob(False, quoted("002", "純正九蓮寶燈 1倍役滿"))
     double_yakuman_daisuushii: bool = knob(False, quoted("002", "大四喜 1倍役滿"))
+    double_yakuman_tenhou: bool = knob(False, quoted("002", "天和 1倍役滿"))
+    double_yakuman_suukantsu: bool = knob(False, choice("seed 002 lists 四槓子 as a single yakuman; double as a variant"))
     kazoe_yakuman: bool = knob(True, quoted("002", "允許13番以上(含13番)累計役滿"))
+    ura_dora: bool = knob(True, choice("Tenhou counts ura dora under riichi; off as a what-if"))
+    ippatsu: bool = knob(True, quoted("002", "一發 1番"))
+    kan_dora: bool = knob(True, choice("Tenhou turns a new dora indicator per kan; off as a what-if"))
+    two_han_minimum_honba: int = knob(0, quoted("002", "通常叫做「二翻縛」"))   # 二翻縛 from this many honba (0: never)
+    chiitoitsu_1han_50fu: bool = knob(False, quoted("002", "七對子符數為25符"))
+    renhou_limit: str = knob("none", quoted("002", "人和、大車輪、十三不搭、八連庄"))  # RENHOU_LIMITS
     renhou: bool = knob(False, quoted("002", "沒有在以上兩表格中出現的牌型"))
     pao: bool = knob(True, rule("T-20"))
     pao_covers_stacked_yakuman: bool = knob(True, rule("T-20"))
@@ -173,7 +184,22 @@ KNOB_DOCS: dict[str, str] = {
     "double_yakuman_suuankou_tanki": "four concealed triplets on a pair wait is a double yakuman",
     "double_yakuman_junsei_chuuren": "nine gates on a 9-sided wait is a double yakuman",
     "double_yakuman_daisuushii": "big four winds is a double yakuman",
-    "kazoe_yakuman": "13 han or more counts as yakuman",
+    "double_yakuman_tenhou": ("heavenly hand is a double yakuman (the seed 002's 天和: "
+                              "'1倍役滿(部分規則計2倍役滿)')"),
+    "double_yakuman_suukantsu": ("four kans is a double yakuman (the seed 002's 四槓子: "
+                                 "'1倍役滿(部分規則計2倍役滿)')"),
+    "kazoe_yakuman": "13 han or more counts as yakuman (off: the other reading, paid as sanbaiman)",
+    "ura_dora": "a riichi win counts the ura dora under the dora indicators (off: no ura dora)",
+    "ippatsu": "a riichi win within one go-around, no call between, scores ippatsu (off: no ippatsu)",
+    "kan_dora": ("each kan turns a new dora indicator and, for riichi, a new ura indicator "
+                 "(off: only the first of each counts)"),
+    "two_han_minimum_honba": ("二翻縛: from this many honba a win needs 2 han without the dora "
+                              "(the seed 002: '本場數達到或超過5的時候2翻起和'); 0: never"),
+    "chiitoitsu_1han_50fu": ("seven pairs is 1 han 50 fu, not 2 han 25 fu (the seed 002: "
+                             "'部分規則將七對子定為1翻的門前役')"),
+    "renhou_limit": ("none, mangan or baiman: 人和 (a non-dealer's ron before its first draw, no call made) "
+                     "pays that limit, or the hand's own value if higher (the seed 002: "
+                     "'部分規則只算滿貫或倍滿')"),
     "renhou": "a non-dealer's ron before its first draw, no call made yet, is a 5-han yaku (renhou, id 36)",
     "pao": ("liability (pao) for giving the last call of big three dragons or big four winds "
             "(not four kans: Tenhou's rule 21)"),
@@ -221,6 +247,7 @@ KNOB_CHOICES: dict[str, tuple[str, ...]] = {
     "marudori2_reading": ("formula", "words"),
     "dealer_triple_reading": ("formula", "words"),
     "double_take_reading": ("formula", "words"),
+    "renhou_limit": RENHOU_LIMITS,
 }
 
 
@@ -260,5 +287,9 @@ def rule_problem(rules: RuleSet) -> str | None:
     if rules.players == 4 and (rules.nukidora or rules.kita_after_pon):
         knob = "nukidora" if rules.nukidora else "kita_after_pon"
         return f"{knob} is a three-player knob (four players have no kita)"
+    if rules.two_han_minimum_honba < 0:
+        return f"two_han_minimum_honba={rules.two_han_minimum_honba}: a number of honba is 0 or more"
+    if rules.renhou_limit != "none" and (rules.renhou or rules.local_renhou_yakuman):
+        return "renhou_limit, renhou and local_renhou_yakuman are three values of 人和: choose one"
     return None
 

@@ -35,6 +35,7 @@ from mjlog.rules.riichi.yaku import (
     yakuhai,
 )
 from mjlog.rules.riichi.value import NO_PAYMENT, HandValue, clear_payments, hand_value, payment_for
+from mjlog.rules.riichi.variants import SEVEN_PAIRS_1HAN_FU, counted_indicators, renhou_limit_value
 from mjlog.rules.riichi.yaku_table import AKA, DORA, URA, YAKU
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import NORTH, RED_FIVES, SANMA_ABSENT_KINDS, dora_kind
@@ -263,13 +264,16 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     readings, yh = _readings(counts, (e0, e1, e2, eh), bits, hf, calls, win_tile >> 2, ctx, rules)
     if not readings:
         raise InvalidHandError("the tiles do not form a winning hand")
-    return _value_of(_best(readings, yh, dora + aka + ura, calls.open, rules), yh, calls, win_tile >> 2, dora, aka, ura,
-                  ctx, rules)
+    value = _value_of(_best(readings, yh, dora + aka + ura, calls.open, rules), yh, calls, win_tile >> 2, dora, aka,
+                      ura, ctx, rules)
+    return renhou_limit_value(value, ctx, rules) if ctx.renhou else value
 
 
 def _hand_facts(bits: int, calls: _Calls, ctx: WinContext, rules: RuleSet) -> int:
     """The facts every reading of the hand shares: its tiles, the situation, open or not, kans."""
     hf = Y.tile_facts(bits) | Y.situation_facts(ctx)
+    if not rules.ippatsu:
+        hf &= ~Y.IPPATSU
     if ctx.renhou and rules.renhou:
         hf |= Y.RENHOU
     if calls.open:
@@ -288,9 +292,10 @@ def _bonus(calls: _Calls, unique: set[int], ctx: WinContext, rules: RuleSet) -> 
     players = rules.players
     nxt = _NEXT[3 if players == 3 else 4]
     all_counts, kita = calls.all_counts, calls.kita
-    dora = sum([all_counts[nxt[ind >> 2]] for ind in ctx.dora_indicators])
+    dora_ind, ura_ind = counted_indicators(ctx, rules)
+    dora = sum([all_counts[nxt[ind >> 2]] for ind in dora_ind])
     if kita:
-        dora += kita + kita * sum(1 for ind in ctx.dora_indicators if dora_kind(ind >> 2, players) == NORTH)
+        dora += kita + kita * sum(1 for ind in dora_ind if dora_kind(ind >> 2, players) == NORTH)
     aka = len(RED_FIVES.intersection(unique)) if rules.red_fives else 0
     ura = 0
     if ctx.riichi or ctx.double_riichi:
@@ -298,7 +303,7 @@ def _bonus(calls: _Calls, unique: set[int], ctx: WinContext, rules: RuleSet) -> 
         if kita:
             kc = all_counts[:]
             kc[NORTH] += kita
-        ura = sum([kc[nxt[ind >> 2]] for ind in ctx.ura_indicators])
+        ura = sum([kc[nxt[ind >> 2]] for ind in ura_ind])
     return dora, aka, ura
 
 
@@ -325,7 +330,7 @@ def _readings(counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Call
             f = hf | Y.SEVEN_PAIRS | Y.TANKI_WAIT
             if local:
                 f |= _local.facts_of(local, _local_reading(local_shape, "pairs"))  # type: ignore[arg-type]  # set when local is
-            readings.append((f, 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
+            readings.append((f, 50 if rules.chiitoitsu_1han_50fu else 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
         if eh[1] and e0[1] and e1[1] and e2[1]:
             yh = _regular_readings(readings, counts, shapes, bits, hf, calls, w, ctx, local, local_shape)
     if not readings and local and not n_sets and _local.is_unconnected(counts):
@@ -440,6 +445,7 @@ def _best(readings: list[_Reading], yh: list[int], bonus: int, open_: bool, rule
     """The reading worth the most basic points (ties: real yakuman, then han, then fu)."""
     kiriage = rules.kiriage_mangan
     kazoe = rules.kazoe_yakuman
+    one_han_pairs = rules.chiitoitsu_1han_50fu
     yh_han = sum([YAKU[i].han(open_) for i in yh]) if yh else 0
     best = None
     best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)
@@ -453,7 +459,7 @@ def _best(readings: list[_Reading], yh: list[int], bonus: int, open_: bool, rule
             key = (8000 * count, 1, han, fu)
         else:
             count = 0
-            han = y.han + yh_han if form == REGULAR_FORM else y.han
+            han = y.han + yh_han if form == REGULAR_FORM else y.han - (1 if form == SEVEN_PAIRS_FORM and one_han_pairs else 0)
             if han:
                 han += bonus
                 lim = limit_of(han, fu, kazoe=kazoe)
@@ -482,11 +488,14 @@ def _value_of(best: _Best, yh: list[int], calls: _Calls, w: int, dora: int, aka:
         if yh and form == REGULAR_FORM:
             yaku += [(i, YAKU[i].han(open_)) for i in yh]
         yaku += y.after
+        if form == SEVEN_PAIRS_FORM and rules.chiitoitsu_1han_50fu:
+            yaku = [(i, 1 if i == 22 else h) for i, h in yaku]
+            items = (SEVEN_PAIRS_1HAN_FU,)
         if dora:
             yaku.append((DORA, dora))
         if aka:
             yaku.append((AKA, aka))
-        if ctx.riichi or ctx.double_riichi:
+        if (ctx.riichi or ctx.double_riichi) and rules.ura_dora:
             yaku.append((URA, ura))
         yaku_t = tuple(yaku)
     else:
@@ -522,7 +531,8 @@ def _regular(facts: int, raw: int, conc: int, extra: int, wait: int, pair: int, 
 
 
 _DOUBLE_KNOBS = {48: "double_yakuman_kokushi13", 41: "double_yakuman_suuankou_tanki",
-                 46: "double_yakuman_junsei_chuuren", 49: "double_yakuman_daisuushii"}
+                 46: "double_yakuman_junsei_chuuren", 49: "double_yakuman_daisuushii",
+                 37: "double_yakuman_tenhou", 51: "double_yakuman_suukantsu"}
 
 
 def _yakuman_value(yaku_id: int, rules: RuleSet) -> int:

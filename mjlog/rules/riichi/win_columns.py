@@ -1,5 +1,6 @@
 """A riichi win's own columns of the store's ``wins`` table: recorded and derived han, fu, limit,
-dora counts, pao and the indicators (``docs/schema.md``), read from its :class:`RiichiWin` payload."""
+dora counts, pao and the indicators (``docs/schema.md``), read from its :class:`RiichiWin` payload (the
+indicators from the replay where the log records none)."""
 
 from __future__ import annotations
 
@@ -36,5 +37,13 @@ def win_columns(log: GameLog, w: Win, dw: DerivedWin | None) -> dict[str, object
                 honba=w.honba, sticks=w.sticks, pao_seat=r.pao_who,
                 derived_han=v.han if v else None, derived_fu=v.fu if v else None,
                 derived_points=v.points if v else None, derived_limit=v.limit if v else None,
-                derived_pao_seat=dw.pao_who if dw else None, dora_indicators=r.dora_indicators,
-                ura_indicators=r.ura_indicators)
+                derived_pao_seat=dw.pao_who if dw else None,
+                dora_indicators=r.dora_indicators or _replayed(dw, "dora_indicators"),
+                ura_indicators=r.ura_indicators or _replayed(dw, "ura_indicators"))
+
+
+def _replayed(dw: DerivedWin | None, name: str) -> tuple[int, ...]:
+    """Indicators the replay derived for a win whose log records none (the revealed dora; the ura from
+    the seed's wall), for the what-ifs that re-score stored wins; empty when the replay knows none."""
+    ctx = dw.context if dw is not None else None
+    return tuple(getattr(ctx, name, ())) if ctx is not None else ()

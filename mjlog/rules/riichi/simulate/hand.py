@@ -29,6 +29,7 @@ from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.riichi.settlement import nagashi_deltas, noten_deltas, pao_seat, win_deltas
 from mjlog.rules.riichi.simulate import tags
 from mjlog.rules.riichi.simulate.bots import Bot
+from mjlog.rules.riichi.variants import short_of_minimum
 from mjlog.rules.common.shanten import shanten
 from mjlog.tiles import DRAGON_KINDS, EAST, NORTH, RED_FIVES, WIND_KINDS
 from mjlog.rules.common.wall import Wall
@@ -433,7 +434,8 @@ class HandPlay:
 
     def _value(self, seat: int, win_tile: int, tsumo: bool, rinshan: bool = False, haitei: bool = False,
                houtei: bool = False, first: bool = False, renhou: bool = False) -> HandValue | None:
-        """The value of a win by ``seat`` holding ``win_tile``, or None when it has no yaku."""
+        """The value of a win by ``seat`` holding ``win_tile``, or None when it has no yaku or fewer han
+        without dora than the hand's honba ask for (二翻縛)."""
         in_riichi = self.riichi[seat]
         ctx = WinContext(
             seat_wind=self.seat_wind(seat), round_wind=self.round_wind, tsumo=tsumo,
@@ -450,7 +452,7 @@ class HandPlay:
                           win_tile, ctx, self.rules)
         except InvalidHandError:
             return None
-        return None if value.no_yaku else value
+        return None if value.no_yaku or short_of_minimum(value, self.honba, self.rules) else value
 
     def _wins(self, winners: list) -> None:
         """AGARI for each winner in turn order from the discarder; ends the hand."""
