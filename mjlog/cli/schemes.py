@@ -64,12 +64,20 @@ def _readings_line(choice) -> str:
         " (knobs marudori2_reading, dealer_triple_reading, double_take_reading; docs/sanma-readings.md)."
 
 
+def _flip_choice(args: argparse.Namespace):
+    """The handling of flipped games that ``--flips`` and ``--seed`` ask for."""
+    from mjlog.rules.riichi.sanma_repay import FlipHandling
+    from mjlog.stats.schemes import FlipChoice
+
+    return FlipChoice(FlipHandling(args.flips), seed=args.seed)
+
+
 def _cmd_schemes_compare(args: argparse.Namespace) -> int:
     import os
 
     import polars as pl
 
-    from mjlog.stats.schemes import compare_store, sensitivity
+    from mjlog.stats.schemes import BASELINE, compare_store, sensitivity
     from mjlog.stats.text_tables import Table, format_tables, terminal_width, wrap
 
     choice = _choice(args)
@@ -81,33 +89,36 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
     if store is None:
         return EXIT_USAGE
     skipped: list[str] = []
+    flips = _flip_choice(args)
     with store:
-        summary, _ = compare_store(store, skipped=skipped, choice=choice or None)
+        summary, per_seat = compare_store(store, skipped=skipped, choice=choice or None, flips=flips)
     for line in skipped:
         print(printable(f"skipped: {line}"), file=sys.stderr)
     if summary.is_empty():
         print("no complete three-player games in the database")
         return EXIT_OK
-    groups = dict(summary.filter(pl.col("scheme") == summary["scheme"][0]).select("group", "games").iter_rows())
+    every = summary.filter(pl.col("group") == "all")
+    flipped = per_seat.filter(pl.col("flipped"))["game_id"].n_unique()
     width = terminal_width()
-    print(wrap("Every stored sanma game re-paid under each scheme. The hands are kept as played: a scheme "
-               "changes payments, not play. Every scheme is compared on the same games. A game whose end "
-               "would move under some scheme (a bust that appears or disappears, an all-last stop that flips) "
-               "is 'flipped': it is kept as played, shown as its own group, and the sensitivity table says how "
-               f"much the figures depend on it. Games: {groups.get('stable', 0)} stable, "
-               f"{groups.get('flipped', 0)} flipped under at least one scheme, {groups.get('all', 0)} in all.",
-               width, hang=""))
+    print(wrap(f"Every stored sanma game re-paid under each scheme and compared with {BASELINE} (Tenhou's) game by "
+               "game. A scheme changes payments, not play: the hands are the recorded ones. A game whose end would "
+               "move under a scheme (a bust that appears or disappears, an all-last stop that flips) is flipped "
+               f"under that scheme and stable under the others. Flips: {flips.describe()} (--flips). "
+               f"Games: {every['games'][0]} compared under every scheme, {flipped} flipped under at least one; "
+               "flipped per scheme: " + ", ".join(f"{s} {n}" for s, n in every.select("scheme", "flipped_games")
+                                                  .iter_rows()) + ".", width, hang=""))
     if choice:
         print(wrap(printable(f"Re-paid under {choice.describe()}, rules the games were not played under."), width))
     print(wrap(_readings_line(choice), width))
-    print(wrap("Per-seat results are in the table scheme_results.", width))
-    tables = [Table(group, f"{group}: {title}", summary.filter(pl.col("group") == group).drop("group"), precision=3)
-              for group, title in (("stable", "games that end where they did under every scheme"),
-                                   ("flipped", "games that would end elsewhere under at least one scheme, kept "
-                                               "as played"),
-                                   ("all", "all games, the flipped ones kept as played"))]
-    tables.append(Table("sensitivity", "sensitivity: the change figures on the stable games, on all, and on the "
-                                       "flipped ones alone", sensitivity(summary), precision=3))
+    print(wrap("Intervals: 95 %, clustered by game (Wilson's over the games for the per-game rates). "
+               "Per-seat results are in the table scheme_results.", width))
+    shown = summary.drop("reading", "flips")
+    tables = [Table(group, f"{group}: {title}", shown.filter(pl.col("group") == group).drop("group"), precision=3)
+              for group, title in (("all", f"every game, each scheme against {BASELINE}, flips "
+                                           f"{'stopped' if args.flips == 'stop' else 'played out'}"),
+                                   ("stable", "the games whose end does not move under the scheme (its own set)"))]
+    tables.append(Table("sensitivity", "sensitivity: the change figures on all games and on each scheme's stable "
+                                       "games", sensitivity(summary), precision=3))
     print(format_tables(tables, width))
     if args.csv:
         summary.write_csv(args.csv)
@@ -143,17 +154,23 @@ def add_schemes_command(sub) -> None:
         help="re-pay every stored sanma game under each scheme and compare",
         description=(
             "Re-pay every three-player win of the games in the database under each of the eight "
-            "schemes, keeping the play. Per scheme: points moved by tsumo, mean tsumo value for "
-            "dealer and non-dealer, how often the winner and each seat's placement change, "
-            "placement-point changes and final-score variance. Every scheme is compared on the same "
-            "games: those that end where they did under every scheme, those whose end would flip under "
-            "some scheme (kept as played, as their own group), and all; a sensitivity table shows how "
-            "the figures move with the flipped games. The per-seat results are stored in the table "
-            "scheme_results. A game that cannot "
+            "schemes, keeping the play, and compare each scheme with tsumo-loss (Tenhou's) game by game. "
+            "A game whose end would move under a scheme (a bust that appears or disappears, an all-last "
+            "stop that flips) is flipped under it: --flips stop ends it at its flip point; --flips "
+            "play-out ends it where the scheme ends it, or, when the scheme would have it go on, plays it "
+            "out from the recorded state with hands drawn from the stored games' hands (seeded by --seed). "
+            "Per scheme, on every game and on its stable games: games flipped, winner and placement "
+            "changes, the first dealer's placement-point change, busts, game length and mean tsumo values, "
+            "with 95 % intervals clustered by game; a sensitivity table compares the two. The per-seat "
+            "results are stored in the table scheme_results. A game that cannot "
             "be re-paid is left out with a 'skipped:' line on standard error."
         ),
     )
     compare.add_argument("--db", required=True, metavar="FILE", help="a database made by 'mjlog ingest'")
     compare.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
+    compare.add_argument("--flips", choices=["stop", "play-out"], default="stop",
+                         help="a game flipped under a scheme: stopped at its flip point (default), or played out "
+                              "to its end by hands drawn from the stored games")
+    compare.add_argument("--seed", type=int, default=1, help="the seed of --flips play-out's draws (default 1)")
     add_rule_options(compare, "re-pay every game under this three-player riichi preset instead of its own")
     compare.set_defaults(func=_cmd_schemes_compare)

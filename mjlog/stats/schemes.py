@@ -2,26 +2,34 @@
 
 Riichi only by nature: the eight schemes are riichi's three-player (sanma) payment rules.
 
-The input is replayed games (:class:`~mjlog.replayer.Replay`); the hands are kept
-as played and only payments change (see :mod:`mjlog.rules.riichi.sanma_repay`).
+The input is replayed games (:class:`~mjlog.replayer.Replay`) or a store's rows; the hands are
+kept as played and only payments change (see :mod:`mjlog.rules.riichi.sanma_repay`). Each scheme
+is judged against the baseline (tsumo-loss, Tenhou's) game by game: a game is *stable* under a
+scheme when its end does not move, *flipped* when it would end elsewhere, and a flipped game is
+stopped at its flip point or played out to its end (:class:`FlipHandling`), so every scheme is
+compared on every game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mjlog.rules.results import Replay
 from mjlog.rules.riichi.points import basic_points
-from mjlog.rules.riichi.sanma_repay import HandRecord, HandWin, RepaidGame, repay_game
-from mjlog.rules.riichi.sanma_schemes import SCHEMES
+from mjlog.rules.riichi.sanma_repay import FlipHandling, HandRecord, HandWin, PlayOut, RepaidGame, repay_game
+from mjlog.rules.riichi.sanma_schemes import SCHEMES, scheme_reading
 from mjlog.stats.intervals import wilson_interval
 
 if TYPE_CHECKING:
     import polars as pl
 
     from mjlog.rules.knobs import RuleChoice
+    from mjlog.rules.riichi.ruleset import RuleSet
+
+#: The scheme every other one is judged against: Tenhou's, under which the corpus's games were played.
+BASELINE = "tsumo-loss"
 
 
 def hands_from_replay(rep: Replay) -> tuple[list[HandRecord], tuple[int, ...], int]:
@@ -44,10 +52,39 @@ def hands_from_replay(rep: Replay) -> tuple[list[HandRecord], tuple[int, ...], i
             nagashi=draw.nagashi if draw is not None and draw.kind.value == "nm" else (),
             abortive=draw is not None and draw.kind.abortive,
             dealer_tenpai=draw is not None and draw.tenpai[r.dealer],
+            sticks=r.sticks,
         ))
         sticks = 0 if r.wins else r.sticks + len(r.riichi)
     start = rep.rounds[0].start_scores if rep.rounds else ()
     return hands, start, sticks
+
+
+@dataclass(frozen=True, slots=True)
+class FlipChoice:
+    """How flipped games are handled: ``handling``, and for a play-out the ``pool`` of recorded hands
+    drawn from and the ``seed`` of the draws (each game's stream is ``"{seed}:{game id}"``, the same
+    under every scheme, so the schemes see the same drawn hands)."""
+
+    handling: FlipHandling = FlipHandling.STOP
+    pool: tuple[HandRecord, ...] = ()
+    seed: int = 1
+
+    def play_out(self, game_id: str | None) -> PlayOut | None:
+        """The play-out source of one game, or None when flipped games are not played out."""
+        if self.handling is not FlipHandling.PLAY_OUT:
+            return None
+        return PlayOut(self.pool, f"{self.seed}:{game_id}")
+
+    def describe(self) -> str:
+        """The handling in words, for every output that shows re-paid games."""
+        if self.handling is FlipHandling.STOP:
+            return "flipped games stopped at their flip point (the first hand after which the end moves)"
+        if self.handling is FlipHandling.PLAY_OUT:
+            return ("flipped games stopped where the scheme ends them or, where it would have them go on, played "
+                    "out from the recorded state by hands drawn uniformly, with replacement, from the compared "
+                    "games' recorded hands (the rotation Monte Carlo's outcome pool), turned onto the dealer and "
+                    f"re-paid under the scheme with the table's honba and sticks; seed {self.seed}")
+        return "flipped games kept as played to their recorded end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,115 +93,151 @@ class GameComparison:
 
     source: str | None
     results: dict[str, RepaidGame]
+    first_dealer: int = 0
 
 
-def compare_game(rep: Replay, schemes: Sequence[str] = tuple(SCHEMES)) -> GameComparison:
-    """Re-pay one sanma game under each scheme."""
+def repay_schemes(hands: Sequence[HandRecord], start: Sequence[int], sticks: int, rules: RuleSet, first_dealer: int,
+                  game_id: str | None, flips: FlipChoice, schemes: Sequence[str] = tuple(SCHEMES)) -> GameComparison:
+    """One game re-paid under each scheme of ``schemes`` (``rules`` with its scheme knob set), flips
+    handled as ``flips`` says."""
+    play_out = flips.play_out(game_id)
+    return GameComparison(game_id, {
+        s: repay_game(hands, start, sticks, rules.replace(tsumo_scheme=s), first_dealer, flips.handling, play_out)
+        for s in schemes}, first_dealer)
+
+
+def compare_game(rep: Replay, schemes: Sequence[str] = tuple(SCHEMES),
+                 flips: FlipChoice = FlipChoice(FlipHandling.AS_PLAYED)) -> GameComparison:
+    """Re-pay one sanma game under each scheme (a play-out draws from ``flips.pool``)."""
     hands, start, sticks = hands_from_replay(rep)
-    rules = rep.log.rules
-    return GameComparison(rep.log.source, {
-        s: repay_game(hands, start, sticks, rules.replace(tsumo_scheme=s), rep.log.first_dealer) for s in schemes
-    })
+    return repay_schemes(hands, start, sticks, rep.log.rules, rep.log.first_dealer, rep.log.source, flips, schemes)
 
 
-def compare_games(replays: Iterable[Replay], schemes: Sequence[str] = tuple(SCHEMES)) -> list[GameComparison]:
+def compare_games(replays: Iterable[Replay], schemes: Sequence[str] = tuple(SCHEMES),
+                  flips: FlipChoice = FlipChoice(FlipHandling.AS_PLAYED)) -> list[GameComparison]:
     """Re-pay every complete sanma game; other games are skipped."""
-    out = []
-    for rep in replays:
-        if rep.log.rules.players == 3 and rep.log.final is not None and rep.rounds:
-            out.append(compare_game(rep, schemes))
-    return out
+    return [compare_game(rep, schemes, flips) for rep in replays
+            if rep.log.rules.players == 3 and rep.log.final is not None and rep.rounds]
 
 
-#: The groups of games every scheme is compared on: the same game ids for every scheme in each group.
-GROUPS = ("stable", "flipped", "all")
+#: The groups of games a scheme's figures are given on: ``all`` (every game, flips handled) and ``stable``
+#: (the games whose end does not move under that scheme: a different set for each scheme).
+GROUPS = ("all", "stable")
 
 
-def game_groups(comparisons: Sequence[GameComparison]) -> dict[str, list[GameComparison]]:
-    """The games by group: ``stable`` ends where it did under every scheme, ``flipped`` would end
-    elsewhere under at least one scheme (a bust that appears or disappears, an all-last stop that
-    flips), ``all`` is both. A group holds the same games for every scheme."""
-    flipped = [c for c in comparisons if any(r.flipped for r in c.results.values())]
-    ids = {id(c) for c in flipped}
-    return {"stable": [c for c in comparisons if id(c) not in ids], "flipped": flipped, "all": list(comparisons)}
-
-
-def _tsumo_mean_interval(games: Sequence[GameComparison], scheme: str, dealer: bool) -> tuple[float | None, float | None]:
-    """The 95 % interval of the mean dealer (or non-dealer) tsumo value, clustered by game
-    (:mod:`mjlog.stats.clustered`); None where fewer than two games hold such a tsumo."""
+def _units(comparisons: Sequence[GameComparison], baseline: str) -> dict[str, pl.DataFrame]:
+    """The rows the figures are means of, per group and scheme, each against the baseline's result of
+    its game: ``games`` (one per game), ``seats`` (one per seat), ``tsumo`` (one per tsumo win)."""
     import polars as pl
 
-    from mjlog.stats.clustered import ratio_intervals
-
-    rows = [(i, float(v)) for i, c in enumerate(games) for d, v in c.results[scheme].tsumo_values if d == dealer]
-    if len({i for i, _ in rows}) < 2:
-        return None, None
-    units = pl.DataFrame({"game_id": [i for i, _ in rows], "value": [v for _, v in rows], "_one": [1] * len(rows)})
-    iv = ratio_intervals(units, [], "value", "_one", proportion=False)
-    return float(iv["lo"][0]), float(iv["hi"][0])
-
-
-def _scheme_row(games: Sequence[GameComparison], scheme: str, baseline: str) -> dict:
-    """The figures of one scheme over one group of games (flipped ones kept as played)."""
-    dealer_vals = [v for c in games for d, v in c.results[scheme].tsumo_values if d]
-    child_vals = [v for c in games for d, v in c.results[scheme].tsumo_values if not d]
-    winner_changed = placement_changes = seats = 0
-    abs_delta = 0.0
-    finals: list[int] = []
-    for c in games:
-        base, this = c.results[baseline], c.results[scheme]
-        winner_changed += base.placements.index(0) != this.placements.index(0)
-        placement_changes += sum(1 for a, b in zip(base.placements, this.placements) if a != b)
-        abs_delta += sum(abs(a - b) for a, b in zip(base.points, this.points))
-        seats += len(this.points)
-        finals.extend(this.final_scores)
-    mean = sum(finals) / len(finals) if finals else 0.0
-    dealer_iv, child_iv = (_tsumo_mean_interval(games, scheme, d) for d in (True, False))
-    # the baseline against itself changes no winner by construction: no interval
-    change_iv = wilson_interval(winner_changed, len(games)) if games and scheme != baseline else (None, None)
-    return {
-        "scheme": scheme, "name": SCHEMES[scheme][0],
-        "games": len(games),
-        "flipped_games": sum(1 for c in games if c.results[scheme].flipped),
-        "tsumo_wins": len(dealer_vals) + len(child_vals),
-        "tsumo_points": sum(c.results[scheme].tsumo_points for c in games),
-        "winner_changed": winner_changed,
-        "placement_changes": placement_changes,
-        "mean_dealer_tsumo": sum(dealer_vals) / len(dealer_vals) if dealer_vals else None,
-        "mean_nondealer_tsumo": sum(child_vals) / len(child_vals) if child_vals else None,
-        "mean_dealer_tsumo_lo": dealer_iv[0], "mean_dealer_tsumo_hi": dealer_iv[1],
-        "mean_nondealer_tsumo_lo": child_iv[0], "mean_nondealer_tsumo_hi": child_iv[1],
-        "mean_abs_point_delta": abs_delta / seats if seats else None,
-        "score_variance": sum((x - mean) ** 2 for x in finals) / len(finals) if finals else None,
-        "winner_change_rate": winner_changed / len(games) if games else None,
-        "winner_change_rate_lo": change_iv[0], "winner_change_rate_hi": change_iv[1],
-    }
+    rows: dict[str, list[dict]] = {"games": [], "seats": [], "tsumo": []}
+    for g, c in enumerate(comparisons):
+        base = c.results[baseline]
+        for scheme, r in c.results.items():
+            key = {"scheme": scheme, "game_id": g, "one": 1}
+            deltas = [p - b for p, b in zip(r.points, base.points)]
+            game = {**key, "flipped": r.flipped, "hands": r.hands, "played_out": r.played_out,
+                    "tsumo_wins": len(r.tsumo_values), "tsumo_points": r.tsumo_points,
+                    "winner_changed": r.placements.index(0) != base.placements.index(0),
+                    "bust": min(r.final_scores) < 0, "first_dealer_point_delta": deltas[c.first_dealer]}
+            seats = [{**key, "score": score, "placement_changed": r.placements[seat] != base.placements[seat],
+                      "abs_point_delta": abs(deltas[seat])} for seat, score in enumerate(r.final_scores)]
+            tsumo = [{**key, "dealer": dealer, "value": float(value)} for dealer, value in r.tsumo_values]
+            for group in ("all",) if r.flipped else GROUPS:
+                for name, new in (("games", [game]), ("seats", seats), ("tsumo", tsumo)):
+                    rows[name].extend({"group": group, **row} for row in new)
+    schema = {"group": pl.String, "scheme": pl.String, "game_id": pl.Int64, "one": pl.Int64}
+    return {name: pl.DataFrame(r) if r else pl.DataFrame(schema=schema) for name, r in rows.items()}
 
 
-def summarize(comparisons: Sequence[GameComparison], baseline: str = "tsumo-loss") -> pl.DataFrame:
-    """One row per scheme and group of games (:func:`game_groups`): points moved by tsumo, mean
-    tsumo values, changes against ``baseline``. Counts first, rates last.
+def _with_intervals(out: pl.DataFrame, units: dict[str, pl.DataFrame], baseline: str) -> pl.DataFrame:
+    """``out`` with the 95 % intervals of its means and rates: clustered by game (every game one
+    cluster, :mod:`mjlog.stats.clustered`), Wilson's over the games for the per-game rates; none for the
+    baseline's changes against itself (0 by construction) or where fewer than two games hold the units."""
+    import polars as pl
 
-    Every scheme of a group is computed on the same games. A flipped game is kept as played (its
-    hands to the recorded end) and counted in ``flipped_games`` of the schemes under which it
-    would have ended elsewhere. ``winner_changed`` counts games whose first place differs from the
-    baseline's; ``placement_changes`` seats whose placement differs; ``mean_abs_point_delta`` is
-    the mean absolute change of a seat's placement points; ``score_variance`` the variance of
-    final scores. ``*_lo``, ``*_hi``: 95 % intervals, of the mean tsumo values clustered by game, of
-    ``winner_change_rate`` Wilson's over the group's games (none for the baseline itself).
+    from mjlog.stats.clustered import join_intervals
+
+    keys = ["group", "scheme"]
+    for unit, num, name, proportion in (("games", "hands", "mean_hands", False),
+                                        ("games", "first_dealer_point_delta", "first_dealer_point_delta", False),
+                                        ("seats", "abs_point_delta", "mean_abs_point_delta", False),
+                                        ("seats", "placement_changed", "placement_change_rate", True)):
+        out = join_intervals(out, units[unit], keys, num, "one", name, proportion=proportion)
+    for who, dealer in (("dealer", True), ("nondealer", False)):
+        tsumo = units["tsumo"]
+        tsumo = tsumo.filter(pl.col("dealer") == dealer) if tsumo.height else tsumo
+        out = (join_intervals(out, tsumo, keys, "value", "one", f"mean_{who}_tsumo", proportion=False)
+               if tsumo.height else out.with_columns(pl.lit(None, pl.Float64).alias(f"mean_{who}_tsumo_lo"),
+                                                     pl.lit(None, pl.Float64).alias(f"mean_{who}_tsumo_hi")))
+    for rate, count in (("winner_change_rate", "winner_changed"), ("bust_rate", "busts")):
+        iv = [wilson_interval(k, n) for k, n in zip(out[count], out["games"])]
+        out = out.with_columns(pl.Series(f"{rate}_lo", [lo for lo, _ in iv], pl.Float64),
+                               pl.Series(f"{rate}_hi", [hi for _, hi in iv], pl.Float64))
+    changes = ("first_dealer_point_delta", "mean_abs_point_delta", "placement_change_rate", "winner_change_rate")
+    bounds = [c for c in out.columns if c.endswith(("_lo", "_hi"))]
+    out = out.with_columns(pl.col(c).fill_nan(None) for c in bounds)
+    return out.with_columns(pl.when(pl.col("scheme") == baseline).then(None).otherwise(pl.col(f"{c}_{end}"))
+                            .alias(f"{c}_{end}") for c in changes for end in ("lo", "hi"))
+
+
+#: The summary's columns: counts first, then means and rates, each followed by its interval.
+SUMMARY_COLUMNS = ("group", "scheme", "name", "games", "flipped_games", "played_out_hands", "tsumo_wins",
+                   "tsumo_points", "winner_changed", "placement_changes", "busts", "mean_hands",
+                   "mean_dealer_tsumo", "mean_nondealer_tsumo", "first_dealer_point_delta", "mean_abs_point_delta",
+                   "score_variance", "bust_rate", "placement_change_rate", "winner_change_rate")
+
+
+def summarize(comparisons: Sequence[GameComparison], baseline: str = BASELINE) -> pl.DataFrame:
+    """One row per group (:data:`GROUPS`) and scheme: each scheme against ``baseline``, game by game.
+
+    ``games`` is the group's games (``all``: every game, the flipped ones stopped or played out as
+    their results say; ``stable``: those whose end does not move under the scheme), ``flipped_games``
+    the games of the group flipped under the scheme, ``played_out_hands`` the hands drawn to play
+    them out. Against the baseline's result of the same game: ``winner_changed`` (games whose first
+    place differs), ``placement_changes`` (seats), ``first_dealer_point_delta`` (the mean change of
+    the first dealer's placement points), ``mean_abs_point_delta`` (of a seat's). Of the scheme's own
+    games: ``busts``, ``mean_hands`` (game length), the mean tsumo values (hand value, no honba or
+    sticks), ``score_variance`` (of final scores). ``*_lo``, ``*_hi``: 95 % intervals, clustered by
+    game (:func:`_with_intervals`).
     """
     import polars as pl
 
-    schemes = list(comparisons[0].results) if comparisons else []
-    groups = game_groups(comparisons)
-    rows = [{"group": g, **_scheme_row(groups[g], s, baseline)} for g in GROUPS for s in schemes]
-    schema = {"group": pl.Utf8, "scheme": pl.Utf8, "name": pl.Utf8, "games": pl.Int64, "flipped_games": pl.Int64}
-    return pl.DataFrame(rows) if rows else pl.DataFrame(schema=schema)
+    if not comparisons:
+        return pl.DataFrame(schema={c: pl.Utf8 if c in ("group", "scheme", "name") else pl.Float64
+                                    for c in SUMMARY_COLUMNS})
+    units = _units(comparisons, baseline)
+    keys = ["group", "scheme"]
+    schemes = list(comparisons[0].results)
+    grid = pl.DataFrame({"group": [g for g in GROUPS for _ in schemes], "scheme": schemes * len(GROUPS)})
+    games = units["games"].group_by(keys).agg(
+        pl.len().alias("games"), pl.col("flipped").sum().alias("flipped_games"),
+        pl.col("played_out").sum().alias("played_out_hands"), pl.col("tsumo_wins").sum(), pl.col("tsumo_points").sum(),
+        pl.col("winner_changed").sum(), pl.col("bust").sum().alias("busts"),
+        pl.col("hands").cast(pl.Float64).mean().alias("mean_hands"), pl.col("first_dealer_point_delta").mean(),
+        pl.col("winner_changed").mean().alias("winner_change_rate"), pl.col("bust").mean().alias("bust_rate"))
+    seats = units["seats"].group_by(keys).agg(
+        pl.col("placement_changed").sum().alias("placement_changes"), pl.col("abs_point_delta").mean()
+        .alias("mean_abs_point_delta"), pl.col("score").cast(pl.Float64).var(ddof=0).alias("score_variance"),
+        pl.col("placement_changed").mean().alias("placement_change_rate"))
+    tsumo = units["tsumo"]
+    means = (tsumo.group_by(keys).agg(pl.col("value").filter(pl.col("dealer")).mean().alias("mean_dealer_tsumo"),
+                                      pl.col("value").filter(~pl.col("dealer")).mean().alias("mean_nondealer_tsumo"))
+             if tsumo.height else grid.with_columns(pl.lit(None, pl.Float64).alias("mean_dealer_tsumo"),
+                                                    pl.lit(None, pl.Float64).alias("mean_nondealer_tsumo")))
+    out = (grid.join(games, on=keys, how="left").join(seats, on=keys, how="left").join(means, on=keys, how="left")
+           .with_columns(pl.col("scheme").replace_strict({s: SCHEMES[s][0] for s in schemes}).alias("name"))
+           .with_columns(pl.col(c).fill_null(0) for c in ("games", "flipped_games", "played_out_hands", "tsumo_wins",
+                                                          "tsumo_points", "winner_changed", "placement_changes",
+                                                          "busts")))
+    out = _with_intervals(out.select(SUMMARY_COLUMNS), units, baseline)
+    ordered = [c for base in SUMMARY_COLUMNS for c in (base, f"{base}_lo", f"{base}_hi") if c in out.columns]
+    return out.select(ordered)
 
 
 def sensitivity(summary: pl.DataFrame) -> pl.DataFrame:
-    """How much each scheme's changes depend on the flipped games: its winner-change rate and mean
-    placement-point change on the stable games, on all games, and on the flipped games alone."""
+    """How much each scheme's changes depend on its flipped games: its winner-change rate and mean
+    placement-point change on all games (flips handled) and on its stable games alone."""
     import polars as pl
 
     if summary.is_empty():
@@ -249,6 +322,7 @@ def games_from_store(store, skipped: dict[str, str] | None = None
                 nagashi=nagashi,
                 abortive=bool(d and d["abortive"]),
                 dealer_tenpai=bool(d and r["dealer"] in (d["tenpai_seats"] or [])),
+                sticks=r["sticks"],
             )
             entry = games.setdefault(r["game_id"], ([], tuple(r["start_scores"]), 0, r["first_dealer"], r["rule_set"]))
             entry[0].append(hand)
@@ -263,50 +337,62 @@ def _reason(where: str, exc: Exception) -> str:
 
 
 def compare_store(store, schemes: Sequence[str] = tuple(SCHEMES), skipped: list[str] | None = None,
-                  save: bool = True, choice: RuleChoice | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """Re-pay every stored sanma game under each scheme and return (summary per scheme and group,
-    per-seat results with each game's group); with ``save``, also store the per-seat results as
+                  save: bool = True, choice: RuleChoice | None = None,
+                  flips: FlipChoice | None = None) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Re-pay every stored sanma game under each scheme and return (summary per group and scheme,
+    :func:`summarize`; per-seat results); with ``save``, also store the per-seat results as
     ``scheme_results`` (a read-only store needs ``save=False``).
 
-    A game that cannot be re-paid is left out of every scheme and the comparison goes on;
-    ``skipped``, when given, receives one line per such game (its id and why). ``choice``
-    (``--rules``/``--knob``) re-pays every game under that preset in place of its own, with the knobs
-    changed (the scheme knob itself is each scheme's)."""
+    ``flips`` says what becomes of a game flipped under a scheme (default: stopped at its flip point);
+    a play-out draws from the hands of every stored sanma game, whatever ``flips.pool`` holds. A game
+    that cannot be re-paid is left out of every scheme and the comparison goes on; ``skipped``, when
+    given, receives one line per such game (its id and why). ``choice`` (``--rules``/``--knob``)
+    re-pays every game under that preset in place of its own, with the knobs changed (the scheme knob
+    itself is each scheme's). The summary names the reading of each scheme (``reading``) and the
+    handling of flips (``flips``)."""
     import polars as pl
     import pyarrow as pa
 
     from mjlog.rules.riichi.ruleset import PRESETS
 
+    failed: dict[str, str] = {}
+    games = games_from_store(store, failed)
+    flips = flips or FlipChoice()
+    if flips.handling is FlipHandling.PLAY_OUT:
+        flips = FlipChoice(flips.handling, tuple(h for gid in sorted(games) for h in games[gid][0]), flips.seed)
     comparisons = []
     rows: dict[str, list] = {k: [] for k in ("game_id", "scheme", "seat", "final_score", "placement",
-                                             "placement_points", "flipped", "flips", "group")}
-    failed: dict[str, str] = {}
-    for gid, (hands, start, sticks, first_dealer, rule_set) in games_from_store(store, failed).items():
+                                             "placement_points", "flipped", "flips", "group", "handling", "hands",
+                                             "played_out", "end")}
+    readings: dict[str, str] = {}
+    for gid, (hands, start, sticks, first_dealer, rule_set) in games.items():
         base = PRESETS.get(rule_set.replace("+custom", ""), PRESETS["tenhou-3p-south"])
         if choice:
             base = choice.apply(choice.base(base))
         try:
-            results = {s: repay_game(hands, start, sticks, base.replace(tsumo_scheme=s), first_dealer)
-                       for s in schemes}
+            comparison = repay_schemes(hands, start, sticks, base, first_dealer, gid, flips, schemes)
         except Exception as exc:  # noqa: BLE001 - one game must not stop the comparison
             failed[gid] = _reason("re-paying", exc)
             continue
-        group = "flipped" if any(r.flipped for r in results.values()) else "stable"
-        for s, res in results.items():
+        for s in schemes:
+            readings.setdefault(s, scheme_reading(base.replace(tsumo_scheme=s)))
+        for s, res in comparison.results.items():
             for seat in range(len(res.final_scores)):
-                rows["group"].append(group)
-                rows["game_id"].append(gid)
-                rows["scheme"].append(s)
-                rows["seat"].append(seat)
-                rows["final_score"].append(res.final_scores[seat])
-                rows["placement"].append(res.placements[seat] + 1)
-                rows["placement_points"].append(res.points[seat])
-                rows["flipped"].append(res.flipped)
-                rows["flips"].append("; ".join(res.flips))
-        comparisons.append(GameComparison(gid, results))
+                for k, v in (("group", "flipped" if res.flipped else "stable"), ("game_id", gid), ("scheme", s),
+                             ("seat", seat), ("final_score", res.final_scores[seat]),
+                             ("placement", res.placements[seat] + 1), ("placement_points", res.points[seat]),
+                             ("flipped", res.flipped), ("flips", "; ".join(res.flips)),
+                             ("handling", str(res.handling)), ("hands", res.hands), ("played_out", res.played_out),
+                             ("end", res.end)):
+                    rows[k].append(v)
+        comparisons.append(comparison)
     if skipped is not None:
         skipped.extend(f"{gid}: {why}" for gid, why in sorted(failed.items()))
     table = pa.table(rows)
     if save:
         store.replace_table("scheme_results", table)
-    return summarize(comparisons), pl.from_arrow(table)
+    named = ("group", "scheme", "name", "reading", "flips")
+    summary = summarize(comparisons).with_columns(
+        pl.col("scheme").replace_strict(readings, default="").alias("reading"),
+        pl.lit(str(flips.handling)).alias("flips"))
+    return summary.select(*named, pl.exclude(*named)), pl.from_arrow(table)
