@@ -43,8 +43,17 @@ def _simple(kind: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class WinIncome:
+    """What one win brought its winner: the hand's payments and honba, riichi sticks not counted."""
+
+    seat: int
+    tsumo: bool
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandOutcome:
-    """What the game loop needs from a finished hand."""
+    """What the game loop needs from a finished hand (and what an experiment counts of it)."""
 
     dealer_won: bool
     any_win: bool
@@ -56,6 +65,8 @@ class HandOutcome:
     riichi: tuple[int, ...] = ()    # seats that declared riichi
     win_points: tuple[int, ...] = ()
     exhaustive: bool = False
+    dealer: int = 0
+    incomes: tuple[WinIncome, ...] = ()     # one per win, in AGARI order
 
 
 class _HandOver(Exception):
@@ -116,6 +127,7 @@ class HandPlay:
         self._waits: list[tuple[int, ...] | None] = [None] * n
         self.wins = 0
         self.win_points: list[int] = []
+        self.incomes: list[WinIncome] = []
 
     # -- views for the bots -----------------------------------------------------------------
 
@@ -473,6 +485,7 @@ class HandPlay:
                 who=seat, from_who=frm, pao=pao, before=before, deltas=deltas,
             ))
             self.win_points.append(value.points)
+            self.incomes.append(WinIncome(seat, seat == frm, deltas[seat] - sticks * self.rules.riichi_deposit))
         self.sticks = 0
         seats = [w[0] for w in winners]
         raise _HandOver(self._outcome(dealer_won=self.dealer in seats, any_win=True, wins=len(seats)))
@@ -483,7 +496,8 @@ class HandPlay:
 
     def _outcome(self, **kw: object) -> HandOutcome:
         return HandOutcome(sticks=self.sticks, scores=tuple(self.scores), riichi=tuple(self.declared),
-                           win_points=tuple(self.win_points), **kw)  # type: ignore[arg-type]  # the other fields by name
+                           win_points=tuple(self.win_points), dealer=self.dealer, incomes=tuple(self.incomes),
+                           **kw)  # type: ignore[arg-type]  # the other fields by name
 
     def _abort(self, kind: str, shown: dict[int, list[int]]) -> None:
         zero = (0,) * self.n
