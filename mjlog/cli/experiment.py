@@ -26,7 +26,7 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
     total = args.games * len(design.arms)
     bar = _bar(total, not args.no_progress)
     games = play_experiment(design, args.games, args.seed, jobs=args.jobs,
-                            advance=(lambda k: bar.update(k * len(design.arms))) if bar is not None else None)
+                            advance=bar.update if bar is not None else None)
     if bar is not None:
         bar.close()
     levels, diffs = compare_arms(games, design)

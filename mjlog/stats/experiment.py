@@ -182,7 +182,7 @@ def play_experiment(design: Design, games: int, seed: int, jobs: int = 1,
                     advance: Callable[[int], None] | None = None) -> pl.DataFrame:
     """Every arm's ``games`` games from ``seed``, one row a game and arm (:func:`game_row`), on ``jobs``
     processes through :func:`~mjlog.parallel.engine.run_tasks`; ``advance(k)`` after each ``k`` games
-    played. The rows are the same whatever ``jobs`` is."""
+    played (of all arms together). The rows are the same whatever ``jobs`` is."""
     seeds = game_seeds(games, seed)
     labels = tuple(a.label for a in design.arms)
     rule_sets = tuple(a.rules for a in design.arms)

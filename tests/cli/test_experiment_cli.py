@@ -46,3 +46,12 @@ def test_experiment_says_what_is_wrong_in_one_line(capsys, args, words):
     assert main(["experiment", *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and words in err[0], err
+
+
+def test_experiment_shows_its_progress_in_games_of_every_arm_on_a_terminal(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["experiment", "--rules", "tenhou-4p-east", "--vary", "extension", "--games", "3"]) == 0
+    err = capsys.readouterr().err
+    assert "experiment" in err and "6/6" in err, err
