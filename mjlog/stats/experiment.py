@@ -6,8 +6,10 @@ Every **arm** (one value of each varied knob; the first arm is the baseline) pla
 seeds (:func:`mjlog.batch.simulate.game_seeds`, those of ``mjlog simulate``), so game ``i`` of
 every arm has the same walls, hand by hand, and the same bot choices as long as the hands are the
 same: a payment scheme changes what a hand pays, not how it is played, until scores end the game
-elsewhere. The bots' policy does not read the knobs beyond what the rules make legal and what a
-hand is worth.
+elsewhere. The bots are blind to the arm: they value a hand (riichi or dama) under the baseline's
+rules in every arm, and read the arm's rules only for what is legal, so a knob that changes what a
+ron pays (榮和收入調整, kiriage) does not change their choices. The baseline arm's games are those of
+``mjlog simulate``; another arm's are where the knob changes a hand's value.
 
 Every figure is a ratio of per-game totals, ``R = Σy / Σn`` over the games (a mean: ``n = 1``; a
 share of income: ``y`` the dealer's income, ``n`` all income), with the clustered (linearisation)
@@ -157,11 +159,12 @@ def _reading(rules: Any) -> str:
 # ---- playing ----------------------------------------------------------------------------------
 
 def _play_chunk(labels: tuple[str, ...], rule_sets: tuple[Any, ...], seeds: Sequence[int], first: int) -> list[dict]:
-    """One row per game of every arm, for the games ``first, first+1, ...`` of the seeds."""
+    """One row per game of every arm, for the games ``first, first+1, ...`` of the seeds; the bots of
+    every arm value hands under the baseline's rules (``rule_sets[0]``)."""
     rows = []
     for i, seed in enumerate(seeds, start=first):
         for label, rules in zip(labels, rule_sets):
-            rows.append(game_row(simulate_result(rules, seed), label, i))
+            rows.append(game_row(simulate_result(rules, seed, policy=rule_sets[0]), label, i))
     return rows
 
 

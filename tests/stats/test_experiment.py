@@ -42,6 +42,24 @@ def test_payment_scheme_arms_play_the_same_hands_until_the_first_tsumo():
             break
 
 
+def _play(hands) -> list[tuple]:
+    return [(h.dealer, h.riichi, [(w.seat, w.tsumo) for w in h.incomes]) for h in hands]
+
+
+def test_the_bots_value_hands_under_the_baselines_rules_so_a_cheaper_ron_does_not_change_their_play():
+    design = experiment_design("tenhou-3p-south", [], ["tsumo_scheme=tsumo-loss,ron-reduced"])
+    base, cheaper = (arm.rules for arm in design.arms)
+    for seed in game_seeds(4, 1):
+        played = _play(simulate_result(base, seed).hands)
+        own = _play(simulate_result(cheaper, seed).hands)        # bots that value a ron at its reduced price
+        blind = _play(simulate_result(cheaper, seed, policy=base).hands)
+        assert own[:len(played)] != played[:len(own)], seed
+        assert blind[:len(played)] == played[:len(blind)], seed
+    games = play_experiment(design, 2, seed=1)
+    row = games.filter((pl.col("arm") == "ron-reduced") & (pl.col("game") == 0)).row(0, named=True)
+    assert row == game_row(simulate_result(cheaper, game_seeds(1, 1)[0], policy=base), "ron-reduced", 0)
+
+
 def test_vary_without_values_takes_every_scheme_with_the_presets_value_as_baseline():
     design = experiment_design("tenhou-3p-south", ["tsumo_scheme=split-half"], ["tsumo_scheme"])
     labels = [arm.label for arm in design.arms]

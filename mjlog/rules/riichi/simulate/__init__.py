@@ -60,7 +60,8 @@ def simulate_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> 
     return play_game(rules, seed, stats).encode("ascii")
 
 
-def simulate_result(rules: RuleSet, seed: int) -> GameResult:
+def simulate_result(rules: RuleSet, seed: int, policy: RuleSet | None = None) -> GameResult:
     """What the game :func:`simulate_game` plays from ``seed`` came to: its hands' outcomes, final
-    scores and placement points (the same game, its log not kept)."""
-    return play_game_result(rules, seed)[1]
+    scores and placement points (the same game, its log not kept). ``policy``: the rules the bots value
+    a hand under when they choose between riichi and dama (default ``rules``: the same game)."""
+    return play_game_result(rules, seed, policy=policy)[1]

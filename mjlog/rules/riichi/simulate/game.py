@@ -56,8 +56,11 @@ def play_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> str:
     return play_game_result(rules, seed, stats)[0]
 
 
-def play_game_result(rules: RuleSet, seed: int, stats: GameStats | None = None) -> tuple[str, GameResult]:
-    """:func:`play_game`'s XML text and the game's :class:`GameResult`."""
+def play_game_result(rules: RuleSet, seed: int, stats: GameStats | None = None,
+                     policy: RuleSet | None = None) -> tuple[str, GameResult]:
+    """:func:`play_game`'s XML text and the game's :class:`GameResult`. ``policy``: the rules the bots
+    value a hand under when they choose between riichi and dama (default ``rules``); an experiment
+    gives every arm its baseline's, so that the bots' choices do not depend on the arm."""
     n = rules.players
     game_seed = new_seed(random.Random(seed))
     bot = Bot(random.Random(f"mjlog-simulate-bots-{seed}"))
@@ -67,7 +70,7 @@ def play_game_result(rules: RuleSet, seed: int, stats: GameStats | None = None) 
     scores = tuple([rules.start_points] * n)
     hands: list[HandOutcome] = []
     for _ in range(MAX_HANDS):
-        hand = HandPlay(rules, next(walls), kyoku, honba, sticks, scores, bot, out)
+        hand = HandPlay(rules, next(walls), kyoku, honba, sticks, scores, bot, out, policy)
         outcome = hand.play()
         hands.append(outcome)
         if stats is not None:

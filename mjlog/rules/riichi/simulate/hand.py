@@ -80,9 +80,10 @@ class HandPlay:
     """The table during one hand; :meth:`play` appends its tags to ``out``."""
 
     def __init__(self, rules: RuleSet, wall: Wall, kyoku: int, honba: int, sticks: int,
-                 scores: tuple[int, ...], bot: Bot, out: list[str]) -> None:
+                 scores: tuple[int, ...], bot: Bot, out: list[str], policy: RuleSet | None = None) -> None:
         n = rules.players
         self.rules = rules
+        self.policy = rules if policy is None else policy   # the rules the bots value a hand under
         self.n = n
         self.wall = wall
         self.kyoku = kyoku
@@ -163,7 +164,7 @@ class HandPlay:
                     continue
                 self._add(seat, win)
                 try:
-                    value = self._value(seat, win, tsumo=False)
+                    value = self._value(seat, win, tsumo=False, rules=self.policy)
                 finally:
                     self._remove(seat, win)
                 if value is None:
@@ -444,8 +445,10 @@ class HandPlay:
     # -- results ----------------------------------------------------------------------------
 
     def _value(self, seat: int, win_tile: int, tsumo: bool, rinshan: bool = False, haitei: bool = False,
-               houtei: bool = False, first: bool = False, renhou: bool = False) -> HandValue | None:
-        """The value of a win by ``seat`` holding ``win_tile``, or None when it has no yaku."""
+               houtei: bool = False, first: bool = False, renhou: bool = False,
+               rules: RuleSet | None = None) -> HandValue | None:
+        """The value of a win by ``seat`` holding ``win_tile`` under ``rules`` (default: the hand's), or
+        None when it has no yaku."""
         in_riichi = self.riichi[seat]
         ctx = WinContext(
             seat_wind=self.seat_wind(seat), round_wind=self.round_wind, tsumo=tsumo,
@@ -459,7 +462,7 @@ class HandPlay:
         try:
             # calls in the order AGARI m lists them (newest first), which sets Tenhou's yaku order
             value = score(tuple(self.hand[seat]), tuple(reversed(self.calls[seat])),
-                          win_tile, ctx, self.rules)
+                          win_tile, ctx, self.rules if rules is None else rules)
         except InvalidHandError:
             return None
         return None if value.no_yaku else value
