@@ -324,6 +324,7 @@ COMMANDS: dict[str, str] = {
     "convert": "mjlog.cli:_add_convert_command",
     "audit": "mjlog.cli:_add_audit_command",
     "simulate": "mjlog.cli:_add_simulate_command",
+    "experiment": "mjlog.cli.experiment:add_experiment_command",
     "ingest": "mjlog.cli.store:add_store_commands",
     "query": "mjlog.cli.store:add_store_commands",
     "export": "mjlog.cli.store:add_store_commands",

@@ -85,6 +85,21 @@ def write_text_or_report(path: str, text: str) -> bool:
     return True
 
 
+def write_tables_or_report(tables, args) -> int:
+    """The tables (:class:`~mjlog.stats.text_tables.Table`) as files for ``--csv DIR`` and ``--json DIR``;
+    EXIT_USAGE after a one-line error."""
+    from mjlog.stats.text_tables import write_tables
+
+    for fmt, directory in (("csv", args.csv), ("json", args.json)):
+        if directory:
+            try:
+                write_tables(tables, directory, fmt)
+            except OSError as exc:
+                fail(f"cannot write {fmt} tables to {directory}: {exc}")
+                return EXIT_USAGE
+    return EXIT_OK
+
+
 def add_knob_option(parser) -> None:
     """``--knob NAME=VALUE`` (repeatable), read by :func:`rule_choice_or_report`."""
     parser.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, write_tables_or_report
 from mjlog.cli.common import fail as _fail
 from mjlog.cli.store import add_source_arguments, open_source
 from mjlog.text import printable_lines
@@ -57,20 +57,6 @@ def _load(args: argparse.Namespace):
             return None
 
 
-def _write(tables, args: argparse.Namespace) -> int:
-    """The tables as files for ``--csv``/``--json``; EXIT_USAGE after a one-line error."""
-    from mjlog.stats.text_tables import write_tables
-
-    for fmt, directory in (("csv", args.csv), ("json", args.json)):
-        if directory:
-            try:
-                write_tables(tables, directory, fmt)
-            except OSError as exc:
-                _fail(f"cannot write {fmt} tables to {directory}: {exc}")
-                return EXIT_USAGE
-    return EXIT_OK
-
-
 def _print_players(frames, names: list[str], args: argparse.Namespace, width: int) -> int:
     from mjlog.stats.player import format_player_sheet, player_sheet, player_tables
 
@@ -86,7 +72,7 @@ def _print_players(frames, names: list[str], args: argparse.Namespace, width: in
             status = EXIT_FINDINGS
         else:
             tables += player_tables(sheet, args.section)
-    return _write(tables, args) or status
+    return write_tables_or_report(tables, args) or status
 
 
 def _dealer_tables(frames) -> list:
@@ -132,7 +118,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     print(format_tables(tables, width, args.max_rows))
     if args.compare:
         tables += _print_compare(frames, args.compare_room, width, args.max_rows)
-    return _write(tables, args)
+    return write_tables_or_report(tables, args)
 
 
 def _print_compare(frames, room: str, width: int, max_rows: int) -> list:

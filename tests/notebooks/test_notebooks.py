@@ -58,6 +58,7 @@ def test_notebook_runs_and_every_chart_names_its_population_and_draws_its_interv
     monkeypatch.setenv("MJLOG_SIM_REPLICATES", "10")  # and fewer bootstrap replicates
     monkeypatch.setenv("MJLOG_BEIJING_GAMES", "20")  # beijing.ipynb's self-play: fewer games, same code
     monkeypatch.setenv("MJLOG_DATONG_GAMES", "20")  # datong.ipynb's self-play: fewer games, same code
+    monkeypatch.setenv("MJLOG_EXPERIMENT_GAMES", "10")  # payment_schemes.ipynb's experiment: fewer games
     record = tmp_path / "figures.jsonl"
     nb, error = execute(path, sample_db, timeout=120, prelude=recorder_source(record, ROOT))
     assert error is None, f"{path.name}: {error}"
@@ -71,12 +72,13 @@ def test_notebook_runs_and_every_chart_names_its_population_and_draws_its_interv
 
 
 @pytest.mark.slow
-def test_payment_schemes_notebook_reads_the_database_and_writes_nothing(sample_db: Path, tmp_path):
+def test_payment_schemes_notebook_reads_the_database_and_writes_nothing(sample_db: Path, tmp_path, monkeypatch):
     import hashlib
     import shutil
 
     from mjlog.store import Store
 
+    monkeypatch.setenv("MJLOG_EXPERIMENT_GAMES", "10")
     db = tmp_path / "copy.duckdb"
     shutil.copy(sample_db, db)
     before = hashlib.sha256(db.read_bytes()).hexdigest()

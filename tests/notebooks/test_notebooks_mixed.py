@@ -61,6 +61,7 @@ def test_every_notebook_runs_on_a_mixed_store_and_its_charts_hold_only_their_fam
     monkeypatch.setenv("MJLOG_SIM_GAMES", "200")
     monkeypatch.setenv("MJLOG_SIM_REPLICATES", "10")
     monkeypatch.setenv("MJLOG_BEIJING_GAMES", "20")
+    monkeypatch.setenv("MJLOG_EXPERIMENT_GAMES", "10")
     record = tmp_path / "figures.jsonl"
     nb, error = execute(path, mixed_db, timeout=120, prelude=recorder_source(record, ROOT))
     assert error is None, f"{path.name}: {error}"

@@ -47,9 +47,9 @@ from __future__ import annotations
 
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.riichi.lobby import SYNTHETIC_TITLE
-from mjlog.rules.riichi.simulate.game import SYNTHETIC_LOBBY, GameStats, play_game
+from mjlog.rules.riichi.simulate.game import SYNTHETIC_LOBBY, GameResult, GameStats, play_game, play_game_result
 
-__all__ = ["SYNTHETIC_LOBBY", "SYNTHETIC_TITLE", "GameStats", "simulate_game"]
+__all__ = ["SYNTHETIC_LOBBY", "SYNTHETIC_TITLE", "GameResult", "GameStats", "simulate_game", "simulate_result"]
 
 
 def simulate_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> bytes:
@@ -58,3 +58,10 @@ def simulate_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> 
     ``stats``, when given, accumulates counts of hands, wins, draws and riichi.
     """
     return play_game(rules, seed, stats).encode("ascii")
+
+
+def simulate_result(rules: RuleSet, seed: int, policy: RuleSet | None = None) -> GameResult:
+    """What the game :func:`simulate_game` plays from ``seed`` came to: its hands' outcomes, final
+    scores and placement points (the same game, its log not kept). ``policy``: the rules the bots value
+    a hand under when they choose between riichi and dama (default ``rules``: the same game)."""
+    return play_game_result(rules, seed, policy=policy)[1]

@@ -41,8 +41,26 @@ class GameStats:
         self.win_points.extend(outcome.win_points)
 
 
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What a bot game came to: each hand's outcome in order, the final scores (leftover sticks
+    paid) and the placement points, by seat (seat 0 deals first)."""
+
+    hands: tuple[HandOutcome, ...]
+    final: tuple[int, ...]
+    points: tuple[float, ...]
+
+
 def play_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> str:
     """The mjlog XML text of one game between bots; a pure function of ``rules`` and ``seed``."""
+    return play_game_result(rules, seed, stats)[0]
+
+
+def play_game_result(rules: RuleSet, seed: int, stats: GameStats | None = None,
+                     policy: RuleSet | None = None) -> tuple[str, GameResult]:
+    """:func:`play_game`'s XML text and the game's :class:`GameResult`. ``policy``: the rules the bots
+    value a hand under when they choose between riichi and dama (default ``rules``); an experiment
+    gives every arm its baseline's, so that the bots' choices do not depend on the arm."""
     n = rules.players
     game_seed = new_seed(random.Random(seed))
     bot = Bot(random.Random(f"mjlog-simulate-bots-{seed}"))
@@ -50,9 +68,11 @@ def play_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> str:
     walls = walls_for_game(game_seed, n)
     kyoku = honba = sticks = 0
     scores = tuple([rules.start_points] * n)
+    hands: list[HandOutcome] = []
     for _ in range(MAX_HANDS):
-        hand = HandPlay(rules, next(walls), kyoku, honba, sticks, scores, bot, out)
+        hand = HandPlay(rules, next(walls), kyoku, honba, sticks, scores, bot, out, policy)
         outcome = hand.play()
+        hands.append(outcome)
         if stats is not None:
             stats.add(outcome, n)
         scores = outcome.scores
@@ -68,6 +88,6 @@ def play_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> str:
             out.append("</mjloggm>")
             if stats is not None:
                 stats.games += 1
-            return "".join(out)
+            return "".join(out), GameResult(tuple(hands), final, points)
         kyoku, honba, sticks = nxt.kyoku, nxt.honba, nxt.sticks
     raise RuntimeError(f"game with seed {seed} did not end within {MAX_HANDS} hands")

@@ -44,8 +44,17 @@ def _simple(kind: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class WinIncome:
+    """What one win brought its winner: the hand's payments and honba, riichi sticks not counted."""
+
+    seat: int
+    tsumo: bool
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandOutcome:
-    """What the game loop needs from a finished hand."""
+    """What the game loop needs from a finished hand (and what an experiment counts of it)."""
 
     dealer_won: bool
     any_win: bool
@@ -57,6 +66,8 @@ class HandOutcome:
     riichi: tuple[int, ...] = ()    # seats that declared riichi
     win_points: tuple[int, ...] = ()
     exhaustive: bool = False
+    dealer: int = 0
+    incomes: tuple[WinIncome, ...] = ()     # one per win, in AGARI order
 
 
 class _HandOver(Exception):
@@ -70,9 +81,10 @@ class HandPlay:
     """The table during one hand; :meth:`play` appends its tags to ``out``."""
 
     def __init__(self, rules: RuleSet, wall: Wall, kyoku: int, honba: int, sticks: int,
-                 scores: tuple[int, ...], bot: Bot, out: list[str]) -> None:
+                 scores: tuple[int, ...], bot: Bot, out: list[str], policy: RuleSet | None = None) -> None:
         n = rules.players
         self.rules = rules
+        self.policy = rules if policy is None else policy   # the rules the bots value a hand under
         self.n = n
         self.wall = wall
         self.kyoku = kyoku
@@ -117,6 +129,7 @@ class HandPlay:
         self._waits: list[tuple[int, ...] | None] = [None] * n
         self.wins = 0
         self.win_points: list[int] = []
+        self.incomes: list[WinIncome] = []
 
     # -- views for the bots -----------------------------------------------------------------
 
@@ -152,7 +165,7 @@ class HandPlay:
                     continue
                 self._add(seat, win)
                 try:
-                    value = self._value(seat, win, tsumo=False)
+                    value = self._value(seat, win, tsumo=False, rules=self.policy)
                 finally:
                     self._remove(seat, win)
                 if value is None:
@@ -433,9 +446,11 @@ class HandPlay:
     # -- results ----------------------------------------------------------------------------
 
     def _value(self, seat: int, win_tile: int, tsumo: bool, rinshan: bool = False, haitei: bool = False,
-               houtei: bool = False, first: bool = False, renhou: bool = False) -> HandValue | None:
-        """The value of a win by ``seat`` holding ``win_tile``, or None when it has no yaku or fewer han
-        without dora than the hand's honba ask for (二翻縛)."""
+               houtei: bool = False, first: bool = False, renhou: bool = False,
+               rules: RuleSet | None = None) -> HandValue | None:
+        """The value of a win by ``seat`` holding ``win_tile`` under ``rules`` (default: the hand's), or
+        None when it has no yaku or fewer han without dora than the hand's honba ask for (二翻縛)."""
+        judged = self.rules if rules is None else rules
         in_riichi = self.riichi[seat]
         ctx = WinContext(
             seat_wind=self.seat_wind(seat), round_wind=self.round_wind, tsumo=tsumo,
@@ -449,10 +464,10 @@ class HandPlay:
         try:
             # calls in the order AGARI m lists them (newest first), which sets Tenhou's yaku order
             value = score(tuple(self.hand[seat]), tuple(reversed(self.calls[seat])),
-                          win_tile, ctx, self.rules)
+                          win_tile, ctx, judged)
         except InvalidHandError:
             return None
-        return None if value.no_yaku or short_of_minimum(value, self.honba, self.rules) else value
+        return None if value.no_yaku or short_of_minimum(value, self.honba, judged) else value
 
     def _wins(self, winners: list) -> None:
         """AGARI for each winner in turn order from the discarder; ends the hand."""
@@ -475,6 +490,7 @@ class HandPlay:
                 who=seat, from_who=frm, pao=pao, before=before, deltas=deltas,
             ))
             self.win_points.append(value.points)
+            self.incomes.append(WinIncome(seat, seat == frm, deltas[seat] - sticks * self.rules.riichi_deposit))
         self.sticks = 0
         seats = [w[0] for w in winners]
         raise _HandOver(self._outcome(dealer_won=self.dealer in seats, any_win=True, wins=len(seats)))
@@ -485,7 +501,8 @@ class HandPlay:
 
     def _outcome(self, **kw: object) -> HandOutcome:
         return HandOutcome(sticks=self.sticks, scores=tuple(self.scores), riichi=tuple(self.declared),
-                           win_points=tuple(self.win_points), **kw)  # type: ignore[arg-type]  # the other fields by name
+                           win_points=tuple(self.win_points), dealer=self.dealer, incomes=tuple(self.incomes),
+                           **kw)  # type: ignore[arg-type]  # the other fields by name
 
     def _abort(self, kind: str, shown: dict[int, list[int]]) -> None:
         zero = (0,) * self.n
