@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.json_depth import check_json_depth
-from mjlog.ir import Call, CallKind
+from mjlog.ir import Call, CallKind, FinalResult, Player, Round, Seed
+from mjlog.rules.common.wall import parse_seed
 
 SEATS = 4
 #: Largest number any count or score may be (the IR check bounds them more tightly later).
@@ -154,3 +157,64 @@ def load_json(data: bytes, name: str, family: str):
     except json.JSONDecodeError as exc:
         raise MalformedLogError(f"not well-formed JSON ({exc.msg})", name,
                                 f"line {exc.lineno}, column {exc.colno}") from None
+
+
+class EventBad(BailOut):
+    """A :class:`Bad` of one event, with the event's place."""
+
+    def __init__(self, reason: str, where: str) -> None:
+        self.reason, self.where = reason, where
+
+
+def each_event(events: object, read_one: Callable[[object], None]) -> None:
+    """``read_one`` on each event of a JSON hand; a :class:`Bad` becomes an :class:`EventBad` naming the event."""
+    if not isinstance(events, list):
+        raise Bad("the events are not a list")
+    for j, ev in enumerate(events):
+        try:
+            read_one(ev)
+        except Bad as exc:
+            raise EventBad(str(exc), f"event {j}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class JsonGameBody:
+    """What a seeded dialect's JSON log holds after its header: players, seed, hands and result."""
+
+    players: tuple[Player, ...]
+    seed: Seed | None
+    log_id: str | None
+    first_dealer: int
+    rounds: tuple[Round, ...]
+    final: FinalResult | None
+
+
+def read_json_body(obj: dict, name: str, read_hand: Callable[[int, object], Round]) -> JsonGameBody:
+    """The names, seed, id, first dealer, hands (each by ``read_hand``) and final scores of a JSON log;
+    MalformedLogError naming the part, hand and event for anything wrong."""
+    where = "the header"
+    try:
+        names = obj.get("name")
+        if not isinstance(names, list) or len(names) != SEATS:
+            raise Bad("name is not a list of four player names")
+        players = tuple(Player(s, text(n, f"the name of seat {s}")) for s, n in enumerate(names))
+        seed = obj.get("seed")
+        seed_ir = parse_seed(text(seed, "the seed", 4000)) if seed is not None else None
+        log_id = text(obj["id"], "the log id", 80) if "id" in obj else None
+        first = seat(obj.get("first", 0), "the first dealer")
+        hands = obj.get("log")
+        if not isinstance(hands, list) or len(hands) > 10000:
+            raise Bad("log is not a list of hands")
+        rounds = []
+        for i, hand in enumerate(hands):
+            where = f"hand {i}"
+            rounds.append(read_hand(i, hand))
+        where = "the final result"
+        final = None
+        if obj.get("sc") is not None:
+            final = FinalResult(integers(obj["sc"], "the final scores", count=SEATS), (0.0,) * SEATS, True)
+    except EventBad as exc:
+        raise MalformedLogError(exc.reason, name, f"{where}, {exc.where}") from None
+    except Bad as exc:
+        raise error(exc, name, where) from None
+    return JsonGameBody(players, seed_ir, log_id, first, tuple(rounds), final)

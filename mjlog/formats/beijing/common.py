@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from mjlog.formats.seeded_dialect import (  # noqa: F401 - the generic checks, used by the dialects as c.<name>
     KYOKU_LIMIT, NUMBER_LIMIT, SEATS, Bad, error, integer, integers, load_json, make_call, seat, text, tile, tiles,
-    winner_melds)
+    winner_melds, each_event, read_json_body)
 from mjlog.ir import Call, Event, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingHand, BeijingHeader, MutualPair
 from mjlog.rules.beijing.ruleset import PRESETS, BeijingRules

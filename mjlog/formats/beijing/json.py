@@ -18,13 +18,10 @@ from __future__ import annotations
 
 import json
 
-from mjlog.errors import MalformedLogError
-from mjlog.formats.bail import BailOut
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
-from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
+from mjlog.ir import Call, Discard, Draw, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
-from mjlog.rules.common.wall import parse_seed
 from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "beijing-json"
@@ -35,7 +32,6 @@ WIN, DRAW, MUTUAL = "和了", "流局", "互包"
 def read_beijing_json(data: bytes, name: str) -> GameLog:
     """Read a Beijing JSON log; MalformedLogError naming the hand and event for anything wrong."""
     obj = c.load_json(data, name, "Beijing")
-    where = "the header"
     try:
         if not isinstance(obj, dict) or obj.get("format") != MAGIC:
             raise Bad(f'not a Beijing JSON log (no "format": "{MAGIC}")')
@@ -49,39 +45,12 @@ def read_beijing_json(data: bytes, name: str) -> GameLog:
         synthetic = rule.get("synthetic", False) is True
         title, knobs = c.text(obj.get("title", ""), "the title"), c.text(rule.get("knobs", ""), "the knobs", 1000)
         rules = c.game_rules(preset, base, synthetic, knobs)
-        names = obj.get("name")
-        if not isinstance(names, list) or len(names) != c.SEATS:
-            raise Bad("name is not a list of four player names")
-        players = tuple(Player(s, c.text(n, f"the name of seat {s}")) for s, n in enumerate(names))
-        seed = obj.get("seed")
-        seed_ir = parse_seed(c.text(seed, "the seed", 4000)) if seed is not None else None
-        log_id = c.text(obj["id"], "the log id", 80) if "id" in obj else None
-        first = c.seat(obj.get("first", 0), "the first dealer")
-        hands = obj.get("log")
-        if not isinstance(hands, list) or len(hands) > 10000:
-            raise Bad("log is not a list of hands")
-        rounds = []
-        for i, hand in enumerate(hands):
-            where = f"hand {i}"
-            rounds.append(_hand(i, hand))
-        where = "the final result"
-        final = None
-        if obj.get("sc") is not None:
-            final = FinalResult(c.integers(obj["sc"], "the final scores", count=c.SEATS), (0.0,) * c.SEATS, True)
-    except _At as exc:
-        raise MalformedLogError(exc.reason, name, f"{where}, {exc.where}") from None
     except Bad as exc:
-        raise c.error(exc, name, where) from None
+        raise c.error(exc, name, "the header") from None
+    body = c.read_json_body(obj, name, _hand)
     header = c.header(preset, base, synthetic, title, knobs)
-    return GameLog(FORMAT, "beijing", rules, players, tuple(rounds), header, log_id, name, seed_ir, first, final,
-                   str(obj.get("ver", "")) or None)
-
-
-class _At(BailOut):
-    """A :class:`Bad` of one event, with the event's place."""
-
-    def __init__(self, reason: str, where: str) -> None:
-        self.reason, self.where = reason, where
+    return GameLog(FORMAT, "beijing", rules, body.players, body.rounds, header, body.log_id, name, body.seed,
+                   body.first_dealer, body.final, str(obj.get("ver", "")) or None)
 
 
 def _hand(index: int, hand) -> Round:
@@ -96,13 +65,7 @@ def _hand(index: int, hand) -> Round:
                       c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
                       c.tile(wild, "the wild indicator"), c.integer(burn, "the 燒莊 rounds", 0, 100),
                       tuple(c.tiles(t, f"the dealt tiles of seat {s}") for s, t in enumerate(dealt)))
-    if not isinstance(events, list):
-        raise Bad("the events are not a list")
-    for j, ev in enumerate(events):
-        try:
-            _event(h, ev)
-        except Bad as exc:
-            raise _At(str(exc), f"event {j}") from None
+    c.each_event(events, lambda ev: _event(h, ev))
     return h.round()
 
 

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import json
 
-from mjlog.errors import MalformedLogError
-from mjlog.formats.bail import BailOut
 from mjlog.formats.datong import common as c
 from mjlog.formats.datong.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 from mjlog.formats.seeded_dialect import (
-    Bad, error, integer, integers, load_json, make_call, seat, text, tile, tiles, winner_melds)
-from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Win
-from mjlog.rules.common.wall import parse_seed
+    Bad, each_event, error, integer, integers, load_json, make_call, read_json_body, seat, text, tile, tiles, winner_melds)
+from mjlog.ir import Call, Discard, Draw, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.datong.record import DatongDraw, DatongWin
 
 FORMAT = "datong-json"
@@ -30,17 +27,9 @@ WIN, DRAW = "和了", "流局"
 _HAND_KEYS = ("kyoku", "honba", "dealer", "ten", "dice", "hai", "events")
 
 
-class _At(BailOut):
-    """A :class:`Bad` of one event, with the event's place."""
-
-    def __init__(self, reason: str, where: str) -> None:
-        self.reason, self.where = reason, where
-
-
 def read_datong_json(data: bytes, name: str) -> GameLog:
     """Read a Datong JSON log; MalformedLogError naming the hand and event for anything wrong."""
     obj = load_json(data, name, "Datong")
-    where = "the header"
     try:
         if not isinstance(obj, dict) or obj.get("format") != MAGIC:
             raise Bad(f'not a Datong JSON log (no "format": "{MAGIC}")')
@@ -53,45 +42,18 @@ def read_datong_json(data: bytes, name: str) -> GameLog:
                            integer(rule.get("base", 10), "the base", 1, 10**7), rule.get("synthetic", False) is True,
                            text(obj.get("title", ""), "the title"), text(rule.get("knobs", ""), "the knobs", 1000),
                            obj.get("thrower", 0), obj.get("die", 1))
-        names = obj.get("name")
-        if not isinstance(names, list) or len(names) != c.SEATS:
-            raise Bad("name is not a list of four player names")
-        players = tuple(Player(s, text(n, f"the name of seat {s}")) for s, n in enumerate(names))
-        seed = obj.get("seed")
-        seed_ir = parse_seed(text(seed, "the seed", 4000)) if seed is not None else None
-        log_id = text(obj["id"], "the log id", 80) if "id" in obj else None
-        first = seat(obj.get("first", 0), "the first dealer")
-        hands = obj.get("log")
-        if not isinstance(hands, list) or len(hands) > 10000:
-            raise Bad("log is not a list of hands")
-        rounds = []
-        for i, hand in enumerate(hands):
-            where = f"hand {i}"
-            rounds.append(_hand(i, hand))
-        where = "the final result"
-        final = None
-        if obj.get("sc") is not None:
-            final = FinalResult(integers(obj["sc"], "the final scores", count=c.SEATS), (0.0,) * c.SEATS, True)
-    except _At as exc:
-        raise MalformedLogError(exc.reason, name, f"{where}, {exc.where}") from None
     except Bad as exc:
-        raise error(exc, name, where) from None
-    return GameLog(FORMAT, "datong", head.rules, players, tuple(rounds), head.record, log_id, name, seed_ir, first,
-                   final, str(obj.get("ver", "")) or None)
+        raise error(exc, name, "the header") from None
+    body = read_json_body(obj, name, _hand)
+    return GameLog(FORMAT, "datong", head.rules, body.players, body.rounds, head.record, body.log_id, name, body.seed,
+                   body.first_dealer, body.final, str(obj.get("ver", "")) or None)
 
 
 def _hand(index: int, hand) -> Round:
     if not isinstance(hand, dict) or any(k not in hand for k in _HAND_KEYS):
         raise Bad(f"a hand is an object with {', '.join(_HAND_KEYS)}")
     h = c.start(index, hand["kyoku"], hand["honba"], hand["dealer"], hand["ten"], hand["dice"], hand["hai"])
-    events = hand["events"]
-    if not isinstance(events, list):
-        raise Bad("the events are not a list")
-    for j, ev in enumerate(events):
-        try:
-            _event(h, ev)
-        except Bad as exc:
-            raise _At(str(exc), f"event {j}") from None
+    each_event(hand["events"], lambda ev: _event(h, ev))
     return h.round()
 
 
