@@ -10,6 +10,7 @@ A round holds its events in log order; the outcome events (:class:`Win`,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar, cast
@@ -349,14 +350,45 @@ class Round:
         return tuple(e for e in self.events if isinstance(e, (Win, Ryuukyoku)))
 
     @property
+    def place(self) -> str:
+        """The round wind and the hand number, e.g. ``'East 1'``."""
+        return f"{WIND_NAMES[self.wind]} {self.number}"
+
+    @property
     def name(self) -> str:
-        """e.g. ``'East 1, 2 honba, 1 stick'``."""
-        text = f"{WIND_NAMES[self.wind]} {self.number}"
-        if self.honba:
-            text += f", {self.honba} honba"
-        if self.sticks:
-            text += f", {self.sticks} stick{'s' if self.sticks != 1 else ''}"
-        return text
+        """The hand's name in its family's words: the one registered for the class of its payload
+        (:func:`register_round_name`: Beijing ``'East 2, 連莊 1'``, MCR ``'hand 5'``), else riichi's
+        ``'East 1, 2 honba, 1 stick'``."""
+        namer = _ROUND_NAMES.get(type(self.payload))
+        return namer(self) if namer is not None else riichi_round_name(self)
+
+
+#: How a family names its hands, by the class of the round's payload (see :func:`register_round_name`).
+_ROUND_NAMES: dict[type, Callable[[Round], str]] = {}
+
+
+def register_round_name(payload_cls: type, namer: Callable[[Round], str]) -> None:
+    """Name every round whose payload is a ``payload_cls`` with ``namer`` (a family registers the
+    class of its rounds' payload). A class registered with another namer raises ValueError."""
+    if _ROUND_NAMES.get(payload_cls, namer) is not namer:
+        raise ValueError(f"a round name for {payload_cls.__name__} is already registered")
+    _ROUND_NAMES[payload_cls] = namer
+
+
+def unregister_round_name(payload_cls: type) -> None:
+    """Take ``payload_cls`` off the register (tests register toy families' classes and take them away)."""
+    _ROUND_NAMES.pop(payload_cls, None)
+
+
+def riichi_round_name(rnd: Round) -> str:
+    """``'East 1, 2 honba, 1 stick'``: the place, the honba and the riichi sticks on the table
+    (the name of a round whose payload's class registered none)."""
+    text = rnd.place
+    if rnd.honba:
+        text += f", {rnd.honba} honba"
+    if rnd.sticks:
+        text += f", {rnd.sticks} stick{'s' if rnd.sticks != 1 else ''}"
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from mjlog.rules.beijing.record import BeijingHand
 from mjlog.rules.beijing.settlement import BURN, MUTUAL
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.transfers import Transfer
-from mjlog.tiles import N_TILES, WIND_NAMES, kind_name
+from mjlog.tiles import N_TILES, kind_name
 from mjlog.view.generic import FamilyPresenter
 from mjlog.view.state import TableState
 from mjlog.view.terms import Terms, chinese_calls
@@ -32,11 +32,6 @@ class BeijingPresenter(FamilyPresenter):
 
     terms = BEIJING_TERMS
     draw_name = ("exhaustive draw", "荒牌")
-
-    def round_name(self, rnd: Round) -> str:
-        """``'East 2'``, ``'East 2, 連莊 1'``."""
-        name = f"{WIND_NAMES[rnd.wind]} {rnd.number}"
-        return f"{name}, 連莊 {rnd.honba}" if rnd.honba else name
 
     def round_view(self, rnd: Round, result: RoundResult | None) -> dict:
         """The hand's wild tile (marked on the table), and the 燒莊 and 互包 the log records."""

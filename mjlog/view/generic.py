@@ -10,7 +10,7 @@ from __future__ import annotations
 from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules import family
-from mjlog.tiles import N_TILES, WIND_NAMES, kind_name
+from mjlog.tiles import N_TILES, kind_name
 from mjlog.view.state import TableState
 from mjlog.view.terms import Terms
 
@@ -33,15 +33,11 @@ class FamilyPresenter:
         """Labels the page draws with a face of their own: ``{label: {"face": "春", "name": "spring"}}``."""
         return {}
 
-    def round_name(self, rnd: Round) -> str:
-        """``'East 2'``, with the dealer's repeats where there are any."""
-        name = f"{WIND_NAMES[rnd.wind]} {rnd.number}"
-        return f"{name}, repeat {rnd.honba}" if rnd.honba else name
-
     def round_view(self, rnd: Round, result: RoundResult | None) -> dict:
         """What the page shows of a hand beside its steps: its ``name``, ``info`` lines (each
-        ``{"text", "tiles"}``) and the labels of the tiles it ``marked``."""
-        return {"name": self.round_name(rnd), "info": [], "marked": []}
+        ``{"text", "tiles"}``) and the labels of the tiles it ``marked``. The name is the IR's, in
+        the family's words (:attr:`mjlog.ir.Round.name`)."""
+        return {"name": rnd.name, "info": [], "marked": []}
 
     def deal(self, st: TableState, rnd: Round) -> None:
         """What the family does to the table at the deal, beyond dealing the hands."""

@@ -40,10 +40,6 @@ class McrPresenter(FamilyPresenter):
     def faces(self) -> dict[str, dict]:
         return {f"{k + 1}f": {"face": f.character, "name": f"{f.english} {f.character}"} for k, f in enumerate(FLOWERS)}
 
-    def round_name(self, rnd: Round) -> str:
-        """``'hand 5'``: an MCR match counts its hands (the prevalent wind is shown beside)."""
-        return f"hand {rnd.index + 1}"
-
     def round_view(self, rnd: Round, result: RoundResult | None) -> dict:
         view = super().round_view(rnd, result)
         wind = rnd.payload.prevalent_wind if isinstance(rnd.payload, McrHandRecord) else rnd.wind

@@ -6,7 +6,7 @@ rule family plugs in by giving it a presenter like :class:`RiichiPresenter`.
 
 from __future__ import annotations
 
-from mjlog.ir import Event, GameLog, Round, Ryuukyoku, Win
+from mjlog.ir import Event, GameLog, Ryuukyoku, Win
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.results import DerivedDraw, DerivedWin
 from mjlog.rules.riichi.points import LIMIT_NAMES
@@ -43,10 +43,6 @@ class RiichiPresenter(FamilyPresenter):
     def __init__(self, log: GameLog) -> None:
         super().__init__(log)
         self._labels = tuple(tile_name(t, log.rules.red_fives) for t in range(N_TILES))
-
-    def round_name(self, rnd: Round) -> str:
-        """``'East 1, 2 honba, 1 stick'`` (the IR's name of a riichi hand)."""
-        return rnd.name
 
     def tile(self, tile: int) -> str:
         """mpsz label, ``'0p'`` for a red five; ``'??'`` for an id no tile has (a GameLog built in code)."""

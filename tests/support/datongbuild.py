@@ -17,7 +17,7 @@ from mjlog.formats.seeded_dialect import winner_melds
 from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Seed, Win
 from mjlog.rules.datong.hands import Meld, evaluate
 from mjlog.rules.datong.outcome import next_hand
-from mjlog.rules.datong.record import DatongDraw, DatongHeader, DatongWin, TypeLine
+from mjlog.rules.datong.record import DatongDraw, DatongHand, DatongHeader, DatongWin, TypeLine
 from mjlog.rules.datong.ruleset import PRESETS, DatongRules
 from mjlog.rules.datong.settlement import KanKind, kan_rows, settle_win
 from mjlog.rules.datong.wall import DatongWall, datong_walls, drawable
@@ -154,7 +154,7 @@ class HandScript:
     def round(self, index: int) -> Round:
         dice = self.wall.dice if self.wall is not None else (0, 0)
         return Round(index, self.kyoku, self.honba, 0, self.dealer, self.start, dice, None,
-                     tuple(tuple(h) for h in self.dealt), tuple(self.events))
+                     tuple(tuple(h) for h in self.dealt), tuple(self.events), payload=DatongHand())
 
 
 def _meld(c: Call) -> Meld:

@@ -84,3 +84,18 @@ def test_a_riichi_page_keeps_riichi_words():
     data = steps_of(mjlog.read_log(GAME4))
     assert data["terms"]["indicators"] == "dora indicators" and data["terms"]["declared"] == "riichi"
     assert any(s["caption"].endswith("wins by tsumo") for s in data["steps"])
+
+
+def test_a_datong_page_names_its_hands_in_datong_words():
+    from tests.support.datong_games import scripted_game
+
+    data = steps_of(scripted_game())
+    assert [r["name"] for r in data["rounds"]] == ["East 1", "East 2", "East 2, 連庄 1", "East 2, 連庄 2"]
+
+
+def test_a_beijing_page_names_the_dealers_repeats_lianzhuang():
+    log = mjlog.read_log(simulated("beijing", BEIJING_BURN_SEED))
+    names = [r["name"] for r in steps_of(log)["rounds"]]
+    assert names == [r.name for r in log.rounds]
+    repeated = [n for r, n in zip(log.rounds, names) if r.honba]
+    assert repeated and all(", 連莊 " in n for n in repeated)

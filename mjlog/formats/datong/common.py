@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from mjlog.formats.seeded_dialect import KYOKU_LIMIT, SEATS, Bad, integer, integers, seat, text, tiles
 from mjlog.ir import Discard, Draw, Event, Round, Ryuukyoku, Win
-from mjlog.rules.datong.record import DatongHeader, TypeLine
+from mjlog.rules.datong.record import DatongHand, DatongHeader, TypeLine
 from mjlog.rules.datong.ruleset import PRESETS, DatongRules
 from mjlog.rules.family import apply_knobs
 from mjlog.rules.transfers import Transfer
@@ -107,7 +107,7 @@ class HandBuilder:
 
     def round(self) -> Round:
         return Round(self.index, self.kyoku, self.honba, 0, self.dealer, self.scores, self.dice, None,
-                     self.hands, tuple(self.events))
+                     self.hands, tuple(self.events), payload=DatongHand())
 
 
 def start(index: int, kyoku: object, honba: object, dealer: object, scores: object, dice: object,

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjlog.ir import Round, register_round_name
 from mjlog.ir.check import PayloadCheck, check_text, register_payload
 
 __all__ = ["BeijingDraw", "BeijingHand", "BeijingHeader", "BeijingWin", "FanLine", "MutualPair"]
@@ -123,3 +124,11 @@ def _check_fan_names(r: BeijingWin) -> None:
 
 
 register_payload(BeijingWin, PayloadCheck(values=_check_fan_names))
+
+
+def round_name(rnd: Round) -> str:
+    """A Beijing hand's name: ``'East 2'``, and the dealer's 連莊 count where there is one, ``'East 2, 連莊 1'``."""
+    return f"{rnd.place}, 連莊 {rnd.honba}" if rnd.honba else rnd.place
+
+
+register_round_name(BeijingHand, round_name)

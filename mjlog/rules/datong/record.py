@@ -6,7 +6,8 @@ A Datong game is a :class:`~mjlog.ir.GameLog` with ``family="datong"``: ``rules`
 the seat the one die chose. Each :class:`~mjlog.ir.Round` is one hand: ``kyoku`` the passes of
 the deal so far, ``honba`` the deals the dealer has kept in a row (renchan), ``dealer``,
 ``scores`` at the deal, ``dice``, ``hands`` (13 dealt tiles a seat), ``events`` (draws, discards,
-calls, then one :class:`~mjlog.ir.Win` or one :class:`~mjlog.ir.Ryuukyoku`), no payload.
+calls, then one :class:`~mjlog.ir.Win` or one :class:`~mjlog.ir.Ryuukyoku`) and a :class:`DatongHand`
+payload, which records nothing more and names the hand (``'East 2, 連庄 1'``).
 A win's payload is a :class:`DatongWin`, a draw's a :class:`DatongDraw`; each lists every payment
 of the hand as :class:`~mjlog.rules.transfers.Transfer` rows (kans included: they are paid when
 made, but recorded with the hand's end), and the outcome's ``deltas`` are those rows summed.
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjlog.ir import Round, register_round_name
 from mjlog.ir.check import PayloadCheck, check_text, register_payload
 from mjlog.rules.transfers import Transfer
 
-__all__ = ["DatongDraw", "DatongHeader", "DatongWin", "TypeLine"]
+__all__ = ["DatongDraw", "DatongHand", "DatongHeader", "DatongWin", "TypeLine"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,12 @@ class DatongHeader:
     knobs: str = ""
     thrower: int = 0
     die: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DatongHand:
+    """A Datong hand's payload (``Round.payload``): the dialect records nothing beyond the generic
+    round, and the class marks the hand as Datong's, named in its words (:func:`round_name`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,3 +83,12 @@ def _check_names(r: DatongWin) -> None:
 
 
 register_payload(DatongWin, PayloadCheck(values=_check_names))
+
+
+def round_name(rnd: Round) -> str:
+    """A Datong hand's name: ``'East 2'``, and the deals the dealer has kept in a row where there
+    are any, in the source's word (「連庄」), ``'East 2, 連庄 1'``."""
+    return f"{rnd.place}, 連庄 {rnd.honba}" if rnd.honba else rnd.place
+
+
+register_round_name(DatongHand, round_name)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from mjlog.ir import Extra
+from mjlog.ir import Extra, Round, register_round_name
 from mjlog.ir.check import PayloadCheck, check_text, register_payload
 
 @dataclass(frozen=True, slots=True)
@@ -170,3 +170,12 @@ def _check_fan_names(r: McrWinRecord) -> None:
 
 
 register_payload(McrWinRecord, PayloadCheck(values=_check_fan_names))
+
+
+def round_name(rnd: Round) -> str:
+    """An MCR hand's name, ``'hand 5'``: a match counts its hands, without a repeat or a counter
+    (the prevalent wind is the record's, :attr:`McrHandRecord.prevalent_wind`)."""
+    return f"hand {rnd.kyoku + 1}"
+
+
+register_round_name(McrHandRecord, round_name)

@@ -152,3 +152,9 @@ def test_json_with_any_value_swapped_for_another_type_gives_a_log_or_a_malformed
             assert "internal error" not in exc.reason, exc
             continue
         replay(log)
+
+
+@pytest.mark.parametrize("dialect", WRITERS)
+def test_a_read_game_names_its_hands_with_the_dealers_renchan(game, dialect):
+    names = [r.name for r in read_log(WRITERS[dialect](game)).rounds]
+    assert names == ["East 1", "East 2", "East 2, 連庄 1", "East 2, 連庄 2"]

@@ -23,7 +23,7 @@ import random
 from mjlog.ir import FinalResult, GameLog, Player, Round, SYNTHETIC_TITLE
 from mjlog.rules.common.wall import new_seed
 from mjlog.rules.datong.flow import first_dealer, next_deal
-from mjlog.rules.datong.record import DatongHeader
+from mjlog.rules.datong.record import DatongHand, DatongHeader
 from mjlog.rules.datong.ruleset import PRESETS, DatongRules
 from mjlog.rules.datong.simulate.bots import DatongBot
 from mjlog.rules.datong.simulate.hand import DatongHandPlay
@@ -51,7 +51,7 @@ def play_game(rules: DatongRules, seed: int) -> GameLog:
         wall = next(walls)
         result = DatongHandPlay(rules, wall, dealer, renchan, scores, bot).play()
         rounds.append(Round(len(rounds), passes, renchan, 0, dealer, scores, wall.dice, None,
-                            wall.starting_hands(dealer), result.events))
+                            wall.starting_hands(dealer), result.events, payload=DatongHand()))
         scores = result.scores
         nxt, renchan = next_deal(rules, dealer, renchan, result.winner)
         if nxt != dealer:
