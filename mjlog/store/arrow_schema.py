@@ -55,6 +55,7 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("derived_limit", I8), ("derived_pao_seat", I8), ("win_tile", I16), ("hand", L16),
         ("dora_indicators", L16), ("ura_indicators", L16), ("scores_before", L32), ("deltas", L32),
         ("derived_deltas", L32), ("value_unit", DS), ("value", I16), ("derived_value", I16),
+        ("claimants", L8),
     ]),
     "win_items": pa.schema([
         ("game_id", GID), ("round_index", I16), ("win_index", I8), ("derived", B), ("item_order", I8),

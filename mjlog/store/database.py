@@ -47,7 +47,7 @@ from mjlog.rules.family import families
 from mjlog.text import path_label
 from mjlog.parallel.engine import run_tasks
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 #: Tables that hold rows of stored games (exported partitioned by rule set and game date).
 PARTITIONED = GAME_TABLES + ("sources",)
 #: Tables exported as one file each.

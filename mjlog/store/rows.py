@@ -438,10 +438,10 @@ def _pad(seq: Sequence, n: int) -> list:
 
 
 #: The wins columns a family may fill through its ``win_columns`` hook (riichi's han, fu, limit,
-#: dora...); the ones it does not give are NULL.
+#: dora...; Datong's claimants); the ones it does not give are NULL.
 FAMILY_WIN_COLUMNS = ("han", "fu", "limit", "yakuman_count", "dora", "aka", "ura", "honba", "sticks", "pao_seat",
                       "derived_han", "derived_fu", "derived_points", "derived_limit", "derived_pao_seat",
-                      "dora_indicators", "ura_indicators")
+                      "dora_indicators", "ura_indicators", "claimants")
 _NO_FAMILY_COLUMNS = dict.fromkeys(FAMILY_WIN_COLUMNS)
 #: The games columns a family may fill through its ``game_columns`` hook (riichi's length, red fives
 #: and open tanyao, and the lobby columns of a Tenhou header); the ones it does not give are NULL.

@@ -130,7 +130,8 @@ CREATE TABLE IF NOT EXISTS wins (
     derived_deltas INTEGER[],
     value_unit VARCHAR,
     value SMALLINT,
-    derived_value SMALLINT
+    derived_value SMALLINT,
+    claimants TINYINT[]
 );
 
 CREATE TABLE IF NOT EXISTS win_items (

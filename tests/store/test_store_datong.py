@@ -7,7 +7,9 @@ from mjlog.batch.simulate import simulate
 from mjlog.formats.datong.xml import write_datong_xml
 from mjlog.rules.datong.ruleset import PRESETS
 from mjlog.store import Store
+from tests.support.datong_games import head_bump_hand
 from tests.support.datongbuild import GameBuilder
+from tests.support.paths import SAMPLE
 
 
 def _flush_with_a_middle_wait() -> bytes:
@@ -46,3 +48,22 @@ def test_simulated_datong_games_store_every_payment_reason_and_the_kans_of_draws
                          f"coalesce(sum(amount) FILTER (WHERE payer = {seat}), 0) FROM payments").item()
             assert net == st.sql(f"SELECT sum(end_scores[{seat + 1}] - start_scores[{seat + 1}]) FROM rounds").item()
         assert st.sql("SELECT count(*) FROM wins WHERE value IS NULL OR derived_value IS NULL").item() == 0
+
+
+def test_a_datong_win_stores_the_seats_that_claimed_its_discard(tmp_path):
+    """A head-bump: South and West both claim East's 4m; South, first in turn order, wins, West's claim is lost."""
+    (tmp_path / "bump.xml").write_bytes(write_datong_xml(head_bump_hand((1, 2), 1)))
+    (tmp_path / "tsumo.xml").write_bytes(_flush_with_a_middle_wait())
+    with Store() as st:
+        assert st.ingest([tmp_path]).games_added == 2
+        rows = st.sql("SELECT seat, tsumo, claimants FROM wins ORDER BY tsumo").rows()
+        assert rows == [(1, False, [1, 2]), (0, True, [0])]
+
+
+def test_a_win_of_a_family_without_claims_stores_no_claimants(tmp_path):
+    sample = sorted(SAMPLE.glob("sim-tenhou-*.xml"))[0]
+    (tmp_path / "riichi.xml").write_bytes(sample.read_bytes())
+    with Store() as st:
+        assert st.ingest([tmp_path]).games_added == 1
+        claimants = st.sql("SELECT claimants FROM wins").rows()
+        assert claimants and {r[0] for r in claimants} == {None}

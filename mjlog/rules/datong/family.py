@@ -64,7 +64,8 @@ class DatongText(FamilyText):
 
 class DatongStoreFacts(StoreFacts):
     """A win's hand types as its items (as recorded and as derived) and its multiplier as its value:
-    the product of the types' multipliers (or the largest, under ``stacking='highest'``), not their sum."""
+    the product of the types' multipliers (or the largest, under ``stacking='highest'``), not their sum;
+    the seats that claimed its discard in the ``claimants`` column."""
 
     def recorded_win_items(self, win: Win) -> tuple[WinItem, ...]:
         rec = win.payload
@@ -83,6 +84,12 @@ class DatongStoreFacts(StoreFacts):
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.multiplier if win.value is not None else 0
+
+    def win_columns(self, log: GameLog, win: Win, derived: DerivedWin | None) -> dict[str, object]:
+        """``claimants``: the seats the win records as claiming its discard (head-bump: the others
+        lost it by turn order), the winner alone on a self-draw."""
+        rec = win.payload
+        return {"claimants": list(rec.claimants)} if isinstance(rec, DatongWin) else {}
 
 
 class DatongFamily(Family):
