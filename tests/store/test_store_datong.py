@@ -67,3 +67,15 @@ def test_a_win_of_a_family_without_claims_stores_no_claimants(tmp_path):
         assert st.ingest([tmp_path]).games_added == 1
         claimants = st.sql("SELECT claimants FROM wins").rows()
         assert claimants and {r[0] for r in claimants} == {None}
+
+
+def test_a_leave_of_the_table_is_stored_as_its_event_and_its_payment(tmp_path):
+    from tests.support.datong_games import leave_game
+
+    (tmp_path / "leave.xml").write_bytes(write_datong_xml(leave_game("pot")))
+    with Store() as st:
+        assert st.ingest([tmp_path]).games_added == 1
+        assert st.sql("SELECT round_index, seat FROM events WHERE kind = 'leave_table' ORDER BY round_index").rows() \
+            == [(0, 2), (1, 3)]
+        assert st.sql("SELECT round_index, payer, payee, amount, recorded_amount FROM payments WHERE reason = 'leave' "
+                      "ORDER BY round_index").rows() == [(0, 2, None, 80, 80), (1, 3, None, 80, 80)]

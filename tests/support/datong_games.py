@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from mjlog.ir import GameLog
 from mjlog.rules.common.wall import new_seed
 from mjlog.rules.datong.ruleset import PRESETS
@@ -78,3 +80,21 @@ def one_circle(final: bool = True) -> GameLog:
         h.turn(h.dealer, "1z", "4m")
         h.win((h.dealer + 1) % 4, from_seat=h.dealer)
     return g.log(final)
+
+
+def leave_game(leave_to: str = "pot") -> GameLog:
+    """Two hands under ``leave_to``: West leaves the table (強退) mid-hand and South then wins on East's
+    discard; in the next hand (South deals) North leaves and the hand is drawn. The header names the
+    preset and, under 'each', states the knob as a synthetic log does, so that a written file reads back."""
+    g = GameBuilder(PRESETS["datong"].replace(leave_to=leave_to))
+    h = g.hand(["4m", "123m456p789s11z23m", "", ""], keep="1z")
+    h.leave(2)
+    h.turn(0, "1z", "4m")
+    h.win(1, from_seat=0)
+    h = g.hand()
+    h.turn(h.dealer)
+    h.leave(3)
+    h.exhaust()
+    log = g.log(False)
+    knobs = "" if leave_to == "pot" else f"leave_to={leave_to}"
+    return replace(log, header=replace(log.header, preset="datong", synthetic=bool(knobs), knobs=knobs))

@@ -17,9 +17,9 @@ from mjlog.formats.seeded_dialect import winner_melds
 from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, GameLog, Player, Round, Ryuukyoku, Seed, Win
 from mjlog.rules.datong.hands import Meld, evaluate
 from mjlog.rules.datong.outcome import next_hand
-from mjlog.rules.datong.record import DatongDraw, DatongHand, DatongHeader, DatongWin, TypeLine
+from mjlog.rules.datong.record import DatongDraw, DatongHand, DatongHeader, DatongWin, LeaveTable, TypeLine
 from mjlog.rules.datong.ruleset import PRESETS, DatongRules
-from mjlog.rules.datong.settlement import KanKind, kan_rows, settle_win
+from mjlog.rules.datong.settlement import KanKind, kan_rows, leave_rows, settle_win
 from mjlog.rules.datong.wall import DatongWall, datong_walls, drawable
 from mjlog.rules.transfers import net
 from mjlog.tiles import parse_mpsz
@@ -51,6 +51,7 @@ class HandScript:
         self.events: list = []
         self.live = self.replacements = 0
         self.kans: list = []
+        self.leavers: list[int] = []
 
     def _tile(self, seat: int, text: str | int) -> int:
         if isinstance(text, int):
@@ -109,14 +110,23 @@ class HandScript:
             self.draw(seat, replacement, replacement=True)
         return call
 
+    def leave(self, seat: int) -> LeaveTable:
+        """``seat`` leaves the table (強退): paid with the hand's end, as the rules' ``leave_to`` says."""
+        ev = LeaveTable(seat)
+        self.events.append(ev)
+        self.leavers.append(seat)
+        return ev
+
     def _kan_rows(self) -> tuple:
-        return tuple(r for seat, kind in self.kans for r in kan_rows(self.rules, seat, kind))
+        """The kans' and the leaves' payments: paid as they happened, recorded with the hand's end."""
+        kans = tuple(r for seat, kind in self.kans for r in kan_rows(self.rules, seat, kind))
+        return kans + tuple(r for seat in self.leavers for r in leave_rows(self.rules, seat))
 
     def win(self, who: int, from_seat: int | None = None, claims: tuple[int, ...] | None = None,
             multiplier: int | None = None) -> Win:
         """A win: self-draw on the last drawn tile, or on ``from_seat``'s last discard (``claims``: its claimants)."""
         tsumo = from_seat is None
-        last = next(e for e in reversed(self.events) if type(e) is not Win)
+        last = next(e for e in reversed(self.events) if type(e) in (Draw, Discard))
         tile = last.tile
         hand = list(self.hands[who]) + ([] if tsumo else [tile])
         events = tuple(e for e in self.events if type(e) is not Win)

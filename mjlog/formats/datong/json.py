@@ -19,11 +19,11 @@ from mjlog.formats.datong.sniff import sniff_json as sniff  # noqa: F401 - the f
 from mjlog.formats.seeded_dialect import (
     Bad, each_event, error, integer, integers, load_json, make_call, read_json_body, seat, text, tile, tiles, winner_melds)
 from mjlog.ir import Call, Discard, Draw, GameLog, Round, Ryuukyoku, Win
-from mjlog.rules.datong.record import DatongDraw, DatongWin
+from mjlog.rules.datong.record import DatongDraw, DatongWin, LeaveTable
 
 FORMAT = "datong-json"
 MAGIC = "mjlog-datong"
-WIN, DRAW = "和了", "流局"
+WIN, DRAW, LEAVE = "和了", "流局", "強退"
 _HAND_KEYS = ("kyoku", "honba", "dealer", "ten", "dice", "hai", "events")
 
 
@@ -71,6 +71,10 @@ def _event(h: c.HandBuilder, ev) -> None:
         s, ck, ts, called, frm, added = args
         h.add(make_call(seat(s), text(ck, "the call kind", 20), tiles(ts), None if called is None else tile(called),
                         None if frm is None else seat(frm), None if added is None else tile(added)))
+    elif kind == LEAVE:
+        if len(args) != 1:
+            raise Bad(f'a leave of the table is ["{LEAVE}", seat]')
+        h.add(LeaveTable(seat(args[0], "the seat that leaves")))
     elif kind == WIN:
         h.add(_win(h, _object(args, WIN)))
     elif kind == DRAW:
@@ -163,6 +167,8 @@ def _event_array(ev) -> list:
         return ["D", ev.seat, ev.tile]
     if t is Call:
         return ["N", ev.seat, ev.kind.value, list(ev.tiles), ev.called, ev.from_seat, ev.added]
+    if t is LeaveTable:
+        return [LEAVE, ev.seat]
     if t is Win:
         p: DatongWin = ev.payload
         return [WIN, {"who": ev.who, "from": ev.from_who, "hand": list(ev.hand), "win": ev.win_tile,

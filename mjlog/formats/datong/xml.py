@@ -21,7 +21,7 @@ from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.formats.seeded_dialect import Bad, error, integer, integers, make_call, seat, text, tile, tiles, winner_melds
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
 from mjlog.rules.common.wall import parse_seed
-from mjlog.rules.datong.record import DatongDraw, DatongWin
+from mjlog.rules.datong.record import DatongDraw, DatongWin, LeaveTable
 
 FORMAT = "datong-xml"
 ROOT = "datonglog"
@@ -90,6 +90,8 @@ class _Reader:
             self._open().add(make_call(seat(a.get("who")), text(a.get("kind", ""), "the call kind", 20),
                                        tiles(a.get("tiles", "")), _opt(a, "called", tile), _opt(a, "from", seat),
                                        _opt(a, "added", tile)))
+        elif tag == "LEAVE":
+            self._open().add(LeaveTable(seat(a.get("who"), "the seat that leaves")))
         elif tag == "AGARI":
             self._win(a, el)
         elif tag == "RYUUKYOKU":
@@ -201,6 +203,8 @@ def _event(ev) -> str:
     if t is Call:
         return _el("N", who=ev.seat, kind=ev.kind.value, tiles=_csv(ev.tiles), called=ev.called,
                    **{"from": ev.from_seat}, added=ev.added)
+    if t is LeaveTable:
+        return _el("LEAVE", who=ev.seat)
     if t is Win:
         p: DatongWin = ev.payload
         head = _el("AGARI", who=ev.who, **{"from": ev.from_who}, hand=_csv(ev.hand), win=ev.win_tile,

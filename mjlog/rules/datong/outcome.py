@@ -3,7 +3,8 @@
 Every value is derived from the events, never taken from the log: whether the win is a self-draw
 or on the last discard, the winning hand, its types and multiplier (:mod:`mjlog.rules.datong.hands`),
 every payment of the hand as transfers (:mod:`mjlog.rules.datong.settlement`: the hand payment,
-the dealer's bonus, renchan from the hand's ``honba``, and each kan made), then compared with what
+the dealer's bonus, renchan from the hand's ``honba``, each kan made and each leave of the table),
+then compared with what
 the log records (:mod:`mjlog.rules.datong.record`). Findings:
 
 - the hand types: ``yaku mismatch``; the multiplier: ``han mismatch``; the payments of one
@@ -29,7 +30,7 @@ from mjlog.rules.datong.flow import next_deal
 from mjlog.rules.datong.hands import DatongValue, HandType, evaluate
 from mjlog.rules.datong.record import DatongDraw, DatongWin
 from mjlog.rules.datong.ruleset import DatongRules
-from mjlog.rules.datong.settlement import kan_rows, settle_draw, settle_win
+from mjlog.rules.datong.settlement import kan_rows, leave_rows, settle_draw, settle_win
 from mjlog.rules.datong.table import DatongTable
 from mjlog.rules.family import NextHand
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
@@ -80,7 +81,7 @@ class HandJudge:
             t.find(K.MALFORMED, f"seat {w.who}'s win records no Datong hand types and payments")
         elif discarder is not None:
             self._head_bump(t, w, rec, discarder)
-        rows: tuple[Transfer, ...] = self._kan_rows(t)
+        rows: tuple[Transfer, ...] = self._made_rows(t)
         if value is not None:
             if discarder is not None and self.rules.discard_needs_type and \
                     [s.type for s in value.types] == [HandType.PLAIN]:
@@ -143,9 +144,11 @@ class HandJudge:
             t.find(K.ILLEGAL_ACTION, f"head-bump (截胡): seat {first} claims seat {discarder}'s discard before seat "
                    f"{w.who} in turn order, so only seat {first} wins", w.who, first)
 
-    def _kan_rows(self, t: DatongTable) -> tuple[Transfer, ...]:
-        """Every kan of the hand paid as it was made (line 3 of the source's payments)."""
-        return tuple(row for k in t.kans for row in kan_rows(self.rules, k.seat, k.kind))
+    def _made_rows(self, t: DatongTable) -> tuple[Transfer, ...]:
+        """What the hand paid as it went: every kan as it was made (line 3 of the source's payments)
+        and every leave of the table (line 6, ``leave_to``)."""
+        kans = tuple(row for k in t.kans for row in kan_rows(self.rules, k.seat, k.kind))
+        return kans + tuple(row for seat in t.leavers for row in leave_rows(self.rules, seat))
 
     def _compare_value(self, t: DatongTable, w: Win, rec: DatongWin, value: DatongValue) -> None:
         got = sorted(x.name for x in rec.types)
@@ -177,7 +180,7 @@ class HandJudge:
         if t.drawn < t.limit or t.phase != AFTER_DISCARD:
             t.find(K.DRAW, "the hand is drawn before only the 6½ stacks are left",
                    f"{t.limit - t.drawn} tiles to draw", "play goes on")
-        rows = settle_draw(self.rules) + self._kan_rows(t)
+        rows = settle_draw(self.rules) + self._made_rows(t)
         if isinstance(d.payload, DatongDraw):
             self._compare_rows(t, d.payload.payments, rows)
         else:

@@ -8,9 +8,10 @@ the deal so far, ``honba`` the deals the dealer has kept in a row (renchan), ``d
 ``scores`` at the deal, ``dice``, ``hands`` (13 dealt tiles a seat), ``events`` (draws, discards,
 calls, then one :class:`~mjlog.ir.Win` or one :class:`~mjlog.ir.Ryuukyoku`) and a :class:`DatongHand`
 payload, which records nothing more and names the hand (``'East 2, 連庄 1'``).
+A player leaving the table (強退) is a :class:`LeaveTable` event of the hand, Datong's own.
 A win's payload is a :class:`DatongWin`, a draw's a :class:`DatongDraw`; each lists every payment
-of the hand as :class:`~mjlog.rules.transfers.Transfer` rows (kans included: they are paid when
-made, but recorded with the hand's end), and the outcome's ``deltas`` are those rows summed.
+of the hand as :class:`~mjlog.rules.transfers.Transfer` rows (kans and leaves included: they are
+paid when made, but recorded with the hand's end), and the outcome's ``deltas`` are those rows summed.
 The dialects are described in ``docs/datong.md``.
 
 >>> DatongWin((TypeLine("屁和", "plain win", 1),), 1, (1,)).multiplier
@@ -20,12 +21,14 @@ The dialects are described in ``docs/datong.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from mjlog.ir import Round, register_round_name
+from mjlog.ir import Event, Round, register_event, register_round_name
+from mjlog.ir.event_kinds import register_event_kind
 from mjlog.ir.check import PayloadCheck, check_text, register_payload
 from mjlog.rules.transfers import Transfer
 
-__all__ = ["DatongDraw", "DatongHand", "DatongHeader", "DatongWin", "TypeLine"]
+__all__ = ["DatongDraw", "DatongHand", "DatongHeader", "DatongWin", "LeaveTable", "TypeLine"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,20 @@ class DatongHeader:
 class DatongHand:
     """A Datong hand's payload (``Round.payload``): the dialect records nothing beyond the generic
     round, and the class marks the hand as Datong's, named in its words (:func:`round_name`)."""
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class LeaveTable(Event):
+    """The seat leaves the table (強退) during the hand; it pays for leaving (line 6 of the source's
+    payments, ``leave_to``), recorded with the hand's end as the kans are. Play goes on at the seat."""
+
+    family: ClassVar[str | None] = "datong"
+    seat: int
+
+
+# the store's events.kind of Datong's own event
+register_event_kind(LeaveTable, "leave_table", 11, seat=True)
 
 
 @dataclass(frozen=True, slots=True)

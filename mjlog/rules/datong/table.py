@@ -4,7 +4,8 @@ Play passes from a seat to the next (0 → 1 → 2 → 3). Calls are pon and the
 under the ``chi`` knob, and then only from the seat before. Every live draw must be the seed's
 next live tile and every kan replacement the far end's next (:mod:`mjlog.rules.datong.wall`);
 once only the 6½ stacks are left, a draw is a finding: the hand is drawn (黃庄). Datong has no
-flowers, riichi or dora. Each kan is kept with its kind, for its payment.
+flowers, riichi or dora. Each kan is kept with its kind, and each seat that leaves the table (強退),
+for their payments; play goes on at a seat that left.
 
 Outcomes are judged by :mod:`mjlog.rules.datong.outcome`.
 """
@@ -17,6 +18,7 @@ from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
 from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW, BaseTable
 from mjlog.rules.datong.hands import Meld
+from mjlog.rules.datong.record import LeaveTable
 from mjlog.rules.datong.ruleset import DatongRules
 from mjlog.rules.datong.settlement import KanKind
 from mjlog.rules.datong.wall import DatongWall, drawable
@@ -52,6 +54,7 @@ class DatongTable(BaseTable):
         super().__init__(rnd, rules, wall, source, findings)
         self.melds: list[list[Call]] = [[] for _ in range(self.n)]
         self.kans: list[KanMade] = []
+        self.leavers: list[int] = []             # a seat for each time one left the table
         self.limit = drawable(rules.reserve_tiles)
         self.live = 0                            # live draws made
         self.replacements = 0                    # kan replacements drawn
@@ -180,13 +183,21 @@ class DatongTable(BaseTable):
         self.owed = ev.seat
         self.actor, self.phase = ev.seat, DRAW
 
+    # -- leaving the table -------------------------------------------------------------------------
+
+    def _leave(self, ev: LeaveTable) -> None:
+        if not 0 <= ev.seat < self.n:
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} leaves a table of {self.n} seats")
+            return
+        self.leavers.append(ev.seat)
+
     # -- what Datong has not -----------------------------------------------------------------------------
 
     def _foreign(self, ev) -> None:
         self.find(K.ILLEGAL_ACTION, f"{type(ev).__name__}: Datong mahjong has no flowers, riichi or dora")
 
     foreign_event = _foreign  # riichi's declaration and kan dora
-    handlers = {Draw: _draw, Discard: _discard, Call: _call, FlowerSetAside: _foreign}
+    handlers = {Draw: _draw, Discard: _discard, Call: _call, LeaveTable: _leave, FlowerSetAside: _foreign}
 
     # -- for the judge -------------------------------------------------------------------------------
 

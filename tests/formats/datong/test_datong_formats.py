@@ -15,7 +15,8 @@ from mjlog.formats.datong.xml import write_datong_xml
 from mjlog.formats.reader import read_log
 from mjlog.ir.check import check_log
 from mjlog.replayer import replay
-from tests.support.datong_games import scripted_game, seeded_draw_game
+from mjlog.rules.datong.record import LeaveTable
+from tests.support.datong_games import leave_game, scripted_game, seeded_draw_game
 from tests.support.xmlbuild import simple_game4
 
 WRITERS = {"xml": write_datong_xml, "json": write_datong_json}
@@ -67,6 +68,8 @@ def test_no_other_format_is_taken_for_datong():
     (b'<datonglog ver="1"><GAME rules="datong"/><UN/><HAND kyoku="0" honba="0" dealer="0" ten="0,0,0,0"/>'
      b'<RYUUKYOKU><PAY payer="9" payee="0" amount="10" reason="kan"/></RYUUKYOKU></datonglog>', "element 4 <RYUUKYOKU>"),
     (b'<datonglog ver="1"><T1/></datonglog>', "element 1 <T1>"),
+    (b'<datonglog ver="1"><GAME rules="datong"/><UN/><HAND kyoku="0" honba="0" dealer="0" ten="0,0,0,0"/>'
+     b'<LEAVE who="4"/></datonglog>', "element 4 <LEAVE>"),
 ])
 def test_malformed_xml_names_the_element(data, where):
     with pytest.raises(MalformedLogError) as caught:
@@ -80,6 +83,8 @@ def test_malformed_xml_names_the_element(data, where):
     (lambda o: o["log"][0]["events"].insert(0, ["T", 0, 140]), "hand 0, event 0"),
     (lambda o: o["log"][0]["events"][-1][1].update(pay=[[0, 1, "ten", "hand"]]), "hand 0, event"),
     (lambda o: o["log"][1]["events"][-1][1].update(types=[["屁和", "plain win"]]), "hand 1, event"),
+    (lambda o: o["log"][0]["events"].insert(0, ["強退"]), "hand 0, event 0"),
+    (lambda o: o["log"][0]["events"].insert(0, ["強退", 5]), "hand 0, event 0"),
 ])
 def test_malformed_json_names_the_place(game, change, where):
     obj = json.loads(write_datong_json(game))
@@ -158,3 +163,15 @@ def test_json_with_any_value_swapped_for_another_type_gives_a_log_or_a_malformed
 def test_a_read_game_names_its_hands_with_the_dealers_renchan(game, dialect):
     names = [r.name for r in read_log(WRITERS[dialect](game)).rounds]
     assert names == ["East 1", "East 2", "East 2, 連庄 1", "East 2, 連庄 2"]
+
+
+@pytest.mark.parametrize("dialect", WRITERS)
+@pytest.mark.parametrize("leave_to", ["pot", "each"])
+def test_a_leave_of_the_table_is_read_and_written_and_audits_clean(dialect, leave_to):
+    """強退 is its own event in both dialects (XML ``<LEAVE who/>``, JSON ``["強退", seat]``); under 'each'
+    the log is a synthetic one that states the knob."""
+    log = leave_game(leave_to)
+    back = read_log(WRITERS[dialect](log))
+    assert back.rounds == log.rounds and back.rules.leave_to == leave_to
+    assert [e.seat for r in back.rounds for e in r.events if type(e) is LeaveTable] == [2, 3]
+    assert [f for f in replay(back).findings if f.severity.name == "ERROR"] == []
