@@ -5,7 +5,8 @@ Numbers, names and values follow the fan table of the competition rules
 numbering is the one PMN records use in their ``Fan`` lines. 明暗杠 (a concealed kong with a
 melded kong, 5 fan) comes from the later MIL edition and has no number there; it is 82 here.
 :class:`Fan` names each number by the fan's English name (``Fan.ALL_PUNGS`` is 48).
-:data:`EXCLUDES` holds the 不计 ("not counted with") clauses of the non-repeat principle.
+:data:`EXCLUDES` holds the 不计 ("not counted with") clauses of the non-repeat principle: the
+:data:`SOURCE_EXCLUDES` seed 004 states and the :data:`BOOK_EXCLUDES` the 2006 book adds.
 
 >>> FANS[1].name, FANS[1].english, FANS[1].value
 ('大四喜', 'Big Four Winds', 88)
@@ -217,37 +218,40 @@ FANS: dict[int, FanDef] = _table("""
 
 BY_NAME: dict[str, int] = {f.name: n for n, f in FANS.items()}
 
-#: 不计: a fan that is counted leaves out these (non-repeat). Exclusions are applied in fan
-#: number order, and only by fans still counted (四暗刻 leaves out 不求人, so 自摸 returns).
-#: Exclusions that the set combinations make by construction (a four-set fan leaves out the
-#: three-set and two-set fans of the same sets) are not listed.
-EXCLUDES: dict[int, tuple[int, ...]] = {
-    Fan.BIG_FOUR_WINDS: (  # 大四喜
-        Fan.ALL_PUNGS, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.BIG_THREE_WINDS,
-    ),
-    Fan.BIG_THREE_DRAGONS: (Fan.DRAGON_PUNG, Fan.TWO_DRAGON_PUNGS),  # 大三元
-    Fan.ALL_GREEN: (Fan.HALF_FLUSH, Fan.ONE_VOIDED_SUIT),  # 绿一色
-    Fan.FOUR_KONGS: (Fan.ALL_PUNGS, Fan.SINGLE_WAIT),  # 四杠
-    Fan.ALL_TERMINALS: (  # 清幺九
-        Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.NO_HONORS, Fan.DOUBLE_PUNG,
-        Fan.ALL_TERMINALS_AND_HONORS,
-    ),
-    Fan.LITTLE_FOUR_WINDS: (Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.BIG_THREE_WINDS),  # 小四喜
-    Fan.LITTLE_THREE_DRAGONS: (Fan.DRAGON_PUNG, Fan.TWO_DRAGON_PUNGS),  # 小三元
-    Fan.ALL_HONORS: (  # 字一色
-        Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.ONE_VOIDED_SUIT,
-        Fan.ALL_TERMINALS_AND_HONORS,
-    ),
-    Fan.FOUR_CONCEALED_PUNGS: (Fan.ALL_PUNGS, Fan.CONCEALED_HAND, Fan.FULLY_CONCEALED_HAND),  # 四暗刻
-    Fan.PURE_TERMINAL_CHOWS: (Fan.FULL_FLUSH, Fan.ALL_CHOWS, Fan.NO_HONORS),  # 一色双龙会
-    Fan.FOUR_PURE_SHIFTED_PUNGS: (Fan.ALL_PUNGS,),  # 一色四节高
-    Fan.ALL_TERMINALS_AND_HONORS: (Fan.ALL_PUNGS, Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS),  # 混幺九
-    Fan.ALL_EVEN_PUNGS: (Fan.ALL_PUNGS, Fan.ALL_SIMPLES, Fan.NO_HONORS),  # 全双刻
+#: 不计 as seed 004's fan table states it (第九条; each clause read through the OCR as ``docs/mcr.md``
+#: says): a counted fan leaves these out. Some clauses name a fan of another reading of the same
+#: tiles (一色四同顺's 一色三节高, 一色双龙会's 七对): the calculator keeps one reading, so those and the
+#: fans a special hand never scores are left out by construction too.
+SOURCE_EXCLUDES: dict[int, tuple[int, ...]] = {
+    Fan.BIG_FOUR_WINDS: (Fan.PREVALENT_WIND, Fan.SEAT_WIND, Fan.BIG_THREE_WINDS, Fan.ALL_PUNGS),  # 大四喜
+    Fan.BIG_THREE_DRAGONS: (Fan.DRAGON_PUNG,),  # 大三元
+    Fan.ALL_GREEN: (Fan.HALF_FLUSH,),  # 绿一色
+    Fan.NINE_GATES: (Fan.FULL_FLUSH,),  # 九莲宝灯
+    Fan.SEVEN_SHIFTED_PAIRS: (Fan.FULL_FLUSH, Fan.FULLY_CONCEALED_HAND, Fan.SINGLE_WAIT),  # 连七对
+    Fan.THIRTEEN_ORPHANS: (Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.SINGLE_WAIT),  # 十三幺
+    Fan.ALL_TERMINALS: (Fan.ALL_PUNGS, Fan.DOUBLE_PUNG, Fan.NO_HONORS),  # 清幺九 (its 同刻 read as 双同刻)
+    Fan.LITTLE_FOUR_WINDS: (Fan.BIG_THREE_WINDS,),  # 小四喜
+    Fan.LITTLE_THREE_DRAGONS: (Fan.DRAGON_PUNG,),  # 小三元
+    Fan.ALL_HONORS: (Fan.ALL_PUNGS,),  # 字一色
+    Fan.FOUR_CONCEALED_PUNGS: (Fan.CONCEALED_HAND, Fan.ALL_PUNGS),  # 四暗刻
+    Fan.PURE_TERMINAL_CHOWS: (Fan.ALL_CHOWS, Fan.SEVEN_PAIRS, Fan.FULL_FLUSH),  # 一色双龙会
+    Fan.QUADRUPLE_CHOW: (Fan.PURE_SHIFTED_PUNGS, Fan.PURE_DOUBLE_CHOW, Fan.TILE_HOG),  # 一色四同顺
+    Fan.FOUR_PURE_SHIFTED_PUNGS: (Fan.PURE_TRIPLE_CHOW, Fan.ALL_PUNGS),  # 一色四节高
+    Fan.ALL_TERMINALS_AND_HONORS: (Fan.ALL_PUNGS,),  # 混幺九
+    Fan.SEVEN_PAIRS: (Fan.FULLY_CONCEALED_HAND, Fan.SINGLE_WAIT),  # 七对
+    Fan.GREATER_HONORS_AND_KNITTED_TILES: (Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.SINGLE_WAIT),  # 七星不靠
+    Fan.ALL_EVEN_PUNGS: (Fan.ALL_PUNGS, Fan.ALL_SIMPLES),  # 全双刻
+    Fan.FULL_FLUSH: (Fan.NO_HONORS,),  # 清一色
+    Fan.PURE_TRIPLE_CHOW: (Fan.PURE_SHIFTED_PUNGS,),  # 一色三同顺
+    Fan.PURE_SHIFTED_PUNGS: (Fan.PURE_TRIPLE_CHOW,),  # 一色三节高
     Fan.UPPER_TILES: (Fan.NO_HONORS,),  # 全大
-    Fan.MIDDLE_TILES: (Fan.ALL_SIMPLES, Fan.NO_HONORS),  # 全中
+    Fan.MIDDLE_TILES: (Fan.ALL_SIMPLES,),  # 全中
     Fan.LOWER_TILES: (Fan.NO_HONORS,),  # 全小
-    Fan.THREE_SUITED_TERMINAL_CHOWS: (Fan.ALL_CHOWS, Fan.NO_HONORS),  # 三色双龙会
-    Fan.ALL_FIVES: (Fan.ALL_SIMPLES, Fan.NO_HONORS),  # 全带五
+    Fan.THREE_SUITED_TERMINAL_CHOWS: (  # 三色双龙会
+        Fan.MIXED_DOUBLE_CHOW, Fan.TWO_TERMINAL_CHOWS, Fan.NO_HONORS, Fan.ALL_CHOWS,
+    ),
+    Fan.ALL_FIVES: (Fan.ALL_SIMPLES,),  # 全带五
+    Fan.LESSER_HONORS_AND_KNITTED_TILES: (Fan.ALL_TYPES, Fan.FULLY_CONCEALED_HAND, Fan.SINGLE_WAIT),  # 全不靠
     Fan.UPPER_FOUR: (Fan.NO_HONORS,),  # 大于五
     Fan.LOWER_FOUR: (Fan.NO_HONORS,),  # 小于五
     Fan.REVERSIBLE_TILES: (Fan.ONE_VOIDED_SUIT,),  # 推不倒
@@ -255,10 +259,38 @@ EXCLUDES: dict[int, tuple[int, ...]] = {
     Fan.OUT_WITH_REPLACEMENT_TILE: (Fan.SELF_DRAWN,),  # 杠上开花
     Fan.ROBBING_THE_KONG: (Fan.LAST_TILE,),  # 抢杠和
     Fan.MELDED_HAND: (Fan.SINGLE_WAIT,),  # 全求人
+}
+
+#: 不计 that the 2006 interpretation book (and both reference calculators) add where the seed states
+#: less or, for 四杠, 双箭刻 (its line lost to the OCR), 不求人, 平和 and 断幺, nothing.
+BOOK_EXCLUDES: dict[int, tuple[int, ...]] = {
+    Fan.BIG_FOUR_WINDS: (Fan.PUNG_OF_TERMINALS_OR_HONORS,),  # 大四喜
+    Fan.BIG_THREE_DRAGONS: (Fan.TWO_DRAGON_PUNGS,),  # 大三元
+    Fan.ALL_GREEN: (Fan.ONE_VOIDED_SUIT,),  # 绿一色
+    Fan.FOUR_KONGS: (Fan.ALL_PUNGS, Fan.SINGLE_WAIT),  # 四杠
+    Fan.ALL_TERMINALS: (Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.ALL_TERMINALS_AND_HONORS),  # 清幺九
+    Fan.LITTLE_FOUR_WINDS: (Fan.PUNG_OF_TERMINALS_OR_HONORS,),  # 小四喜
+    Fan.LITTLE_THREE_DRAGONS: (Fan.TWO_DRAGON_PUNGS,),  # 小三元
+    Fan.ALL_HONORS: (  # 字一色
+        Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS, Fan.ONE_VOIDED_SUIT, Fan.ALL_TERMINALS_AND_HONORS,
+    ),
+    Fan.FOUR_CONCEALED_PUNGS: (Fan.FULLY_CONCEALED_HAND,),  # 四暗刻
+    Fan.PURE_TERMINAL_CHOWS: (Fan.NO_HONORS,),  # 一色双龙会
+    Fan.ALL_TERMINALS_AND_HONORS: (Fan.OUTSIDE_HAND, Fan.PUNG_OF_TERMINALS_OR_HONORS),  # 混幺九
+    Fan.ALL_EVEN_PUNGS: (Fan.NO_HONORS,),  # 全双刻
+    Fan.MIDDLE_TILES: (Fan.NO_HONORS,),  # 全中
+    Fan.ALL_FIVES: (Fan.NO_HONORS,),  # 全带五
     Fan.TWO_DRAGON_PUNGS: (Fan.DRAGON_PUNG,),  # 双箭刻
     Fan.FULLY_CONCEALED_HAND: (Fan.SELF_DRAWN,),  # 不求人
     Fan.ALL_CHOWS: (Fan.NO_HONORS,),  # 平和
     Fan.ALL_SIMPLES: (Fan.NO_HONORS,),  # 断幺
+}
+
+#: 不计: a fan that is counted leaves out these (non-repeat): the source's clauses and the book's.
+#: Exclusions are applied in fan number order, and only by fans still counted (四暗刻 leaves out
+#: 不求人, so 自摸 returns).
+EXCLUDES: dict[int, tuple[int, ...]] = {
+    n: SOURCE_EXCLUDES.get(n, ()) + BOOK_EXCLUDES.get(n, ()) for n in sorted({*SOURCE_EXCLUDES, *BOOK_EXCLUDES})
 }
 
 

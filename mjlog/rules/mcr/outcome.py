@@ -122,14 +122,29 @@ class Settlement:
     deltas: tuple[int, ...]
 
 
+def _one_winner(t: McrTable, valid: list[JudgedWin]) -> JudgedWin:
+    """The one win standard rules allow of several (seed 004, M-2.2.3: of several claiming a discard, the
+    first counter-clockwise from the discarder wins); an illegal-action finding that names it."""
+    discarders = {j.from_who for j in valid}
+    if len(discarders) > 1 or valid[0].from_who == valid[0].who:
+        t.find(K.ILLEGAL_ACTION, f"{len(valid)} seats win on one discard, but standard rules have one winner "
+               "per discard")
+        return valid[0]
+    (discarder,) = discarders
+    first = min(valid, key=lambda j: (j.who - discarder) % t.n)
+    seats = " and ".join(str(j.who) for j in valid)
+    t.find(K.ILLEGAL_ACTION, f"seats {seats} win on one discard of seat {discarder}, but standard rules have one "
+           f"winner per discard: the first counter-clockwise from the discarder, seat {first.who}",
+           seats, str(first.who))
+    return first
+
+
 def settle_hand(t: McrTable, judged: list[JudgedWin], rules: McrRules) -> Settlement:
     """Pay the hand's wins under the rule set (false wins pay the penalty); findings for impossible cases."""
     n = t.n
     valid = [j for j in judged if not j.false]
     if len(valid) > 1 and rules.payments != "duplicate":
-        t.find(K.ILLEGAL_ACTION, f"{len(valid)} seats win on one discard, but standard rules have one winner "
-               "per discard")
-        valid = valid[:1]
+        valid = [_one_winner(t, valid)]
     if len({j.from_who for j in valid}) > 1 or (len(valid) > 1 and valid[0].from_who == valid[0].who):
         t.find(K.ILLEGAL_ACTION, "several wins that are not on one discard")
         valid = valid[:1]

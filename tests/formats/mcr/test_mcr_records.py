@@ -252,6 +252,37 @@ def test_pmn_exhaustive_draw_with_tiles_left_is_a_finding():
     assert K.DRAW in kinds(found)
 
 
+# one winner a hand (seed 004, M-2.2.3): seat 0 discards 5p, on which seat 1 (清龙 in bamboo, 23 fan) and
+# seat 3 (清龙 in characters, 22 fan) both win; seat 1 is the first counter-clockwise from seat 0
+TWO_WINNERS_DEAL = "c11d44667788bw22r1f cd1235b123456789wrf c55d99b5w3344r2233f c123456789d5b789wrf"
+SEAT_1_FANS = "28/16/1.62/2/1.63/2/1.70/1/1.75/1/1.79/1/1"
+SEAT_3_FANS = "28/16/1.62/2/1.63/2/1.70/1/1.79/1/1"
+BOTH_WIN = f"None {SEAT_1_FANS} None {SEAT_3_FANS}"
+BOTH_PAID = "-53 47 -8 46"          # each winner 24 + fans, seat 0 8 + both fans, seat 2 8
+
+
+def test_one_discard_won_by_two_seats_pays_each_under_the_duplicate_payments():
+    assert findings_of(pmn_record(TWO_WINNERS_DEAL, "T0d5D0d5H1H3", BOTH_WIN, BOTH_PAID)) == []
+
+
+@pytest.mark.parametrize("wins", ["H1H3", "H3H1"])
+def test_one_discard_won_by_two_seats_is_an_error_under_standard_payments_and_the_nearer_is_paid(wins):
+    record = pmn_record(TWO_WINNERS_DEAL, f"T0d5D0d5{wins}", BOTH_WIN, BOTH_PAID, scoring="Standard")
+    found = findings_of(record)
+    seats = " and ".join(wins[1::2])
+    assert [f.message for f in found if f.kind is K.ILLEGAL_ACTION] == [
+        f"seats {seats} win on one discard of seat 0, but standard rules have one winner per discard: "
+        "the first counter-clockwise from the discarder, seat 1"]
+    (paid,) = [f for f in found if f.kind is K.PAYMENT]
+    assert paid.derived == "-31,47,-8,-8"           # seat 1 alone, whichever win the record lists first
+
+
+def test_one_discard_won_by_the_nearer_seat_alone_audits_clean_under_standard_payments():
+    record = pmn_record(TWO_WINNERS_DEAL, "T0d5D0d5H1", f"None {SEAT_1_FANS} None None", "-31 47 -8 -8",
+                        scoring="Standard")
+    assert findings_of(record) == []
+
+
 KONG_DEALS = ["W1 W1 T1 T2 T3 T4 T5 T6 T7 T8 T9 F1 F1", "W2 W3 W4 W5 W6 W7 W8 W9 B1 B1 B1 B2 B2",
               "F2 F2 F2 F3 F3 F3 F4 F4 F4 J3 J3 J3 B9", "W1 B3 B4 B5 B6 B7 B8 B9 T1 T2 T3 J1 J2"]
 #: Seat 0 pungs 1m, draws the fourth 1m and adds it to the pung.
