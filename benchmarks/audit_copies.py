@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import mjlog.batch.report as report
 from mjlog.batch.audit import audit_sources
-from tests.batch.test_audit_copies import botzone_copies
+from tests.support.hostile import botzone_copies
 from tests.support.xmlbuild import simple_game4
 
 

@@ -1,6 +1,6 @@
 """Hostile inputs that were quadratic (issue 39), each timed at a size and at twice it.
 
-A ratio near 2 is linear work; near 4, quadratic. The inputs are made here:
+A ratio near 2 is linear work; near 4, quadratic. The inputs are made by ``tests/support/hostile.py``:
 - ``punycode``: an XML log declaring ``encoding="punycode"`` (refused before decoding);
 - ``gzip``: empty gzip members, with the member count's limit lifted so that the loop itself is
   measured (with the limit, the file is refused after 1,024 members);
@@ -13,43 +13,23 @@ Each line: ``NAME: size S T1 s, size 2S T2 s, ratio R``.
 from __future__ import annotations
 
 import argparse
-import gzip
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import mjlog.formats.source as source
 from mjlog.errors import MalformedLogError
 from mjlog.formats.reader import read_log
-
-
-def punycode(n: int) -> bytes:
-    """An XML log of ``n`` bytes or so declaring punycode: after its last ``-``, text whose decoding
-    inserts a character per pair of letters (Python's decoder does each insertion in a list)."""
-    return b'<?xml version="1.0" encoding="punycode"?><mjloggm ver="2.3">-' + b"ba" * (n // 2)
-
-
-def gzip_members(n: int) -> bytes:
-    """``n`` bytes of empty gzip members."""
-    empty = gzip.compress(b"", mtime=0)
-    return empty * (n // len(empty))
-
-
-def attributes(n: int) -> bytes:
-    return (b'<mjloggm ver="2.3" family="mcr">\n<GO ' + b" ".join(b'a%d="1"' % i for i in range(n))
-            + b"/>\n</mjloggm>")
-
-
-def _deep(n: int) -> str:
-    return "[" * n + "]" * n
-
-
-JSON = {
-    "tenhou6": lambda n: '{"title":["",""],"name":["a","b","c","d"],"log":[' + _deep(n) + "]}",
-    "tenhou6-cut": lambda n: '{"title":["",""],"name":["a","b","c","d"],"log":[[[0,0,0]],' + "[" * n,
-    "mjai": lambda n: '{"type":"start_game","names":["a","b","c","d"]}\n{"type":"x","x":' + _deep(n) + "}\n",
-    "mcr": lambda n: '{"format":"mjlog-mcr","x":' + _deep(n) + "}",
-    "beijing": lambda n: '{"format": "mjlog-beijing","x":' + _deep(n) + "}",
-}
+from tests.support.hostile import (
+    DEEP_JSON,
+    deep_json,
+    empty_gzip_members,
+    many_attributes,
+    punycode_xml,
+)
 
 
 def _time_read(data: bytes) -> float:
@@ -71,18 +51,18 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every size (default 1: 1 MB, 8 MB, 100k)")
     args = ap.parse_args()
     s = args.scale
-    _time_read(punycode(1000))  # warm up: the readers' first use loads them
-    print(_line("punycode", punycode, int(2**20 * s)))
+    _time_read(punycode_xml(1000))  # warm up: the readers' first use loads them
+    print(_line("punycode", punycode_xml, int(2**20 * s)))
     cap = getattr(source, "MAX_GZIP_MEMBERS", None)
     source.MAX_GZIP_MEMBERS = 10**9  # type: ignore[attr-defined]  # the loop itself, not the limit
     try:
-        print(_line("gzip", gzip_members, int(8 * 2**20 * s)))
+        print(_line("gzip", empty_gzip_members, int(8 * 2**20 * s)))
     finally:
         source.MAX_GZIP_MEMBERS = cap  # type: ignore[attr-defined]
-    print(_line("attributes", attributes, int(100_000 * s)))
-    for name, make in JSON.items():
+    print(_line("attributes", many_attributes, int(100_000 * s)))
+    for name in DEEP_JSON:
         depth = int((20_000 if name == "mjai" else 100_000) * s)  # an mjai line is at most 100,000 characters
-        print(_line(f"json-{name}", lambda n, make=make: make(n).encode(), depth))
+        print(_line(f"json-{name}", lambda n, name=name: deep_json(name, n).encode(), depth))
 
 
 if __name__ == "__main__":

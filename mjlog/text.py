@@ -14,6 +14,11 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TextIO
 
 #: C0 and C1 controls, DEL, lone surrogates, and the Unicode format characters that reorder or hide
 #: text (bidirectional overrides and isolates, zero-width joiners, the byte-order mark).
@@ -33,6 +38,29 @@ def printable(text: str) -> str:
 def printable_lines(text: str) -> str:
     """:func:`printable` applied to each line of ``text`` (its line breaks kept)."""
     return "\n".join(printable(line) for line in text.split("\n"))
+
+
+@contextmanager
+def printable_warnings() -> Iterator[None]:
+    """Within it, every warning shown (Python's or a library's: matplotlib's about a glyph a font lacks
+    names the character) is written as :func:`printable_lines` of its usual text, so text from a log
+    that a library quotes cannot reach the terminal raw. Warnings recorded or turned into errors are
+    left as they are."""
+    previous = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        text = warnings.formatwarning(message, category, filename, lineno, line)
+        try:
+            (file or sys.stderr).write(printable_lines(text))
+        except OSError:  # as Python's own: a closed or broken stream loses the warning
+            pass
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = previous
 
 
 def path_label(path: str | os.PathLike) -> str:

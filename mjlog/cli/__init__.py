@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Callable
 
 from mjlog import __version__
-from mjlog.text import json_printable, printable, printable_lines
+from mjlog.text import json_printable, printable, printable_lines, printable_warnings
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
 from mjlog.cli.common import add_knob_option, add_rule_options, no_logs, rule_choice_or_report
@@ -386,7 +386,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        with printable_warnings():
+            return args.func(args)
     except BrokenPipeError:  # e.g. `mjlog show x | head`
         return EXIT_OK
     except KeyboardInterrupt:

@@ -14,14 +14,8 @@ from mjlog.errors import LogTooLargeError
 from mjlog.findings import FindingKind
 from mjlog.formats.reader import games_or_errors
 from mjlog.formats.source import MAX_GAMES_PER_FILE
+from tests.support.hostile import botzone_copies
 from tests.support.xmlbuild import simple_game4
-
-
-def botzone_copies(k: int) -> bytes:
-    """A Botzone export of ``k`` matches of one deal and one play (as short as the format allows)."""
-    deal = "W1 W2 W3 W4 W5 W6 W7 W8 W9 B1 B2 B3 B4\n", "T1 T2 T3 T4 T5 T6 T7 T8 T9 B5 B6 B7 B8\n"
-    body = "Wind 0\n" + "".join(f"Player {s} Deal {deal[s % 2]}" for s in range(4)) + "Huang\nScore 0 0 0 0\n"
-    return "".join(f"Match {i}\n{body}" for i in range(k)).encode()
 
 
 def _omitted(report) -> list:

@@ -15,6 +15,7 @@ from mjlog.formats.json_depth import MAX_JSON_DEPTH
 from mjlog.formats.reader import read_log
 from mjlog.formats.safe_xml import MAX_ATTRIBUTES
 from mjlog.formats.source import MAX_GZIP_MEMBERS, gunzip
+from tests.support.hostile import DEEP_JSON, deep_json, empty_gzip_members, many_attributes, punycode_xml
 from tests.support.xmlbuild import simple_game4
 
 DEEP = 100_000
@@ -31,9 +32,8 @@ def _audit_one_line(capsys, path, says: str) -> None:
 
 
 def test_an_xml_declaring_punycode_is_refused_before_decoding(tmp_path, capsys):
-    body = b"-" + b"ba" * 500_000  # decoded, each pair inserts a character: 1 MB took 71 s (quadratic)
     path = tmp_path / "punycode.xml"
-    path.write_bytes(b'<?xml version="1.0" encoding="punycode"?><mjloggm ver="2.3">' + body + b"</mjloggm>")
+    path.write_bytes(punycode_xml(2**20))
     assert path.stat().st_size > 1_000_000
     _audit_one_line(capsys, path, "the declared encoding 'punycode' is not a character set")
 
@@ -53,9 +53,8 @@ def test_a_log_in_a_declared_charset_still_reads(declared):
 
 
 def test_sixteen_megabytes_of_empty_gzip_members_are_refused_by_count(tmp_path, capsys):
-    empty = gzip.compress(b"", mtime=0)
     path = tmp_path / "members.xml.gz"
-    path.write_bytes(empty * (16 * 2**20 // len(empty)))
+    path.write_bytes(empty_gzip_members(16 * 2**20))
     _audit_one_line(capsys, path, f"more than {MAX_GZIP_MEMBERS} gzip members")
 
 
@@ -70,33 +69,15 @@ def test_a_few_gzip_members_still_read_as_one_log():
 
 
 def test_an_mcr_element_with_100k_attributes_is_refused(tmp_path, capsys):
-    attrs = " ".join(f'a{i}="1"' for i in range(100_000))
     path = tmp_path / "attributes.xml"
-    path.write_text(f'<mjloggm ver="2.3" family="mcr">\n<GO {attrs}/>\n</mjloggm>', encoding="utf-8")
+    path.write_bytes(many_attributes(100_000))
     _audit_one_line(capsys, path, f"more than {MAX_ATTRIBUTES} attributes at line 2 <GO>")
 
 
-def _deep(depth: int = DEEP) -> str:
-    return "[" * depth + "]" * depth
-
-
-JSON_LOGS = {
-    "tenhou6": '{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"x","aka":1},"log":[' + _deep() + "]}",
-    # cut off: the salvage of a cut file reads hand by hand, and must not recurse either
-    "tenhou6-cut": '{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"x","aka":1},"log":[[[0,0,0]],'
-                   + "[" * DEEP,
-    # the first line starts a game, so the file is taken as mjai; the second is the deep one, as deep as
-    # a line may be long (100,000 characters: a longer line is refused as such, tested in test_mjai_hostile)
-    "mjai": '{"type":"start_game","names":["a","b","c","d"]}\n{"type":"start_kyoku","x":' + _deep(49_000) + "}\n",
-    "mcr-json": '{"format":"mjlog-mcr","x":' + _deep() + "}",
-    "beijing-json": '{"format": "mjlog-beijing","x":' + _deep() + "}",
-}
-
-
-@pytest.mark.parametrize("kind", sorted(JSON_LOGS))
+@pytest.mark.parametrize("kind", sorted(DEEP_JSON))
 def test_json_nested_100000_deep_is_refused_in_every_json_reader(kind, tmp_path, capsys):
     path = tmp_path / f"{kind}.json"
-    path.write_text(JSON_LOGS[kind], encoding="utf-8")
+    path.write_text(deep_json(kind, DEEP), encoding="utf-8")
     _audit_one_line(capsys, path, f"the JSON nests more than {MAX_JSON_DEPTH} arrays and objects deep")
     assert main(["show", str(path)]) == 2
     err = capsys.readouterr().err

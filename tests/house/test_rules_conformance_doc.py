@@ -3,13 +3,12 @@ every row has a test, and a rule mjlog does not apply says why in its row."""
 
 from __future__ import annotations
 
-import ast
 import re
 
+from tests.support.doc_tests import NODE_ID, missing_tests, named_tests
 from tests.support.paths import ROOT
 
 DOC = ROOT / "docs" / "rules-conformance.md"
-NODE_ID = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
 RULE_ID = re.compile(r"^\| ((?:T3?|S3|B|M)-[\d.]+) \|", re.M)
 #: "not implemented: " and a reason of at least five words, within the row's cell.
 NOT_IMPLEMENTED = re.compile(r"not implemented(?::\s*(?P<why>[^|]*))?", re.I)
@@ -21,19 +20,8 @@ def unexplained(row: str) -> list[str]:
 
 
 def test_every_test_the_conformance_matrix_lists_exists():
-    text = DOC.read_text(encoding="utf-8")
-    listed = NODE_ID.findall(text)
-    assert listed
-    missing = []
-    for path, name in listed:
-        file = ROOT / path
-        defined = set()
-        if file.is_file():
-            tree = ast.parse(file.read_text(encoding="utf-8"))
-            defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-        if name not in defined:
-            missing.append(f"{path}::{name}")
-    assert missing == []
+    assert named_tests(DOC.read_text(encoding="utf-8"))
+    assert missing_tests(DOC) == []
 
 
 def test_each_rule_of_the_conformance_matrix_has_one_row_and_a_test():

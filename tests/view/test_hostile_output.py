@@ -138,3 +138,18 @@ def test_query_prints_stored_names_with_control_characters_escaped(tmp_path):
         st.ingest([tmp_path])
     done = _mjlog("query", "--db", str(db), "SELECT name FROM players ORDER BY seat")
     assert done.returncode == 0 and b"\x1b" not in done.stdout and b"\\x1b[2J" in done.stdout
+
+
+def test_a_warning_is_printed_escaped_and_the_previous_hook_comes_back(capsys):
+    import warnings
+
+    from mjlog.text import printable_warnings
+
+    before = warnings.showwarning
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        with printable_warnings():
+            warnings.warn("name \x1b]0;owned\x07\u202e end", UserWarning, stacklevel=1)
+        assert warnings.showwarning is before
+    err = capsys.readouterr().err
+    assert "name \\x1b]0;owned\\x07\\u202e end" in err and not any(c in err for c in "\x1b\x07\u202e"), err

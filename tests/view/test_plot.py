@@ -101,3 +101,21 @@ def test_every_chart_is_styled_to_draw_text_as_written():
 
     apply_style()
     assert mpl.rcParams["text.parse_math"] is False and mpl.rcParams["text.usetex"] is False
+
+
+def test_a_library_warning_quoting_a_name_is_printed_escaped(tmp_path, monkeypatch, capsys):
+    """Should a name reach matplotlib unescaped, its warning about the glyph the font lacks, which quotes the
+    character, is printed escaped by ``mjlog``'s one escaping function."""
+    import warnings
+
+    import mjlog.view.plot
+
+    monkeypatch.setattr(mjlog.view.plot, "printable", lambda text: text)   # the name reaches the chart raw
+    src, png = tmp_path / "game.json", tmp_path / "game.png"
+    src.write_text(_game_named(("\x1b]0;owned\x07", "B", "C", "D")), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        assert main(["plot", str(src), "-o", str(png)]) == 0
+    err = capsys.readouterr().err
+    assert "missing from font" in err, err          # matplotlib did warn, quoting the character
+    assert not any(c in err for c in "\x1b\x07") and "\\x1b" in err, err

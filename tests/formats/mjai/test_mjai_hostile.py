@@ -170,3 +170,12 @@ def test_poison_values_of_the_other_formats_are_refused_in_mjai_too():
         with pytest.raises(MalformedLogError) as info:
             read_log(data, "poison.mjson")
         assert words in str(info.value), name
+
+
+def test_a_file_of_more_lines_than_a_game_may_hold_is_refused():
+    from mjlog.errors import LogTooLargeError
+    from mjlog.formats.mjai.read import MAX_LINES
+
+    first = '{"type":"start_game","names":["a","b","c","d"]}\n'
+    with pytest.raises(LogTooLargeError, match=f"more than {MAX_LINES} lines"):
+        read_log((first + '{"type":"none"}\n' * MAX_LINES).encode())
