@@ -222,3 +222,35 @@ def parse_checked(data: bytes, name: str) -> etree._Element:
         raise LogTooLargeError(f"an element has more than {MAX_ATTRIBUTES} attributes", name,
                                f"line {el.sourceline} <{str(el.tag)[:20]}>")
     return root
+
+
+# ---- numbers in attributes ----------------------------------------------------------------------
+
+#: An integer as an XML log writes one: ASCII digits after at most a minus sign. Python's ``int``
+#: also takes ``+5``, ``1_000``, surrounding spaces and other scripts' digits (``５``), which no log
+#: writes; every XML reader checks a value against this before converting it.
+XML_INTEGER = r"-?[0-9]+"
+#: A decimal number as an XML log writes one (Tenhou's rates and final points: ``1500.00``, ``-6.0``).
+XML_DECIMAL = r"-?[0-9]+(?:\.[0-9]+)?"
+_INTEGER = re.compile(XML_INTEGER)
+_INTEGERS = re.compile(rf"{XML_INTEGER}(?:,{XML_INTEGER})*")
+_DECIMALS = re.compile(rf"{XML_DECIMAL}(?:,{XML_DECIMAL})*")
+
+
+def is_xml_integer(text: str) -> bool:
+    """Whether ``text`` is one integer as a log writes it (:data:`XML_INTEGER`).
+
+    >>> [is_xml_integer(t) for t in ("250", "-10", "+5", "1_000", " 5", "５")]
+    [True, True, False, False, False, False]
+    """
+    return _INTEGER.fullmatch(text) is not None
+
+
+def are_xml_integers(text: str) -> bool:
+    """Whether ``text`` is comma-separated integers as a log writes them (``250,-10,0``)."""
+    return _INTEGERS.fullmatch(text) is not None
+
+
+def are_xml_decimals(text: str) -> bool:
+    """Whether ``text`` is comma-separated decimal numbers as a log writes them (``280,8.0,240,-6.0``)."""
+    return _DECIMALS.fullmatch(text) is not None

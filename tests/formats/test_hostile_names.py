@@ -5,34 +5,20 @@ Every input is made here (never stored as data)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
 import pytest
 
-from mjlog.batch.simulate import simulated_bytes
 from mjlog.cli import main
 from mjlog.errors import MalformedLogError
 from mjlog.formats.reader import games_or_errors, read_log
-from mjlog.formats.writers import writer
 from mjlog.ir.check import MAX_TEXT_CHARS
-from mjlog.rules import find_preset
+from tests.support.formats_game import MARK, game_text
 
 HUGE = 9_000_000          # a 9 MB name: once a 4.0 GB viewer page
 PAGE_LIMIT = 5 * 2**20
-MARK = "MARKNAME0"
-_PRESETS = {"xml": "tenhou-4p-east", "tenhou6": "tenhou-4p-east", "mjai": "tenhou-4p-east",
-            "beijing-xml": "beijing", "beijing-json": "beijing", "mcr-xml": "mcr", "mcr-json": "mcr"}
 _XML_NAME = re.compile(r'n0="[^"]*"')
-
-
-def _game(fmt: str, name: str = MARK, log_id: str | None = None) -> str:
-    """A bot game written in ``fmt``, its seat 0 named ``name`` (and its log id ``log_id``, if given)."""
-    log = read_log(simulated_bytes(find_preset(_PRESETS[fmt]), 1))
-    players = tuple(dataclasses.replace(p, name=name if p.seat == 0 else p.name) for p in log.players)
-    log = dataclasses.replace(log, players=players, log_id=log_id or log.log_id)
-    return writer(fmt).write(log)
 
 
 def _pmn(east: str) -> bytes:
@@ -48,12 +34,12 @@ def _huge_name_file(kind: str) -> bytes:
         return _pmn(big)
     if kind.startswith("xml "):           # Tenhou XML, the name however quoted and spaced
         quoting = kind[4:]
-        return _XML_NAME.sub(lambda _m: quoting.replace("V", big), _game("xml"), count=1).encode()
-    return _game(kind).replace(MARK, big, 1).encode()
+        return _XML_NAME.sub(lambda _m: quoting.replace("V", big), game_text("xml"), count=1).encode()
+    return game_text(kind).replace(MARK, big, 1).encode()
 
 
 KINDS = ["xml n0=\"V\"", "xml n0='V'", "xml n0 = 'V'", "xml n0 = \"V\"", "tenhou6", "mjai",
-         "beijing-xml", "beijing-json", "mcr-xml", "mcr-json", "pmn"]
+         "beijing-xml", "beijing-json", "datong-xml", "datong-json", "mcr-xml", "mcr-json", "pmn"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -75,13 +61,13 @@ def test_a_9mb_match_id_in_a_botzone_export_is_one_line(tmp_path, capsys):
 
 
 def test_a_text_over_the_limit_is_refused_at_reading_and_one_at_it_reads():
-    at_limit = _game("tenhou6", "B" * MAX_TEXT_CHARS).encode()
+    at_limit = game_text("tenhou6", "B" * MAX_TEXT_CHARS).encode()
     assert len(read_log(at_limit).players[0].name) == MAX_TEXT_CHARS
     with pytest.raises(MalformedLogError, match=r"the player's name is 65,537 characters long, more than 65,536"):
-        read_log(_game("tenhou6", "B" * (MAX_TEXT_CHARS + 1)).encode())
+        read_log(game_text("tenhou6", "B" * (MAX_TEXT_CHARS + 1)).encode())
 
 
-def test_a_later_botzone_match_with_a_huge_id_costs_only_that_game():
+def test_a_later_botzone_match_with_a_huge_id_costs_only_thatgame_text():
     corpus = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "mcr" / "botzone" / "sample.txt"
     if not corpus.is_file():
         pytest.skip("no corpus")
@@ -101,14 +87,14 @@ def _page_size(tmp_path: Path, text: str) -> int:
 
 def test_a_viewer_page_of_a_long_name_holds_it_once(tmp_path):
     name = "N" * MAX_TEXT_CHARS
-    size = _page_size(tmp_path, _game("tenhou6", name))
+    size = _page_size(tmp_path, game_text("tenhou6", name))
     assert size < PAGE_LIMIT
     assert (tmp_path / "game.html").read_text(encoding="utf-8").count(name) == 1
 
 
 def test_a_log_id_of_data_placeholders_does_not_multiply_the_page(tmp_path):
     log_id = "@DATA@" * 1000
-    size = _page_size(tmp_path, _game("tenhou6", "Alice", log_id))
+    size = _page_size(tmp_path, game_text("tenhou6", "Alice", log_id))
     assert size < PAGE_LIMIT
     page = (tmp_path / "game.html").read_text(encoding="utf-8")
     assert page.count('id="game-data"') == 1 and page.count("<!DOCTYPE") == 1

@@ -33,8 +33,8 @@ FORMAT = "mcr-botzone"
 _TILE = re.compile(r"([WBT])([1-9])|F([1-4])|J([1-3])|H([1-8])")
 _ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua")
 _CLAIMS: dict[str, ClaimAction] = {"Hu": "win", "Peng": "pung", "Gang": "kong", "Chi": "chow"}
-_FAN_LINE = re.compile(r"([^*+\s]{1,20})\*(\d{1,2})")
-_INT = re.compile(r"-?\d{1,9}")
+_FAN_LINE = re.compile(r"([^*+\s]{1,20})\*([0-9]{1,2})")
+_INT = re.compile(r"-?[0-9]{1,9}")
 #: Tiles each seat's own wall holds (the judge deals 136 tiles as four walls of 34).
 SEAT_WALL = 34
 

@@ -37,7 +37,7 @@ FORMAT = "mcr-pmn"
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40})\s+"([^"\r\n]*)"\]')
 _SUIT_BASE = {"c": 0, "d": 9, "b": 18}
 _ACTION = re.compile(r"([TDCPZABRHN])([0-3])?((?:[cdbwrf][1-9])|z1)?")
-_NUMBER = re.compile(r"-?\d{1,9}")
+_NUMBER = re.compile(r"-?[0-9]{1,9}")
 WINDS = "ESWN"
 SEAT_TAGS = ("East", "South", "West", "North")
 
