@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, holds_no_files, missing_path, no_logs
-from mjlog.cli.common import fail as _fail
+from mjlog.cli.common import fail as _fail, fail_os
 from mjlog.cli.build import is_dataset
 from mjlog.errors import MjlogError
 from mjlog.text import printable_lines
@@ -108,8 +108,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         if args.parquet:
             frame.write_parquet(args.parquet)
     except OSError as exc:
-        print(f"mjlog: cannot write: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return fail_os("cannot write", exc)
     if not (args.csv or args.parquet) or args.print:
         with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, fmt_str_lengths=60, tbl_width_chars=200):
             print(printable_lines(str(frame)))  # names in the rows may hold terminal escapes
@@ -124,8 +123,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         try:
             written = store.export(args.out)
         except OSError as exc:
-            print(f"mjlog: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
-            return EXIT_USAGE
+            return fail_os(f"cannot write to {args.out}", exc)
     print(f"exported {len(written)} tables to {args.out}")
     return EXIT_OK
 
