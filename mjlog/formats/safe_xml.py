@@ -74,6 +74,27 @@ def wide_encoding(data: bytes) -> str | None:
     return _sniff(data)
 
 
+#: What may come before an XML document's root element: a byte-order mark, spaces, the declaration,
+#: processing instructions and comments (each bounded, as a sniff reads only a file's first bytes).
+_PROLOG = re.compile(rb"\A(?:\xef\xbb\xbf)?(?:\s+|<\?[^>]{0,400}\?>|<!--.{0,400}?-->)*", re.S)
+
+
+def root_start(head: bytes) -> bytes:
+    """``head`` (a file's first bytes) from its root element's ``<`` on, as UTF-8 where the file is
+    UTF-16 or UTF-32: what a sniff of an XML format looks at, whatever encoding and prolog the file has.
+
+    >>> root_start(b'<?xml version="1.0"?>\\n<?xml-stylesheet href="a"?><!-- x --><mjloggm ver="2.3">')
+    b'<mjloggm ver="2.3">'
+    >>> root_start('<?xml version="1.0" encoding="UTF-16"?><beijinglog>'.encode("utf-16"))
+    b'<beijinglog>'
+    """
+    enc = wide_encoding(head)
+    if enc is not None:
+        head = head.decode(enc, "ignore").encode("utf-8")
+    prolog = _PROLOG.match(head)
+    return head[prolog.end():] if prolog else head
+
+
 def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:
     """The document as UTF-8 bytes without a byte-order mark or XML declaration, and the encoding
     it was decoded from (None when it was UTF-8 or ASCII already)."""

@@ -84,6 +84,22 @@ def gunzip_prefix(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> tuple[b
 _FIRST_FEED, _LAST_FEED = 256, 1 << 20
 
 
+def text_lines(text: str) -> list[str]:
+    r"""The lines of a log's text: split at ``\n``, ``\r\n`` and ``\r`` only, not at the other
+    breaks :meth:`str.splitlines` knows (U+2028, U+2029, U+0085, ``\v``, ``\f``, ``\x1c``-``\x1e``),
+    which a name or a JSON string in a log may hold.
+
+    >>> text_lines('a\r\nb\u2028c\x85\nd\re\n')
+    ['a', 'b\u2028c\x85', 'd', 'e']
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def os_problem(exc: OSError) -> str:
     """What the system said about a file, in words; a symbolic link loop named as such (its own
     words, "Too many levels of symbolic links", do not say what is wrong).

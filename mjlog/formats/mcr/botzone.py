@@ -26,7 +26,7 @@ from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
 from mjlog.rules.mcr.record import ClaimAction, LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
-from mjlog.formats.source import MAX_GAMES_PER_FILE
+from mjlog.formats.source import MAX_GAMES_PER_FILE, text_lines
 from mjlog.formats.mcr.sniff import sniff_botzone as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "mcr-botzone"
@@ -63,7 +63,7 @@ def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogErr
     except UnicodeDecodeError as exc:
         raise MalformedLogError("not UTF-8 text", source, f"byte {exc.start}") from None
     blocks: list[list[tuple[int, str]]] = []
-    for no, line in enumerate(text.splitlines(), start=1):
+    for no, line in enumerate(text_lines(text), start=1):
         line = line.strip()
         if not line:
             continue

@@ -43,7 +43,7 @@ from mjlog.formats.bail import BailOut
 from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
 from mjlog.rules.riichi.record import DrawKind
 from mjlog.rules.riichi.lobby import ROOM_NAMES, Lobby, lobby_from_go_type, ruleset_for_lobby
-from mjlog.formats.source import LogSource, load
+from mjlog.formats.source import LogSource, load, text_lines
 
 FORMAT = "tenhou-json"
 
@@ -327,7 +327,7 @@ def _salvage(data: bytes, name: str) -> dict | None:
     from mjlog.formats.tenhou.json_salvage import salvage_cut_off
 
     text = data.decode("utf-8-sig", errors="replace")
-    lines = text.rstrip().splitlines()
+    lines = text_lines(text.rstrip())
     if len(lines) > 1:
         try:
             return _parse("\n".join(lines[:-1]).encode(), name)
@@ -349,7 +349,7 @@ def _parse(data: bytes, name: str) -> dict:
     try:
         obj = _loads(text, name)
     except json.JSONDecodeError as first:
-        lines = [(i, ln) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+        lines = [(i, ln) for i, ln in enumerate(text_lines(text), 1) if ln.strip()]
         if len(lines) < 2:
             raise MalformedLogError(f"not valid JSON ({first.msg})", name,
                                     f"line {first.lineno}, column {first.colno}") from None
