@@ -20,7 +20,7 @@ from mjlog.text import json_printable, printable, printable_lines, printable_war
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
 from mjlog.cli.common import add_knob_option, add_rule_options, no_logs, rule_choice_or_report
-from mjlog.cli.common import fail as _fail
+from mjlog.cli.common import fail as _fail, fail_os
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -123,8 +123,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         paths = simulate(args.games, choice.apply(choice.base(None)), args.seed, args.output, progress=not args.no_progress,
                          jobs=args.jobs)
     except OSError as exc:
-        print(f"mjlog: cannot write to {args.output}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return fail_os(f"cannot write to {args.output}", exc)
     print(f"wrote {len(paths)} games to {args.output}")
     return EXIT_OK
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -12,15 +13,16 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
 
 def missing_path(paths) -> bool:
-    """Print the first of ``paths`` that does not exist, or is neither a directory nor a regular file
-    (a named pipe or a device would block or never end): a usage error. Say whether there was one."""
+    """Print the first of ``paths`` that does not exist (a symbolic link loop or a broken link named
+    as such), or is neither a directory nor a regular file (a named pipe or a device would block or
+    never end): a usage error. Say whether there was one."""
     from mjlog.text import printable
 
     for p in paths:
         try:
             mode = os.stat(p).st_mode
-        except OSError:
-            message = f"no such file or directory: {p}"
+        except OSError as exc:
+            message = _no_file(p, exc)
         else:
             if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
                 continue
@@ -44,6 +46,23 @@ def holds_no_files(paths) -> bool:
     from mjlog.formats.reader import iter_log_files
 
     return next(iter(iter_log_files(paths)), None) is None
+
+
+def _no_file(path, exc: OSError) -> str:
+    """Why ``path`` cannot be opened, in words: no such file, a broken symbolic link, a loop of them."""
+    from mjlog.formats.source import os_problem
+
+    if exc.errno == errno.ENOENT:
+        return f"{path}: a broken symbolic link" if os.path.islink(path) else f"no such file or directory: {path}"
+    return f"{path}: {os_problem(exc)}"
+
+
+def fail_os(what: str, exc: OSError) -> int:
+    """Print ``mjlog: WHAT: why`` for a file the system would not read or write (escaped, as
+    :func:`fail`; a symbolic link loop named as such); the usage exit code."""
+    from mjlog.formats.source import os_problem
+
+    return fail(f"{what}: {os_problem(exc)}")
 
 
 def fail(message: str) -> int:
@@ -80,7 +99,7 @@ def write_text_or_report(path: str, text: str) -> bool:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}")
+        fail_os(f"cannot write {path}", exc)
         return False
     return True
 

@@ -17,7 +17,7 @@ from mjlog.fetch.index import (
 from mjlog.text import printable
 
 from mjlog.cli.common import EXIT_FINDINGS as EXIT_FAILED  # a log that could not be fetched
-from mjlog.cli.common import EXIT_OK, EXIT_USAGE, fail
+from mjlog.cli.common import EXIT_OK, EXIT_USAGE, fail, fail_os
 
 DESCRIPTION = (
     "Download Tenhou logs into OUT as <id>.xml.gz: by id (or viewer URL) on the command line, from "
@@ -138,8 +138,7 @@ def run_fetch(args: argparse.Namespace) -> int:
             print(printable(f"mjlog: cannot read the index: {exc}"), file=sys.stderr)
             return EXIT_USAGE
         except OSError as exc:
-            print(printable(f"mjlog: cannot read {exc.filename}: {exc.strerror or exc}"), file=sys.stderr)
-            return EXIT_USAGE
+            return fail_os(f"cannot read {exc.filename}", exc)
         chosen = LogFilter(frozenset(args.room or ()), frozenset(args.kinds or ()), args.limit).select(refs)
         if not chosen:   # nothing to work on: a usage error, as in every command that reads many logs
             return fail(f"no logs to fetch ({len(refs)} ids found" + (", none chosen by --room/--type)" if refs else ")"))
@@ -151,7 +150,6 @@ def run_fetch(args: argparse.Namespace) -> int:
         try:
             summary = fetch_logs(client, chosen, args.out, progress=progress, on_error=report)
         except OSError as exc:
-            print(printable(f"mjlog: cannot write to {args.out}: {exc.strerror or exc}"), file=sys.stderr)
-            return EXIT_USAGE
+            return fail_os(f"cannot write to {args.out}", exc)
     print(summary.line())
     return EXIT_FAILED if summary.failed else EXIT_OK

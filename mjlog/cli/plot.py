@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from mjlog.cli.common import EXIT_OK, EXIT_USAGE, read_log_or_report
-from mjlog.cli.common import fail as _fail
+from mjlog.cli.common import fail as _fail, fail_os
 
 
 def add_plot_command(sub) -> None:
@@ -40,6 +40,6 @@ def run_plot(args: argparse.Namespace) -> int:
     try:
         plot_game(log).savefig(args.output, format=fmt)
     except OSError as exc:
-        return _fail(f"cannot write {args.output}: {exc.strerror or exc}")
+        return fail_os(f"cannot write {args.output}", exc)
     print(f"wrote {args.output}")
     return EXIT_OK

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, holds_no_files, missing_path, no_logs
-from mjlog.cli.common import fail as _fail
+from mjlog.cli.common import fail as _fail, fail_os
 from mjlog.cli.build import is_dataset
 from mjlog.errors import MjlogError
 from mjlog.text import printable_lines
@@ -62,14 +62,21 @@ def add_source_arguments(parser: argparse.ArgumentParser, dataset_help: str) -> 
     """``--db FILE`` or ``--dataset DIR``, one of them required: what :func:`open_source` opens."""
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--db", metavar="FILE", help="the DuckDB file written by 'mjlog ingest'")
-    where.add_argument("--dataset", metavar="DIR", help=dataset_help)
+    where.add_argument("--dataset", metavar="DIR", help=dataset_help + (
+        "; a dataset may come from elsewhere, so its SQL opens no file but the dataset's own "
+        "(DuckDB's external access off) unless --allow-file-access"))
+    parser.add_argument("--allow-file-access", action="store_true",
+                        help="with --dataset: leave DuckDB's external access on, so the SQL may read and "
+                             "write files, attach databases and load extensions with your rights")
 
 
 def open_source(args: argparse.Namespace):
     """The store named by ``--db`` (read-only) or the built dataset named by ``--dataset``, with DuckDB's
-    file access off when ``args.safe`` (``mjlog query --safe``)."""
+    file access off when ``args.safe`` (``mjlog query --safe``) and on a dataset unless
+    ``args.allow_file_access``."""
     safe = getattr(args, "safe", False)
     if getattr(args, "dataset", None):
+        safe = safe or not getattr(args, "allow_file_access", False)
         from mjlog.store import Store
 
         try:
@@ -101,8 +108,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         if args.parquet:
             frame.write_parquet(args.parquet)
     except OSError as exc:
-        print(f"mjlog: cannot write: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return fail_os("cannot write", exc)
     if not (args.csv or args.parquet) or args.print:
         with pl.Config(tbl_rows=args.max_rows, tbl_cols=-1, fmt_str_lengths=60, tbl_width_chars=200):
             print(printable_lines(str(frame)))  # names in the rows may hold terminal escapes
@@ -117,8 +123,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         try:
             written = store.export(args.out)
         except OSError as exc:
-            print(f"mjlog: cannot write to {args.out}: {exc.strerror or exc}", file=sys.stderr)
-            return EXIT_USAGE
+            return fail_os(f"cannot write to {args.out}", exc)
     print(f"exported {len(written)} tables to {args.out}")
     return EXIT_OK
 
@@ -158,7 +163,8 @@ def add_store_commands(sub) -> None:
             "a Polars frame, or write it with --csv/--parquet. Tables and views are described in "
             "docs/schema.md; macros tile_kind(t), tile_mpsz(t), tiles_mpsz(list) name tiles. "
             "The SQL runs with your rights: DuckDB can read and write files (read_csv, COPY ... TO, "
-            "ATTACH), so run only SQL you trust, or add --safe. Exit status: 0, 2 on a missing "
+            "ATTACH), so run only SQL you trust, or add --safe. On a --dataset (which may come from "
+            "elsewhere) external access is off unless --allow-file-access. Exit status: 0, 2 on a missing "
             "database, a dataset whose manifest is not mjlog's, or a failing query."
         ),
     )

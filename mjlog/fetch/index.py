@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
-from mjlog.formats.source import GZIP_MAGIC, MAX_LOG_BYTES, gunzip, open_regular_fd
+from mjlog.formats.source import GZIP_MAGIC, MAX_LOG_BYTES, gunzip, open_regular_fd, os_problem
 
 #: A log id; group 2 is the GO type in hex.
 LOG_ID_RE = re.compile(r"(\d{10}gm-([0-9a-f]{4})-\d{4,5}-[0-9a-f]{8})")
@@ -146,7 +146,7 @@ def _read_at_most(fh: BinaryIO, limit: int, label: str) -> bytes:
     try:
         data = fh.read(limit + 1)
     except OSError as exc:
-        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+        raise MalformedLogError(f"cannot read file ({os_problem(exc)})", label) from None
     if len(data) > limit:
         raise LogTooLargeError(f"file grew past the limit of {limit} bytes while it was read", label, f"byte {limit}")
     return data

@@ -74,6 +74,27 @@ def wide_encoding(data: bytes) -> str | None:
     return _sniff(data)
 
 
+#: What may come before an XML document's root element: a byte-order mark, spaces, the declaration,
+#: processing instructions and comments (each bounded, as a sniff reads only a file's first bytes).
+_PROLOG = re.compile(rb"\A(?:\xef\xbb\xbf)?(?:\s+|<\?[^>]{0,400}\?>|<!--.{0,400}?-->)*", re.S)
+
+
+def root_start(head: bytes) -> bytes:
+    """``head`` (a file's first bytes) from its root element's ``<`` on, as UTF-8 where the file is
+    UTF-16 or UTF-32: what a sniff of an XML format looks at, whatever encoding and prolog the file has.
+
+    >>> root_start(b'<?xml version="1.0"?>\\n<?xml-stylesheet href="a"?><!-- x --><mjloggm ver="2.3">')
+    b'<mjloggm ver="2.3">'
+    >>> root_start('<?xml version="1.0" encoding="UTF-16"?><beijinglog>'.encode("utf-16"))
+    b'<beijinglog>'
+    """
+    enc = wide_encoding(head)
+    if enc is not None:
+        head = head.decode(enc, "ignore").encode("utf-8")
+    prolog = _PROLOG.match(head)
+    return head[prolog.end():] if prolog else head
+
+
 def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:
     """The document as UTF-8 bytes without a byte-order mark or XML declaration, and the encoding
     it was decoded from (None when it was UTF-8 or ASCII already)."""
@@ -222,3 +243,35 @@ def parse_checked(data: bytes, name: str) -> etree._Element:
         raise LogTooLargeError(f"an element has more than {MAX_ATTRIBUTES} attributes", name,
                                f"line {el.sourceline} <{str(el.tag)[:20]}>")
     return root
+
+
+# ---- numbers in attributes ----------------------------------------------------------------------
+
+#: An integer as an XML log writes one: ASCII digits after at most a minus sign. Python's ``int``
+#: also takes ``+5``, ``1_000``, surrounding spaces and other scripts' digits (``５``), which no log
+#: writes; every XML reader checks a value against this before converting it.
+XML_INTEGER = r"-?[0-9]+"
+#: A decimal number as an XML log writes one (Tenhou's rates and final points: ``1500.00``, ``-6.0``).
+XML_DECIMAL = r"-?[0-9]+(?:\.[0-9]+)?"
+_INTEGER = re.compile(XML_INTEGER)
+_INTEGERS = re.compile(rf"{XML_INTEGER}(?:,{XML_INTEGER})*")
+_DECIMALS = re.compile(rf"{XML_DECIMAL}(?:,{XML_DECIMAL})*")
+
+
+def is_xml_integer(text: str) -> bool:
+    """Whether ``text`` is one integer as a log writes it (:data:`XML_INTEGER`).
+
+    >>> [is_xml_integer(t) for t in ("250", "-10", "+5", "1_000", " 5", "５")]
+    [True, True, False, False, False, False]
+    """
+    return _INTEGER.fullmatch(text) is not None
+
+
+def are_xml_integers(text: str) -> bool:
+    """Whether ``text`` is comma-separated integers as a log writes them (``250,-10,0``)."""
+    return _INTEGERS.fullmatch(text) is not None
+
+
+def are_xml_decimals(text: str) -> bool:
+    """Whether ``text`` is comma-separated decimal numbers as a log writes them (``280,8.0,240,-6.0``)."""
+    return _DECIMALS.fullmatch(text) is not None

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.json_depth import check_json_depth
+from mjlog.formats.json_keys import DuplicateKeyError, unique_keys
 from mjlog.ir import Call, CallKind, FinalResult, Player, Round, Seed
 from mjlog.rules.common.wall import parse_seed
 
@@ -33,6 +34,11 @@ CALL_KINDS = {k.value: k for k in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKA
 MAX_INT_DIGITS = 40
 
 
+#: The seats' letters of a draw and of a discard element (Tenhou's tags, ``<T12/>``, ``<D12/>``).
+DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
+#: A draw or discard element's tag: its letter and a tile id of ASCII digits (never ``\d``, which
+#: takes other scripts' digits as well).
+TILE_TAG = re.compile(r"([TUVWDEFG])([0-9]{1,3})\Z")
 _INTEGER = re.compile(r"-?[0-9]{1,12}")
 _INTEGERS = re.compile(r"-?[0-9]{1,12}(?:,-?[0-9]{1,12})*")
 #: Largest kyoku (passes of the deal): four circles of the table, as ``Round.name`` can name them.
@@ -46,10 +52,9 @@ class Bad(BailOut):
 def integer(value: object, what: str, lo: int = -NUMBER_LIMIT, hi: int = NUMBER_LIMIT) -> int:
     """``value`` (an int, or decimal text) as an int in ``lo..hi``."""
     if isinstance(value, str):
-        text = value.strip()
-        if not _INTEGER.fullmatch(text):
+        if not _INTEGER.fullmatch(value):   # ASCII digits only: no sign but minus, no space, no '_'
             raise Bad(f"{what} {value[:40]!r} is not an integer")
-        value = int(text)
+        value = int(value)
     if type(value) is not int:
         raise Bad(f"{what} {str(value)[:40]!r} is not an integer")
     if not lo <= value <= hi:
@@ -65,7 +70,7 @@ def integers(value: object, what: str, lo: int = -NUMBER_LIMIT, hi: int = NUMBER
             out = tuple(map(int, value.split(",")))
             if lo <= min(out) and max(out) <= hi and (count is None or len(out) == count):
                 return out
-        items: list = value.split(",") if value.strip() else []
+        items: list = value.split(",") if value else []
     elif isinstance(value, list):
         items = value
     else:
@@ -138,8 +143,8 @@ def error(exc: Bad, name: str, where: str) -> MalformedLogError:
 
 
 def load_json(data: bytes, name: str, family: str):
-    """A JSON log's object: integers only (no floats), bounded depth and digits; MalformedLogError with
-    the line and column for text that is not JSON."""
+    """A JSON log's object: integers only (no floats), bounded depth and digits, each key once in an
+    object; MalformedLogError with the line and column for text that is not JSON."""
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
             raise MalformedLogError(f"a number with {len(digits)} digits is longer than any value of a log", name)
@@ -151,7 +156,9 @@ def load_json(data: bytes, name: str, family: str):
     check_json_depth(data, name)
     try:
         return json.loads(data.decode("utf-8-sig"), parse_int=parse_int, parse_float=parse_float,
-                          parse_constant=parse_float)
+                          parse_constant=parse_float, object_pairs_hook=unique_keys)
+    except DuplicateKeyError as exc:
+        raise exc.with_source(name) from None
     except UnicodeDecodeError as exc:
         raise MalformedLogError(f"not UTF-8 text ({exc.reason})", name, f"byte {exc.start}") from None
     except json.JSONDecodeError as exc:

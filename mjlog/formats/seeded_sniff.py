@@ -15,21 +15,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mjlog.formats.safe_xml import wide_encoding
+from mjlog.formats.safe_xml import root_start
 
 
 def xml_root_sniff(root: str) -> Callable[[bytes], bool]:
-    """A sniff accepting bytes whose root element is ``<root`` (after a BOM, a declaration, comments)."""
-    head_re = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--.{0,400}?-->\s*)*<"
-                         + re.escape(root.encode()) + rb"[\s>/]", re.S)
-
-    def sniff(head: bytes) -> bool:
-        enc = wide_encoding(head)
-        if enc is not None:
-            head = head.decode(enc, "ignore").encode("utf-8")
-        return head_re.match(head) is not None
-
-    return sniff
+    """A sniff accepting bytes whose root element is ``<root``, in any of XML's encodings and after any
+    prolog (a BOM, a declaration, processing instructions, comments: :func:`~mjlog.formats.safe_xml.root_start`)."""
+    root_re = re.compile(rb"<" + re.escape(root.encode()) + rb"[\s>/]")
+    return lambda head: root_re.match(root_start(head)) is not None
 
 
 def json_format_sniff(magic: str) -> Callable[[bytes], bool]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import zlib
@@ -83,6 +84,37 @@ def gunzip_prefix(data: bytes, name: str, limit: int = MAX_LOG_BYTES) -> tuple[b
 _FIRST_FEED, _LAST_FEED = 256, 1 << 20
 
 
+def text_lines(text: str) -> list[str]:
+    r"""The lines of a log's text: split at ``\n``, ``\r\n`` and ``\r`` only, not at the other
+    breaks :meth:`str.splitlines` knows (U+2028, U+2029, U+0085, ``\v``, ``\f``, ``\x1c``-``\x1e``),
+    which a name or a JSON string in a log may hold.
+
+    >>> text_lines('a\r\nb\u2028c\x85\nd\re\n')
+    ['a', 'b\u2028c\x85', 'd', 'e']
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def os_problem(exc: OSError) -> str:
+    """What the system said about a file, in words; a symbolic link loop named as such (its own
+    words, "Too many levels of symbolic links", do not say what is wrong).
+
+    >>> import errno
+    >>> os_problem(OSError(errno.ELOOP, "Too many levels of symbolic links"))
+    'a symbolic link loop'
+    >>> os_problem(OSError(errno.EACCES, "Permission denied"))
+    'Permission denied'
+    """
+    if exc.errno == errno.ELOOP:
+        return "a symbolic link loop"
+    return exc.strerror or str(exc)
+
+
 def file_kind(mode: int) -> str:
     """What a file that is not a regular file is, in words."""
     for test, what in ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
@@ -99,7 +131,7 @@ def open_regular_fd(path: str | os.PathLike, label: str, limit: int, refusal: st
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+        raise MalformedLogError(f"cannot read file ({os_problem(exc)})", label) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -130,7 +162,7 @@ def read_file(path: str | os.PathLike, label: str | None = None, limit: int = MA
             total += len(chunk)
         data = b"".join(parts)
     except OSError as exc:
-        raise MalformedLogError(f"cannot read file ({exc.strerror or exc})", label) from None
+        raise MalformedLogError(f"cannot read file ({os_problem(exc)})", label) from None
     finally:
         os.close(fd)
     if len(data) > limit:

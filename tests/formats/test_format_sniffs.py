@@ -27,3 +27,40 @@ def test_every_format_is_still_told_apart_by_its_content():
     assert format_of(b'{"title": ["", ""], "log": []}').name == "tenhou-json"
     assert format_of(b'{"type": "start_game"}\n').name == "mjai"
     assert format_of(b"not a log") is None
+
+
+_PROLOGS = {
+    "UTF-16 with a mark": lambda text: text.encode("utf-16"),
+    "UTF-16BE declared, no mark": lambda text: ('<?xml version="1.0" encoding="UTF-16"?>' + text).encode("utf-16-be"),
+    "UTF-32LE, no mark": lambda text: text.encode("utf-32-le"),
+    "a processing instruction first": lambda text: ('<?xml-stylesheet href="s.xsl"?>\n' + text).encode(),
+    "a declaration, an instruction and a comment": lambda text: (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<?pi x?>\n<!-- a comment -->\n' + text).encode(),
+}
+
+
+@pytest.mark.parametrize("fmt", ["mcr-xml", "beijing-xml", "datong-xml"])
+@pytest.mark.parametrize("prolog", sorted(_PROLOGS))
+def test_an_xml_format_is_named_in_any_encoding_after_any_prolog(fmt, prolog):
+    """MCR XML in UTF-16 was read as Tenhou's XML ("attribute type is missing"), and so was Beijing
+    XML after a processing instruction ("root element is <beijinglog>")."""
+    from mjlog.formats.reader import read_log
+    from tests.support.hostile import game_text
+
+    data = _PROLOGS[prolog](game_text(fmt, "Alice"))
+    assert format_of(data).name == fmt
+    assert read_log(data).players[0].name == "Alice"
+
+
+@pytest.mark.parametrize("breaks", ["\u2028", "\u2029", "\x85"])
+def test_a_name_holding_a_line_break_of_unicode_is_not_a_line_break(breaks):
+    """JSON lines end at ``\\n`` only: an mjai or a JSON-lines tenhou.net/6 name holding U+2028 (which
+    ``str.splitlines`` splits at) reads whole."""
+    from mjlog.formats.reader import read_log
+    from tests.support.hostile import game_text
+
+    name = f"Al{breaks}ice"
+    assert read_log(game_text("mjai", name).encode()).players[0].name == name
+    one_line = game_text("tenhou6", name).replace("\n", "")
+    lines = (one_line + "\n" + one_line + "\n").encode()       # JSON lines: two files' objects, one a line
+    assert read_log(lines).players[0].name == name

@@ -44,7 +44,7 @@ def test_a_text_over_the_limit_is_refused_at_reading_and_one_at_it_reads():
         read_log(game_text("tenhou6", "B" * (MAX_TEXT_CHARS + 1)).encode())
 
 
-def test_a_later_botzone_match_with_a_huge_id_costs_only_that_game():
+def test_a_later_botzone_match_with_a_huge_id_costs_only_thatgame_text():
     corpus = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "mcr" / "botzone" / "sample.txt"
     if not corpus.is_file():
         pytest.skip("no corpus")

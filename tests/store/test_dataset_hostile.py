@@ -141,8 +141,9 @@ def test_safe_query_refuses_copy_to_and_reading_files(where, db, ds, tmp_path, c
         err = capsys.readouterr().err
         assert err.startswith("mjlog: query failed: ") and "Traceback" not in err, err
     assert not target.exists() and not (tmp_path / "other.duckdb").exists()
-    assert main(["query", *source, f"COPY (SELECT 'x') TO '{target}'"]) == 0  # without --safe: the user's rights
-    assert target.exists()
+    if where == "db":
+        assert main(["query", *source, f"COPY (SELECT 'x') TO '{target}'"]) == 0  # without --safe: the user's rights
+        assert target.exists()
 
 
 def test_query_help_says_the_sql_runs_with_the_users_rights(capsys):
@@ -151,3 +152,34 @@ def test_query_help_says_the_sql_runs_with_the_users_rights(capsys):
     out = " ".join(capsys.readouterr().out.split())
     assert "runs with your rights" in out and "--safe" in out
 
+
+
+@pytest.mark.parametrize("command", ["query", "stats"])
+def test_a_dataset_is_opened_with_external_access_off_by_default(command, ds, tmp_path, capsys, monkeypatch):
+    import mjlog.store as store_module
+
+    opened: list[bool] = []
+    real = store_module.Store.open_dataset
+
+    def spy(path, safe=False):
+        opened.append(safe)
+        return real(path, safe=safe)
+
+    monkeypatch.setattr(store_module.Store, "open_dataset", staticmethod(spy))
+    args = ["SELECT count(*) AS n FROM games"] if command == "query" else ["--include-synthetic", "--section", "wins"]
+    assert main([command, "--dataset", str(ds), *args]) == 0
+    assert main([command, "--dataset", str(ds), "--allow-file-access", *args]) == 0
+    assert opened == [True, False]
+    capsys.readouterr()
+
+
+def test_query_on_a_dataset_opens_no_file_unless_file_access_is_allowed(ds, tmp_path, capsys):
+    target = tmp_path / "out.csv"
+    for sql in (f"COPY (SELECT 'x') TO '{target}'", "SELECT * FROM read_csv('/etc/hostname')",
+                f"ATTACH '{tmp_path / 'other.duckdb'}'"):
+        assert main(["query", "--dataset", str(ds), sql]) == 2, sql
+        err = capsys.readouterr().err
+        assert err.startswith("mjlog: query failed: ") and "Traceback" not in err, err
+    assert not target.exists() and not (tmp_path / "other.duckdb").exists()
+    assert main(["query", "--dataset", str(ds), "--allow-file-access", f"COPY (SELECT 'x') TO '{target}'"]) == 0
+    assert target.exists()

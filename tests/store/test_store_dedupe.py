@@ -93,3 +93,26 @@ def test_a_built_dataset_records_the_same_disagreements_across_batches(tmp_path)
     with Store() as db:
         db.load_dataset(tmp_path / "ds")
         assert db.sql("SELECT source, role, disagreement FROM sources ORDER BY source").rows() == ingested
+
+
+@pytest.mark.parametrize("batch", [1, 64])
+def test_one_simulated_mcr_game_saved_twice_is_one_game_and_a_recorded_duplicate(tmp_path, batch, capsys):
+    """``mjlog simulate --rules mcr`` output saved under two names and ingested together: once a
+    ``KeyError: 'sim-1'`` in the store's write; the second copy is an alternate source, nothing lost."""
+    from mjlog.batch.simulate import simulated_bytes
+    from mjlog.cli import main
+    from mjlog.rules import find_preset
+
+    data = simulated_bytes(find_preset("mcr"), 1)
+    paths = [tmp_path / "a.xml", tmp_path / "b.xml"]
+    for p in paths:
+        p.write_bytes(data)
+    db = tmp_path / f"s{batch}.duckdb"
+    assert main(["ingest", "--no-progress", "--batch", str(batch), "--db", str(db), *map(str, paths)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    with Store(str(db), read_only=True) as st:
+        roles = st.con.execute("SELECT source, game_id, role FROM sources ORDER BY source").fetchall()
+        games = st.con.execute("SELECT count(*) FROM games").fetchone()[0]
+        unreadable = st.con.execute("SELECT count(*) FROM unreadable").fetchone()[0]
+    assert games == 1 and unreadable == 0
+    assert [r[2] for r in roles] == ["primary", "alternate"] and roles[0][1] == roles[1][1]

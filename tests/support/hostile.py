@@ -19,11 +19,12 @@ from mjlog.rules import find_preset
 MARK = "MARKNAME0"
 #: The preset of a bot game written in each format that ``game_text`` knows.
 PRESETS = {"xml": "tenhou-4p-east", "tenhou6": "tenhou-4p-east", "mjai": "tenhou-4p-east",
-           "beijing-xml": "beijing", "beijing-json": "beijing", "mcr-xml": "mcr", "mcr-json": "mcr"}
+           "beijing-xml": "beijing", "beijing-json": "beijing", "datong-xml": "datong", "datong-json": "datong",
+           "mcr-xml": "mcr", "mcr-json": "mcr"}
 #: Every way of carrying a player's name: Tenhou XML however quoted and spaced (``V`` the value), the
 #: other formats' writers, and PMN.
 NAME_KINDS = ["xml n0=\"V\"", "xml n0='V'", "xml n0 = 'V'", "xml n0 = \"V\"", "tenhou6", "mjai",
-              "beijing-xml", "beijing-json", "mcr-xml", "mcr-json", "pmn"]
+              "beijing-xml", "beijing-json", "datong-xml", "datong-json", "mcr-xml", "mcr-json", "pmn"]
 _XML_NAME = re.compile(r'n0="[^"]*"')
 
 

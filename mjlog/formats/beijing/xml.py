@@ -15,12 +15,11 @@ False
 
 from __future__ import annotations
 
-import re
-
 from mjlog.errors import MalformedLogError
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
 from mjlog.formats.safe_xml import parse_xml_bytes
+from mjlog.formats.seeded_dialect import DISCARD_TAGS, DRAW_TAGS, TILE_TAG
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
@@ -29,8 +28,6 @@ from mjlog.formats.beijing.sniff import sniff_xml as sniff  # noqa: F401 - the f
 FORMAT = "beijing-xml"
 ROOT = "beijinglog"
 VERSION = "1"
-DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
-_TILE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})\Z")
 
 
 def read_beijing_xml(data: bytes, name: str) -> GameLog:
@@ -68,7 +65,7 @@ class _Reader:
         self.final: FinalResult | None = None
 
     def element(self, tag: str, a, el) -> None:
-        m = _TILE_TAG.match(tag)
+        m = TILE_TAG.match(tag)
         if m:
             t = int(m.group(2))          # at most three digits
             if t > 135:

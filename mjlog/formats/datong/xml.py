@@ -12,13 +12,12 @@ else is an element with named attributes. Parsing goes through :mod:`mjlog.forma
 
 from __future__ import annotations
 
-import re
-
 from mjlog.errors import MalformedLogError
 from mjlog.formats.datong import common as c
 from mjlog.formats.datong.sniff import sniff_xml as sniff  # noqa: F401 - the format's test, where the registry finds it
 from mjlog.formats.safe_xml import parse_xml_bytes
-from mjlog.formats.seeded_dialect import Bad, error, integer, integers, make_call, seat, text, tile, tiles, winner_melds
+from mjlog.formats.seeded_dialect import (
+    DISCARD_TAGS, DRAW_TAGS, TILE_TAG, Bad, error, integer, integers, make_call, seat, text, tile, tiles, winner_melds)
 from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
 from mjlog.rules.common.wall import parse_seed
 from mjlog.rules.datong.record import DatongDraw, DatongWin, LeaveTable
@@ -26,8 +25,6 @@ from mjlog.rules.datong.record import DatongDraw, DatongWin, LeaveTable
 FORMAT = "datong-xml"
 ROOT = "datonglog"
 VERSION = "1"
-DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
-_TILE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})\Z")
 
 
 def read_datong_xml(data: bytes, name: str) -> GameLog:
@@ -69,7 +66,7 @@ class _Reader:
         self.final: FinalResult | None = None
 
     def element(self, tag: str, a, el) -> None:
-        m = _TILE_TAG.match(tag)
+        m = TILE_TAG.match(tag)
         if m:
             t = tile(m.group(2))
             letter = m.group(1)

@@ -26,15 +26,15 @@ from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
 from mjlog.rules.mcr.record import ClaimAction, LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
-from mjlog.formats.source import MAX_GAMES_PER_FILE
+from mjlog.formats.source import MAX_GAMES_PER_FILE, text_lines
 from mjlog.formats.mcr.sniff import sniff_botzone as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "mcr-botzone"
 _TILE = re.compile(r"([WBT])([1-9])|F([1-4])|J([1-3])|H([1-8])")
 _ACTIONS = ("Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu", "BuHua")
 _CLAIMS: dict[str, ClaimAction] = {"Hu": "win", "Peng": "pung", "Gang": "kong", "Chi": "chow"}
-_FAN_LINE = re.compile(r"([^*+\s]{1,20})\*(\d{1,2})")
-_INT = re.compile(r"-?\d{1,9}")
+_FAN_LINE = re.compile(r"([^*+\s]{1,20})\*([0-9]{1,2})")
+_INT = re.compile(r"-?[0-9]{1,9}")
 #: Tiles each seat's own wall holds (the judge deals 136 tiles as four walls of 34).
 SEAT_WALL = 34
 
@@ -63,7 +63,7 @@ def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogErr
     except UnicodeDecodeError as exc:
         raise MalformedLogError("not UTF-8 text", source, f"byte {exc.start}") from None
     blocks: list[list[tuple[int, str]]] = []
-    for no, line in enumerate(text.splitlines(), start=1):
+    for no, line in enumerate(text_lines(text), start=1):
         line = line.strip()
         if not line:
             continue

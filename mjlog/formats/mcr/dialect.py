@@ -23,6 +23,7 @@ from urllib.parse import quote, unquote
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
+from mjlog.formats.safe_xml import is_xml_integer
 from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, FlowerSetAside, GameLog, Player, Round, SYNTHETIC_TITLE
 from mjlog.ir import AnyCallKind, Ryuukyoku, Win
 from mjlog.ir.check import check_log
@@ -38,7 +39,7 @@ _DRAW_TAGS, _DISCARD_TAGS = "TUVW", "DEFG"
 _CALL_TYPES = {"chow": CallKind.CHI, "pung": CallKind.PON, "kong": CallKind.DAIMINKAN, "ankan": CallKind.ANKAN,
                "kakan": CallKind.KAKAN}
 _TYPE_OF_CALL: dict[AnyCallKind, str] = {v: k for k, v in _CALL_TYPES.items()}
-_TILE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})\Z")
+_TILE_TAG = re.compile(r"([TUVWDEFG])([0-9]{1,3})\Z")
 _MAX_INT = 10**8
 #: The header's text facts a record may state (PMN's tags), kept as GO attributes of the same names.
 _HEADER_TEXT = ("event", "site", "date", "board", "scoring")
@@ -168,13 +169,18 @@ class _Bad(BailOut):
     """A value of one element that is wrong (the reader adds the element)."""
 
 
+def _small_integer(text: str) -> bool:
+    """Whether ``text`` is an integer as a log writes one (:data:`~mjlog.formats.safe_xml.XML_INTEGER`) of at most nine digits."""
+    return len(text.lstrip("-")) <= 9 and is_xml_integer(text)
+
+
 def _int(attrs: Mapping[str, str], key: str, lo: int = -_MAX_INT, hi: int = _MAX_INT, default: int | None = None) -> int:
     text = attrs.get(key)
     if text is None:
         if default is not None:
             return default
         raise _Bad(f"{key} is missing")
-    if not re.fullmatch(r"-?\d{1,9}", text):
+    if not _small_integer(text):
         raise _Bad(f"{key}={text[:40]!r} is not an integer")
     value = int(text)
     if not lo <= value <= hi:
@@ -190,7 +196,7 @@ def _int_list(attrs: Mapping[str, str], key: str, lo: int = -_MAX_INT, hi: int =
     parts = text.split(",") if text else []
     out = []
     for part in parts:
-        if not re.fullmatch(r"-?\d{1,9}", part):
+        if not _small_integer(part):
             raise _Bad(f"{key} holds {part[:40]!r}, not an integer")
         v = int(part)
         if not lo <= v <= hi:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 
 from mjlog.formats.json_depth import check_json_depth
+from mjlog.formats.json_keys import DuplicateKeyError, unique_keys
 from mjlog.errors import MalformedLogError
 from mjlog.formats.mcr.dialect import Row, log_to_rows, rows_to_log
 from mjlog.ir import GameLog
@@ -61,7 +62,9 @@ def read_json_bytes(data: bytes, name: str) -> GameLog:
     """Read the dialect's JSON; :class:`MalformedLogError` names the hand and row at fault."""
     check_json_depth(data, name)
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
+        doc = json.loads(data.decode("utf-8-sig"), object_pairs_hook=unique_keys)
+    except DuplicateKeyError as exc:
+        raise exc.with_source(name) from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise MalformedLogError(f"not valid JSON ({str(exc)[:80]})", name, "the document") from None
     if not isinstance(doc, dict) or doc.get("format") != MARK:

@@ -32,12 +32,13 @@ from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku, Win
 from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
 from mjlog.formats.mcr.sniff import sniff_pmn as sniff  # noqa: F401 - the format's test, where the registry finds it
+from mjlog.formats.source import text_lines
 
 FORMAT = "mcr-pmn"
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40})\s+"([^"\r\n]*)"\]')
 _SUIT_BASE = {"c": 0, "d": 9, "b": 18}
 _ACTION = re.compile(r"([TDCPZABRHN])([0-3])?((?:[cdbwrf][1-9])|z1)?")
-_NUMBER = re.compile(r"-?\d{1,9}")
+_NUMBER = re.compile(r"-?[0-9]{1,9}")
 WINDS = "ESWN"
 SEAT_TAGS = ("East", "South", "West", "North")
 
@@ -58,7 +59,7 @@ def kind_of(tile: str) -> int | None:
 
 def _tags(text: str, source: str) -> dict[str, str]:
     tags: dict[str, str] = {}
-    for no, line in enumerate(text.splitlines(), start=1):
+    for no, line in enumerate(text_lines(text), start=1):
         line = line.strip()
         if not line:
             continue

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import re
 
-_XML = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]{0,200}\?>\s*)?<mjloggm\b[^>]{0,200}\bfamily\s*=\s*["\']mcr["\']')
+from mjlog.formats.safe_xml import root_start
+
+_XML_ROOT = re.compile(rb'<mjloggm\b[^>]{0,200}\bfamily\s*=\s*["\']mcr["\']')
 _JSON = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"mjlog-mcr"')
 _PMN = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\[[A-Za-z][A-Za-z0-9_]{0,40}\s+"')
 _BOTZONE = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*Match [!-~]{1,64}[ \t]*\r?\n[ \t]*Wind [0-3]\b")
 
 
 def sniff_xml(head: bytes) -> bool:
-    """Whether bytes start like the dialect: a ``mjloggm`` root with ``family="mcr"``."""
-    return _XML.match(head) is not None
+    """Whether bytes start like the dialect: a ``mjloggm`` root with ``family="mcr"`` (in any of XML's
+    encodings, after any prolog)."""
+    return _XML_ROOT.match(root_start(head)) is not None
 
 
 def sniff_json(head: bytes) -> bool:

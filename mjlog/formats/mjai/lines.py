@@ -1,7 +1,7 @@
 """One mjai line -> its JSON object, or, for a draw or a discard seen before, what it does to the hand.
 
 Reading a line is what ``json.loads`` does, with the reader's limits (line length, nesting depth)
-checked first; the errors name the line. Two shortcuts give the same objects faster:
+checked first and a key given twice in one object refused; the errors name the line. Two shortcuts give the same objects faster:
 
 - a line that starts with ``{`` and is one JSON object is parsed by the C scanner behind
   ``json.loads`` without its Python wrappers (``loads``, ``decode``, ``raw_decode``);
@@ -30,6 +30,7 @@ from json.scanner import make_scanner
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.json_depth import MAX_JSON_DEPTH, check_json_depth
+from mjlog.formats.json_keys import DuplicateKeyError, unique_keys
 from mjlog.formats.mjai.common import TILES_BY_NAME
 from mjlog.formats.mjai.hand import HandState
 
@@ -39,7 +40,8 @@ SHORT_LINE_CHARS = MAX_JSON_DEPTH
 #: Decoded lines kept (a four-player log has 444 distinct draws and discards); once full, no more are.
 STEPS_KEPT = 4096
 
-_scan = make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # typeshed names the scanner as its own argument
+_DECODER = json.JSONDecoder(object_pairs_hook=unique_keys)
+_scan = make_scanner(_DECODER)  # type: ignore[arg-type]  # typeshed names the scanner as its own argument
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +76,9 @@ def line_object(line: str, name: str, number: int) -> dict | None:
         raise LogTooLargeError(f"a line of more than {MAX_LINE_CHARS} characters", name, where)
     check_json_depth(line, name, where)
     try:
-        obj = json.loads(line)
+        obj = _DECODER.decode(line)
+    except DuplicateKeyError as exc:
+        raise DuplicateKeyError(exc.reason, name, where) from None
     except ValueError:
         raise MalformedLogError("not a JSON object", name, where) from None
     if not isinstance(obj, dict):

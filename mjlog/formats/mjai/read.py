@@ -22,6 +22,7 @@ from mjlog.formats.mjai.common import DRAW_KINDS_BY_REASON, EVENT_TYPES, KIND_NA
 from mjlog.formats.mjai.lines import kept_steps, line_object
 from mjlog.formats.mjai.hand import HandProblem, HandState, draw_kind, shown_seats
 from mjlog.formats.mjai.yaku import YakuProblem, win_value
+from mjlog.formats.source import text_lines
 from mjlog.ir import CallKind, FinalResult, GameLog, Player, Round
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import RiichiDeclared
@@ -48,7 +49,7 @@ def read_mjai_bytes(data: bytes, name: str) -> GameLog:
     except UnicodeDecodeError as exc:
         raise MalformedLogError("the file is not UTF-8 text", name, f"byte {exc.start}") from None
     reader = MjaiReader()
-    lines = text.splitlines()
+    lines = text_lines(text)
     if len(lines) > MAX_LINES:
         raise LogTooLargeError(f"more than {MAX_LINES} lines", name)
     reader.read_lines(lines, name)

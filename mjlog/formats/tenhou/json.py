@@ -37,12 +37,13 @@ from collections import Counter
 from typing import Any, TypeGuard
 
 from mjlog.formats.json_depth import check_json_depth
+from mjlog.formats.json_keys import DuplicateKeyError, unique_keys
 from mjlog.errors import MalformedLogError, UnsupportedFormatError
 from mjlog.formats.bail import BailOut
 from mjlog.ir import Disconnect, Event, FinalResult, GameLog, Player, Reconnect
 from mjlog.rules.riichi.record import DrawKind
 from mjlog.rules.riichi.lobby import ROOM_NAMES, Lobby, lobby_from_go_type, ruleset_for_lobby
-from mjlog.formats.source import LogSource, load
+from mjlog.formats.source import LogSource, load, text_lines
 
 FORMAT = "tenhou-json"
 
@@ -274,6 +275,8 @@ def read_json_bytes(data: bytes, name: str = "<bytes>") -> GameLog:
         obj, cut = _parse(data, name), None
     except UnsupportedFormatError:
         raise
+    except DuplicateKeyError:
+        raise  # two values for one key: no cut-off file, nothing to salvage
     except MalformedLogError as exc:
         obj, cut = _salvage(data, name), exc.where or "its end"
         if obj is None:
@@ -302,7 +305,8 @@ HEADER_KEYS = frozenset({"ver", "ref", "log", "ratingc", "rule", "lobby", "dan",
 
 
 def _loads(text: str, name: str):
-    """``json.loads`` with integers longer than :data:`MAX_INT_DIGITS` digits refused by place."""
+    """``json.loads`` with integers longer than :data:`MAX_INT_DIGITS` digits refused by place, and a key
+    given twice in one object refused."""
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:
@@ -311,7 +315,10 @@ def _loads(text: str, name: str):
                                     f"value of a log ({MAX_INT_DIGITS} digits at most)", name, f"character {at}")
         return int(digits)
 
-    return json.loads(text, parse_int=parse_int)
+    try:
+        return json.loads(text, parse_int=parse_int, object_pairs_hook=unique_keys)
+    except DuplicateKeyError as exc:
+        raise exc.with_source(name) from None
 
 
 def _salvage(data: bytes, name: str) -> dict | None:
@@ -320,13 +327,18 @@ def _salvage(data: bytes, name: str) -> dict | None:
     from mjlog.formats.tenhou.json_salvage import salvage_cut_off
 
     text = data.decode("utf-8-sig", errors="replace")
-    lines = text.rstrip().splitlines()
+    lines = text_lines(text.rstrip())
     if len(lines) > 1:
         try:
             return _parse("\n".join(lines[:-1]).encode(), name)
+        except DuplicateKeyError:
+            raise
         except MalformedLogError:
             pass
-    return salvage_cut_off(text)
+    try:
+        return salvage_cut_off(text)
+    except DuplicateKeyError as exc:
+        raise exc.with_source(name) from None
 
 
 def _parse(data: bytes, name: str) -> dict:
@@ -337,7 +349,7 @@ def _parse(data: bytes, name: str) -> dict:
     try:
         obj = _loads(text, name)
     except json.JSONDecodeError as first:
-        lines = [(i, ln) for i, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+        lines = [(i, ln) for i, ln in enumerate(text_lines(text), 1) if ln.strip()]
         if len(lines) < 2:
             raise MalformedLogError(f"not valid JSON ({first.msg})", name,
                                     f"line {first.lineno}, column {first.colno}") from None

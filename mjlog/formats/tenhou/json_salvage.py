@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 
-_DECODER = json.JSONDecoder()
+from mjlog.formats.json_keys import DuplicateKeyError, given_twice, unique_keys
+
+_DECODER = json.JSONDecoder(object_pairs_hook=unique_keys)
 _WS = " \t\r\n"
 
 
@@ -59,7 +61,8 @@ def _elements(text: str, i: int, out: list) -> None:
 
 def salvage_cut_off(text: str) -> dict | None:
     """The keys of a cut-off JSON object read before the cut, with every complete hand of its ``log``;
-    None when the text is not a log object cut off mid-way."""
+    None when the text is not a log object cut off mid-way; :class:`DuplicateKeyError` when an object
+    before the cut gives one key twice."""
     obj: dict = {}
     try:
         i = _skip(text, 0)
@@ -69,6 +72,8 @@ def salvage_cut_off(text: str) -> dict | None:
         while True:
             i = _skip(text, i)
             key, i = _value(text, i)
+            if key in obj:
+                raise given_twice(str(key))
             i = _skip(text, i)
             if text[i] != ":":
                 return None
@@ -88,6 +93,8 @@ def salvage_cut_off(text: str) -> dict | None:
             i += 1
     except _Cut:
         pass
+    except DuplicateKeyError:
+        raise
     except ValueError:  # JSONDecodeError, or a number too long to convert: nothing to salvage
         return None
     return obj if isinstance(obj.get("log"), list) and obj["log"] else None

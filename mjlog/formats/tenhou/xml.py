@@ -44,6 +44,7 @@ from mjlog.rules.riichi.events import KITA, NewDora, RiichiAccepted, RiichiDecla
 from mjlog.rules.riichi.lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
 from mjlog.formats.source import LogSource, load
+from mjlog.formats.safe_xml import are_xml_decimals, are_xml_integers, is_xml_integer
 from mjlog.tiles import SANMA_ABSENT_KINDS
 
 __all__ = ["read_xml", "scan_log", "items_of_tree"]
@@ -123,28 +124,25 @@ def _ints(text: str | None, what: str) -> tuple[int, ...]:
         vals = _parse_ints(text)
         if vals is not None:
             return vals
-    try:
-        return tuple(map(int, text.split(",")))
-    except ValueError:
-        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of integers") from None
+    if not are_xml_integers(text):
+        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of integers")
+    return tuple(map(int, text.split(",")))
 
 
 def _floats(text: str | None, what: str) -> list[float]:
     if not text:
         return []
-    try:
-        return [float(x) for x in text.split(",")]
-    except ValueError:
-        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of numbers") from None
+    if not are_xml_decimals(text):
+        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of numbers")
+    return [float(x) for x in text.split(",")]
 
 
 def _int(text: str | None, what: str) -> int:
     if text is None:
         raise MalformedLogError(f"attribute {what} is missing")
-    try:
-        return int(text)
-    except ValueError:
-        raise MalformedLogError(f"{what}={text[:60]!r} is not an integer") from None
+    if not is_xml_integer(text):
+        raise MalformedLogError(f"{what}={text[:60]!r} is not an integer")
+    return int(text)
 
 
 class _Reader:
@@ -269,9 +267,9 @@ class _Reader:
         handler = self._handlers.get(tag)
         if handler is None:
             head, rest = tag[0], tag[1:]
-            if rest.lstrip("-").isdigit() and head in _DRAW_TAGS:
+            if is_xml_integer(rest) and head in _DRAW_TAGS:
                 self._draw(_DRAW_TAGS.index(head), int(rest))
-            elif rest.lstrip("-").isdigit() and head in _DISCARD_TAGS:
+            elif is_xml_integer(rest) and head in _DISCARD_TAGS:
                 self._discard(_DISCARD_TAGS.index(head), int(rest))
             else:
                 raise MalformedLogError(f"unknown element <{tag[:40]}>")
@@ -615,6 +613,8 @@ class _Reader:
         vals = text.split(",")
         if len(vals) < 8:
             raise MalformedLogError(f"owari has {len(vals)} values, expected 8")
+        if not are_xml_decimals(text):
+            raise MalformedLogError(f"owari={text[:60]!r} is not a list of finite numbers")
         try:
             scores = tuple(int(float(v)) * 100 for v in vals[0 : 2 * self.n : 2])
             points = tuple(float(v) for v in vals[1 : 2 * self.n : 2])

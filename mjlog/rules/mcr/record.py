@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mjlog.ir import Extra, Round, register_round_name
-from mjlog.ir.check import PayloadCheck, check_text, register_payload
+from mjlog.ir.check import PER_HAND_LIMIT, OutOfRange, PayloadCheck, check_text, register_payload
 
 @dataclass(frozen=True, slots=True)
 class Flower:
@@ -163,13 +163,18 @@ class McrWinRecord:
         return None
 
 
-def _check_fan_names(r: McrWinRecord) -> None:
-    """OutOfRange for a fan line's name longer than the IR's text limit (:mod:`mjlog.ir.check`)."""
+def _check_record(r: McrWinRecord) -> None:
+    """OutOfRange for a fan line's name longer than the IR's text limit, or for more fans counted in
+    one win than the store's items of a win hold (each counted fan is one item: :data:`PER_HAND_LIMIT`,
+    :mod:`mjlog.ir.check`)."""
     for f in r.fans:
         check_text(f.name, "a fan line's name")
+    counted = sum(f.count for f in r.fans)
+    if counted > PER_HAND_LIMIT:
+        raise OutOfRange(f"the win counts {counted:,} fans, more than {PER_HAND_LIMIT}")
 
 
-register_payload(McrWinRecord, PayloadCheck(values=_check_fan_names))
+register_payload(McrWinRecord, PayloadCheck(values=_check_record))
 
 
 def round_name(rnd: Round) -> str:

@@ -146,3 +146,31 @@ def test_real_mcr_records_written_in_the_dialect_keep_what_the_audit_checks():
                 assert [e.payload for e in a.events if hasattr(e, "payload")] == \
                     [e.payload for e in b.events if hasattr(e, "payload")]
             assert list(replay(back).findings) == []
+
+
+def _first_win_counting(text: str, fans: int) -> str:
+    """``text`` with its first win's first fan line counted so that the win counts ``fans`` fans in all."""
+    match = re.search(r'fan="([^"]*)"', text)
+    lines = [part.split(",") for part in match[1].split(";")]
+    rest = sum(int(count) for _, _, count in lines[1:])
+    lines[0][2] = str(fans - rest)
+    return text[:match.start(1)] + ";".join(",".join(line) for line in lines) + text[match.end(1):]
+
+
+def test_a_win_counting_more_fans_than_the_store_holds_is_refused_at_reading(log, tmp_path):
+    """Each counted fan is one of the store's items of the win (its order a TINYINT): a win counting
+    128 or more is one line at reading, never a failure of the row builder."""
+    from mjlog.ir.check import PER_HAND_LIMIT
+    from mjlog.store import Store
+
+    text = write_xml(log).decode()
+    with pytest.raises(MalformedLogError, match=f"the win counts 128 fans, more than {PER_HAND_LIMIT}"):
+        read_xml_bytes(_first_win_counting(text, PER_HAND_LIMIT + 1).encode(), "many.xml")
+    at_limit = tmp_path / "limit.xml"
+    at_limit.write_text(_first_win_counting(text, PER_HAND_LIMIT), encoding="utf-8")
+    with Store(":memory:") as st:
+        st.ingest([at_limit])
+        assert st.sql("SELECT count(*) AS n FROM unreadable")["n"][0] == 0
+        items = st.sql("SELECT max(n) AS n FROM (SELECT count(*) AS n FROM win_items WHERE NOT derived "
+                       "GROUP BY round_index, win_index)")["n"][0]
+    assert items == PER_HAND_LIMIT
