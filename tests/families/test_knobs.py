@@ -204,7 +204,8 @@ FLIPS = (
     Flip("bust_below_zero", False, "a bust before all-last", K.FLOW, "ends although the rules say"),
     Flip("extension", False, "an extension round", K.FLOW, "played after the game should have ended"),
     Flip("leftover_sticks_to_first", False, "riichi sticks left at the end", K.FINAL_SCORE, "final scores"),
-    Flip("nukidora", False, "a kita", K.ILLEGAL_ACTION, "(kita) under rules without nukidora"),
+    Flip("north", "guest", "a kita", K.ILLEGAL_ACTION, "(kita) under north=guest"),
+    Flip("north", "yakuhai", "a kita", K.ILLEGAL_ACTION, "(kita) under north=yakuhai"),
     Flip("ura_dora", False, "a win with ura dora", K.YAKU, "yaku"),
     Flip("ippatsu", False, "an ippatsu win", K.YAKU, "yaku"),
     Flip("chiitoitsu_1han_50fu", True, "a seven pairs win", K.HAN, "han per yaku"),
@@ -393,6 +394,8 @@ def test_the_name_is_the_presets_label_and_no_log_changes_it():
 @pytest.mark.parametrize("text, problem", [
     ("players=3", "preset's, not the log's"),
     ("nukidora=True", "three-player knob"),
+    ("north=yakuhai", "three-player knob"),
+    ("north=west", "is not one of"),
     ("kita_after_pon=True", "three-player knob"),
     ("tsumo_scheme=marudori", "three-player knob"),
     ("tsumo_scheme=nonsense", "is not one of"),
@@ -404,7 +407,7 @@ def test_the_name_is_the_presets_label_and_no_log_changes_it():
 def test_a_knob_the_replay_cannot_apply_is_not_offered(text, problem):
     with pytest.raises(ValueError, match=problem):
         apply_knobs(PRESETS["tenhou-4p-south"], text)
-    assert apply_knobs(PRESETS["tenhou-3p-south"], "nukidora=False;tsumo_scheme=marudori").nukidora is False
+    assert apply_knobs(PRESETS["tenhou-3p-south"], "nukidora=False;tsumo_scheme=marudori").north == "guest"
 
 
 def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_finding():
@@ -418,7 +421,9 @@ def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_findi
     ("tenhou-4p-east", {"double_ron": False}),
     ("tenhou-4p-east", {"triple_ron_abort": False}),
     ("tenhou-4p-east", {"abortive_draws": False}),
-    ("tenhou-3p-east", {"nukidora": False}),
+    ("tenhou-3p-east", {"north": "guest"}),
+    ("tenhou-3p-east", {"north": "yakuhai"}),
+    ("tenhou-3p-east", {"kita_after_pon": True}),
     ("tenhou-4p-east", {"two_han_minimum_honba": 1}),
     ("tenhou-4p-east", {"ura_dora": False, "ippatsu": False, "kan_dora": False}),
 ])

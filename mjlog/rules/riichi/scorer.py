@@ -36,7 +36,7 @@ from mjlog.rules.riichi.yaku import (
 )
 from mjlog.rules.riichi.value import NO_PAYMENT, HandValue, clear_payments, hand_value, payment_for
 from mjlog.rules.riichi.variants import SEVEN_PAIRS_1HAN_FU, counted_indicators, renhou_limit_value
-from mjlog.rules.riichi.yaku_table import AKA, DORA, URA, YAKU
+from mjlog.rules.riichi.yaku_table import AKA, ALL_YAKU, DORA, URA
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import NORTH, RED_FIVES, SANMA_ABSENT_KINDS, dora_kind
 
@@ -248,6 +248,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     if (calls.bad or len(concealed) != 14 - 3 * calls.n_sets or len(unique) != len(all_ids)
             or win_tile not in concealed or (players == 3 and any(calls.all_counts[1:8]))):
         _validate(concealed, melds, win_tile, rules)
+    if calls.kita and not rules.nukidora:
+        raise InvalidHandError(f"{calls.kita} North set aside (kita) under north={rules.north}: "
+                               "only north=nukidora sets a North aside")
 
     # the concealed tiles, suit by suit
     k0 = tuple(counts[0:9])
@@ -332,7 +335,8 @@ def _readings(counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Call
                 f |= _local.facts_of(local, _local_reading(local_shape, "pairs"))  # type: ignore[arg-type]  # set when local is
             readings.append((f, 50 if rules.chiitoitsu_1han_50fu else 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
         if eh[1] and e0[1] and e1[1] and e2[1]:
-            yh = _regular_readings(readings, counts, shapes, bits, hf, calls, w, ctx, local, local_shape)
+            yh = _regular_readings(readings, counts, shapes, bits, hf, calls, w, ctx, local, local_shape,
+                                   rules.north_is_value)
     if not readings and local and not n_sets and _local.is_unconnected(counts):
         f = _local.facts_of(local, _local_reading(local_shape, "unconnected"))  # type: ignore[arg-type]  # set when local is
         if f:   # 十三不搭 is a hand only when its yaku holds
@@ -341,8 +345,9 @@ def _readings(counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Call
 
 
 def _regular_readings(readings: list[_Reading], counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Calls,
-                      w: int, ctx: WinContext, local: tuple, local_shape) -> list[int]:
-    """Add the four-sets-and-a-pair readings to ``readings``; return the yakuhai of the honor triplets."""
+                      w: int, ctx: WinContext, local: tuple, local_shape, north_valued: bool) -> list[int]:
+    """Add the four-sets-and-a-pair readings to ``readings``; return the yakuhai of the honor triplets
+    (``north_valued``: North is a value tile for all, ``north=yakuhai``)."""
     e0, e1, e2, eh = shapes
     _, _, hpair, htrips, htmask = eh
     tsumo, open_ = ctx.tsumo, calls.open
@@ -353,12 +358,12 @@ def _regular_readings(readings: list[_Reading], counts: list[int], shapes: tuple
         honor_trips += [t[0] for t in calls.trips if t[0] >= 27]
     hreg = hf | Y.REGULAR
     if honor_trips or hpair >= 0:
-        hreg |= Y.honor_set_facts(hpair, honor_trips, seat_k, round_k)
+        hreg |= Y.honor_set_facts(hpair, honor_trips, seat_k, round_k, north_valued)
         if honor_trips:
-            yh = yakuhai(honor_trips, seat_k, round_k)
+            yh = yakuhai(honor_trips, seat_k, round_k, north_valued)
     if not calls.n_sets and hf & Y.ONE_SUIT and not hf & Y.HONORS:
         hreg |= Y.nine_gates_facts(counts, bits, w)
-    pfu = pair_fu(hpair, seat_k, round_k) if hpair >= 0 else 0   # a suit pair has no fu
+    pfu = pair_fu(hpair, seat_k, round_k, north_valued) if hpair >= 0 else 0   # a suit pair has no fu
     raw0 = 20 + calls.fu + pfu + (0 if open_ or tsumo else 10)
     n_mtrips, n_mruns, n_ankan = len(calls.trips), calls.n_runs, calls.n_ankan
     mrmask, mtmask = calls.run_mask, calls.trip_mask
@@ -446,7 +451,7 @@ def _best(readings: list[_Reading], yh: list[int], bonus: int, open_: bool, rule
     kiriage = rules.kiriage_mangan
     kazoe = rules.kazoe_yakuman
     one_han_pairs = rules.chiitoitsu_1han_50fu
-    yh_han = sum([YAKU[i].han(open_) for i in yh]) if yh else 0
+    yh_han = sum([ALL_YAKU[i].han(open_) for i in yh]) if yh else 0
     best = None
     best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)
     for reading in readings:
@@ -482,11 +487,12 @@ def _value_of(best: _Best, yh: list[int], calls: _Calls, w: int, dora: int, aka:
     if form == REGULAR_FORM:
         triplets = [(k, not (opened and k == w), False) for k in trips]
         triplets += calls.trips
-    items = fu_items(form, triplets, pair, wait, open_, ctx.tsumo, 27 + ctx.seat_wind, 27 + ctx.round_wind)
+    items = fu_items(form, triplets, pair, wait, open_, ctx.tsumo, 27 + ctx.seat_wind, 27 + ctx.round_wind,
+                     rules.north_is_value)
     if han and not count:
         yaku = list(y.before)
         if yh and form == REGULAR_FORM:
-            yaku += [(i, YAKU[i].han(open_)) for i in yh]
+            yaku += [(i, ALL_YAKU[i].han(open_)) for i in yh]
         yaku += y.after
         if form == SEVEN_PAIRS_FORM and rules.chiitoitsu_1han_50fu:
             yaku = [(i, 1 if i == 22 else h) for i, h in yaku]

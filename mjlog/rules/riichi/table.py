@@ -357,7 +357,8 @@ class RiichiTable(BaseTable):
             if self.n != 3:
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
             elif not self.rules.nukidora:
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under rules without nukidora")
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under north={self.rules.north} "
+                          "(only north=nukidora sets North aside)")
             elif self._right_after_pon(seat) and not self.rules.kita_after_pon:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) right after a pon, "
                           "before its discard (the rules allow it only after a draw)")

@@ -188,7 +188,10 @@ class HandPlay:
         return (seat - self.dealer) % self.n
 
     def yakuhai(self, seat: int) -> frozenset[int]:
-        return _DRAGONS | {EAST + self.round_wind, EAST + self.seat_wind(seat)}
+        """The honour kinds whose set is a yaku for ``seat``: the dragons, the round and seat winds, and
+        North under ``north=yakuhai``."""
+        value = _DRAGONS | {EAST + self.round_wind, EAST + self.seat_wind(seat)}
+        return value | {NORTH} if self.rules.north_is_value else value
 
     def pick_copy(self, seat: int, kind: int, drawn: int | None) -> int:
         """The copy of ``kind`` to discard: the drawn tile, else a non-red copy."""

@@ -1,0 +1,144 @@
+"""North at a three-player table, one knob of three (seed 000's 關於北風, row S3-5 of docs/rules-conformance.md):
+``north=nukidora`` (北為懸賞, set aside as a dora: Tenhou's), ``guest`` (北為客風, an ordinary tile) and
+``yakuhai`` (北為役牌: '北為3家共同役牌', a value tile for all three seats).
+
+Each rule on the scorer (hands given by hand), the referee (small hand-built logs) and the simulator.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from mjlog.errors import InvalidHandError
+from mjlog.findings import FindingKind, Severity
+from mjlog.formats.reader import read_log
+from mjlog.replayer import replay
+from mjlog.rules.family import apply_knobs
+from mjlog.rules.knobs import rule_choice
+from mjlog.rules.riichi import score_hand
+from mjlog.rules.riichi.events import KITA
+from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.rules.riichi.yaku_table import NORTH_YAKUHAI
+from tests.support.replaybuild import Tiles, agari, call, deal, discard, draw, game, init, turn
+
+K = FindingKind
+SANMA = PRESETS["tenhou-3p-south"]
+RULES = {north: SANMA.replace(north=north) for north in ("nukidora", "guest", "yakuhai")}
+START = (35000,) * 3
+
+
+def yaku(value) -> dict[int, int]:
+    return dict(value.yaku)
+
+
+# ---- the scorer ------------------------------------------------------------------------------------
+
+def test_a_north_pung_is_one_han_for_any_seat_only_under_north_yakuhai():
+    for seat in (0, 1, 2):
+        kept = score_hand("999m456p789s55z444z", "5z", seat_wind=seat, rules=RULES["yakuhai"])
+        called = score_hand("999m456p789s55z", "5z", melds=["pon:444z"], seat_wind=seat, rules=RULES["yakuhai"])
+        assert yaku(kept) == {NORTH_YAKUHAI: 1} and yaku(called) == {NORTH_YAKUHAI: 1}
+    for north in ("nukidora", "guest"):
+        assert score_hand("999m456p789s55z444z", "5z", seat_wind=1, rules=RULES[north]).no_yaku
+
+
+def test_a_north_pair_is_a_value_pair_under_north_yakuhai_two_fu_and_no_pinfu():
+    guest = score_hand("123p456p789s123s44z", "1p", seat_wind=1, riichi=True, rules=RULES["guest"])
+    value = score_hand("123p456p789s123s44z", "1p", seat_wind=1, riichi=True, rules=RULES["yakuhai"])
+    assert 7 in yaku(guest) and guest.fu == 30
+    assert 7 not in yaku(value) and value.fu == 40 and ("North pair (a value tile)", 2) in value.fu_breakdown
+
+
+def test_a_north_set_aside_is_no_hand_unless_north_is_nukidora():
+    kita = score_hand("999m456p789s55z", "5z", melds=["pon:666z", "kita"], seat_wind=1, dora="3z",
+                      rules=RULES["nukidora"])
+    assert yaku(kita)[52] == 2
+    for north in ("guest", "yakuhai"):
+        with pytest.raises(InvalidHandError, match=f"kita\\) under north={north}"):
+            score_hand("999m456p789s55z", "5z", melds=["pon:666z", "kita"], seat_wind=1, rules=RULES[north])
+
+
+# ---- the knob: its values, the older name, the command line ----------------------------------------
+
+def test_the_older_nukidora_knob_a_log_or_the_command_line_states_says_north():
+    assert apply_knobs(SANMA, "nukidora=False").north == "guest"
+    assert apply_knobs(SANMA.replace(north="guest"), "nukidora=True").north == "nukidora"
+    assert rule_choice("tenhou-3p-south", ["nukidora=False"]).knobs == (("north", "guest"),)
+    assert rule_choice(None, ["north=yakuhai"], family="riichi").knobs == (("north", "yakuhai"),)
+    with pytest.raises(ValueError, match="is not one of"):
+        apply_knobs(SANMA, "north=dora")
+
+
+# ---- the referee -------------------------------------------------------------------------------------
+
+def north_pung_ron() -> bytes:
+    """Three players: seat 1 holds 444z (North) concealed and waits on 5z alone, a ron off the dealer's discard,
+    recorded as 1 han (the North pung) 50 fu (a concealed honour pung 8, a dragon pair 2, the tanki 2),
+    1,600 points: what north=yakuhai makes of it; no yaku under the other two rules."""
+    t = Tiles()
+    hands = deal(t, ("19m147p258s12356z", "444z234p678p789s5z", "19m258p369s12677z"))
+    dora = t.take("9s")[0]          # indicates 1s: no one's dora
+    drawn = t.take("9p")[0]
+    five = next(x for x in hands[0] if x >> 2 == 31)
+    body = init(hands, dora, scores=START) + turn(0, drawn, out=five)
+    body += agari(1, 0, sorted(hands[1] + [five]), five, 50, 1600, 0, [NORTH_YAKUHAI, 1], [dora], START,
+                  (-1600, 1600, 0))
+    return game(body, go=185)
+
+
+def errors(result):
+    return [f for f in result.findings if f.severity is Severity.ERROR]
+
+
+def test_the_referee_counts_a_north_pung_as_a_yaku_only_under_north_yakuhai():
+    log = read_log(north_pung_ron())
+    assert log.rules.north == "nukidora"
+    under = {north: replay(dataclasses.replace(log, rules=log.rules.replace(north=north))) for north in RULES}
+    assert [f.kind for f in under["yakuhai"].findings] == [K.TRUNCATED], [f.line() for f in under["yakuhai"].findings]
+    for north in ("nukidora", "guest"):
+        refused = [f.message for f in errors(under[north])]
+        assert any("without a yaku" in m for m in refused), refused
+
+
+def kita_on_the_first_turn() -> bytes:
+    """Three players: the dealer draws, sets a North aside, draws its replacement and discards it."""
+    t = Tiles()
+    hands = deal(t, ("19m147p258s12354z", "19m258p369s12367z", "19m369p147s12567z"))
+    dora = t.take("9s")[0]
+    drawn, replacement = t.take("9p1s")
+    north = next(x for x in hands[0] if x >> 2 == 30)
+    body = init(hands, dora, scores=START) + draw(0, drawn) + call(0, KITA.value, [north])
+    body += draw(0, replacement) + discard(0, replacement)
+    return game(body, go=185)
+
+
+def test_the_referee_allows_a_kita_only_under_north_nukidora():
+    log = read_log(kita_on_the_first_turn())
+    assert [f.kind for f in replay(log).findings] == [K.TRUNCATED]
+    for north in ("guest", "yakuhai"):
+        refused = [f.message for f in errors(replay(dataclasses.replace(log, rules=log.rules.replace(north=north))))]
+        assert refused == [f"seat 0 sets a North aside (kita) under north={north} "
+                           "(only north=nukidora sets North aside)"], refused
+
+
+# ---- the simulator -----------------------------------------------------------------------------------
+
+def test_the_simulators_bots_set_north_aside_only_under_nukidora_and_pon_it_as_a_value_tile_under_yakuhai():
+    from mjlog.rules.riichi.simulate import simulate_game
+
+    seen: dict[str, dict[str, int]] = {}
+    for north, rules in RULES.items():
+        counts = seen.setdefault(north, {"kita": 0, "north yakuhai": 0})
+        for seed in range(6):
+            log = read_log(simulate_game(rules.replace(length="east"), seed))
+            result = replay(log)
+            assert result.clean, (north, seed, [f.line() for f in result.findings])
+            for rnd in log.rounds:
+                for ev in rnd.events:
+                    counts["kita"] += getattr(ev, "kind", None) is KITA
+                    payload = getattr(ev, "payload", None)
+                    counts["north yakuhai"] += NORTH_YAKUHAI in dict(getattr(payload, "yaku", ()) or ())
+    assert seen["nukidora"]["kita"] > 0 and seen["guest"]["kita"] == seen["yakuhai"]["kita"] == 0, seen
+    assert seen["yakuhai"]["north yakuhai"] > 0 and seen["guest"]["north yakuhai"] == 0, seen
