@@ -208,11 +208,19 @@ def _stored_win(w: dict, rules: RuleSet, before: list[dict], streak: int) -> Sto
                 and not any(e["kind"] == "discard" and e["seat"] == seat for e in before)),
         dora_indicators=tuple(w["dora_indicators"] or ()), ura_indicators=tuple(w["ura_indicators"] or ()),
         honba=w["honba"] if first else 0, sticks=w["sticks"] if first else 0,
-        dealer_streak=streak if seat == dealer else 0)
+        dealer_streak=streak if seat == dealer else 0, after_kita=_on_a_kita(w, before))
     melds = _melds(e for e in before if e["kind"] == "call" and e["seat"] == seat)
     return StoredWin(w["game_id"], w["round_index"], seat, w["from_seat"], dealer, rules,
                      tuple(sorted(w["hand"])), melds, w["win_tile"], ctx, w["derived_points"],
                      tuple(w["derived_deltas"] or ()), w["honba"] or 0)
+
+
+def _on_a_kita(w: dict, before: list[dict]) -> bool:
+    """The win is on a North set aside: the last call or discard before it is a kita, the winner's (a tsumo
+    on its replacement) or the seat it robs (a ron on it)."""
+    last = before[-1] if before else None
+    return (last is not None and last["kind"] == "call" and last["call_kind"] == KITA.value
+            and last["seat"] == (w["seat"] if w["tsumo"] else w["from_seat"]))
 
 
 #: A win's value and its score changes.

@@ -397,6 +397,8 @@ def test_the_name_is_the_presets_label_and_no_log_changes_it():
     ("north=yakuhai", "three-player knob"),
     ("north=west", "is not one of"),
     ("kita_after_pon=True", "three-player knob"),
+    ("kita_chankan=True", "three-player knob"),
+    ("kita_rinshan=False", "three-player knob"),
     ("tsumo_scheme=marudori", "three-player knob"),
     ("tsumo_scheme=nonsense", "is not one of"),
     ("length=west", "is not one of"),
@@ -424,6 +426,7 @@ def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_findi
     ("tenhou-3p-east", {"north": "guest"}),
     ("tenhou-3p-east", {"north": "yakuhai"}),
     ("tenhou-3p-east", {"kita_after_pon": True}),
+    ("tenhou-3p-east", {"kita_rinshan": False, "kita_chankan": True}),
     ("tenhou-4p-east", {"two_han_minimum_honba": 1}),
     ("tenhou-4p-east", {"ura_dora": False, "ippatsu": False, "kan_dora": False}),
 ])

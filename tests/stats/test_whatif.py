@@ -306,3 +306,15 @@ def test_whatif_north_yakuhai_gives_a_sanma_corpus_win_with_a_north_pung_kept_on
     before, after = settle(win, win.rules)[0], settle(win, win.rules.replace(north="yakuhai"))[0]
     assert before.points == win.derived_points
     assert after.han == before.han + 1 and (115, 1) in after.yaku and after.points > before.points
+
+
+def test_whatif_knows_a_win_on_a_kita_from_the_call_just_before_it():
+    from mjlog.stats.whatif import _on_a_kita
+
+    kita_by = [{"kind": "discard", "seat": 0}, {"kind": "call", "call_kind": "kita", "seat": 2}]
+    assert _on_a_kita({"seat": 2, "tsumo": True, "from_seat": 2}, kita_by)          # a tsumo on its replacement
+    assert _on_a_kita({"seat": 1, "tsumo": False, "from_seat": 2}, kita_by)         # a ron on it
+    assert not _on_a_kita({"seat": 1, "tsumo": True, "from_seat": 1}, kita_by)
+    assert not _on_a_kita({"seat": 1, "tsumo": False, "from_seat": 0}, kita_by[:1])
+    ankan = [*kita_by, {"kind": "call", "call_kind": "ankan", "seat": 2}]
+    assert not _on_a_kita({"seat": 2, "tsumo": True, "from_seat": 2}, ankan)

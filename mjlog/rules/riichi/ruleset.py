@@ -109,6 +109,8 @@ class RuleSet:
     leftover_sticks_to_first: bool = knob(True, rule("T-12"))
     north: str = knob("guest", rule("S3-5"))               # NORTH_RULES; nukidora in the three-player presets
     kita_after_pon: bool = knob(False, rule("T3-8"))        # sanma: kita right after a pon, before the discard (Tenhou: no)
+    kita_rinshan: bool = knob(True, quoted("000", "天鳳只計算嶺上開花"))         # a tsumo on a kita's replacement
+    kita_chankan: bool = knob(False, quoted("000", "嶺上開花和搶杠的役種可自定是否計算"))   # a ron on a kita
     # local yaku (地方役, mjlog/rules/riichi/local_yaku.py): off in every Tenhou preset
     local_open_riichi: bool = knob(False, quoted("002", "開立直:門前役"))
     local_open_double_riichi: bool = knob(False, quoted("002", "開雙立直:門前役"))
@@ -247,6 +249,10 @@ KNOB_DOCS: dict[str, str] = {
               "no kita but under nukidora"),
     "kita_after_pon": ("three players: a North may be set aside right after a pon, before the discard "
                        "(off: only after a draw, Tenhou's three-player rule 8)"),
+    "kita_rinshan": ("three players: a tsumo on the replacement drawn after a kita scores 嶺上開花 (seed 000: "
+                     "'拔北風后衍生的嶺上開花和搶杠的役種可自定是否計算', Tenhou counts it; off: not)"),
+    "kita_chankan": ("three players: a ron on a North set aside (搶北) scores 搶杠 (seed 000: Tenhou and 真·雀龍門 "
+                     "do not; on: it does)"),
     "local_open_riichi": "local yaku 開立直: riichi with the hand shown, 2 han closed, in place of riichi",
     "local_open_double_riichi": ("local yaku 開雙立直: open riichi on the first turn, 3 han closed, "
                                  "in place of (open/double) riichi"),
@@ -313,8 +319,10 @@ def rule_problem(rules: RuleSet) -> str | None:
         return f"uma={rules.uma} does not give one value per place of {rules.players}"
     if rules.players == 4 and rules.tsumo_scheme != "tsumo-loss":
         return f"tsumo_scheme={rules.tsumo_scheme} is a three-player knob"
-    if rules.players == 4 and (rules.north != "guest" or rules.kita_after_pon):
-        knob = f"north={rules.north}" if rules.north != "guest" else "kita_after_pon"
+    kita_knobs = [k for k, on in (("kita_after_pon", rules.kita_after_pon), ("kita_rinshan=False", not rules.kita_rinshan),
+                                  ("kita_chankan", rules.kita_chankan)) if on]
+    if rules.players == 4 and (rules.north != "guest" or kita_knobs):
+        knob = f"north={rules.north}" if rules.north != "guest" else kita_knobs[0]
         return f"{knob} is a three-player knob (four players play North as a wind)"
     if rules.two_han_minimum_honba < 0:
         return f"two_han_minimum_honba={rules.two_han_minimum_honba}: a number of honba is 0 or more"

@@ -277,6 +277,9 @@ def _hand_facts(bits: int, calls: _Calls, ctx: WinContext, rules: RuleSet) -> in
     hf = Y.tile_facts(bits) | Y.situation_facts(ctx)
     if not rules.ippatsu:
         hf &= ~Y.IPPATSU
+    if ctx.after_kita:   # seed 000: rinshan and chankan on a kita, each as the rule set says
+        hf = hf & ~Y.RINSHAN if not rules.kita_rinshan else hf
+        hf = hf | Y.CHANKAN if rules.kita_chankan and not ctx.tsumo else hf
     if ctx.renhou and rules.renhou:
         hf |= Y.RENHOU
     if calls.open:

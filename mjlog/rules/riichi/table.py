@@ -76,6 +76,7 @@ class RiichiTable(BaseTable):
         self.last_discard: tuple[int, int] | None = None   # (seat, tile) open to calls and ron
         self.last_kakan: tuple[int, int] | None = None     # (seat, added tile): chankan window
         self.last_kita: tuple[int, int] | None = None      # (seat, tile): ron on kita window
+        self.replacement_for_kita = False                  # the last replacement was a kita's (not a kan's)
         self.banned: frozenset[int] = frozenset()
         self.dora: list[int] = [cast(int, rnd.dora_indicator)]  # a riichi hand always has its indicator
         self.pending_dora: list[bool] = []            # per unrevealed kan dora: still exempt for its replacement draw
@@ -369,6 +370,7 @@ class RiichiTable(BaseTable):
             self.last_kita = (seat, ev.tiles[0])
             self.passed.append((self.event_index or 0, seat, ev.tiles[0] >> 2))
             self.need_replacement = seat
+            self.replacement_for_kita = True
             self.phase = REPLACEMENT
             return
         if ev.kind is CallKind.ANKAN:
@@ -414,6 +416,7 @@ class RiichiTable(BaseTable):
         if len(self.kans) <= 4:
             self.pending_dora.append(exempt)
         self.need_replacement = seat
+        self.replacement_for_kita = False
         self.phase = REPLACEMENT
 
     def _interrupt(self) -> None:

@@ -21,7 +21,7 @@ from mjlog.rules.riichi import score_hand
 from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.yaku_table import NORTH_YAKUHAI
-from tests.support.replaybuild import Tiles, agari, call, deal, discard, draw, game, init, turn
+from tests.support.replaybuild import Tiles, agari, call, call_code, deal, discard, draw, game, init, turn
 
 K = FindingKind
 SANMA = PRESETS["tenhou-3p-south"]
@@ -142,3 +142,48 @@ def test_the_simulators_bots_set_north_aside_only_under_nukidora_and_pon_it_as_a
                     counts["north yakuhai"] += NORTH_YAKUHAI in dict(getattr(payload, "yaku", ()) or ())
     assert seen["nukidora"]["kita"] > 0 and seen["guest"]["kita"] == seen["yakuhai"]["kita"] == 0, seen
     assert seen["yakuhai"]["north yakuhai"] > 0 and seen["guest"]["north yakuhai"] == 0, seen
+
+
+# ---- North set aside: rinshan and robbing after a kita (seed 000: 可自定是否計算) ---------------------------
+
+def tsumo_on_a_kitas_replacement(fu: int, points: int, yaku: list[int]) -> bytes:
+    """Three players: the dealer draws a second 5z, sets its North aside and wins on the replacement, 1s:
+    123p 456p 789s 111s 55z, menzen tsumo, and on Tenhou 嶺上開花 and one North dora."""
+    t = Tiles()
+    hands = deal(t, ("123p456p789s11s4z5z", "19m147p258s12367z", "19m258p369s23677z"))
+    dora = t.take("9m")[0]          # indicates 1m: none in the winner's hand
+    five, replacement = t.take("5z1s")
+    north = next(x for x in hands[0] if x >> 2 == 30)
+    body = init(hands, dora, scores=START) + draw(0, five) + call(0, KITA.value, [north]) + draw(0, replacement)
+    hand = sorted([x for x in hands[0] if x != north] + [five, replacement])
+    body += agari(0, 0, hand, replacement, fu, points, 0, yaku, [dora], START, (points, -points // 2, -points // 2),
+                  m=[call_code(0, KITA.value, [north])])
+    return game(body, go=185)
+
+
+def test_a_tsumo_on_a_kitas_replacement_scores_rinshan_unless_kita_rinshan_is_off():
+    log = read_log(tsumo_on_a_kitas_replacement(40, 5200, [4, 1, 0, 1, 52, 1]))
+    tenhou = replay(log)
+    assert [f.kind for f in tenhou.findings] == [K.TRUNCATED], [f.line() for f in tenhou.findings]
+    assert tenhou.rounds[0].wins[0].context.after_kita
+    off = replay(dataclasses.replace(log, rules=log.rules.replace(kita_rinshan=False)))
+    assert K.YAKU in {f.kind for f in errors(off)}, [f.line() for f in off.findings]
+    log = read_log(tsumo_on_a_kitas_replacement(40, 2600, [0, 1, 52, 1]))
+    assert [f.kind for f in replay(dataclasses.replace(log, rules=log.rules.replace(kita_rinshan=False))).findings] \
+        == [K.TRUNCATED]
+
+
+def test_a_ron_on_a_kita_scores_chankan_only_under_kita_chankan():
+    ron = {"seat_wind": 1, "riichi": True, "after_kita": True}
+    hand = "123p456p789s777z4z"
+    assert 3 not in yaku(score_hand(hand, "4z", rules=SANMA, **ron))
+    assert yaku(score_hand(hand, "4z", rules=SANMA.replace(kita_chankan=True), **ron))[3] == 1
+    assert 3 not in yaku(score_hand(hand, "4z", rules=SANMA.replace(kita_chankan=True), seat_wind=1, riichi=True))
+
+
+def test_a_rinshan_after_a_kita_counts_unless_kita_rinshan_is_off_and_one_after_a_kan_always():
+    rinshan = {"seat_wind": 1, "tsumo": True, "rinshan": True}
+    hand, off = "123p456p789s111s5z5z", SANMA.replace(kita_rinshan=False)
+    assert yaku(score_hand(hand, "5z", rules=SANMA, after_kita=True, **rinshan))[4] == 1
+    assert 4 not in yaku(score_hand(hand, "5z", rules=off, after_kita=True, **rinshan))
+    assert yaku(score_hand(hand, "5z", rules=off, **rinshan))[4] == 1
