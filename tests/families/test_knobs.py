@@ -427,6 +427,7 @@ def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_findi
     ("tenhou-3p-east", {"north": "yakuhai"}),
     ("tenhou-3p-east", {"kita_after_pon": True}),
     ("tenhou-3p-east", {"kita_rinshan": False, "kita_chankan": True}),
+    ("tenhou-3p-east", {"north": "guest", "north_kept_only_in_yakuman": True}),
     ("tenhou-4p-east", {"two_han_minimum_honba": 1}),
     ("tenhou-4p-east", {"ura_dora": False, "ippatsu": False, "kan_dora": False}),
 ])

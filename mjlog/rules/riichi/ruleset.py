@@ -109,6 +109,7 @@ class RuleSet:
     leftover_sticks_to_first: bool = knob(True, rule("T-12"))
     north: str = knob("guest", rule("S3-5"))               # NORTH_RULES; nukidora in the three-player presets
     kita_after_pon: bool = knob(False, rule("T3-8"))        # sanma: kita right after a pon, before the discard (Tenhou: no)
+    north_kept_only_in_yakuman: bool = knob(False, quoted("000", "北只可作字一色、四喜和和國士無雙才能當作手牌"))
     kita_rinshan: bool = knob(True, quoted("000", "天鳳只計算嶺上開花"))         # a tsumo on a kita's replacement
     kita_chankan: bool = knob(False, quoted("000", "嶺上開花和搶杠的役種可自定是否計算"))   # a ron on a kita
     # local yaku (地方役, mjlog/rules/riichi/local_yaku.py): off in every Tenhou preset
@@ -249,6 +250,10 @@ KNOB_DOCS: dict[str, str] = {
               "no kita but under nukidora"),
     "kita_after_pon": ("three players: a North may be set aside right after a pon, before the discard "
                        "(off: only after a draw, Tenhou's three-player rule 8)"),
+    "north_kept_only_in_yakuman": ("three players, North not a value tile: a hand holding a North (concealed or "
+                                   "called; not one set aside) wins only as 字一色, 小四喜 or 大四喜, or 國士無雙, "
+                                   "else it is a false win (seed 000's note on 北為客風: '有規則說明北只可作字一色、"
+                                   "四喜和和國士無雙才能當作手牌，否則當作錯和'; Tenhou: off, its three-player rule 6)"),
     "kita_rinshan": ("three players: a tsumo on the replacement drawn after a kita scores 嶺上開花 (seed 000: "
                      "'拔北風后衍生的嶺上開花和搶杠的役種可自定是否計算', Tenhou counts it; off: not)"),
     "kita_chankan": ("three players: a ron on a North set aside (搶北) scores 搶杠 (seed 000: Tenhou and 真·雀龍門 "
@@ -320,10 +325,13 @@ def rule_problem(rules: RuleSet) -> str | None:
     if rules.players == 4 and rules.tsumo_scheme != "tsumo-loss":
         return f"tsumo_scheme={rules.tsumo_scheme} is a three-player knob"
     kita_knobs = [k for k, on in (("kita_after_pon", rules.kita_after_pon), ("kita_rinshan=False", not rules.kita_rinshan),
-                                  ("kita_chankan", rules.kita_chankan)) if on]
+                                  ("kita_chankan", rules.kita_chankan),
+                                  ("north_kept_only_in_yakuman", rules.north_kept_only_in_yakuman)) if on]
     if rules.players == 4 and (rules.north != "guest" or kita_knobs):
         knob = f"north={rules.north}" if rules.north != "guest" else kita_knobs[0]
         return f"{knob} is a three-player knob (four players play North as a wind)"
+    if rules.north_kept_only_in_yakuman and rules.north == "yakuhai":
+        return "north_kept_only_in_yakuman is a rule of North as an ordinary tile, not of north=yakuhai (a value tile)"
     if rules.two_han_minimum_honba < 0:
         return f"two_han_minimum_honba={rules.two_han_minimum_honba}: a number of honba is 0 or more"
     if rules.renhou_limit != "none" and (rules.renhou or rules.local_renhou_yakuman):

@@ -269,6 +269,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
         raise InvalidHandError("the tiles do not form a winning hand")
     value = _value_of(_best(readings, yh, dora + aka + ura, calls.open, rules), yh, calls, win_tile >> 2, dora, aka,
                       ura, ctx, rules)
+    if rules.north_kept_only_in_yakuman and calls.all_counts[NORTH] and not _NORTH_YAKUMAN & {i for i, _ in value.yaku}:
+        raise InvalidHandError("a North in the hand wins only as 字一色, 四喜 or 國士無雙 under "
+                               "north_kept_only_in_yakuman: a false win (錯和)")
     return renhou_limit_value(value, ctx, rules) if ctx.renhou else value
 
 
@@ -538,6 +541,10 @@ def _regular(facts: int, raw: int, conc: int, extra: int, wait: int, pair: int, 
         facts |= Y.THREE_CONCEALED if conc == 3 else Y.FOUR_CONCEALED
     return facts, -(-raw // 10) * 10, REGULAR_FORM, pair, trips, wait, opened
 
+
+#: The yakuman a hand holding a North may win as under ``north_kept_only_in_yakuman`` (seed 000: 字一色, 四喜,
+#: 國士無雙): tsuuiisou, kokushi (and its 13-sided wait), big and little four winds.
+_NORTH_YAKUMAN = frozenset({42, 47, 48, 49, 50})
 
 _DOUBLE_KNOBS = {48: "double_yakuman_kokushi13", 41: "double_yakuman_suuankou_tanki",
                  46: "double_yakuman_junsei_chuuren", 49: "double_yakuman_daisuushii",

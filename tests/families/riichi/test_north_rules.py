@@ -187,3 +187,35 @@ def test_a_rinshan_after_a_kita_counts_unless_kita_rinshan_is_off_and_one_after_
     assert yaku(score_hand(hand, "5z", rules=SANMA, after_kita=True, **rinshan))[4] == 1
     assert 4 not in yaku(score_hand(hand, "5z", rules=off, after_kita=True, **rinshan))
     assert yaku(score_hand(hand, "5z", rules=off, **rinshan))[4] == 1
+
+
+# ---- a North kept in the hand only for 字一色, 四喜 and 國士 (seed 000's note on 北為客風) ----------------------
+
+ONLY_IN_YAKUMAN = RULES["guest"].replace(north_kept_only_in_yakuman=True)
+
+
+def test_a_hand_holding_a_north_wins_only_as_tsuuiisou_four_winds_or_kokushi_under_the_note():
+    with pytest.raises(InvalidHandError, match="錯和"):
+        score_hand("123p456p789s123s44z", "1p", seat_wind=1, riichi=True, rules=ONLY_IN_YAKUMAN)
+    assert not score_hand("123p456p789s123s44z", "1p", seat_wind=1, riichi=True, rules=RULES["guest"]).no_yaku
+    assert 50 in yaku(score_hand("111z222z333z44z99s", "9s", seat_wind=1, tsumo=True, rules=ONLY_IN_YAKUMAN))
+    assert 42 in yaku(score_hand("111z222z555z666z44z", "4z", seat_wind=1, rules=ONLY_IN_YAKUMAN))
+    assert 48 in yaku(score_hand("19m19p19s1234567z1z", "1z", seat_wind=1, rules=ONLY_IN_YAKUMAN))
+    assert not score_hand("123p456p789s123s55z", "1p", seat_wind=1, riichi=True, rules=ONLY_IN_YAKUMAN).no_yaku
+    with pytest.raises(ValueError, match="not of north=yakuhai"):
+        apply_knobs(RULES["yakuhai"], "north_kept_only_in_yakuman=True")
+
+
+def test_the_referee_finds_a_false_win_with_a_north_in_the_hand_under_the_note():
+    """Seat 1 rons a North for a pair: 123p 456p 789s 123s 44z (no yaku either way; the note makes it a false win)."""
+    t = Tiles()
+    hands = deal(t, ("19m147p258s12356z", "123p456p789s123s4z", "19m258p369s12677z"))
+    dora = t.take("9m")[0]
+    drawn, north = t.take("9p4z")
+    body = init(hands, dora, scores=START) + turn(0, drawn, out=north)
+    body += agari(1, 0, sorted(hands[1] + [north]), north, 40, 1300, 0, None, [dora], START, (-1300, 1300, 0))
+    log = read_log(game(body, go=185))
+    guest = [f.message for f in errors(replay(dataclasses.replace(log, rules=log.rules.replace(north="guest"))))]
+    assert guest and not any("錯和" in m for m in guest), guest   # no yaku, but no false win either
+    refused = [f.message for f in errors(replay(dataclasses.replace(log, rules=ONLY_IN_YAKUMAN)))]
+    assert any("錯和" in m for m in refused), refused
