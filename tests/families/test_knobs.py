@@ -36,6 +36,7 @@ from tests.support.replaybuild import Tiles, agari, deal, discard, draw, game, i
 from mjlog.rules.riichi.variants import yaku_han
 from tests.families.riichi import test_rule_variants as variants
 from tests.families.riichi.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test
+from tests.families.riichi import test_north_rules as north
 from tests.families.riichi.test_rule_conformance import (
     test_setting_north_aside_right_after_a_pon_is_refused_unless_the_knob_allows_it as kita_after_pon_test,
 )
@@ -365,6 +366,10 @@ HAND_BUILT = {
     "double_yakuman_suukantsu": variants.test_tenhou_and_suukantsu_are_double_yakuman_under_their_knobs,
     **{y.knob: local_yaku_test for y in LOCAL},   # tests/families/riichi/test_local_yaku.py
     "kita_after_pon": kita_after_pon_test,        # tests/families/riichi/test_rule_conformance.py
+    # tests/families/riichi/test_north_rules.py
+    "kita_rinshan": north.test_a_tsumo_on_a_kitas_replacement_scores_rinshan_unless_kita_rinshan_is_off,
+    "kita_chankan": north.test_a_ron_on_a_kita_scores_chankan_only_under_kita_chankan,
+    "north_kept_only_in_yakuman": north.test_the_referee_finds_a_false_win_with_a_north_in_the_hand_under_the_note,
     **{k: reading_test for k in ("marudori2_reading", "dealer_triple_reading", "double_take_reading")},
 }
 #: Fields that are labels, not rules: the preset's name.
