@@ -5,10 +5,10 @@
 
 >>> [line for line in list_lines() if not line.startswith(" ")][-1]
 "riichi: Japanese riichi mahjong (Tenhou's rules)"
->>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "nukidora"][0].text
-'True'
->>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "nukidora"][0].source
-'seed 002, rule T3-5'
+>>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "north"][0].text
+'nukidora'
+>>> [k for k in preset_knobs("tenhou-3p-east") if k.name == "north"][0].source
+'seed 000, rule S3-5'
 """
 
 from __future__ import annotations

@@ -528,6 +528,18 @@ def knob_value(current: object, raw: str) -> object:
     return raw
 
 
+def knob_alias(rules: Any, name: str, raw: str) -> tuple[str, str]:
+    """``(name, raw)``, or the knob and value it says now where ``name`` is an older knob's name of the rule
+    set (its ``knob_alias()``, where it has one: a log written before the knob was renamed).
+
+    >>> knob_alias(find_preset("tenhou-3p-south"), "nukidora", "False")
+    ('north', 'guest')
+    """
+    alias = getattr(rules, "knob_alias", None)
+    renamed = alias(name, raw) if alias is not None else None
+    return renamed if renamed is not None else (name, raw)
+
+
 def stated_knobs(rules: Any, preset: Any, leave_out: Sequence[str] = ("name", "base")) -> str:
     """The ``name=value;...`` text of the knobs ``rules`` changes from ``preset`` (what a simulated
     log's header states, read back by :func:`apply_knobs`), apart from those in ``leave_out``.
@@ -552,16 +564,16 @@ def apply_knobs(rules: Any, text: str) -> Any:
     (30, 10, -10, -30)
     >>> apply_knobs(find_preset("beijing"), "dealer_fan=b;base=2000").base
     2000
-    >>> apply_knobs(find_preset("tenhou-4p-south"), "nukidora=True")
+    >>> apply_knobs(find_preset("tenhou-4p-south"), "north=nukidora")
     Traceback (most recent call last):
     ...
-    ValueError: rule knobs 'nukidora=True': nukidora is a three-player knob (four players have no kita)
+    ValueError: rule knobs 'north=nukidora': north=nukidora is a three-player knob (four players play North as a wind)
     """
     fields = {f.name for f in dataclasses.fields(rules)}
     changes: dict[str, object] = {}
     for part in filter(None, (p.strip() for p in text.split(";"))):
         name, sep, raw = part.partition("=")
-        name, raw = name.strip(), raw.strip()
+        name, raw = knob_alias(rules, name.strip(), raw.strip())
         if not sep or name not in fields:
             raise ValueError(f"unknown rule knob {name!r}")
         if name in FIXED_KNOBS:

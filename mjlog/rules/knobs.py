@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjlog.errors import MjlogError
-from mjlog.rules.family import FIXED_KNOBS, UnknownRulesError, apply_knobs, find_preset, iter_presets, knob_value
+from mjlog.rules.family import (FIXED_KNOBS, UnknownRulesError, apply_knobs, find_preset, iter_presets, knob_alias,
+                                knob_value)
 
 _BOOLS = {"true": "True", "false": "False"}
 
@@ -108,7 +109,9 @@ def _pair(part: str) -> tuple[str, str]:
 
 
 def _checked(name: str, raw: str, targets: list[Any], where: str) -> tuple[str, str]:
-    """``(name, value text)`` once the knob is known to ``targets`` and the value fits it."""
+    """``(name, value text)`` once the knob is known to ``targets`` and the value fits it (an older knob's
+    name and value as the knob and value they say now)."""
+    name, raw = next((got for got in (knob_alias(r, name, raw) for r in targets) if got[0] != name), (name, raw))
     having = [r for r in targets if name in {f.name for f in dataclasses.fields(r)}]
     if not having or name in FIXED_KNOBS:
         names = sorted({f.name for r in targets for f in dataclasses.fields(r)} - set(FIXED_KNOBS))

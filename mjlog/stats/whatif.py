@@ -104,6 +104,8 @@ class YakuEffect:
     share_changed: Estimate | None = None        # the share of the wins it applies to
     points_per_win: Estimate | None = None       # the mean change of a win's value
     placement_per_game: Estimate | None = None   # the mean placement points moved per game
+    kita_not_counted: int = 0     # Norths set aside (kita) the changed rules cannot count (``north`` not nukidora)
+    wins_with_kita_not_counted: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,20 +208,36 @@ def _stored_win(w: dict, rules: RuleSet, before: list[dict], streak: int) -> Sto
                 and not any(e["kind"] == "discard" and e["seat"] == seat for e in before)),
         dora_indicators=tuple(w["dora_indicators"] or ()), ura_indicators=tuple(w["ura_indicators"] or ()),
         honba=w["honba"] if first else 0, sticks=w["sticks"] if first else 0,
-        dealer_streak=streak if seat == dealer else 0)
+        dealer_streak=streak if seat == dealer else 0, after_kita=_on_a_kita(w, before))
     melds = _melds(e for e in before if e["kind"] == "call" and e["seat"] == seat)
     return StoredWin(w["game_id"], w["round_index"], seat, w["from_seat"], dealer, rules,
                      tuple(sorted(w["hand"])), melds, w["win_tile"], ctx, w["derived_points"],
                      tuple(w["derived_deltas"] or ()), w["honba"] or 0)
 
 
+def _on_a_kita(w: dict, before: list[dict]) -> bool:
+    """The win is on a North set aside: the last call or discard before it is a kita, the winner's (a tsumo
+    on its replacement) or the seat it robs (a ron on it)."""
+    last = before[-1] if before else None
+    return (last is not None and last["kind"] == "call" and last["call_kind"] == KITA.value
+            and last["seat"] == (w["seat"] if w["tsumo"] else w["from_seat"]))
+
+
 #: A win's value and its score changes.
 Settled = tuple[HandValue, tuple[int, ...]]
 
 
+def kita_not_counted(win: StoredWin, rules: RuleSet) -> int:
+    """The Norths ``win`` set aside (kita) that ``rules`` cannot count: all of them unless ``north=nukidora``
+    (under another North rule no North is set aside, and what the hand would have been is unknown)."""
+    return 0 if rules.nukidora else sum(1 for m in win.melds if m.kind is KITA)
+
+
 def settle(win: StoredWin, rules: RuleSet) -> tuple[HandValue, tuple[int, ...]]:
-    """The win's value and score changes under ``rules``."""
-    v = score(win.concealed, win.melds, win.win_tile, win.context, rules)
+    """The win's value and score changes under ``rules`` (its kita left out where they cannot count,
+    :func:`kita_not_counted`)."""
+    melds = win.melds if rules.nukidora else tuple(m for m in win.melds if m.kind is not KITA)
+    v = score(win.concealed, melds, win.win_tile, win.context, rules)
     pao = pao_seat([m for m in win.melds if m.kind is not KITA], win.seat, v.yakuman, rules)
     paid = win_settlement(v.basic, win.seat, win.from_seat, win.dealer, rules, win.context.honba,
                           win.context.sticks, pao, None if rules.pao_covers_stacked_yakuman else YAKUMAN_BASIC)
@@ -241,13 +259,15 @@ def _effect(name: str, english: str, change: Callable[[RuleSet], RuleSet | None]
     """Re-score every win under ``change(its rules)`` (None: the win is left as it was) and sum up what
     moved; ``counts`` says whether the change applies to a win (from its value and deltas before and after).
     A win that is none under the changed rules (no yaku, or short of 二翻縛's han) has its payments taken back."""
-    applied = added = lost = 0
+    applied = added = lost = kita = kita_wins = 0
     diffs: dict[str, list[int]] = {}
     units: dict[str, list] = {"game_id": [], "applies": [], "points": []}
     for win, (v0, d0) in zip(wins, base):
         rules = change(win.rules)
         moved = applies = 0
         if rules is not None:
+            dropped = kita_not_counted(win, rules)
+            kita, kita_wins = kita + dropped, kita_wins + (dropped > 0)
             v1, d1 = settle(win, rules)
             if v1.no_yaku or short_of_minimum(v1, win.hand_honba, rules):
                 lost += 1
@@ -272,7 +292,7 @@ def _effect(name: str, english: str, change: Callable[[RuleSet], RuleSet | None]
         per_game[game_id] = sum(abs(b - a) for a, b in zip(q0, q1)) / 2
     share, points, placement = _intervals(units, per_game)
     return YakuEffect(name, english, applied, added, reordered, round(sum(per_game.values()), 1), lost,
-                      share, points, placement)
+                      share, points, placement, kita, kita_wins)
 
 
 def _intervals(units: dict[str, list], per_game: dict[str, float]) -> tuple[Estimate | None, ...]:
@@ -402,6 +422,11 @@ def format_what_if(result: WhatIf, selection: str) -> str:
                      f"{e.games_reordered:>16} {e.placement_points_moved:>20.1f} {e.no_longer_wins:>15}  "
                      f"{share or '-':<20} {e.points_per_win.text(0) if e.points_per_win else '-':<24} "
                      f"{e.placement_per_game.text(2) if e.placement_per_game else '-'}")
+    for e in result.effects:
+        if e.kita_not_counted:
+            lines.append(f"{e.name}: {e.kita_not_counted} Norths set aside (kita) in {e.wins_with_kita_not_counted} "
+                         "wins could not count (no North is set aside under it): their North dora are left out, "
+                         "the hands they would have made are unknown")
     for name, why in result.not_rescorable:
         lines.append(f"{ljust_display(name, 34)} not re-scorable: {why}")
     if result.riichi_without_ura:

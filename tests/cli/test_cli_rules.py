@@ -44,7 +44,7 @@ def test_rules_show_prints_every_knob_with_its_value_and_meaning():
     row = {r.split()[0]: r for r in rows}
     assert row["start_points"].split()[1] == "35000"
     assert row["uma"].split(None, 1)[1].startswith("(20, 0, -20)")
-    assert row["nukidora"].split()[1] == "True" and fam.knob_docs()["nukidora"] in row["nukidora"]
+    assert row["north"].split()[1] == "nukidora" and fam.knob_docs()["north"] in row["north"]
 
 
 def test_rules_show_json_gives_name_value_and_meaning_of_every_knob():
@@ -54,7 +54,7 @@ def test_rules_show_json_gives_name_value_and_meaning_of_every_knob():
     assert (data["preset"], data["family"]) == ("tenhou-4p-east", "riichi")
     knobs = {k["name"]: k for k in data["knobs"]}
     assert knobs["length"]["value"] == "east" and knobs["uma"]["value"] == [20, 10, -10, -20]
-    assert knobs["nukidora"]["value"] is False and knobs["renhou"]["meaning"].startswith("a non-dealer's ron")
+    assert knobs["north"]["value"] == "guest" and knobs["renhou"]["meaning"].startswith("a non-dealer's ron")
     assert "fast" not in knobs and "chip_points" not in knobs
 
 

@@ -36,6 +36,7 @@ from tests.support.replaybuild import Tiles, agari, deal, discard, draw, game, i
 from mjlog.rules.riichi.variants import yaku_han
 from tests.families.riichi import test_rule_variants as variants
 from tests.families.riichi.test_local_yaku import test_local_yaku_scores_only_under_its_knob as local_yaku_test
+from tests.families.riichi import test_north_rules as north
 from tests.families.riichi.test_rule_conformance import (
     test_setting_north_aside_right_after_a_pon_is_refused_unless_the_knob_allows_it as kita_after_pon_test,
 )
@@ -204,7 +205,8 @@ FLIPS = (
     Flip("bust_below_zero", False, "a bust before all-last", K.FLOW, "ends although the rules say"),
     Flip("extension", False, "an extension round", K.FLOW, "played after the game should have ended"),
     Flip("leftover_sticks_to_first", False, "riichi sticks left at the end", K.FINAL_SCORE, "final scores"),
-    Flip("nukidora", False, "a kita", K.ILLEGAL_ACTION, "(kita) under rules without nukidora"),
+    Flip("north", "guest", "a kita", K.ILLEGAL_ACTION, "(kita) under north=guest"),
+    Flip("north", "yakuhai", "a kita", K.ILLEGAL_ACTION, "(kita) under north=yakuhai"),
     Flip("ura_dora", False, "a win with ura dora", K.YAKU, "yaku"),
     Flip("ippatsu", False, "an ippatsu win", K.YAKU, "yaku"),
     Flip("chiitoitsu_1han_50fu", True, "a seven pairs win", K.HAN, "han per yaku"),
@@ -364,6 +366,10 @@ HAND_BUILT = {
     "double_yakuman_suukantsu": variants.test_tenhou_and_suukantsu_are_double_yakuman_under_their_knobs,
     **{y.knob: local_yaku_test for y in LOCAL},   # tests/families/riichi/test_local_yaku.py
     "kita_after_pon": kita_after_pon_test,        # tests/families/riichi/test_rule_conformance.py
+    # tests/families/riichi/test_north_rules.py
+    "kita_rinshan": north.test_a_tsumo_on_a_kitas_replacement_scores_rinshan_unless_kita_rinshan_is_off,
+    "kita_chankan": north.test_a_ron_on_a_kita_scores_chankan_only_under_kita_chankan,
+    "north_kept_only_in_yakuman": north.test_the_referee_finds_a_false_win_with_a_north_in_the_hand_under_the_note,
     **{k: reading_test for k in ("marudori2_reading", "dealer_triple_reading", "double_take_reading")},
 }
 #: Fields that are labels, not rules: the preset's name.
@@ -393,7 +399,11 @@ def test_the_name_is_the_presets_label_and_no_log_changes_it():
 @pytest.mark.parametrize("text, problem", [
     ("players=3", "preset's, not the log's"),
     ("nukidora=True", "three-player knob"),
+    ("north=yakuhai", "three-player knob"),
+    ("north=west", "is not one of"),
     ("kita_after_pon=True", "three-player knob"),
+    ("kita_chankan=True", "three-player knob"),
+    ("kita_rinshan=False", "three-player knob"),
     ("tsumo_scheme=marudori", "three-player knob"),
     ("tsumo_scheme=nonsense", "is not one of"),
     ("length=west", "is not one of"),
@@ -404,7 +414,7 @@ def test_the_name_is_the_presets_label_and_no_log_changes_it():
 def test_a_knob_the_replay_cannot_apply_is_not_offered(text, problem):
     with pytest.raises(ValueError, match=problem):
         apply_knobs(PRESETS["tenhou-4p-south"], text)
-    assert apply_knobs(PRESETS["tenhou-3p-south"], "nukidora=False;tsumo_scheme=marudori").nukidora is False
+    assert apply_knobs(PRESETS["tenhou-3p-south"], "nukidora=False;tsumo_scheme=marudori").north == "guest"
 
 
 def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_finding():
@@ -418,7 +428,11 @@ def test_knobs_a_log_states_that_cannot_be_applied_are_an_unsupported_rule_findi
     ("tenhou-4p-east", {"double_ron": False}),
     ("tenhou-4p-east", {"triple_ron_abort": False}),
     ("tenhou-4p-east", {"abortive_draws": False}),
-    ("tenhou-3p-east", {"nukidora": False}),
+    ("tenhou-3p-east", {"north": "guest"}),
+    ("tenhou-3p-east", {"north": "yakuhai"}),
+    ("tenhou-3p-east", {"kita_after_pon": True}),
+    ("tenhou-3p-east", {"kita_rinshan": False, "kita_chankan": True}),
+    ("tenhou-3p-east", {"north": "guest", "north_kept_only_in_yakuman": True}),
     ("tenhou-4p-east", {"two_han_minimum_honba": 1}),
     ("tenhou-4p-east", {"ura_dora": False, "ippatsu": False, "kan_dora": False}),
 ])

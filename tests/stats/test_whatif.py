@@ -245,3 +245,76 @@ def test_whatif_says_how_many_riichi_wins_lack_ura_indicators_rather_than_guess(
     assert main(["whatif", "--db", str(db), "--include-synthetic", "--knob", "ura_dora=False"]) == 0
     out = capsys.readouterr().out
     assert n and f"{n} riichi wins have no ura indicators in the store" in out
+
+
+# ---- north=yakuhai: a kept North set counts, a North set aside cannot ---------------------------------
+
+def _sanma_win(hand: str, win: str, ctx: WinContext, melds: tuple = ()) -> StoredWin:
+    """A hand-built stored three-player win (seat 1 wins, seat 0 deals) under Tenhou's rules (nukidora)."""
+    rules = PRESETS["tenhou-3p-south"]
+    tiles = parse_mpsz(hand + win)
+    win_tile = tiles[-1]
+    stored = StoredWin("g", 0, 1, 1 if ctx.tsumo else 0, 0, rules, tuple(sorted(tiles)), melds, win_tile, ctx, 0, ())
+    v, d = settle(stored, rules)
+    return StoredWin("g", 0, 1, stored.from_seat, 0, rules, stored.concealed, melds, win_tile, ctx, v.points, d)
+
+
+def _under_north_yakuhai(win: StoredWin):
+    end = GameEnd(win.rules, (35000,) * 3, 105000, 0)
+    choice = RuleChoice(None, (("north", "yakuhai"),))
+    return _effect("north=yakuhai", "", _under(choice), lambda a, b: a != b, [win], [settle(win, win.rules)],
+                   {"g": end})
+
+
+def test_whatif_north_yakuhai_adds_the_han_of_a_north_pung_kept_in_the_hand():
+    win = _sanma_win("444z999m456p789s5z", "5z", WinContext(seat_wind=1, riichi=True))
+    before, after = settle(win, win.rules)[0], settle(win, win.rules.replace(north="yakuhai"))[0]
+    assert after.han == before.han + 1 and (115, 1) in after.yaku
+    effect = _under_north_yakuhai(win)
+    assert effect.wins == 1 and effect.points_added > 0 and effect.kita_not_counted == 0
+
+
+def test_whatif_north_yakuhai_names_the_norths_set_aside_that_cannot_count():
+    from mjlog.ir import Call
+    from mjlog.rules.riichi.events import KITA
+    from mjlog.stats.whatif import WhatIf, format_what_if, kita_not_counted
+
+    north = parse_mpsz("4z")[0]
+    win = _sanma_win("999m456p789s123s5z", "5z", WinContext(seat_wind=1, riichi=True), (Call(1, KITA, (north,)),))
+    assert kita_not_counted(win, win.rules) == 0 and kita_not_counted(win, win.rules.replace(north="yakuhai")) == 1
+    effect = _under_north_yakuhai(win)
+    assert effect.kita_not_counted == 1 and effect.wins_with_kita_not_counted == 1 and effect.points_added < 0
+    text = format_what_if(WhatIf(1, 1, 1, (effect,)), "a hand-built win")
+    assert "north=yakuhai: 1 Norths set aside (kita) in 1 wins could not count" in text
+
+
+@pytest.mark.corpus
+def test_whatif_north_yakuhai_gives_a_sanma_corpus_win_with_a_north_pung_kept_one_more_han(tmp_path):
+    from mjlog.stats.whatif import load_wins
+    from mjlog.rules.riichi.events import KITA
+
+    src = TENHOU_XML / "Agony5757__mahjong__paipuxmls~2020010104gm-00b9-0000-5d0091a3.txt.xml"
+    if not src.is_file():
+        pytest.skip(f"no {src.name} in the corpus")
+    with Store(tmp_path / "a.duckdb") as st:
+        st.ingest([src])
+        wins, _ = load_wins(st, "TRUE")
+    kept = [w for w in wins if sum(1 for t in w.concealed if t >> 2 == 30) >= 3
+            and not any(m.kind is KITA for m in w.melds)]
+    assert len(kept) == 1, [(w.round_index, w.seat) for w in kept]
+    win = kept[0]
+    before, after = settle(win, win.rules)[0], settle(win, win.rules.replace(north="yakuhai"))[0]
+    assert before.points == win.derived_points
+    assert after.han == before.han + 1 and (115, 1) in after.yaku and after.points > before.points
+
+
+def test_whatif_knows_a_win_on_a_kita_from_the_call_just_before_it():
+    from mjlog.stats.whatif import _on_a_kita
+
+    kita_by = [{"kind": "discard", "seat": 0}, {"kind": "call", "call_kind": "kita", "seat": 2}]
+    assert _on_a_kita({"seat": 2, "tsumo": True, "from_seat": 2}, kita_by)          # a tsumo on its replacement
+    assert _on_a_kita({"seat": 1, "tsumo": False, "from_seat": 2}, kita_by)         # a ron on it
+    assert not _on_a_kita({"seat": 1, "tsumo": True, "from_seat": 1}, kita_by)
+    assert not _on_a_kita({"seat": 1, "tsumo": False, "from_seat": 0}, kita_by[:1])
+    ankan = [*kita_by, {"kind": "call", "call_kind": "ankan", "seat": 2}]
+    assert not _on_a_kita({"seat": 2, "tsumo": True, "from_seat": 2}, ankan)

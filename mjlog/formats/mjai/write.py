@@ -28,6 +28,7 @@ from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.record import draw_kind, recorded
+from mjlog.rules.riichi.yaku_table import yaku_name
 
 
 class NotRiichiError(MjlogError):
@@ -127,7 +128,7 @@ def _hora(w: Win, red: bool) -> dict:
     if r.has_value:
         out["pai"] = tile_name(w.win_tile, red)
         pairs = list(r.yaku) if r.yaku else [(y, 13) for y in r.yakuman]
-        out["yakus"] = [[YAKU_NAMES[y], h] for y, h in pairs]
+        out["yakus"] = [[YAKU_NAMES[y] if y < len(YAKU_NAMES) else yaku_name(y, english=True), h] for y, h in pairs]
         out["fu"] = r.fu
         out["fan"] = r.han
         out["hora_points"] = w.points

@@ -27,6 +27,7 @@ from mjlog.rules.riichi.events import KITA
 from mjlog.rules.riichi.events import NewDora, RiichiDeclared
 from mjlog.rules.riichi.record import DrawKind, draw_kind, recorded
 from mjlog.rules.riichi.points import c100_div
+from mjlog.rules.riichi.yaku_table import yaku_name
 from mjlog.tiles import json_codes, to_json_code
 
 _DIRECTION_POS = {"p": {3: 0, 2: 1, 1: 2}, "m": {3: 0, 2: 1, 1: 3}}
@@ -252,8 +253,8 @@ def _win_info(w: Win, n: int, dealer: int) -> list:
         ko = c100_div(w.points, n)
         value = f"{ko}-{w.points - ko * (n - 2)}点"
     info.append(rank + value)
-    info += [f"{YAKU_NAMES[y]}({h}飜)" for y, h in r.yaku if h]
-    info += [f"{YAKU_NAMES[y]}(役満)" for y in r.yakuman]
+    info += [f"{_yaku_name(y)}({h}飜)" for y, h in r.yaku if h]
+    info += [f"{_yaku_name(y)}(役満)" for y in r.yakuman]
     return info
 
 
@@ -269,3 +270,8 @@ def deal_record(log: GameLog) -> Callable[[Round], object]:
     (:mod:`mjlog.formats.identity`): a part of :func:`hand_record`'s view."""
     n, red = log.n_players, log.rules.red_fives
     return lambda r: deal_json(r, n, red)
+
+
+def _yaku_name(yaku_id: int) -> str:
+    """The name tenhou.net/6 writes for a Tenhou yaku id; mjlog's own name for one of its own (a rule knob's)."""
+    return YAKU_NAMES.get(yaku_id) or yaku_name(yaku_id)

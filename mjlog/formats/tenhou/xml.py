@@ -43,6 +43,7 @@ from mjlog.ir import (
 from mjlog.rules.riichi.events import KITA, NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
 from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
+from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.formats.source import LogSource, load
 from mjlog.formats.safe_xml import are_xml_decimals, are_xml_integers, is_xml_integer
 from mjlog.tiles import SANMA_ABSENT_KINDS
@@ -561,9 +562,10 @@ class _Reader:
         yaku = tuple(zip(ids, yaku_flat[1::2]))
         yakuman = tuple(_ints(a.get("yakuman"), "yakuman"))
         ids += yakuman
-        if ids and (min(ids) < 0 or max(ids) > 54):
-            bad = next(y for y in ids if not 0 <= y <= 54)
-            raise MalformedLogError(f"yaku id {bad} is not in 0..54")
+        if ids and (min(ids) < 0 or max(ids) > 54) and any(y not in ALL_YAKU for y in ids):
+            bad = next(y for y in ids if y not in ALL_YAKU)
+            raise MalformedLogError(f"yaku id {bad} is neither Tenhou's (0..54) nor one of mjlog's own "
+                                    f"({', '.join(map(str, sorted(k for k in ALL_YAKU if k > 54)))})")
         honba, sticks = self._ba(a)
         before, deltas = self._sc(a)
         # riichi_win's parameters: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,

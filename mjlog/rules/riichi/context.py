@@ -23,7 +23,9 @@ class WinContext:
     set's ``renhou`` knob. ``honba`` and ``sticks`` only change the payments, never the hand value.
     ``open_riichi`` (the riichi was declared with the hand shown) and ``dealer_streak`` (the
     dealer's consecutive wins before this one) matter only to the local yaku knobs
-    (:mod:`mjlog.rules.riichi.local_yaku`); the replay leaves them at their defaults.
+    (:mod:`mjlog.rules.riichi.local_yaku`); the replay leaves them at their defaults. ``after_kita`` marks a
+    win on a North set aside: a tsumo on the replacement a kita drew (``rinshan`` then counts only under
+    the ``kita_rinshan`` knob) or a ron on the kita's tile (搶杠 only under ``kita_chankan``).
     """
 
     seat_wind: int = 0
@@ -46,6 +48,7 @@ class WinContext:
     sticks: int = 0
     open_riichi: bool = False
     dealer_streak: int = 0
+    after_kita: bool = False
 
     @property
     def dealer(self) -> bool:

@@ -57,7 +57,8 @@ def describe_preset(rules) -> str:
     wind = "east round only (tonpuusen)" if rules.length == "east" else "east and south rounds (hanchan)"
     uma = "/".join(f"{u:+d}" for u in rules.uma)
     extras = [x for x, on in (("red fives", rules.red_fives), ("open tanyao", rules.open_tanyao),
-                              ("kita", rules.nukidora)) if on]
+                              ("kita", rules.nukidora),
+                              ("North a value tile", rules.north_is_value)) if on]
     return ", ".join([f"{rules.players} players", wind, f"{rules.start_points:,} start",
                       f"{rules.target_points:,} return", f"uma {uma}", *extras])
 

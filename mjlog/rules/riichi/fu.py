@@ -2,7 +2,8 @@
 
 Base 20; closed ron +10; triplets 2/4 (open/concealed), doubled for terminals
 and honours, quadrupled for kans; a pair of a dragon, the seat wind or the round
-wind +2 each (a double-wind pair +4); kanchan, penchan and tanki waits +2;
+wind +2 each (a double-wind pair +4; North +2 when it is a value tile for all, ``north=yakuhai``);
+kanchan, penchan and tanki waits +2;
 tsumo +2 except for pinfu (pinfu tsumo is 20). An open hand with no fu (open
 pinfu shape) is 30, seven pairs 25 and thirteen orphans 0 (as Tenhou records).
 A ron on a shanpon wait makes that triplet open. Rinshan tsumo takes the tsumo 2.
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mjlog.rules.riichi.yaku import KANCHAN, KOKUSHI_FORM, PENCHAN, SEVEN_PAIRS_FORM, TANKI
+from mjlog.tiles import NORTH
 
 FuItem = tuple[str, int]
 Triplet = tuple[int, bool, bool]    # (kind, concealed, kan)
@@ -33,6 +35,7 @@ SEVEN_PAIRS_FU: FuItem = ("seven pairs", 25)
 DRAGON_PAIR: FuItem = ("dragon pair", 2)
 SEAT_WIND_PAIR: FuItem = ("seat wind pair", 2)
 ROUND_WIND_PAIR: FuItem = ("round wind pair", 2)
+NORTH_VALUE_PAIR: FuItem = ("North pair (a value tile)", 2)
 WAIT_ITEMS: dict[int, FuItem] = {KANCHAN: ("kanchan wait", 2), PENCHAN: ("penchan wait", 2),
                                  TANKI: ("tanki wait", 2)}
 #: Fu of each wait (0 for ryanmen, shanpon and none).
@@ -52,11 +55,13 @@ _SET_ITEMS: dict[tuple[bool, bool, bool], FuItem] = {
     for k in (False, True)}
 
 
-def pair_fu(pair: int, seat_kind: int, round_kind: int) -> int:
-    """Fu of the pair: 2 for a dragon, 2 for the seat wind plus 2 for the round wind."""
+def pair_fu(pair: int, seat_kind: int, round_kind: int, north_valued: bool = False) -> int:
+    """Fu of the pair: 2 for a dragon, 2 for the seat wind plus 2 for the round wind, 2 for North when it
+    is a value tile for all (``north_valued``, ``north=yakuhai``)."""
     if pair >= 31:
         return 2
-    return (2 if pair == seat_kind else 0) + (2 if pair == round_kind else 0)
+    return ((2 if pair == seat_kind else 0) + (2 if pair == round_kind else 0)
+            + (2 if pair == NORTH and north_valued else 0))
 
 
 def round_fu(raw: int) -> int:
@@ -65,10 +70,11 @@ def round_fu(raw: int) -> int:
 
 
 def fu_items(form: int, triplets: Iterable[Triplet], pair: int, wait: int, open_: bool, tsumo: bool,
-             seat_kind: int, round_kind: int) -> tuple[FuItem, ...]:
+             seat_kind: int, round_kind: int, north_valued: bool = False) -> tuple[FuItem, ...]:
     """The fu components of an interpretation; :func:`round_fu` of their sum is its fu.
 
-    ``triplets`` in Tenhou's set order, ``open_`` when the hand has an open call.
+    ``triplets`` in Tenhou's set order, ``open_`` when the hand has an open call, ``north_valued`` when
+    North is a value tile for all (``north=yakuhai``).
     """
     if form == SEVEN_PAIRS_FORM:
         return (SEVEN_PAIRS_FU,)
@@ -86,6 +92,8 @@ def fu_items(form: int, triplets: Iterable[Triplet], pair: int, wait: int, open_
             items.append(SEAT_WIND_PAIR)
         if pair == round_kind:
             items.append(ROUND_WIND_PAIR)
+        if pair == NORTH and north_valued:
+            items.append(NORTH_VALUE_PAIR)
     w = WAIT_ITEMS.get(wait)
     if w is not None:
         items.append(w)

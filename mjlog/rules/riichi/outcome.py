@@ -67,7 +67,8 @@ def settle_win(st: RiichiTable, w: Win, first: bool) -> DerivedWin | None:
     houtei = not tsumo and not chankan and not kita_ron and st.live_draws >= st.live_limit()
     first_turn = st.uninterrupted and st.discards_made[who] == 0 and tsumo and not st.last_was_replacement
     # WinContext's fields: seat_wind, round_wind, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
-    # rinshan, chankan, tenhou, chiihou, renhou, dora_indicators, ura_indicators, kita, honba, sticks
+    # rinshan, chankan, tenhou, chiihou, renhou, dora_indicators, ura_indicators, kita, honba, sticks,
+    # open_riichi, dealer_streak, after_kita
     ctx = _build_context(
         (who - st.dealer) % st.n,
         st.r.kyoku // 4,
@@ -87,6 +88,9 @@ def settle_win(st: RiichiTable, w: Win, first: bool) -> DerivedWin | None:
         0,  # kita: the replay passes North tiles set aside as KITA calls
         st.honba if first else 0,
         st.sticks if first else 0,
+        False,
+        0,
+        kita_ron or (tsumo and st.last_was_replacement and st.replacement_for_kita),
     )
     # Tenhou lists a win's calls in the order of its AGARI m; keep that order for yaku order.
     ordered = tuple(w.melds) if same_melds else melds

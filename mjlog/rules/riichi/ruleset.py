@@ -38,6 +38,17 @@ TSUMO_SCHEMES = (
 #: The values of ``renhou_limit``: 人和 not a limit hand, or paid as mangan or baiman.
 RENHOU_LIMITS = ("none", "mangan", "baiman")
 
+#: The values of ``north``, seed 000's three uses of North at a three-player table (關於北風): set aside as
+#: a dora (北為懸賞, Tenhou's), an ordinary tile, the guest wind (北為客風), or a value tile for all (北為役牌).
+NORTH_RULES = ("nukidora", "guest", "yakuhai")
+
+#: Knob names of older versions a log's stated knobs or ``--knob`` may still give: (name, value) -> the
+#: knob and value that say it now (simulated logs of before ``north`` state ``nukidora=False``).
+KNOB_ALIASES: dict[tuple[str, str], tuple[str, str]] = {
+    ("nukidora", "True"): ("north", "nukidora"),
+    ("nukidora", "False"): ("north", "guest"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
@@ -96,8 +107,11 @@ class RuleSet:
     bust_below_zero: bool = knob(True, rule("T-9"))
     extension: bool = knob(True, rule("T-8"))              # sudden-death West (south game) / South (east game)
     leftover_sticks_to_first: bool = knob(True, rule("T-12"))
-    nukidora: bool = knob(False, rule("T3-5"))              # sanma kita (on in the three-player presets)
+    north: str = knob("guest", rule("S3-5"))               # NORTH_RULES; nukidora in the three-player presets
     kita_after_pon: bool = knob(False, rule("T3-8"))        # sanma: kita right after a pon, before the discard (Tenhou: no)
+    north_kept_only_in_yakuman: bool = knob(False, quoted("000", "北只可作字一色、四喜和和國士無雙才能當作手牌"))
+    kita_rinshan: bool = knob(True, quoted("000", "天鳳只計算嶺上開花"))         # a tsumo on a kita's replacement
+    kita_chankan: bool = knob(False, quoted("000", "嶺上開花和搶杠的役種可自定是否計算"))   # a ron on a kita
     # local yaku (地方役, mjlog/rules/riichi/local_yaku.py): off in every Tenhou preset
     local_open_riichi: bool = knob(False, quoted("002", "開立直:門前役"))
     local_open_double_riichi: bool = knob(False, quoted("002", "開雙立直:門前役"))
@@ -137,6 +151,20 @@ class RuleSet:
     def knob_choices(self) -> dict[str, tuple[str, ...]]:
         """The values each text knob takes (:data:`KNOB_CHOICES`)."""
         return KNOB_CHOICES
+
+    def knob_alias(self, name: str, raw: str) -> tuple[str, str] | None:
+        """The knob and value an older knob's ``name=raw`` says now (:data:`KNOB_ALIASES`), or None."""
+        return KNOB_ALIASES.get((name, raw))
+
+    @property
+    def nukidora(self) -> bool:
+        """A North may be set aside as a dora (kita): ``north`` is ``nukidora``."""
+        return self.north == "nukidora"
+
+    @property
+    def north_is_value(self) -> bool:
+        """North is a value tile (yakuhai) for every seat: ``north`` is ``yakuhai``."""
+        return self.north == "yakuhai"
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -216,9 +244,20 @@ KNOB_DOCS: dict[str, str] = {
     "bust_below_zero": "the game ends when a score falls below zero",
     "extension": "sudden-death extension wind when no one reached the target",
     "leftover_sticks_to_first": "riichi sticks left at the end go to first place",
-    "nukidora": "three players: a North tile may be set aside as a dora (kita); off, North is an ordinary tile",
+    "north": ("three players, North (seed 000's 關於北風): nukidora, a North may be set aside as a dora (kita, "
+              "北為懸賞, Tenhou's); guest, North is an ordinary tile, the guest wind (北為客風); yakuhai, a North "
+              "pung or kan is worth 1 han to every seat and a North pair 2 fu (北為役牌: '北為3家共同役牌'); "
+              "no kita but under nukidora"),
     "kita_after_pon": ("three players: a North may be set aside right after a pon, before the discard "
                        "(off: only after a draw, Tenhou's three-player rule 8)"),
+    "north_kept_only_in_yakuman": ("three players, North not a value tile: a hand holding a North (concealed or "
+                                   "called; not one set aside) wins only as 字一色, 小四喜 or 大四喜, or 國士無雙, "
+                                   "else it is a false win (seed 000's note on 北為客風: '有規則說明北只可作字一色、"
+                                   "四喜和和國士無雙才能當作手牌，否則當作錯和'; Tenhou: off, its three-player rule 6)"),
+    "kita_rinshan": ("three players: a tsumo on the replacement drawn after a kita scores 嶺上開花 (seed 000: "
+                     "'拔北風后衍生的嶺上開花和搶杠的役種可自定是否計算', Tenhou counts it; off: not)"),
+    "kita_chankan": ("three players: a ron on a North set aside (搶北) scores 搶杠 (seed 000: Tenhou and 真·雀龍門 "
+                     "do not; on: it does)"),
     "local_open_riichi": "local yaku 開立直: riichi with the hand shown, 2 han closed, in place of riichi",
     "local_open_double_riichi": ("local yaku 開雙立直: open riichi on the first turn, 3 han closed, "
                                  "in place of (open/double) riichi"),
@@ -248,12 +287,13 @@ KNOB_CHOICES: dict[str, tuple[str, ...]] = {
     "dealer_triple_reading": ("formula", "words"),
     "double_take_reading": ("formula", "words"),
     "renhou_limit": RENHOU_LIMITS,
+    "north": NORTH_RULES,
 }
 
 
 _SANMA: dict[str, Any] = dict(  # keyword arguments of RuleSet
     players=3, start_points=35000, target_points=40000, uma=(20, 0, -20), honba_ron=200,
-    honba_tsumo_each=100, noten_total=2000, nukidora=True,
+    honba_tsumo_each=100, noten_total=2000, north="nukidora",
 )
 
 PRESETS: dict[str, RuleSet] = {
@@ -284,9 +324,14 @@ def rule_problem(rules: RuleSet) -> str | None:
         return f"uma={rules.uma} does not give one value per place of {rules.players}"
     if rules.players == 4 and rules.tsumo_scheme != "tsumo-loss":
         return f"tsumo_scheme={rules.tsumo_scheme} is a three-player knob"
-    if rules.players == 4 and (rules.nukidora or rules.kita_after_pon):
-        knob = "nukidora" if rules.nukidora else "kita_after_pon"
-        return f"{knob} is a three-player knob (four players have no kita)"
+    kita_knobs = [k for k, on in (("kita_after_pon", rules.kita_after_pon), ("kita_rinshan=False", not rules.kita_rinshan),
+                                  ("kita_chankan", rules.kita_chankan),
+                                  ("north_kept_only_in_yakuman", rules.north_kept_only_in_yakuman)) if on]
+    if rules.players == 4 and (rules.north != "guest" or kita_knobs):
+        knob = f"north={rules.north}" if rules.north != "guest" else kita_knobs[0]
+        return f"{knob} is a three-player knob (four players play North as a wind)"
+    if rules.north_kept_only_in_yakuman and rules.north == "yakuhai":
+        return "north_kept_only_in_yakuman is a rule of North as an ordinary tile, not of north=yakuhai (a value tile)"
     if rules.two_han_minimum_honba < 0:
         return f"two_han_minimum_honba={rules.two_han_minimum_honba}: a number of honba is 0 or more"
     if rules.renhou_limit != "none" and (rules.renhou or rules.local_renhou_yakuman):

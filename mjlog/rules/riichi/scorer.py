@@ -36,7 +36,7 @@ from mjlog.rules.riichi.yaku import (
 )
 from mjlog.rules.riichi.value import NO_PAYMENT, HandValue, clear_payments, hand_value, payment_for
 from mjlog.rules.riichi.variants import SEVEN_PAIRS_1HAN_FU, counted_indicators, renhou_limit_value
-from mjlog.rules.riichi.yaku_table import AKA, DORA, URA, YAKU
+from mjlog.rules.riichi.yaku_table import AKA, ALL_YAKU, DORA, URA
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.tiles import NORTH, RED_FIVES, SANMA_ABSENT_KINDS, dora_kind
 
@@ -248,6 +248,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     if (calls.bad or len(concealed) != 14 - 3 * calls.n_sets or len(unique) != len(all_ids)
             or win_tile not in concealed or (players == 3 and any(calls.all_counts[1:8]))):
         _validate(concealed, melds, win_tile, rules)
+    if calls.kita and not rules.nukidora:
+        raise InvalidHandError(f"{calls.kita} North set aside (kita) under north={rules.north}: "
+                               "only north=nukidora sets a North aside")
 
     # the concealed tiles, suit by suit
     k0 = tuple(counts[0:9])
@@ -266,6 +269,9 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
         raise InvalidHandError("the tiles do not form a winning hand")
     value = _value_of(_best(readings, yh, dora + aka + ura, calls.open, rules), yh, calls, win_tile >> 2, dora, aka,
                       ura, ctx, rules)
+    if rules.north_kept_only_in_yakuman and calls.all_counts[NORTH] and not _NORTH_YAKUMAN & {i for i, _ in value.yaku}:
+        raise InvalidHandError("a North in the hand wins only as 字一色, 四喜 or 國士無雙 under "
+                               "north_kept_only_in_yakuman: a false win (錯和)")
     return renhou_limit_value(value, ctx, rules) if ctx.renhou else value
 
 
@@ -274,6 +280,9 @@ def _hand_facts(bits: int, calls: _Calls, ctx: WinContext, rules: RuleSet) -> in
     hf = Y.tile_facts(bits) | Y.situation_facts(ctx)
     if not rules.ippatsu:
         hf &= ~Y.IPPATSU
+    if ctx.after_kita:   # seed 000: rinshan and chankan on a kita, each as the rule set says
+        hf = hf & ~Y.RINSHAN if not rules.kita_rinshan else hf
+        hf = hf | Y.CHANKAN if rules.kita_chankan and not ctx.tsumo else hf
     if ctx.renhou and rules.renhou:
         hf |= Y.RENHOU
     if calls.open:
@@ -332,7 +341,8 @@ def _readings(counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Call
                 f |= _local.facts_of(local, _local_reading(local_shape, "pairs"))  # type: ignore[arg-type]  # set when local is
             readings.append((f, 50 if rules.chiitoitsu_1han_50fu else 25, SEVEN_PAIRS_FORM, -1, (), TANKI, False))
         if eh[1] and e0[1] and e1[1] and e2[1]:
-            yh = _regular_readings(readings, counts, shapes, bits, hf, calls, w, ctx, local, local_shape)
+            yh = _regular_readings(readings, counts, shapes, bits, hf, calls, w, ctx, local, local_shape,
+                                   rules.north_is_value)
     if not readings and local and not n_sets and _local.is_unconnected(counts):
         f = _local.facts_of(local, _local_reading(local_shape, "unconnected"))  # type: ignore[arg-type]  # set when local is
         if f:   # 十三不搭 is a hand only when its yaku holds
@@ -341,8 +351,9 @@ def _readings(counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Call
 
 
 def _regular_readings(readings: list[_Reading], counts: list[int], shapes: tuple, bits: int, hf: int, calls: _Calls,
-                      w: int, ctx: WinContext, local: tuple, local_shape) -> list[int]:
-    """Add the four-sets-and-a-pair readings to ``readings``; return the yakuhai of the honor triplets."""
+                      w: int, ctx: WinContext, local: tuple, local_shape, north_valued: bool) -> list[int]:
+    """Add the four-sets-and-a-pair readings to ``readings``; return the yakuhai of the honor triplets
+    (``north_valued``: North is a value tile for all, ``north=yakuhai``)."""
     e0, e1, e2, eh = shapes
     _, _, hpair, htrips, htmask = eh
     tsumo, open_ = ctx.tsumo, calls.open
@@ -353,12 +364,12 @@ def _regular_readings(readings: list[_Reading], counts: list[int], shapes: tuple
         honor_trips += [t[0] for t in calls.trips if t[0] >= 27]
     hreg = hf | Y.REGULAR
     if honor_trips or hpair >= 0:
-        hreg |= Y.honor_set_facts(hpair, honor_trips, seat_k, round_k)
+        hreg |= Y.honor_set_facts(hpair, honor_trips, seat_k, round_k, north_valued)
         if honor_trips:
-            yh = yakuhai(honor_trips, seat_k, round_k)
+            yh = yakuhai(honor_trips, seat_k, round_k, north_valued)
     if not calls.n_sets and hf & Y.ONE_SUIT and not hf & Y.HONORS:
         hreg |= Y.nine_gates_facts(counts, bits, w)
-    pfu = pair_fu(hpair, seat_k, round_k) if hpair >= 0 else 0   # a suit pair has no fu
+    pfu = pair_fu(hpair, seat_k, round_k, north_valued) if hpair >= 0 else 0   # a suit pair has no fu
     raw0 = 20 + calls.fu + pfu + (0 if open_ or tsumo else 10)
     n_mtrips, n_mruns, n_ankan = len(calls.trips), calls.n_runs, calls.n_ankan
     mrmask, mtmask = calls.run_mask, calls.trip_mask
@@ -446,7 +457,7 @@ def _best(readings: list[_Reading], yh: list[int], bonus: int, open_: bool, rule
     kiriage = rules.kiriage_mangan
     kazoe = rules.kazoe_yakuman
     one_han_pairs = rules.chiitoitsu_1han_50fu
-    yh_han = sum([YAKU[i].han(open_) for i in yh]) if yh else 0
+    yh_han = sum([ALL_YAKU[i].han(open_) for i in yh]) if yh else 0
     best = None
     best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)
     for reading in readings:
@@ -482,11 +493,12 @@ def _value_of(best: _Best, yh: list[int], calls: _Calls, w: int, dora: int, aka:
     if form == REGULAR_FORM:
         triplets = [(k, not (opened and k == w), False) for k in trips]
         triplets += calls.trips
-    items = fu_items(form, triplets, pair, wait, open_, ctx.tsumo, 27 + ctx.seat_wind, 27 + ctx.round_wind)
+    items = fu_items(form, triplets, pair, wait, open_, ctx.tsumo, 27 + ctx.seat_wind, 27 + ctx.round_wind,
+                     rules.north_is_value)
     if han and not count:
         yaku = list(y.before)
         if yh and form == REGULAR_FORM:
-            yaku += [(i, YAKU[i].han(open_)) for i in yh]
+            yaku += [(i, ALL_YAKU[i].han(open_)) for i in yh]
         yaku += y.after
         if form == SEVEN_PAIRS_FORM and rules.chiitoitsu_1han_50fu:
             yaku = [(i, 1 if i == 22 else h) for i, h in yaku]
@@ -529,6 +541,10 @@ def _regular(facts: int, raw: int, conc: int, extra: int, wait: int, pair: int, 
         facts |= Y.THREE_CONCEALED if conc == 3 else Y.FOUR_CONCEALED
     return facts, -(-raw // 10) * 10, REGULAR_FORM, pair, trips, wait, opened
 
+
+#: The yakuman a hand holding a North may win as under ``north_kept_only_in_yakuman`` (seed 000: 字一色, 四喜,
+#: 國士無雙): tsuuiisou, kokushi (and its 13-sided wait), big and little four winds.
+_NORTH_YAKUMAN = frozenset({42, 47, 48, 49, 50})
 
 _DOUBLE_KNOBS = {48: "double_yakuman_kokushi13", 41: "double_yakuman_suuankou_tanki",
                  46: "double_yakuman_junsei_chuuren", 49: "double_yakuman_daisuushii",

@@ -76,6 +76,7 @@ class RiichiTable(BaseTable):
         self.last_discard: tuple[int, int] | None = None   # (seat, tile) open to calls and ron
         self.last_kakan: tuple[int, int] | None = None     # (seat, added tile): chankan window
         self.last_kita: tuple[int, int] | None = None      # (seat, tile): ron on kita window
+        self.replacement_for_kita = False                  # the last replacement was a kita's (not a kan's)
         self.banned: frozenset[int] = frozenset()
         self.dora: list[int] = [cast(int, rnd.dora_indicator)]  # a riichi hand always has its indicator
         self.pending_dora: list[bool] = []            # per unrevealed kan dora: still exempt for its replacement draw
@@ -357,7 +358,8 @@ class RiichiTable(BaseTable):
             if self.n != 3:
                 self.find(K.ILLEGAL_ACTION, "kita in four-player mahjong")
             elif not self.rules.nukidora:
-                self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under rules without nukidora")
+                self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) under north={self.rules.north} "
+                          "(only north=nukidora sets North aside)")
             elif self._right_after_pon(seat) and not self.rules.kita_after_pon:
                 self.find(K.ILLEGAL_ACTION, f"seat {seat} sets a North aside (kita) right after a pon, "
                           "before its discard (the rules allow it only after a draw)")
@@ -368,6 +370,7 @@ class RiichiTable(BaseTable):
             self.last_kita = (seat, ev.tiles[0])
             self.passed.append((self.event_index or 0, seat, ev.tiles[0] >> 2))
             self.need_replacement = seat
+            self.replacement_for_kita = True
             self.phase = REPLACEMENT
             return
         if ev.kind is CallKind.ANKAN:
@@ -413,6 +416,7 @@ class RiichiTable(BaseTable):
         if len(self.kans) <= 4:
             self.pending_dora.append(exempt)
         self.need_replacement = seat
+        self.replacement_for_kita = False
         self.phase = REPLACEMENT
 
     def _interrupt(self) -> None:

@@ -23,7 +23,8 @@ from typing import NamedTuple
 
 from mjlog.rules.riichi import local_yaku as _local
 from mjlog.rules.riichi.context import WinContext
-from mjlog.rules.riichi.yaku_table import ALL_YAKU, YAKUHAI_IDS, order_key
+from mjlog.rules.riichi.yaku_table import ALL_YAKU, NORTH_YAKUHAI, YAKUHAI_IDS, order_key
+from mjlog.tiles import NORTH
 
 # waits
 RYANMEN, KANCHAN, PENCHAN, TANKI, SHANPON, NO_WAIT = range(6)
@@ -228,8 +229,9 @@ def clear_memo() -> None:
     MEMO.clear()
 
 
-def yakuhai(triplet_kinds: Iterable[int], seat_kind: int, round_kind: int) -> list[int]:
-    """Yakuhai ids per set in Tenhou's order (round wind before seat wind on one set)."""
+def yakuhai(triplet_kinds: Iterable[int], seat_kind: int, round_kind: int, north_valued: bool = False) -> list[int]:
+    """Yakuhai ids per set in Tenhou's order (round wind before seat wind on one set); with ``north_valued``
+    (``north=yakuhai``) a North set is also :data:`~mjlog.rules.riichi.yaku_table.NORTH_YAKUHAI`."""
     out: list[int] = []
     for k in triplet_kinds:
         if k >= 31:
@@ -239,6 +241,8 @@ def yakuhai(triplet_kinds: Iterable[int], seat_kind: int, round_kind: int) -> li
                 out.append(14 + k - 27)
             if k == seat_kind:
                 out.append(10 + k - 27)
+            if k == NORTH and north_valued:
+                out.append(NORTH_YAKUHAI)
     return out
 
 
@@ -277,8 +281,10 @@ def situation_facts(ctx: WinContext) -> int:
             | (TENHOU if ctx.tenhou else 0) | (CHIIHOU if ctx.chiihou else 0))
 
 
-def honor_set_facts(pair: int, trip_kinds: list[int], seat_kind: int, round_kind: int) -> int:
-    """Facts of a four-sets-and-a-pair reading that only its honour sets decide."""
+def honor_set_facts(pair: int, trip_kinds: list[int], seat_kind: int, round_kind: int,
+                    north_valued: bool = False) -> int:
+    """Facts of a four-sets-and-a-pair reading that only its honour sets decide (a North pair is valued
+    with ``north_valued``)."""
     dragons = sum(1 for k in trip_kinds if k >= 31)
     winds = sum(1 for k in trip_kinds if 27 <= k <= 30)
     f = TWO_DRAGON_TRIPS if dragons == 2 else THREE_DRAGON_TRIPS if dragons == 3 else 0
@@ -287,7 +293,7 @@ def honor_set_facts(pair: int, trip_kinds: list[int], seat_kind: int, round_kind
         f |= DRAGON_PAIR | VALUED_PAIR
     elif pair >= 27:
         f |= WIND_PAIR
-        if pair == seat_kind or pair == round_kind:
+        if pair == seat_kind or pair == round_kind or (pair == NORTH and north_valued):
             f |= VALUED_PAIR
     return f
 

@@ -144,16 +144,22 @@ LOCAL_YAKU: tuple[YakuDef, ...] = (
     _ym(114, "八連荘", "Paarenchan", situational=True),
 )
 
-#: Every yaku mjlog can score, Tenhou's and the local ones, by id.
-ALL_YAKU: dict[int, YakuDef] = {y.id: y for y in YAKU + LOCAL_YAKU}
+#: North as a value tile for every seat (seed 000's 北為役牌: '北為3家共同役牌'; the ``north=yakuhai`` knob):
+#: no Tenhou id, so mjlog's own, shown after the other yakuhai.
+NORTH_YAKUHAI = 115
+RULE_YAKU: tuple[YakuDef, ...] = (_y(NORTH_YAKUHAI, "役牌 北", "North (value tile)", 1, 1),)
+
+#: Every yaku mjlog can score, Tenhou's, the local ones and those of a rule knob, by id.
+ALL_YAKU: dict[int, YakuDef] = {y.id: y for y in YAKU + LOCAL_YAKU + RULE_YAKU}
 
 #: Local yaku come after Tenhou's regular yaku in the display order (before the dora).
 _ORDER_POS: dict[int, float] = {yid: pos for pos, yid in enumerate(TENHOU_ORDER)}
 _ORDER_POS.update({y.id: _ORDER_POS[36] + (y.id - 99) / 100 for y in LOCAL_YAKU})
+_ORDER_POS[NORTH_YAKUHAI] = _ORDER_POS[20] + 0.5
 assert all(y.id == i for i, y in enumerate(YAKU)) and sorted(TENHOU_ORDER) == list(range(55))
 
 DORA, URA, AKA = 52, 53, 54
-YAKUHAI_IDS = frozenset(range(10, 21))
+YAKUHAI_IDS = frozenset((*range(10, 21), NORTH_YAKUHAI))
 
 
 def yaku_name(yaku_id: int, english: bool = False) -> str:

@@ -188,7 +188,10 @@ class HandPlay:
         return (seat - self.dealer) % self.n
 
     def yakuhai(self, seat: int) -> frozenset[int]:
-        return _DRAGONS | {EAST + self.round_wind, EAST + self.seat_wind(seat)}
+        """The honour kinds whose set is a yaku for ``seat``: the dragons, the round and seat winds, and
+        North under ``north=yakuhai``."""
+        value = _DRAGONS | {EAST + self.round_wind, EAST + self.seat_wind(seat)}
+        return value | {NORTH} if self.rules.north_is_value else value
 
     def pick_copy(self, seat: int, kind: int, drawn: int | None) -> int:
         """The copy of ``kind`` to discard: the drawn tile, else a non-red copy."""
@@ -252,10 +255,12 @@ class HandPlay:
     def _self_actions(self, seat: int, drawn: int, replacement: bool) -> int:
         """Tsumo, nine terminals, kita and closed kans after a draw; returns the last drawn tile."""
         first = not replacement and self.clean and self.discards_made[seat] == 0
+        after_kita = False
         while True:
             if shanten(self.counts[seat], self.n_sets(seat)) == -1:
                 value = self._value(seat, drawn, tsumo=True, rinshan=replacement,
-                                    haitei=not replacement and self.live_left() == 0, first=first)
+                                    haitei=not replacement and self.live_left() == 0, first=first,
+                                    after_kita=after_kita)
                 if value is not None:
                     self._wins([(seat, seat, drawn, value)])
             if first and self.rules.abortive_draws and yaochuu_kinds(self.counts[seat]) >= 9:
@@ -269,13 +274,13 @@ class HandPlay:
                 north = drawn if drawn >> 2 == NORTH else next(t for t in self.hand[seat] if t >> 2 == NORTH)
                 if not self.riichi[seat] or north == drawn:
                     drawn = self._kita(seat, north)
-                    replacement = True
+                    replacement = after_kita = True
                     continue
             if self.kans < MAX_KANS and self.repl < self.wall.max_replacements:
                 kind = self.bot.wants_ankan(self, seat, drawn)
                 if kind is not None and not self._kokushi_waiting(seat, kind):
                     drawn = self._ankan(seat, kind)
-                    replacement = True
+                    replacement, after_kita = True, False
                     continue
             return drawn
 
@@ -389,7 +394,7 @@ class HandPlay:
             if not furiten:
                 self._add(s, tile)
                 try:
-                    value = self._value(s, tile, tsumo=False, houtei=houtei,
+                    value = self._value(s, tile, tsumo=False, houtei=houtei, after_kita=kita,
                                         renhou=self.clean and self.discards_made[s] == 0 and s != self.dealer)
                 finally:
                     self._remove(s, tile)
@@ -447,7 +452,7 @@ class HandPlay:
 
     def _value(self, seat: int, win_tile: int, tsumo: bool, rinshan: bool = False, haitei: bool = False,
                houtei: bool = False, first: bool = False, renhou: bool = False,
-               rules: RuleSet | None = None) -> HandValue | None:
+               rules: RuleSet | None = None, after_kita: bool = False) -> HandValue | None:
         """The value of a win by ``seat`` holding ``win_tile`` under ``rules`` (default: the hand's), or
         None when it has no yaku or fewer han without dora than the hand's honba ask for (二翻縛)."""
         judged = self.rules if rules is None else rules
@@ -460,6 +465,7 @@ class HandPlay:
             renhou=renhou,
             dora_indicators=self.wall.dora_indicators(self.dora_count),
             ura_indicators=self.wall.ura_indicators(self.dora_count) if in_riichi else (),
+            after_kita=after_kita,
         )
         try:
             # calls in the order AGARI m lists them (newest first), which sets Tenhou's yaku order
