@@ -8,7 +8,10 @@ every arm has the same walls, hand by hand, and the same bot choices as long as 
 same: a payment scheme changes what a hand pays, not how it is played, until scores end the game
 elsewhere. The bots are blind to the arm: they value a hand (riichi or dama) under the baseline's
 rules in every arm, and read the arm's rules only for what is legal, so a knob that changes what a
-ron pays (榮和收入調整, kiriage) does not change their choices. The baseline arm's games are those of
+ron pays (榮和收入調整, kiriage) does not change their choices. Their random choices come from one
+stream per hand (:func:`~mjlog.rules.riichi.simulate.game.hand_bot_rng`), so arms whose play
+parted at one hand play alike again every later hand they reach at the same index in the same round.
+The baseline arm's games are those of
 ``mjlog simulate``; another arm's are where the knob changes a hand's value.
 
 Every figure is a ratio of per-game totals, ``R = Σy / Σn`` over the games (a mean: ``n = 1``; a
@@ -284,6 +287,45 @@ def _difference(label: str, figure: str, role: str, arm: _Ratio, base: _Ratio, z
     return {"arm": label, "figure": figure, "role": role, "baseline": base.value, "value": arm.value,
             "difference": d, "lo": d - hp, "hi": d + hp, "unpaired_lo": d - hu, "unpaired_hi": d + hu,
             "width_ratio": hu / hp if hp > 0 else None}
+
+
+#: How the two games of one seed (an arm's and the baseline's) end, for the paired variance's sources.
+PAIR_KINDS = ("same length", "ends at another hand", "bust in one arm only")
+
+
+def paired_variance_sources(games: pl.DataFrame, design: Design, figure: str = "placement points",
+                            role: str = ROLES[0]) -> pl.DataFrame:
+    """Where the paired variance of one figure's difference comes from (:func:`play_experiment`'s rows).
+
+    One row per arm but the baseline and kind of seed (:data:`PAIR_KINDS`: both games as long; one
+    ends at another hand, both or neither busting; one busts and the other does not): the seeds of
+    that kind and their share of the paired variance, ``Σ (e_ag − e_bg)²`` over those seeds over the
+    sum over all. Two games that end at different hands share no hand after the shorter one's last,
+    so their share is what no common walls or bot streams can take away."""
+    arms, figures = _by_arm(games, design)
+    if (figure, role) not in figures:
+        raise ValueError(f"no figure {figure!r} for the role {role!r}")
+    num, den = figures[(figure, role)]
+    base = design.baseline.label
+
+    def residuals(f: pl.DataFrame) -> list[float]:
+        return _ratio(f[num].cast(pl.Float64).to_list(), f[den].cast(pl.Float64).to_list()).residuals
+
+    b = arms[base]
+    rows = []
+    for label, f in arms.items():
+        if label == base:
+            continue
+        squares = [(x - y) ** 2 for x, y in zip(residuals(f), residuals(b))]
+        total = sum(squares)
+        kinds = [PAIR_KINDS[2] if bust_a != bust_b else PAIR_KINDS[1] if len_a != len_b else PAIR_KINDS[0]
+                 for bust_a, bust_b, len_a, len_b in zip(f["bust"], b["bust"], f["hands"], b["hands"])]
+        for kind in PAIR_KINDS:
+            share = sum(sq for sq, k in zip(squares, kinds) if k == kind)
+            rows.append({"arm": label, "kind": kind, "games": kinds.count(kind),
+                         "variance_share": share / total if total else None})
+    return pl.DataFrame(rows, schema={"arm": pl.Utf8, "kind": pl.Utf8, "games": pl.Int64,
+                                      "variance_share": pl.Float64})
 
 
 def arms_table(design: Design) -> pl.DataFrame:

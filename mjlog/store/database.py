@@ -15,7 +15,7 @@ leaves no half game. The schema is ``schema.sql``; the data dictionary ``docs/sc
 ...     print(st.ingest([d]).line().split(" in ")[0])
 ...     print(st.sql("SELECT kind, count(*) AS n FROM events GROUP BY kind ORDER BY kind").rows())
 ingested 1 files: 1 new games, 0 already stored, 0 unreadable, 0 findings
-[('call', 10), ('discard', 254), ('draw', 246), ('riichi_accepted', 4), ('riichi_declared', 4), ('ryuukyoku', 1), ('win', 4)]
+[('call', 7), ('discard', 247), ('draw', 244), ('riichi_accepted', 4), ('riichi_declared', 4), ('win', 5)]
 """
 
 from __future__ import annotations

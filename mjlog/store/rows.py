@@ -21,10 +21,10 @@ family's own games columns (riichi's rule and Tenhou lobby columns) are its ``ga
 >>> [(f.status, f.game_id[:6]) for f in chunk.files]
 [('game', 'hands-')]
 >>> {name: t.num_rows for name, t in chunk.tables.items() if name != "events"}  # doctest: +NORMALIZE_WHITESPACE
-{'games': 1, 'players': 4, 'rounds': 5, 'wins': 4, 'win_items': 20, 'payments': 22, 'draws': 1,
- 'riichi_declarations': 4, 'win_situations': 4, 'draw_tenpai': 4, 'calls': 10, 'findings': 0}
+{'games': 1, 'players': 4, 'rounds': 5, 'wins': 5, 'win_items': 28, 'payments': 21, 'draws': 0,
+ 'riichi_declarations': 4, 'win_situations': 5, 'draw_tenpai': 0, 'calls': 7, 'findings': 0}
 >>> chunk.tables["events"].num_rows
-523
+511
 """
 
 from __future__ import annotations

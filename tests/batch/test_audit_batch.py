@@ -4,6 +4,7 @@ input a usage error."""
 from __future__ import annotations
 
 import json
+import re
 
 from mjlog.batch.audit import audit_sources
 from mjlog.cli import main
@@ -26,7 +27,8 @@ def _write_game_three_ways(tmp_path, edit_names: bool = False, edit_final: bool 
     (tmp_path / f"{LOG_ID}.xml").write_bytes(xml)
     (tmp_path / f"{LOG_ID}.json").write_text(dumps_tenhou6(read_log(xml, f"{LOG_ID}.xml")), encoding="utf-8")
     copy = xml.replace(b'n0="', b'n0="X') if edit_names else xml
-    copy = copy.replace(b'owari="249,', b'owari="250,') if edit_final else copy
+    if edit_final:                                   # seat 0's final score one unit higher
+        copy = re.sub(rb'owari="(-?\d+),', lambda m: b'owari="%d,' % (int(m.group(1)) + 1), copy, count=1)
     (tmp_path / "copy-of-game.xml").write_bytes(copy)
 
 

@@ -13,8 +13,9 @@ from mjlog.batch.simulate import game_seeds
 from mjlog.rules.knobs import KnobError, RuleChoice
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.simulate import simulate_game, simulate_result
+from mjlog.rules.riichi.simulate.game import hand_bot_rng, play_game_result
 from mjlog.stats.experiment import (ROLES, Arm, Design, compare_arms, experiment_design, game_row,
-                                    play_experiment)
+                                    paired_variance_sources, play_experiment)
 
 
 def _first_tags(xml: bytes) -> tuple[str, str]:
@@ -42,6 +43,38 @@ def test_payment_scheme_arms_play_the_same_hands_until_the_first_tsumo():
             break
 
 
+def _hands(xml: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """Each hand of a simulated game: its round (INIT's first seed field), its deal to seat 0 (the wall)
+    and its draws, discards and calls in order (the bots' play)."""
+    out = []
+    for part in xml.split("<INIT ")[1:]:
+        kyoku = re.search(r'seed="(\d+),', part).group(1)
+        deal = re.search(r'hai0="([^"]*)"', part).group(1)
+        out.append((kyoku, deal, tuple(re.findall(r"<[T-WD-GN]\d*/>|<N [^>]*/>", part))))
+    return out
+
+
+# Game seeds whose arms (tsumo-loss, plus-1000) play a hand differently and then reach later hands in the
+# same round in both arms: under one bot stream per game the first stays shifted from the divergence on.
+DIVERGING_SEEDS = (79982183943965, 270186595064297)
+
+
+def test_arms_that_diverge_play_each_later_hand_of_the_same_round_on_the_same_wall_with_the_same_bots():
+    base, other = (arm.rules for arm in experiment_design("tenhou-3p-south", [], ["tsumo_scheme=tsumo-loss,plus-1000"]).arms)
+    realigned = 0
+    for seed in DIVERGING_SEEDS:
+        a, b = (_hands(play_game_result(rules, seed, policy=base)[0]) for rules in (base, other))
+        assert a[0] == b[0], seed                           # the first hand: same wall, same play
+        diverged = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), None)
+        if diverged is None:
+            continue
+        for k in range(diverged + 1, min(len(a), len(b))):
+            if a[k][0] == b[k][0]:                          # a hand both arms reach in the same round
+                assert a[k] == b[k], (seed, k)
+                realigned += 1
+    assert realigned
+
+
 def _play(hands) -> list[tuple]:
     return [(h.dealer, h.riichi, [(w.seat, w.tsumo) for w in h.incomes]) for h in hands]
 
@@ -49,12 +82,14 @@ def _play(hands) -> list[tuple]:
 def test_the_bots_value_hands_under_the_baselines_rules_so_a_cheaper_ron_does_not_change_their_play():
     design = experiment_design("tenhou-3p-south", [], ["tsumo_scheme=tsumo-loss,ron-reduced"])
     base, cheaper = (arm.rules for arm in design.arms)
+    changed = 0
     for seed in game_seeds(4, 1):
         played = _play(simulate_result(base, seed).hands)
         own = _play(simulate_result(cheaper, seed).hands)        # bots that value a ron at its reduced price
         blind = _play(simulate_result(cheaper, seed, policy=base).hands)
-        assert own[:len(played)] != played[:len(own)], seed
+        changed += own[:len(played)] != played[:len(own)]
         assert blind[:len(played)] == played[:len(blind)], seed
+    assert changed
     games = play_experiment(design, 2, seed=1)
     row = games.filter((pl.col("arm") == "ron-reduced") & (pl.col("game") == 0)).row(0, named=True)
     assert row == game_row(simulate_result(cheaper, game_seeds(1, 1)[0], policy=base), "ron-reduced", 0)
@@ -168,3 +203,27 @@ def test_pairing_by_seed_narrows_the_first_dealers_placement_interval_on_a_small
     _, diffs = compare_arms(play_experiment(design, 16, seed=1), design)
     row = diffs.filter((pl.col("figure") == "placement points") & (pl.col("role") == ROLES[0])).row(0, named=True)
     assert row["width_ratio"] > 2
+
+
+def test_each_hands_bot_stream_depends_only_on_the_game_seed_and_the_hands_index():
+    assert hand_bot_rng(5, 3).random() == hand_bot_rng(5, 3).random()
+    assert len({hand_bot_rng(5, k).random() for k in range(4)} | {hand_bot_rng(6, 3).random()}) == 5
+
+
+def test_the_paired_variance_splits_by_whether_the_seeds_games_end_alike_differently_or_by_one_bust():
+    design = Design(RuleChoice("tenhou-3p-south"), ("tsumo_scheme",), (Arm("a", (), PRESETS["tenhou-3p-south"], ""),
+                                              Arm("b", (), PRESETS["tenhou-3p-south"], "")))
+    base, other = [10.0, -20.0, 35.0, 5.0], [12.0, -19.0, 5.0, 45.0]
+    rows_b = _rows("b", other)
+    rows_b[2] |= {"hands": 5, "bust": True}      # busts where the baseline's game does not
+    rows_b[3] |= {"hands": 11}                   # ends later, neither busting
+    sources = paired_variance_sources(pl.DataFrame(_rows("a", base) + rows_b), design)
+    d = [o - b for o, b in zip(other, base)]
+    squares = [(x - statistics.mean(d)) ** 2 for x in d]
+    shares = {r["kind"]: (r["games"], r["variance_share"]) for r in sources.iter_rows(named=True)}
+    assert shares == {
+        "same length": (2, pytest.approx((squares[0] + squares[1]) / sum(squares))),
+        "bust in one arm only": (1, pytest.approx(squares[2] / sum(squares))),
+        "ends at another hand": (1, pytest.approx(squares[3] / sum(squares)))}
+    with pytest.raises(ValueError, match="no figure"):
+        paired_variance_sources(pl.DataFrame(_rows("a", base) + rows_b), design, role="nobody")

@@ -17,7 +17,7 @@ score change at that outcome.
 >>> log = mjlog.read_log(play_game(find_preset("tenhou-4p-east"), 3).encode())
 >>> rows = [r for rnd in log.rounds for r in declaration_rows(rnd, log.rules)]
 >>> {k: rows[0][k] for k in ("seat", "turn", "chasing", "wait_kinds", "good_shape", "outcome")}
-{'seat': 0, 'turn': 13, 'chasing': False, 'wait_kinds': (19,), 'good_shape': False, 'outcome': 'dealt_in'}
+{'seat': 2, 'turn': 12, 'chasing': False, 'wait_kinds': (20,), 'good_shape': False, 'outcome': 'other'}
 """
 
 from __future__ import annotations

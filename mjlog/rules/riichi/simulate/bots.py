@@ -2,7 +2,7 @@
 
 The bots see only what a player may see (their own hand, rivers, calls, dora
 indicators, riichi declarations), apart from the table's tile counts used to
-count live acceptance. Every random choice comes from the game's bot RNG, so a
+count live acceptance. Every random choice comes from the hand's bot RNG, so a
 game is a pure function of its seed.
 
 * Discard: the tile leaving the fewest tiles from a win (shanten); among those,

@@ -51,6 +51,18 @@ class GameResult:
     points: tuple[float, ...]
 
 
+def hand_bot_rng(seed: int, index: int) -> random.Random:
+    """The bots' random stream for hand ``index`` (0 = the first hand) of the game played from ``seed``.
+
+    Common random numbers, hand by hand: hand ``index`` is dealt from the ``index``-th wall of the
+    game's one SHUFFLE seed, so its bots draw from a stream of the same key. Two games of one seed
+    under different rules (an experiment's arms) that reach hand ``index`` in the same round play it
+    on the same wall with the same random choices, even when an earlier hand went differently (a
+    riichi one arm's score did not allow, for one); one stream for the whole game would stay shifted
+    from that hand on."""
+    return random.Random(f"mjlog-simulate-bots-{seed}-{index}")
+
+
 def play_game(rules: RuleSet, seed: int, stats: GameStats | None = None) -> str:
     """The mjlog XML text of one game between bots; a pure function of ``rules`` and ``seed``."""
     return play_game_result(rules, seed, stats)[0]
@@ -63,14 +75,13 @@ def play_game_result(rules: RuleSet, seed: int, stats: GameStats | None = None,
     gives every arm its baseline's, so that the bots' choices do not depend on the arm."""
     n = rules.players
     game_seed = new_seed(random.Random(seed))
-    bot = Bot(random.Random(f"mjlog-simulate-bots-{seed}"))
     out: list[str] = [tags.header(game_seed, rules, BOT_NAMES[:n], SYNTHETIC_TITLE, SYNTHETIC_LOBBY)]
     walls = walls_for_game(game_seed, n)
     kyoku = honba = sticks = 0
     scores = tuple([rules.start_points] * n)
     hands: list[HandOutcome] = []
-    for _ in range(MAX_HANDS):
-        hand = HandPlay(rules, next(walls), kyoku, honba, sticks, scores, bot, out, policy)
+    for index in range(MAX_HANDS):
+        hand = HandPlay(rules, next(walls), kyoku, honba, sticks, scores, Bot(hand_bot_rng(seed, index)), out, policy)
         outcome = hand.play()
         hands.append(outcome)
         if stats is not None:
