@@ -154,8 +154,8 @@ def _print_situation_compare(four, width: int, max_rows: int):
     table = Table("phoenix_situations", title, phoenix_situation_comparison(four, room=None))
     print()
     print(wrap(f"== {title}", width))
-    shown = table.frame.select("metric", "published", "ours", "n", "lo", "hi", "within")
-    print(format_table(shown, width, max_rows, table.precision))
+    for columns in (("published", "ours", "n", "lo", "hi", "within"), ("design_effect", "diff", "se", "z_score")):
+        print(format_table(table.frame.select("metric", *columns), width, max_rows, table.precision))
     for r in table.frame.iter_rows(named=True):
         print(wrap(f"- {r['metric']} ({r['source']}): {r['convention']}. Verdict: {r['verdict']}", width))
     return table
