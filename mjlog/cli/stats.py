@@ -139,7 +139,26 @@ def _print_compare(frames, room: str, width: int, max_rows: int) -> list:
         return []
     table = Table("phoenix_comparison", title, phoenix_comparison(four, "base", room=None).drop("label"))
     print(format_table(table.frame, width, max_rows, table.precision))
-    return [table]
+    return [table, _print_situation_compare(four, width, max_rows)]
+
+
+def _print_situation_compare(four, width: int, max_rows: int):
+    """Prints the situational figures beside their published sources, each with its counting convention
+    and verdict; returns the table (every column, for ``--csv``/``--json``)."""
+    from mjlog.stats.situation_reference import phoenix_situation_comparison
+    from mjlog.stats.text_tables import Table, format_table, wrap
+
+    title = ("Situations beside published figures (the source's counting convention; within = |diff| <= 1.96 SE "
+             "+ the published value's rounding, SE widened by our clustered design effect; lo, hi: our 95 % "
+             "interval clustered by game and player; docs/statistics.md)")
+    table = Table("phoenix_situations", title, phoenix_situation_comparison(four, room=None))
+    print()
+    print(wrap(f"== {title}", width))
+    for columns in (("published", "ours", "n", "lo", "hi", "within"), ("design_effect", "diff", "se", "z_score")):
+        print(format_table(table.frame.select("metric", *columns), width, max_rows, table.precision))
+    for r in table.frame.iter_rows(named=True):
+        print(wrap(f"- {r['metric']} ({r['source']}): {r['convention']}. Verdict: {r['verdict']}", width))
+    return table
 
 
 def add_stats_command(sub) -> None:

@@ -19,7 +19,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: listed describes every family (the audit report, the payment schemes, the base rates' rates).
 FAMILIES_OF = {
     "dealer_rotation": {"riichi"}, "player": {"riichi"}, "yaku_frequency": {"riichi"}, "mcr_fans": {"mcr"},
-    "beijing": {"beijing", "riichi"},
+    "beijing": {"beijing", "riichi"}, "situations": {"riichi"},
 }
 POPULATION = re.compile(r"Population: ([a-z]+(?:, [a-z]+)*): ")
 

@@ -86,3 +86,24 @@ def test_common_yaku_and_han_near_published(phoenix):
     assert (common["diff"].abs() <= RATE_TOLERANCE).all(), common
     han = phoenix_comparison(phoenix, "han")
     assert (han["diff"].abs() <= RATE_TOLERANCE).all(), han
+
+
+def test_compare_puts_at_least_five_situational_figures_beside_a_published_source(corpus_db, capsys):
+    """``stats --compare`` on the corpus: five or more situational figures, each from the Phoenix games with
+    a source, its counting convention and a verdict (within the band the samples allow, or explained)."""
+    from mjlog.cli import main
+    from mjlog.stats import load_frames
+    from mjlog.stats.reference import reference_sources
+    from mjlog.stats.situation_reference import phoenix_situation_comparison
+    from mjlog.store import Store
+
+    with Store(corpus_db, read_only=True) as st:
+        table = phoenix_situation_comparison(load_frames(st))
+    assert table.height >= 5 and set(table["source"]) <= set(reference_sources()["source"])
+    for r in table.iter_rows(named=True):
+        assert r["n"] >= 100 and r["convention"] and r["quoted_in"].startswith("https://"), r
+        assert r["verdict"] == "within" or (r["verdict"].startswith("outside") and r["differences"]), r
+    assert main(["stats", "--db", str(corpus_db), "--compare", "--section", "rates"]) == 0
+    out = capsys.readouterr().out
+    for r in table.iter_rows(named=True):
+        assert f"- {r['metric']} ({r['source']}): " in out and f"Verdict: {r['verdict']}" in " ".join(out.split())
