@@ -15,13 +15,17 @@ copies as ``--games N`` needs (the first N of copy 0 of every source, copy 1, ..
   speedup Amdahl's law gives from it at 2, 4, 8, 16 and 64 cores;
 - a build on a Dask LocalCluster of 2 workers, and whether its dataset holds the same content
   as the local build with 2 workers (row counts and a hash of every row, table by table);
+- ``mjlog audit --jobs 2`` (:func:`mjlog.batch.audit.audit_sources`) of the distinct source games
+  (each once: copies share their hands, so the audit counts a copy as a duplicate of its source and
+  its parent reads it again to compare the two; ``--simulate`` adds distinct games): the parent's
+  CPU share and, from it, the efficiency predicted at 16 workers, as for the build;
 - the peak memory (VmHWM) of a worker on the whole input and on its first quarter
   (``--quarter-games``), with the same workers (flat is the goal): the largest peak the batch
   manifests record (each the VmHWM of the process that built it, read there; the rusage of
   the children would carry the planning process's size over a spawned worker's exec).
 
     python benchmarks/scale.py [--copies N | --games N [--quarter-games M] [--cpu-games K]]
-                               [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask]
+                               [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask] [--no-audit]
 """
 
 from __future__ import annotations
@@ -187,6 +191,35 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
     return r
 
 
+def timed_audit(files: list[Path], listing: Path, jobs: int) -> dict:
+    """An audit of ``files`` (``keep=False``, as ``mjlog audit`` without ``--json``) in a child process, which
+    reads their names from ``listing``: wall time, the parent's CPU (the index, the counts, any file read
+    again) and the workers' (its reaped children's)."""
+    listing.write_text("\n".join(map(str, files)), encoding="utf-8")
+    code = (
+        "import json, resource, sys, time; sys.path.insert(0, sys.argv[3]); "
+        "from mjlog.batch.audit import audit_sources; "
+        "paths = open(sys.argv[1], encoding='utf-8').read().splitlines(); "
+        "t = time.perf_counter(); c = time.process_time(); "
+        "r = audit_sources(paths, jobs=int(sys.argv[2]), keep=False); "
+        "w = time.perf_counter() - t; parent = time.process_time() - c; "
+        "k = resource.getrusage(resource.RUSAGE_CHILDREN); "
+        "print(json.dumps({'wall': w, 'parent_cpu': parent, 'worker_cpu': k.ru_utime + k.ru_stime, "
+        "'games': r.games, 'duplicates': r.duplicates}))"
+    )
+    run = subprocess.run([sys.executable, "-c", code, str(listing), str(jobs), str(ROOT)], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"audit of {len(files)} files ({jobs} jobs) failed:\n{run.stderr[-4000:]}")
+    r = json.loads(run.stdout.strip().splitlines()[-1])
+    r["total_cpu"] = r["parent_cpu"] + r["worker_cpu"]
+    return r
+
+
+def efficiency_at(share: float, workers: int = 16) -> float:
+    """The efficiency Amdahl's law predicts at ``workers`` from a serial ``share`` of the CPU."""
+    return 1 / (share + (1 - share) / workers) / workers
+
+
 def load_seconds(dataset: Path) -> tuple[float, float, int]:
     """A DuckDB bulk load of a built dataset: its wall seconds, its CPU seconds (DuckDB's threads
     included) and the games loaded."""
@@ -203,8 +236,18 @@ def _line(name: str, r: dict) -> str:
     parent = "" if r["alone"] else f", the parent's {r['self_rss_mb']:.0f} MB"
     return (f"build, {name}: {r['games']} games in {r['wall']:.1f} s ({r['games'] / r['wall']:.0f} games/s), "
             f"CPU {per * 1000:.2f} ms/game, serial step {r['serial_cpu']:.2f} s "
-            f"({r['serial_cpu'] / r['total_cpu']:.2%} of the CPU), peak memory per worker {r['worker_rss_mb']:.0f} MB"
+            f"({r['serial_cpu'] / r['total_cpu']:.2%} of the CPU: {efficiency_at(r['serial_cpu'] / r['total_cpu']):.0%} "
+            f"efficiency predicted at 16 workers), peak memory per worker {r['worker_rss_mb']:.0f} MB"
             f"{parent}")
+
+
+def audit_line(r: dict) -> str:
+    """The audit's measurement as one line: its rate, the parent's share and the efficiency it predicts."""
+    share = r["parent_cpu"] / r["total_cpu"]
+    return (f"audit, 2 workers: {r['games']} games ({r['duplicates']} duplicate files) in {r['wall']:.1f} s "
+            f"({r['games'] / r['wall']:.0f} games/s), CPU {r['total_cpu'] / r['games'] * 1000:.2f} ms/game, "
+            f"the parent's {r['parent_cpu']:.2f} s ({r['parent_cpu'] / r['games'] * 1e6:.0f} us/game): {share:.2%} of "
+            f"the CPU (goal under 1%), {efficiency_at(share):.0%} efficiency predicted at 16 workers")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -221,7 +264,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--simulate", type=int, default=0, help="bot games to play here and add (default 0)")
     ap.add_argument("--sim-dir", help="a folder of simulated games to add (instead of --simulate)")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask builds")
-    ap.add_argument("--corpus", default=os.environ.get("MJLOG_CORPUS", str(ROOT.parent / "shared" / "corpus" / "tenhou")))
+    ap.add_argument("--no-audit", action="store_true", help="skip the audit of the distinct source games")
+    ap.add_argument("--corpus", default=str(Path(os.environ.get("MJLOG_CORPUS", ROOT.parent / "shared" / "corpus")) / "tenhou"),
+                    help="the corpus's Tenhou folder, whose xml/ holds the source games (default: $MJLOG_CORPUS/tenhou, "
+                         "as the other benchmarks)")
     args = ap.parse_args(argv)
     for name in ("games", "quarter_games", "cpu_games", "copies"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
@@ -307,6 +353,8 @@ def main(argv: list[str] | None = None) -> None:
         _say(f"input: {len(files)} files: {len(sources) - n_sim} corpus XML games and {n_sim} simulated games, "
              f"{copies} copies{' (the last partly)' if len(files) < copies * len(sources) else ''} "
              f"under distinct log ids")
+        if not args.no_audit:
+            _say(audit_line(timed_audit(sources, tmp / "distinct.txt", 2)))
         stages = stage_seconds(files[:: max(1, len(files) // 600)][:600])
         res = run_builds(files, tmp, args)
     report(stages, res)

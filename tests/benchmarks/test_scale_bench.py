@@ -84,3 +84,17 @@ def test_tiny_run_with_games_quarter_and_cpu_games(scale, tmp_path, capsys, monk
     assert "dask" not in out
     # the benchmark cleans up after itself: nothing left in its temporary folder
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "sim"]
+
+
+def test_the_audit_line_gives_the_parents_share_and_the_efficiency_it_predicts_at_16(scale):
+    assert round(scale.efficiency_at(0.0), 6) == 1.0
+    assert round(scale.efficiency_at(0.007), 2) == 0.9   # a share under 1% predicts about 90% at 16 workers
+    line = scale.audit_line({"games": 1000, "duplicates": 0, "wall": 10.0, "parent_cpu": 0.05, "worker_cpu": 4.95,
+                             "total_cpu": 5.0})
+    assert "the parent's 0.05 s (50 us/game): 1.00% of the CPU" in line
+    assert "87% efficiency predicted at 16 workers" in line
+
+
+def test_the_corpus_default_is_the_tenhou_folder_of_mjlog_corpus(scale, monkeypatch):
+    monkeypatch.setenv("MJLOG_CORPUS", "/some/corpus")
+    assert scale.parse_args([]).corpus == "/some/corpus/tenhou"

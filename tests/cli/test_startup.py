@@ -49,6 +49,13 @@ def test_a_command_loads_no_heavy_module_it_does_not_use(tmp_path, command):
     assert heavy_modules_after(*(a.format(log=log) for a in command)) == []
 
 
+def test_ingest_and_build_load_no_polars(tmp_path):
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    assert "polars" not in heavy_modules_after("ingest", "--no-progress", "--db", str(tmp_path / "s.duckdb"), str(log))
+    assert "polars" not in heavy_modules_after("build", "--no-progress", "--out", str(tmp_path / "ds"), str(log))
+
+
 def test_the_stats_command_still_loads_what_it_uses():
     assert "polars" in heavy_modules_after("stats", "--help")
 

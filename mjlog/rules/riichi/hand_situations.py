@@ -1,6 +1,7 @@
-"""The situations of a hand beyond its riichi declarations, from its deal, its events and the
-replay (the store's ``win_situations``, ``draw_tenpai`` and ``calls``, ``docs/schema.md``; the rules
-in ``docs/statistics.md``).
+"""The situations of a hand, from its deal, its events and the replay, in one pass over its events
+(:func:`hand_rows`: the store's ``riichi_declarations``, whose rows :mod:`mjlog.rules.riichi.situations`
+describes, and ``win_situations``, ``draw_tenpai`` and ``calls``, ``docs/schema.md``; the rules in
+``docs/statistics.md``).
 
 - A **win**: the winner's turn (its discards before the win, plus one for a tsumo: the turn of its
   drawn tile), its style (``riichi``: it had declared riichi; ``open``: it had made a chi, pon or open
@@ -19,9 +20,9 @@ in ``docs/statistics.md``).
 >>> from mjlog.rules import find_preset
 >>> from mjlog.rules.riichi.simulate.game import play_game
 >>> log = mjlog.read_log(play_game(find_preset("tenhou-4p-east"), 3).encode())
->>> rows = situation_rows(log.rounds[0], log.rules, None)
+>>> rows = hand_rows(log.rounds[0], log.rules, None)
 >>> sorted(rows)
-['calls', 'draw_tenpai', 'win_situations']
+['calls', 'draw_tenpai', 'riichi_declarations', 'win_situations']
 >>> {k: rows["win_situations"][0][k] for k in ("seat", "turn", "style", "tsumo", "deal_in_seat")}
 {'seat': 1, 'turn': 15, 'style': 'open', 'tsumo': False, 'deal_in_seat': 0}
 """
@@ -36,7 +37,7 @@ from mjlog.rules.results import RoundResult
 from mjlog.rules.riichi.events import KITA, NewDora, RiichiDeclared
 from mjlog.rules.riichi.record import draw_kind
 from mjlog.rules.riichi.ruleset import RuleSet
-from mjlog.rules.riichi.situations import Sight
+from mjlog.rules.riichi.situations import Declarations, Sight
 from mjlog.tiles import CHUN, EAST, HAKU, HATSU
 
 #: The dragons' kinds (white, green, red).
@@ -70,33 +71,43 @@ class _Seats:
         return Style.RIICHI if self.riichi[seat] else Style.OPEN if self.opened[seat] else Style.DAMA
 
 
-def situation_rows(rnd: Round, rules: RuleSet, result: RoundResult | None) -> dict[str, list[dict[str, Any]]]:
-    """The hand's rows of ``win_situations``, ``draw_tenpai`` and ``calls`` (columns by name; the store
-    adds the game and the round); ``result`` is the replay's hand (None: no derived values)."""
-    seats, sight = _Seats(len(rnd.hands)), Sight(rnd)
+def hand_rows(rnd: Round, rules: RuleSet, result: RoundResult | None) -> dict[str, list[dict[str, Any]]]:
+    """The hand's rows of ``riichi_declarations`` (:class:`~mjlog.rules.riichi.situations.Declarations`),
+    ``win_situations``, ``draw_tenpai`` and ``calls`` (columns by name; the store adds the game and the
+    round), from one pass over its events; ``result`` is the replay's hand (None: no derived values)."""
+    seats, sight, riichi = _Seats(len(rnd.hands)), Sight(rnd), Declarations(rnd, rules)
     derived = {w.who: w for w in result.wins} if result is not None else {}
     wins: list[dict[str, Any]] = []
     draws: list[dict[str, Any]] = []
     calls: list[dict[str, Any]] = []
+    ended: list[Win] = []
+    drawn: list[Ryuukyoku] = []
+    draw, discard, discards, pending = sight.draw, sight.discard, seats.discards, riichi.pending
     for i, e in enumerate(rnd.events):
-        if isinstance(e, Draw):
-            sight.draw(e.seat, e.tile)
+        if isinstance(e, Draw):   # draws and discards first: nine events in ten
+            draw(e.seat, e.tile)
         elif isinstance(e, Discard):
-            seats.discards[e.seat] += 1
-            sight.discard(e.seat, e.tile)
+            discards[e.seat] += 1
+            discard(e.seat, e.tile)
+            if e.seat in pending:
+                riichi.riichi_tile(e.seat, discards[e.seat], sight)
         elif isinstance(e, Call):
             calls.append(_call_row(rnd, rules, seats, i, e))
             sight.call(e)
         elif isinstance(e, RiichiDeclared):
             seats.riichi[e.seat] = True
+            riichi.declared(i, e)
         elif isinstance(e, NewDora):
             sight.seen[e.tile >> 2] += 1
         elif isinstance(e, Win):
+            ended.append(e)
             dw = derived.get(e.who)
             wins.append(_win_row(seats, i, e, dw.value.points if dw is not None else None))
-        elif isinstance(e, Ryuukyoku) and not draw_kind(e).abortive:
-            draws.extend(_tenpai_row(seats, sight, i, seat) for seat in range(len(rnd.hands)))
-    return {"win_situations": wins, "draw_tenpai": draws, "calls": calls}
+        elif isinstance(e, Ryuukyoku):
+            drawn.append(e)
+            if not draw_kind(e).abortive:
+                draws.extend(_tenpai_row(seats, sight, i, seat) for seat in range(len(rnd.hands)))
+    return {"riichi_declarations": riichi.rows(sight, ended, drawn), "win_situations": wins, "draw_tenpai": draws, "calls": calls}
 
 
 def _win_row(seats: _Seats, i: int, w: Win, points: int | None) -> dict[str, Any]:

@@ -15,7 +15,8 @@ score change at that outcome.
 >>> from mjlog.rules import find_preset
 >>> from mjlog.rules.riichi.simulate.game import play_game
 >>> log = mjlog.read_log(play_game(find_preset("tenhou-4p-east"), 3).encode())
->>> rows = [r for rnd in log.rounds for r in declaration_rows(rnd, log.rules)]
+>>> from mjlog.rules.riichi.hand_situations import hand_rows
+>>> rows = [r for rnd in log.rounds for r in hand_rows(rnd, log.rules, None)["riichi_declarations"]]
 >>> {k: rows[0][k] for k in ("seat", "turn", "chasing", "wait_kinds", "good_shape", "outcome")}
 {'seat': 2, 'turn': 12, 'chasing': False, 'wait_kinds': (20,), 'good_shape': False, 'outcome': 'other'}
 """
@@ -26,9 +27,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from mjlog.errors import InvalidHandError
-from mjlog.ir import Call, CallKind, Discard, Draw, Round, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Round, Ryuukyoku, Win
 from mjlog.rules.riichi.context import WinContext
-from mjlog.rules.riichi.events import KITA, NewDora, RiichiDeclared
+from mjlog.rules.riichi.events import KITA, RiichiDeclared
 from mjlog.rules.riichi.hands import waits
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.riichi.scorer import score
@@ -61,8 +62,10 @@ class Sight:
     def discard(self, seat: int, tile: int) -> None:
         """A tile leaves the seat's hand for its river, where every seat sees it."""
         self.hands[seat][tile >> 2] -= 1
-        if tile in self.ids[seat]:
+        try:
             self.ids[seat].remove(tile)
+        except ValueError:   # a tile the deal did not give it (a broken log): its counts still move
+            pass
         self.seen[tile >> 2] += 1
 
     def call(self, e: Call) -> None:
@@ -117,36 +120,40 @@ class Sight:
         return False if scored else None
 
 
-def declaration_rows(rnd: Round, rules: RuleSet) -> list[dict[str, Any]]:
-    """One row per riichi declaration of the hand under ``rules`` (its columns by name; the store adds
-    the game and the round)."""
-    sight = Sight(rnd)
-    discards = [0] * len(rnd.hands)
-    pending: dict[int, dict[str, Any]] = {}
-    rows: list[dict[str, Any]] = []
-    for i, e in enumerate(rnd.events):
-        if isinstance(e, Draw):
-            sight.draw(e.seat, e.tile)
-        elif isinstance(e, Discard):
-            discards[e.seat] += 1
-            sight.discard(e.seat, e.tile)
-            row = pending.pop(e.seat, None)
-            if row is not None:
-                _at_riichi_tile(row, sight, e.seat, discards[e.seat], ron_context(rnd, e.seat, rules), rules)
-        elif isinstance(e, Call):
-            sight.call(e)
-        elif isinstance(e, NewDora):
-            sight.seen[e.tile >> 2] += 1
-        elif isinstance(e, RiichiDeclared):
-            row = {"seat": e.seat, "event_index": i, "riichi_before": len(rows), "chasing": bool(rows)}
-            rows.append(row)
-            pending[e.seat] = row
-    for row in pending.values():    # the log stops before the riichi tile
-        _at_riichi_tile(row, sight, row["seat"], None, ron_context(rnd, row["seat"], rules), rules)
-    outcome = _outcomes(rnd)
-    for row in rows:
-        row["outcome"], row["score_delta"] = outcome(row["seat"])
-    return rows
+class Declarations:
+    """The hand's riichi declarations as its events go by (one row each, columns by name; the store adds
+    the game and the round): :meth:`declared` at a declaration, :meth:`riichi_tile` at the discard that
+    follows it, :meth:`rows` at the hand's end. Fed by :func:`mjlog.rules.riichi.hand_situations.hand_rows`."""
+
+    def __init__(self, rnd: Round, rules: RuleSet) -> None:
+        self.rnd, self.rules = rnd, rules
+        self.pending: dict[int, dict[str, Any]] = {}   # seat -> its row, until its riichi tile
+        self.found: list[dict[str, Any]] = []
+
+    def declared(self, i: int, e: RiichiDeclared) -> None:
+        """A declaration at event ``i``; it is first when no other seat has declared yet."""
+        row = {"seat": e.seat, "event_index": i, "riichi_before": len(self.found), "chasing": bool(self.found)}
+        self.found.append(row)
+        self.pending[e.seat] = row
+
+    def riichi_tile(self, seat: int, turn: int, sight: Sight) -> None:
+        """The seat's discard of ``turn`` has left its hand (``sight`` has it): a pending declaration's tile."""
+        row = self.pending.pop(seat, None)
+        if row is not None:
+            _at_riichi_tile(row, sight, seat, turn, ron_context(self.rnd, seat, self.rules), self.rules)
+
+    def rows(self, sight: Sight, wins: Sequence[Win], draws: Sequence[Ryuukyoku]) -> list[dict[str, Any]]:
+        """Every declaration's row, with its outcome, once the hand's events are all seen (its wins and
+        draws among them)."""
+        for row in self.pending.values():    # the log stops before the riichi tile
+            _at_riichi_tile(row, sight, row["seat"], None, ron_context(self.rnd, row["seat"], self.rules), self.rules)
+        self.pending.clear()
+        if not self.found:
+            return self.found
+        outcome = _outcomes(wins, draws)
+        for row in self.found:
+            row["outcome"], row["score_delta"] = outcome(row["seat"])
+        return self.found
 
 
 def ron_context(rnd: Round, seat: int, rules: RuleSet) -> WinContext:
@@ -164,10 +171,9 @@ def _at_riichi_tile(row: dict[str, Any], sight: Sight, seat: int, turn: int | No
                dama_able=sight.dama_able(seat, kinds, ctx, rules) if kinds else None)
 
 
-def _outcomes(rnd: Round) -> Callable[[int], tuple[str, int | None]]:
-    """For a seat, the hand's outcome and its recorded score change (None when the log stops first)."""
-    wins = [e for e in rnd.events if isinstance(e, Win)]
-    draws = [e for e in rnd.events if isinstance(e, Ryuukyoku)]
+def _outcomes(wins: Sequence[Win], draws: Sequence[Ryuukyoku]) -> Callable[[int], tuple[str, int | None]]:
+    """For a seat, the outcome of a hand of these wins and draws, and its recorded score change (None
+    when the log stops first)."""
 
     def of(seat: int) -> tuple[str, int | None]:
         if not wins and not draws:

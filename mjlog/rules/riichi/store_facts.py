@@ -25,8 +25,7 @@ from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
 from mjlog.rules.riichi.lobby import Lobby
 from mjlog.rules.riichi.ruleset import RuleSet
-from mjlog.rules.riichi.hand_situations import situation_rows
-from mjlog.rules.riichi.situations import declaration_rows
+from mjlog.rules.riichi.hand_situations import hand_rows
 
 
 def game_columns(log: GameLog) -> dict[str, object]:
@@ -111,7 +110,7 @@ class RiichiStoreFacts(StoreFacts):
     def round_rows(self, log: GameLog, rnd: Round,
                    result: RoundResult | None = None) -> dict[str, list[dict[str, object]]]:
         rules = cast(RuleSet, log.rules)
-        return {"riichi_declarations": declaration_rows(rnd, rules), **situation_rows(rnd, rules, result)}
+        return hand_rows(rnd, rules, result)
 
     def store_tables(self) -> dict[str, dict[str, list]]:
         return {"yaku": yaku_table()}
