@@ -180,7 +180,9 @@ def _shifted_ids(group: tuple[int, ...], honor: bool, step: int) -> tuple[int, .
             if not 0 <= x + step <= 4:
                 out.append(-1)
             else:
-                out.append(of(group[:i] + (x + step,) + group[i + 1:]))
+                cell = list(group)
+                cell[i] += step
+                out.append(of(tuple(cell)))
         ids = _SHIFTED_ID[key] = tuple(out)
     return ids
 
@@ -325,7 +327,6 @@ def discard_improvers(counts: Sequence[int], melds: int, after: Mapping[int, int
     c = tuple(counts)
     groups = (c[0:9], c[9:18], c[18:27], c[27:34])
     ids = (_suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3]))
-    rests = _rests(ids)
     # A discard only lowers the pair and kind tallies, so when the whole hand's tallies cannot
     # bring seven pairs or the orphans below the highest shanten asked, no discard's can.
     tallies = _tallies(c) if melds == 0 else None
@@ -339,7 +340,9 @@ def discard_improvers(counts: Sequence[int], melds: int, after: Mapping[int, int
         cut = cuts.get(g)
         if cut is None:
             cut = cuts[g] = (_minus_patterns(groups[g]), _minus_ids(groups[g], g == 3))
-        cut_rests = _cut_rests(ids, rests, g, cut[1][i])
+        cut_ids = list(ids)
+        cut_ids[g] = cut[1][i]
+        cut_rests = _rests(cut_ids)
         found: list[int] = []
         for h in range(4):
             found += _improvers_of_group(9 * h, cut[0][i] if h == g else groups[h], cut_rests[h], melds, now)
@@ -360,24 +363,11 @@ def discard_improvers(counts: Sequence[int], melds: int, after: Mapping[int, int
 
 def _improvers_of_group(base: int, group: tuple[int, ...], rest: int, melds: int, now: int) -> tuple[int, ...]:
     """The kinds of the group starting at kind ``base`` whose draw brings the regular shanten below
-    ``now``, the other groups' options being ``rest`` (memoised by kind, and by index within the
-    group so that the suits share their work; both memos bounded)."""
+    ``now``, the other groups' options being ``rest`` (memoised, the memo bounded)."""
     key = (base, group, rest, melds, now)
-    kinds = _KIND_IMPROVERS.get(key)
-    if kinds is None:
-        kinds = tuple(base + i for i in _improvers_in_group(group, rest, melds, now))
-        if len(_KIND_IMPROVERS) > 500_000:
-            _KIND_IMPROVERS.clear()
-        _KIND_IMPROVERS[key] = kinds
-    return kinds
-
-
-def _improvers_in_group(group: tuple[int, ...], rest: int, melds: int, now: int) -> tuple[int, ...]:
-    """:func:`_group_improvers`, memoised (the memo bounded)."""
-    key = (group, rest, melds, now)
     hits = _GROUP_IMPROVERS.get(key)
     if hits is None:
-        hits = _group_improvers(*key)
+        hits = tuple(base + i for i in _group_improvers(group, rest, melds, now))
         if len(_GROUP_IMPROVERS) > 500_000:
             _GROUP_IMPROVERS.clear()
         _GROUP_IMPROVERS[key] = hits
@@ -388,23 +378,6 @@ def _rests(ids: Sequence[int]) -> tuple[int, int, int, int]:
     """For each of the four groups' option ids, the option id of the other three taken together."""
     i01, i23 = _merged(ids[0], ids[1]), _merged(ids[2], ids[3])
     return _merged(ids[1], i23), _merged(ids[0], i23), _merged(i01, ids[3]), _merged(i01, ids[2])
-
-
-def _cut_rests(ids: Sequence[int], rests: Sequence[int], g: int, cut: int) -> tuple[int, int, int, int]:
-    """:func:`_rests` of ``ids`` with group ``g``'s id replaced by ``cut``, given ``rests`` of ``ids``:
-    the same merges in the same grouping, leaving out those that do not change."""
-    i0, i1, i2, i3 = ids
-    if g == 0:
-        i01 = _merged(cut, i1)
-        return rests[0], _merged(cut, _merged(i2, i3)), _merged(i01, i3), _merged(i01, i2)
-    if g == 1:
-        i01 = _merged(i0, cut)
-        return _merged(cut, _merged(i2, i3)), rests[1], _merged(i01, i3), _merged(i01, i2)
-    i23 = _merged(cut, i3) if g == 2 else _merged(i2, cut)
-    i01 = _merged(i0, i1)
-    if g == 2:
-        return _merged(i1, i23), _merged(i0, i23), rests[2], _merged(i01, cut)
-    return _merged(i1, i23), _merged(i0, i23), _merged(i01, cut), rests[3]
 
 
 _MINUS_PATTERNS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
@@ -469,8 +442,7 @@ def _special_from_tallies(c: Sequence[int], now: int, t: _Tallies) -> list[int]:
 
 
 _MERGED: dict[tuple[int, int], int] = {}
-_GROUP_IMPROVERS: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
-_KIND_IMPROVERS: dict[tuple[int, tuple[int, ...], int, int, int], tuple[int, ...]] = {}
+_GROUP_IMPROVERS: dict[tuple[int, tuple[int, ...], int, int, int], tuple[int, ...]] = {}
 
 
 def _merged(a: int, b: int) -> int:
