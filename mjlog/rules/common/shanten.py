@@ -25,13 +25,12 @@ without a pair; the four groups are then combined.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from mjlog.tiles import YAOCHUU_KINDS
 
 __all__ = ["shanten", "regular_shanten", "seven_pairs_shanten", "thirteen_orphans_shanten", "improving_kinds",
-           "discard_shanten", "discard_improvers"]
+           "discard_shanten"]
 
 # A group's options: tuples (sets, partials, pair) with pair 0/1, no option dominated by another.
 Options = tuple[tuple[int, int, int], ...]
@@ -265,7 +264,8 @@ def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
     c = tuple(counts)
     groups = (c[0:9], c[9:18], c[18:27], c[27:34])
     i0, i1, i2, i3 = _suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3])
-    rests = _rests((i0, i1, i2, i3))
+    i01, i23 = _merged(i0, i1), _merged(i2, i3)
+    rests = (_merged(i1, i23), _merged(i0, i23), _merged(i01, i3), _merged(i01, i2))
     closed = melds == 0
     if closed:
         pairs = sum(1 for x in c if x >= 2)
@@ -306,143 +306,51 @@ def improving_kinds(counts: Sequence[int], melds: int = 0, current: int | None =
     c = tuple(counts)
     now = shanten(c, melds) if current is None else current
     groups = (c[0:9], c[9:18], c[18:27], c[27:34])
-    rests = _rests((_suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3])))
+    i0, i1, i2, i3 = _suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3])
+    i01, i23 = _merged(i0, i1), _merged(i2, i3)
+    rests = (_merged(i1, i23), _merged(i0, i23), _merged(i01, i3), _merged(i01, i2))
     found: set[int] = set()
     for g in range(4):
-        found.update(_improvers_of_group(9 * g, groups[g], rests[g], melds, now))
+        key = (groups[g], rests[g], melds, now)
+        hits = _GROUP_IMPROVERS.get(key)
+        if hits is None:
+            hits = _group_improvers(*key)
+            if len(_GROUP_IMPROVERS) > 500_000:
+                _GROUP_IMPROVERS.clear()
+            _GROUP_IMPROVERS[key] = hits
+        base = 9 * g
+        found.update(base + i for i in hits)
     if melds == 0:
         found.update(_special_improvers(c, now))
     return sorted(found)
 
 
-def discard_improvers(counts: Sequence[int], melds: int, after: Mapping[int, int]) -> dict[int, list[int]]:
-    """For each kind of ``after`` held in a 3k+2-tile hand, :func:`improving_kinds` of the hand
-    without one of it; ``after[kind]`` is that hand's shanten, as :func:`discard_shanten` gives it.
-
-    The same lists as asking :func:`improving_kinds` once per discard, from one look at the hand:
-    a discard changes one group, so the other groups' patterns and option ids, and the closed
-    forms' tallies, are taken once (harder to read than a loop of ``improving_kinds``, and
-    measured faster: docs/performance.md, "The bots' acceptance").
-    """
-    c = tuple(counts)
-    groups = (c[0:9], c[9:18], c[18:27], c[27:34])
-    ids = (_suit_id(groups[0]), _suit_id(groups[1]), _suit_id(groups[2]), _honor_id(groups[3]))
-    # A discard only lowers the pair and kind tallies, so when the whole hand's tallies cannot
-    # bring seven pairs or the orphans below the highest shanten asked, no discard's can.
-    tallies = _tallies(c) if melds == 0 else None
-    if tallies is not None and not _special_may_improve(tallies, max(after.values(), default=-1)):
-        tallies = None
-    hand = list(c)
-    cuts: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
-    out: dict[int, list[int]] = {}
-    for kind, now in after.items():
-        g, i = divmod(kind, 9) if kind < 27 else (3, kind - 27)
-        cut = cuts.get(g)
-        if cut is None:
-            cut = cuts[g] = (_minus_patterns(groups[g]), _minus_ids(groups[g], g == 3))
-        cut_ids = list(ids)
-        cut_ids[g] = cut[1][i]
-        cut_rests = _rests(cut_ids)
-        found: list[int] = []
-        for h in range(4):
-            found += _improvers_of_group(9 * h, cut[0][i] if h == g else groups[h], cut_rests[h], melds, now)
-        if tallies is not None:
-            held = c[kind]
-            yao = kind in _YAOCHUU_SET
-            left = _Tallies(tallies.pairs - (held == 2), tallies.kinds - (held == 1),
-                            tallies.yao - (yao and held == 1), tallies.yao_pairs - (yao and held == 2))
-            hand[kind] -= 1
-            special = _special_from_tallies(hand, now, left)
-            hand[kind] += 1
-            if special:
-                found = list(set(found).union(special))
-        found.sort()
-        out[kind] = found
-    return out
-
-
-def _improvers_of_group(base: int, group: tuple[int, ...], rest: int, melds: int, now: int) -> tuple[int, ...]:
-    """The kinds of the group starting at kind ``base`` whose draw brings the regular shanten below
-    ``now``, the other groups' options being ``rest`` (memoised, the memo bounded)."""
-    key = (base, group, rest, melds, now)
-    hits = _GROUP_IMPROVERS.get(key)
-    if hits is None:
-        hits = tuple(base + i for i in _group_improvers(group, rest, melds, now))
-        if len(_GROUP_IMPROVERS) > 500_000:
-            _GROUP_IMPROVERS.clear()
-        _GROUP_IMPROVERS[key] = hits
-    return hits
-
-
-def _rests(ids: Sequence[int]) -> tuple[int, int, int, int]:
-    """For each of the four groups' option ids, the option id of the other three taken together."""
-    i01, i23 = _merged(ids[0], ids[1]), _merged(ids[2], ids[3])
-    return _merged(ids[1], i23), _merged(ids[0], i23), _merged(i01, ids[3]), _merged(i01, ids[2])
-
-
-_MINUS_PATTERNS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-
-
-def _minus_patterns(group: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``group`` with one tile fewer of each kind (an empty tuple where it holds none)."""
-    patterns = _MINUS_PATTERNS.get(group)
-    if patterns is None:
-        patterns = _MINUS_PATTERNS[group] = tuple(
-            group[:i] + (x - 1,) + group[i + 1:] if x else () for i, x in enumerate(group))
-    return patterns
-
-
-def _tallies(c: Sequence[int]) -> _Tallies:
-    """The pairs and kinds of a hand, and those of its terminals and honours."""
+def _special_improvers(c: tuple[int, ...], now: int) -> list[int]:
+    """Kinds whose draw lowers a closed hand's seven-pairs or thirteen-orphans shanten below ``now``."""
+    out: list[int] = []
     pairs = kinds = 0
     for x in c:
         if x:
             kinds += 1
             if x >= 2:
                 pairs += 1
-    yao = yao_pairs = 0
+    if 5 - pairs + max(0, 7 - kinds) < now:   # a second copy of a single makes a pair
+        out.extend(k for k in range(34) if c[k] == 1)
+        if kinds < 7:                         # and a new kind counts when fewer than seven are held
+            out.extend(k for k in range(34) if c[k] == 0)
+    yao = yao_pair = 0
     for k in _YAOCHUU:
         if c[k]:
             yao += 1
             if c[k] >= 2:
-                yao_pairs += 1
-    return _Tallies(pairs, kinds, yao, yao_pairs)
-
-
-def _special_improvers(c: tuple[int, ...], now: int) -> list[int]:
-    """Kinds whose draw lowers a closed hand's seven-pairs or thirteen-orphans shanten below ``now``."""
-    return _special_from_tallies(c, now, _tallies(c))
-
-
-class _Tallies(NamedTuple):
-    """What seven pairs and thirteen orphans count in a hand: its pairs and kinds, and those of the
-    terminals and honours."""
-    pairs: int
-    kinds: int
-    yao: int
-    yao_pairs: int
-
-
-def _special_may_improve(t: _Tallies, now: int) -> bool:
-    """Whether some draw can bring seven pairs or thirteen orphans below ``now``, by the tallies."""
-    return 5 - t.pairs + max(0, 7 - t.kinds) < now or 12 - t.yao - (t.yao_pairs > 0) < now
-
-
-def _special_from_tallies(c: Sequence[int], now: int, t: _Tallies) -> list[int]:
-    """:func:`_special_improvers` of ``c``, whose tallies ``t`` are given."""
-    out: list[int] = []
-    if 5 - t.pairs + max(0, 7 - t.kinds) < now:   # a second copy of a single makes a pair
-        out.extend(k for k in range(34) if c[k] == 1)
-        if t.kinds < 7:                           # and a new kind counts when fewer than seven are held
-            out.extend(k for k in range(34) if c[k] == 0)
-    yao_pair = t.yao_pairs > 0
-    if 12 - t.yao - yao_pair < now:               # a missing terminal or honour, or a pair of one held
+                yao_pair = 1
+    if 12 - yao - yao_pair < now:             # a missing terminal or honour, or a pair of one held
         out.extend(k for k in _YAOCHUU if c[k] == 0 or (c[k] == 1 and not yao_pair))
     return out
 
 
 _MERGED: dict[tuple[int, int], int] = {}
-_GROUP_IMPROVERS: dict[tuple[int, tuple[int, ...], int, int, int], tuple[int, ...]] = {}
+_GROUP_IMPROVERS: dict[tuple[tuple[int, ...], int, int, int], tuple[int, ...]] = {}
 
 
 def _merged(a: int, b: int) -> int:

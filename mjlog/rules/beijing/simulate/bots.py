@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from mjlog.rules.beijing.wildshanten import pairs_shanten, wild_shanten
 from mjlog.rules.common.keep import suited_keep_value
-from mjlog.rules.common.shanten import discard_improvers, discard_shanten, regular_shanten
+from mjlog.rules.common.shanten import improving_kinds, regular_shanten
 
 if TYPE_CHECKING:
     from mjlog.rules.beijing.simulate.hand import BeijingHandPlay
@@ -82,13 +82,11 @@ class BeijingBot:
             return candidates[0]
         if best > 1:
             return max(candidates, key=lambda k: (-self._keep_value(counts, k), self.rng.random()))
-        # the real tiles' acceptance: a wild tile lowers every form's count alike
-        plain = discard_shanten(counts, melds)
-        improvers = discard_improvers(counts, melds, {k: plain[k] for k in candidates})
         scored = []
         for k in candidates:
             counts[k] -= 1
-            acc = sum(h.unseen(seat, j) for j in improvers[k] if j != h.wild)
+            # the real tiles' acceptance: a wild tile lowers every form's count alike
+            acc = sum(h.unseen(seat, j) for j in improving_kinds(counts, melds) if j != h.wild)
             counts[k] += 1
             scored.append((acc, -self._keep_value(counts, k), self.rng.random(), k))
         return max(scored)[3]

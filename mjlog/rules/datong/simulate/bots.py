@@ -31,7 +31,7 @@ from typing import Protocol
 
 from mjlog.ir import Call
 from mjlog.rules.common.keep import suited_keep_value
-from mjlog.rules.common.shanten import (discard_improvers, discard_shanten, regular_shanten, shanten,
+from mjlog.rules.common.shanten import (discard_shanten, improving_kinds, regular_shanten, shanten,
                                         thirteen_orphans_shanten)
 
 CALLER_SHARE = 0.5        # seats that call whenever a call helps, per hand
@@ -110,11 +110,10 @@ class DatongBot:
             return candidates[0]
         if best > 1:
             return max(candidates, key=lambda k: (-_keep_value(counts, k), self.rng.random()))
-        improvers = discard_improvers(counts, melds, {k: after[k] for k in candidates})
         scored = []
         for k in candidates:
             counts[k] -= 1
-            acc = sum(h.unseen(seat, j) for j in improvers[k])
+            acc = sum(h.unseen(seat, j) for j in improving_kinds(counts, melds))
             counts[k] += 1
             scored.append((acc, -_keep_value(counts, k), self.rng.random(), k))
         return max(scored)[3]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from mjlog.rules.riichi.hands import waits
 from mjlog.rules.common.keep import suited_keep_value
-from mjlog.rules.common.shanten import discard_improvers, discard_shanten, shanten, thirteen_orphans_shanten
+from mjlog.rules.common.shanten import discard_shanten, improving_kinds, shanten, thirteen_orphans_shanten
 from mjlog.tiles import RED_FIVES
 
 if TYPE_CHECKING:
@@ -71,11 +71,10 @@ class Bot:
                 return h.pick_copy(seat, kind, drawn), False
         candidates = [k for k in kinds if by_kind[k] == best]
         if len(candidates) > 1 or best == 0:
-            improvers = discard_improvers(counts, melds, dict.fromkeys(candidates, best))
             scored = []
             for k in candidates:
                 counts[k] -= 1
-                acc = sum(h.unseen(seat, j) for j in improvers[k])
+                acc = sum(h.unseen(seat, j) for j in improving_kinds(counts, melds, best))
                 counts[k] += 1
                 scored.append((acc, -self._keep_value(h, seat, k), self.rng.random(), k))
             kind = max(scored)[3]
