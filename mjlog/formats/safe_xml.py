@@ -36,7 +36,8 @@ MAX_ATTRIBUTES = 256
 
 _NONSPACE = re.compile(rb"\S")
 #: An attribute value over the limit, however it is quoted and spaced (``n0 = '...'``).
-_HUGE_VALUE = re.compile(rb"""=\s*(?:"[^"]{%d,}|'[^']{%d,})""" % (MAX_ATTRIBUTE_CHARS, MAX_ATTRIBUTE_CHARS))
+#: A value longer than the limit: more than MAX_ATTRIBUTE_CHARS characters before its closing quote.
+_HUGE_VALUE = re.compile(rb"""=\s*(?:"[^"]{%d,}|'[^']{%d,})""" % (MAX_ATTRIBUTE_CHARS + 1, MAX_ATTRIBUTE_CHARS + 1))
 _DECL = re.compile(rb"^\s*<\?xml[^>]*\?>")
 _DECL_ENCODING = re.compile(rb"""encoding\s*=\s*["']([A-Za-z0-9_.:-]+)["']""")
 _DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
