@@ -72,6 +72,8 @@ def salvage_cut_off(text: str) -> dict | None:
         while True:
             i = _skip(text, i)
             key, i = _value(text, i)
+            if not isinstance(key, str):    # a key that is no string: not a JSON object, cut or whole
+                return None
             if key in obj:
                 raise given_twice(str(key))
             i = _skip(text, i)

@@ -333,3 +333,18 @@ def test_a_directory_or_a_missing_file_is_a_malformed_log_error_naming_it(tmp_pa
     empty = tmp_path / "empty.xml"
     empty.write_bytes(b"")
     assert load(empty).data == b""
+
+
+def test_a_cut_json_object_whose_key_is_no_string_is_a_malformed_log_not_an_internal_error():
+    # found by the corpus fuzz test: a mutated tenhou.net/6 file whose first key became an array
+    import pytest as _pytest
+
+    from mjlog.errors import MalformedLogError
+    from mjlog.formats.reader import read_log
+    from mjlog.formats.tenhou.json_salvage import salvage_cut_off
+
+    text = '{["title"]: ["", ""], "log": [[[0, 0, 0, 0]'
+    assert salvage_cut_off(text) is None
+    with _pytest.raises(MalformedLogError) as err:
+        read_log(text.encode(), "cut.json")
+    assert "internal error" not in str(err.value)
