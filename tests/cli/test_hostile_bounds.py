@@ -67,8 +67,10 @@ def _copies(folder: Path) -> Path:
 
 
 #: The longest name each format holds: ``MAX_TEXT_CHARS``; a third of it in Tenhou XML, which writes each
-#: character as three (``%4E``) in an attribute of at most ``MAX_TEXT_CHARS``; 256 in the Beijing dialects.
-_NAME_CAPACITY = {"xml": MAX_TEXT_CHARS // 3, "beijing-xml": 256, "beijing-json": 256}
+#: character as three (``%4E``) in an attribute of at most ``MAX_TEXT_CHARS``; 256 in the seeded dialects
+#: (Beijing and Datong).
+_NAME_CAPACITY = {"xml": MAX_TEXT_CHARS // 3, "beijing-xml": 256, "beijing-json": 256,
+                  "datong-xml": 256, "datong-json": 256}
 
 
 def _long_name(fmt: str) -> str:
@@ -81,6 +83,8 @@ _NAME_SAYS = {"xml": f"an attribute value is longer than {MAX_TEXT_CHARS} charac
               "beijing-xml": f"an attribute value is longer than {MAX_TEXT_CHARS} characters",
               "mcr-xml": f"an attribute value is longer than {MAX_TEXT_CHARS} characters",
               "beijing-json": "the name of seat 0 is longer than",
+              "datong-xml": f"an attribute value is longer than {MAX_TEXT_CHARS} characters",
+              "datong-json": "the name of seat 0 is longer than",
               "pmn": "the tag East's value is 9,000,000 characters long",
               # an mjai line is at most 100,000 characters, so the file is no mjai log (the sniff's words)
               "mjai": "",
