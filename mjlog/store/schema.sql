@@ -191,7 +191,7 @@ CREATE TABLE IF NOT EXISTS riichi_declarations (
     score_delta INTEGER
 );
 
--- one row per win, with its situation (riichi's round_rows; docs/schema.md)
+-- one row per win, with its situation (riichi's round_rows; Beijing's, MCR's, Datong's: docs/schema.md)
 CREATE TABLE IF NOT EXISTS win_situations (
     game_id VARCHAR NOT NULL,
     round_index SMALLINT NOT NULL,
@@ -217,7 +217,7 @@ CREATE TABLE IF NOT EXISTS draw_tenpai (
     wait_kinds TINYINT[]
 );
 
--- one row per call, kita included, with its turn and a first call's reason (riichi's round_rows; docs/schema.md)
+-- one row per call, kita included, with its turn and a first call's reason (every family's round_rows; docs/schema.md)
 CREATE TABLE IF NOT EXISTS calls (
     game_id VARCHAR NOT NULL,
     round_index SMALLINT NOT NULL,
@@ -229,7 +229,7 @@ CREATE TABLE IF NOT EXISTS calls (
     from_seat TINYINT,
     first_call BOOLEAN NOT NULL,
     first_call_reason VARCHAR,
-    riichi BOOLEAN NOT NULL
+    riichi BOOLEAN            -- NULL in a family without riichi
 );
 
 CREATE TABLE IF NOT EXISTS findings (

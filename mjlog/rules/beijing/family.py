@@ -19,7 +19,8 @@ from typing import ClassVar
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
-from mjlog.rules.results import DerivedWin
+from mjlog.rules.results import DerivedWin, RoundResult
+from mjlog.rules.common.situations import hand_rows
 from mjlog.rules.beijing.by_hand import score_request
 from mjlog.rules.beijing.outcome import HandJudge, dealer_at, next_hand
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin
@@ -75,6 +76,11 @@ class BeijingStoreFacts(StoreFacts):
 
     def win_value(self, win: DerivedWin) -> int:
         return win.value.total if win.value is not None else 0
+
+    def round_rows(self, log: GameLog, rnd: Round, result: RoundResult | None = None) -> dict[str, list[dict[str, object]]]:
+        """The hand's ``win_situations`` and ``calls`` (:mod:`mjlog.rules.common.situations`); no
+        ``draw_tenpai``: the family's rules define no tenpai at a drawn hand."""
+        return hand_rows(rnd)
 
 
 class BeijingFamily(Family):

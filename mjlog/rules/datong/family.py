@@ -20,6 +20,7 @@ from typing import ClassVar
 from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
+from mjlog.rules.common.situations import hand_rows
 from mjlog.rules.datong.by_hand import score_request
 from mjlog.rules.datong.flow import first_dealer
 from mjlog.rules.datong.hands import HandType
@@ -32,7 +33,7 @@ from mjlog.rules.family import (
     Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy,
     register,
 )
-from mjlog.rules.results import DerivedWin
+from mjlog.rules.results import DerivedWin, RoundResult
 
 K = FindingKind
 
@@ -90,6 +91,11 @@ class DatongStoreFacts(StoreFacts):
         lost it by turn order), the winner alone on a self-draw."""
         rec = win.payload
         return {"claimants": list(rec.claimants)} if isinstance(rec, DatongWin) else {}
+
+    def round_rows(self, log: GameLog, rnd: Round, result: RoundResult | None = None) -> dict[str, list[dict[str, object]]]:
+        """The hand's ``win_situations`` and ``calls`` (:mod:`mjlog.rules.common.situations`); no
+        ``draw_tenpai``: the family's rules define no tenpai at a drawn hand."""
+        return hand_rows(rnd)
 
 
 class DatongFamily(Family):

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from mjlog.ir import GameLog, Win
-from mjlog.rules.results import DerivedWin
+from mjlog.ir import GameLog, Round, Win
+from mjlog.rules.results import DerivedWin, RoundResult
 from mjlog.rules.family import (
     Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy, register,
 )
+from mjlog.rules.common.situations import hand_rows
 from mjlog.rules.mcr.by_hand import score_request
 from mjlog.rules.mcr.calculator import FanResult
 from mjlog.rules.mcr.describe import describe_outcome
@@ -71,6 +72,11 @@ class McrStoreFacts(StoreFacts):
         """The win's fans with the flowers (what the payments use)."""
         result: FanResult = win.value
         return result.total
+
+    def round_rows(self, log: GameLog, rnd: Round, result: RoundResult | None = None) -> dict[str, list[dict[str, object]]]:
+        """The hand's ``win_situations`` and ``calls`` (:mod:`mjlog.rules.common.situations`); no
+        ``draw_tenpai``: the family's rules define no tenpai at a drawn hand."""
+        return hand_rows(rnd)
 
 
 class McrFamily(Family):

@@ -33,6 +33,7 @@ from enum import Enum
 from typing import Any
 
 from mjlog.ir import Call, CallKind, Discard, Draw, Round, Ryuukyoku, Win
+from mjlog.rules.common.situations import Style
 from mjlog.rules.results import RoundResult
 from mjlog.rules.riichi.events import KITA, NewDora, RiichiDeclared
 from mjlog.rules.riichi.record import draw_kind
@@ -42,14 +43,6 @@ from mjlog.tiles import CHUN, EAST, HAKU, HATSU
 
 #: The dragons' kinds (white, green, red).
 _DRAGONS = (HAKU, HATSU, CHUN)
-
-
-class Style(str, Enum):
-    """How a seat plays its hand at a moment of the hand."""
-
-    RIICHI = "riichi"     # it has declared riichi
-    OPEN = "open"         # it has made a chi, pon or open kan (and no riichi)
-    DAMA = "dama"         # closed, without riichi
 
 
 class CallReason(str, Enum):
