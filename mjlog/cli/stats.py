@@ -164,11 +164,12 @@ def _print_situation_compare(four, width: int, max_rows: int):
 def add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store, or players' sheets."""
     from mjlog.stats.hand_situations import SITUATIONS
-    from mjlog.stats.mcr import McrSheet
+    from mjlog.stats.mcr import SITUATIONS_SECTION, McrSheet
     from mjlog.stats.player import PlayerSheet
     from mjlog.stats.sheet import StatSheet
 
-    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing", "datong"] + [f for f in McrSheet.__slots__]
+    names = [f for f in StatSheet.__slots__] + ["dealer", "beijing", "datong"] + [f for f in McrSheet.__slots__] + \
+        [SITUATIONS_SECTION]
     player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline", "situations")] + list(SITUATIONS)
     stats = sub.add_parser(
         "stats",
@@ -182,9 +183,10 @@ def add_stats_command(sub) -> None:
             "by style, calls by kind and turn and first calls by reason; dealer "
             "win and renchan rates and how games end; for Beijing games the Beijing sheet (fans, wild tiles, 燒莊 and "
             "its cost to the dealer, 互包 and who pays); for Datong games the Datong sheet (hand types, multipliers, "
-            "the cost of renchan, the kans' share of income); for Chinese Official (MCR) games, fan frequencies, fans "
-            "per win, the share of wins at exactly 8 fan, the self-draw rate and points per match, real records "
-            "apart from simulated ones. Counts come first, rates last, and every rate has "
+            "the cost of renchan, the kans' share of income, head-bumps); for Chinese Official (MCR) games, fan "
+            "frequencies, fans per win, the share of wins at exactly 8 fan, the self-draw rate and points per match, "
+            "real records apart from simulated ones; for each of these three, wins by concealed or open hand and "
+            "turn, deal-ins by whom they fed and calls by kind. Counts come first, rates last, and every rate has "
             "a 95 % interval clustered by game (and by player where players repeat). The sheet first "
             "names its population (family, rule sets, rooms, lobby types, dates, real or synthetic) and "
             "what it left out and why. Conventions: a double ron is two wins and one deal-in; a riichi is "

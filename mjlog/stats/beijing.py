@@ -30,6 +30,7 @@ from mjlog.rules.beijing.readings import wild_kind
 from mjlog.rules.beijing.ruleset import PRESETS
 from mjlog.rules.beijing.settlement import mutual_pairs
 from mjlog.rules.beijing.wildshanten import wild_shanten
+from mjlog.stats.family_situations import family_situation_tables
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.intervals import Z95, wilson_exprs
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
@@ -324,7 +325,10 @@ def beijing_section_tables(db: SqlSource, synthetic: SyntheticMode = "include", 
                            rule_set: str | None = None) -> list[Table]:
     """The Beijing sheet's tables for the selected games of ``db``; none when none is a Beijing game."""
     frames = load_beijing_frames(db, synthetic, include_truncated, rule_set)
-    return [] if frames.n_rounds == 0 else beijing_tables(beijing_sheet(frames))
+    if frames.n_rounds == 0:
+        return []
+    return beijing_tables(beijing_sheet(frames)) + family_situation_tables(db, FAMILY, synthetic, include_truncated,
+                                                                           rule_set)
 
 
 def beijing_section(db: SqlSource, synthetic: SyntheticMode = "include", include_truncated: bool = False,

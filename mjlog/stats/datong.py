@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields
 import polars as pl
 
 from mjlog.stats.clustered import join_intervals
+from mjlog.stats.family_situations import family_situation_tables
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
 
@@ -231,7 +232,10 @@ def datong_section_tables(db: SqlSource, synthetic: SyntheticMode = "include", i
                           rule_set: str | None = None) -> list[Table]:
     """The Datong sheet's tables for the selected games of ``db``; none when none is a Datong game."""
     frames = load_datong_frames(db, synthetic, include_truncated, rule_set)
-    return [] if frames.n_rounds == 0 else datong_tables(datong_sheet(frames))
+    if frames.n_rounds == 0:
+        return []
+    return datong_tables(datong_sheet(frames)) + family_situation_tables(db, FAMILY, synthetic, include_truncated,
+                                                                         rule_set)
 
 
 __all__ = ["DatongFrames", "DatongSheet", "datong_counts", "datong_section_tables", "datong_sheet", "datong_tables",

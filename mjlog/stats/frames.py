@@ -66,11 +66,12 @@ class StatFrames:
       chasing, wait_kinds, wait_live, live_total, good_shape, dama_able, outcome, score_delta (one row per
       riichi declaration with its situation; riichi games only; ``docs/schema.md``)
     - ``win_situations``: game_id, rule_set, round_index, event_index, seat, turn, style, tsumo,
-      deal_in_seat, deal_in_turn, deal_in_style, points (one row per win; riichi games only)
+      deal_in_seat, deal_in_turn, deal_in_style, points (one row per win; every family's, the riichi
+      sections select riichi games: ``StatFrames.of_families``)
     - ``draw_tenpai``: game_id, rule_set, round_index, event_index, seat, tenpai, style (every seat at a
       draw that ends the wall; riichi games only)
     - ``calls``: game_id, rule_set, round_index, event_index, seat, kind, turn, tile_kind, first_call,
-      first_call_reason (one row per call, kita included; riichi games only)
+      first_call_reason (one row per call, kita included; every family's)
     - ``excluded``: reason, rule_set, games: the games of the store the selection left out, by the
       first reason that excludes each (``synthetic``, ``truncated``, ``special lobby``, ``other rule set``,
       ``other room``, ``other player``)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, fields
 import polars as pl
 
 from mjlog.rules.mcr.fans import Fan
+from mjlog.stats.family_situations import family_situation_tables
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.intervals import wilson_exprs
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
@@ -35,6 +36,8 @@ __all__ = ["McrFrames", "fan_frequency", "load_mcr_frames", "match_points", "mcr
            "win_summary"]
 
 FAMILY = "mcr"
+#: The ``--section`` name of the MCR situation tables (:mod:`mjlog.stats.family_situations`).
+SITUATIONS_SECTION = "mcr_situations"
 #: The fan minimum the "just 8" share measures against (every MCR rule set's).
 MIN_FAN = 8
 BY = ("rule_set", "records")
@@ -164,8 +167,11 @@ def mcr_tables(db: SqlSource, synthetic: SyntheticMode = "exclude", include_trun
     frames = load_mcr_frames(db, synthetic, include_truncated, rule_set)
     if frames.n_games == 0:
         return []
-    return [Table(name, _TITLES[name], frame) for name, frame in mcr_sheet(frames).items()
-            if sections is None or name in sections]
+    tables = [Table(name, _TITLES[name], frame) for name, frame in mcr_sheet(frames).items()
+              if sections is None or name in sections]
+    if sections is None or SITUATIONS_SECTION in sections:
+        tables += family_situation_tables(db, FAMILY, synthetic, include_truncated, rule_set)
+    return tables
 
 
 def mcr_sheet_text(db: SqlSource, synthetic: SyntheticMode = "exclude", include_truncated: bool = False,
