@@ -150,7 +150,8 @@ def head_bump_order(frames: SituationFrames) -> pl.DataFrame:
     """Per rule set and ``winner`` (the winner's place among the claimants in turn order from the
     discarder: 1st, 2nd, 3rd), over the contested wins: ``wins`` and ``share`` with its interval."""
     u = _places(frames).filter(pl.col("contested") == 1).with_columns(
-        pl.col("place").map_elements(lambda p: PLACES[p - 1], return_dtype=pl.String).alias("winner"))
+        pl.col("place").replace_strict({i + 1: p for i, p in enumerate(PLACES)}, return_dtype=pl.String)
+        .alias("winner"))
     out = shares(u, _KEYS, "winner").rename({"count": "wins"})
     return _order(out, "winner", PLACES)
 
