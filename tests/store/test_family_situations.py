@@ -150,3 +150,22 @@ def test_the_corpus_mcr_records_fill_the_situation_tables():
     assert {"chi", "pon"} <= {c["kind"] for c in calls}
     opening = [c for c in calls if c["kind"] in ("chi", "pon", "daiminkan")]
     assert len(opening) == sum(r["n_calls"] for r in chunk.tables["rounds"].to_pylist())
+
+
+def test_a_store_of_schema_6_without_these_rows_is_refused_naming_both_versions(tmp_path):
+    """A version-6 store holds no Beijing, MCR or Datong situation rows (and its ``calls.riichi`` refuses
+    NULL): this mjlog asks for a new file rather than mixing the two."""
+    import duckdb
+
+    from mjlog.store import Store, StoreVersionError
+    from mjlog.store.database import SCHEMA_VERSION
+
+    db = tmp_path / "v6.duckdb"
+    with Store(str(db)):
+        pass
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE meta SET value = '6' WHERE key = 'schema_version'")
+    con.close()
+    assert SCHEMA_VERSION == "7"
+    with pytest.raises(StoreVersionError, match="schema version 6, this mjlog writes 7"):
+        Store(str(db))
