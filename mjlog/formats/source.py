@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -98,6 +100,22 @@ def text_lines(text: str) -> list[str]:
     if lines[-1] == "":
         lines.pop()
     return lines
+
+
+#: One line of a log's text and its end (``\r\n``, ``\r`` or ``\n``), or a last line with no end.
+_LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n)|([^\r\n]+)\Z")
+
+
+def iter_text_lines(text: str) -> Iterator[str]:
+    r"""The lines :func:`text_lines` gives, one at a time: a reader of a file of many games holds only
+    the line it is at, never a list of all of them.
+
+    >>> list(iter_text_lines('a\r\nb\u2028c\x85\nd\re\n\nf'))
+    ['a', 'b\u2028c\x85', 'd', 'e', '', 'f']
+    """
+    for m in _LINE.finditer(text):
+        line = m.group(1)
+        yield line if line is not None else m.group(2)
 
 
 def os_problem(exc: OSError) -> str:

@@ -123,8 +123,6 @@ _MJAI_LONG_LINE = ("the mjai sniff reads a 4 KB head, so a first line longer (a 
 KNOWN_FAILURES = {
     ("audit", "name-at-limit mjai"): _MJAI_LONG_LINE,
     ("view", "name-at-limit mjai"): _MJAI_LONG_LINE,
-    ("ingest", "botzone-matches"): "the Botzone reader holds every line as a tuple before counting the matches "
-                                   "(about 120 MB over ingest's 245 MB of DuckDB, Arrow and Polars)",
     ("ingest", "data-placeholder-id"): "the store's game_id is the log id, repeated in every row of every table "
                                        "(a 60,000-character id adds about 120 MB to one game's rows)",
 }
