@@ -120,14 +120,9 @@ CASES: dict[str, Hostile] = {
 #: copies of one game, the longest id a log holds, stored in rows) and files refused at reading.
 INGESTED = ["punycode", "botzone-matches", "copies", "data-placeholder-id", "data-placeholder-id-held", "name tenhou6",
             "name-at-limit tenhou6"]
-_MJAI_LONG_LINE = ("the mjai sniff reads a 4 KB head, so a first line longer (a name over 3,975 characters) is "
-                   "taken for another format and refused with its words")
-#: Known to fail today, with why: a check that passes unexpectedly fails (strict), so the mark goes when the
-#: cause is fixed.
-KNOWN_FAILURES = {
-    ("audit", "name-at-limit mjai"): _MJAI_LONG_LINE,
-    ("view", "name-at-limit mjai"): _MJAI_LONG_LINE,
-}
+#: Known to fail today, with why (none now): a check that passes unexpectedly fails (strict), so the mark goes
+#: when the cause is fixed.
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 #: Beyond audit's, the checks in the fast subset (the rest are marked slow): one refused file, one page.
