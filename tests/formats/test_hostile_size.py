@@ -71,8 +71,8 @@ def test_a_few_gzip_members_still_read_as_one_log():
 
 
 def test_a_botzone_file_of_too_many_matches_is_refused_holding_one_match_at_a_time():
-    """The matches are counted as the lines go by: refusing 60,000 of them holds the file's text and one
-    match, not a list of its 480,000 lines (which took 100 MB for this 14 MB file)."""
+    """The matches are counted as the lines go by: refusing 60,000 of them holds the file's text and a
+    chunk of its lines, not a list of all 480,000 (which took 100 MB for this 14 MB file)."""
     data = botzone_copies(60_000)
     tracemalloc.start()
     try:

@@ -59,21 +59,14 @@ def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogErr
     """Every match of the file, in order, each a game or the :class:`MalformedLogError` (naming the
     line) that makes that match unreadable; a file that is not the export at all, or holds more than
     :data:`~mjlog.formats.source.MAX_GAMES_PER_FILE` matches, raises it. The matches are counted in a
-    first pass and read in a second, each pass holding one match's lines at a time."""
+    first pass and read in a second, one at a time: no list of the file's lines is ever held."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MalformedLogError("not UTF-8 text", source, f"byte {exc.start}") from None
-    count, first_over = 0, 0
-    for block in _blocks(text, source):
-        count += 1
-        if count == MAX_GAMES_PER_FILE + 1:
-            first_over = block[0][0]
-    if count > MAX_GAMES_PER_FILE:
-        raise LogTooLargeError(f"{count:,} matches, more than the {MAX_GAMES_PER_FILE:,} games a file may hold",
-                               source, f"line {first_over}")
+    count = _count_matches(text, source)
     out: list[GameLog | MalformedLogError] = []
-    for n, block in enumerate(_blocks(text, source), start=1):
+    for n, block in enumerate(_blocks(text), start=1):
         try:
             out.append(_match(block, f"{source}#{n}" if count > 1 else source))
         except MalformedLogError as exc:
@@ -81,24 +74,43 @@ def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogErr
     return out
 
 
-def _blocks(text: str, source: str) -> Iterator[list[tuple[int, str]]]:
-    """The file's ``Match`` blocks, one at a time: each its non-blank lines, stripped, with their
-    numbers; a file that starts with another line, or holds no ``Match``, raises
-    :class:`MalformedLogError`."""
-    block: list[tuple[int, str]] | None = None
+def _count_matches(text: str, source: str) -> int:
+    """How many ``Match`` blocks the file holds; :class:`MalformedLogError` for a file whose first line
+    (blank ones aside) is no ``Match`` line, and :class:`LogTooLargeError` (naming the first match too
+    many) for one of more than :data:`~mjlog.formats.source.MAX_GAMES_PER_FILE`."""
+    lines = enumerate(iter_text_lines(text), start=1)
+    for no, line in lines:
+        line = line.strip()
+        if line:
+            if not line.startswith("Match "):
+                raise MalformedLogError("the file does not start with a Match line", source, f"line {no}")
+            break
+    else:
+        raise MalformedLogError("no Match block", source, "line 1")
+    count, first_over = 1, 0
+    for no, line in lines:
+        if "Match " in line and line.strip().startswith("Match "):
+            count += 1
+            if count == MAX_GAMES_PER_FILE + 1:
+                first_over = no
+    if count > MAX_GAMES_PER_FILE:
+        raise LogTooLargeError(f"{count:,} matches, more than the {MAX_GAMES_PER_FILE:,} games a file may hold",
+                               source, f"line {first_over}")
+    return count
+
+
+def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
+    """The ``Match`` blocks of a file :func:`_count_matches` has passed, one at a time: each its
+    non-blank lines, stripped, with their numbers."""
+    block: list[tuple[int, str]] = []
     for no, line in enumerate(iter_text_lines(text), start=1):
         line = line.strip()
         if not line:
             continue
-        if line.startswith("Match "):
-            if block is not None:
-                yield block
+        if line.startswith("Match ") and block:
+            yield block
             block = []
-        elif block is None:
-            raise MalformedLogError("the file does not start with a Match line", source, f"line {no}")
         block.append((no, line))
-    if block is None:
-        raise MalformedLogError("no Match block", source, "line 1")
     yield block
 
 
