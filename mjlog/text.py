@@ -40,6 +40,29 @@ def printable_lines(text: str) -> str:
     return "\n".join(printable(line) for line in text.split("\n"))
 
 
+def _show_printable(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                    file: TextIO | None = None, line: str | None = None) -> None:
+    """:func:`warnings.showwarning`, its usual text written as :func:`printable_lines`."""
+    text = warnings.formatwarning(message, category, filename, lineno, line)
+    try:
+        (file or sys.stderr).write(printable_lines(text))
+    except OSError:  # as Python's own: a closed or broken stream loses the warning
+        pass
+
+
+def warnings_printable() -> bool:
+    """Whether this process shows warnings escaped (within :func:`printable_warnings`, or after
+    :func:`show_warnings_printable`)."""
+    return warnings.showwarning is _show_printable
+
+
+def show_warnings_printable() -> None:
+    """From now on, this process shows every warning as :func:`printable_warnings` does: for a worker
+    process that was spawned (a fresh interpreter) by a command that shows them so (a forked one
+    inherits it)."""
+    warnings.showwarning = _show_printable
+
+
 @contextmanager
 def printable_warnings() -> Iterator[None]:
     """Within it, every warning shown (Python's or a library's: matplotlib's about a glyph a font lacks
@@ -47,16 +70,7 @@ def printable_warnings() -> Iterator[None]:
     that a library quotes cannot reach the terminal raw. Warnings recorded or turned into errors are
     left as they are."""
     previous = warnings.showwarning
-
-    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-             file: TextIO | None = None, line: str | None = None) -> None:
-        text = warnings.formatwarning(message, category, filename, lineno, line)
-        try:
-            (file or sys.stderr).write(printable_lines(text))
-        except OSError:  # as Python's own: a closed or broken stream loses the warning
-            pass
-
-    warnings.showwarning = show
+    warnings.showwarning = _show_printable
     try:
         yield
     finally:

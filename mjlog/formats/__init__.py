@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class LogFormat:
-    """A format: ``sniff(head)`` says whether bytes starting with ``head`` are of it; ``read`` reads them."""
+    """A format: ``sniff(head)`` says whether bytes starting with ``head`` (the first
+    :data:`HEAD_BYTES`, or every byte where ``sniff_whole``) are of it; ``read`` reads them."""
 
     name: str
     title: str           # as error messages name it, e.g. 'Tenhou XML'
@@ -35,6 +36,9 @@ class LogFormat:
     read_all: Callable[[bytes, str], list[GameLog | MalformedLogError]] | None = None
     """For a format whose files hold several games (the Botzone export): every game of the file, or
     the error that makes that one game unreadable."""
+    sniff_whole: bool = False
+    """Whether ``sniff`` is given every byte of the file, not its head: for a format whose test needs a
+    whole first line however long (mjai), which bounds for itself how far it reads."""
 
 
 _FIRST_CHAR = re.compile(rb"(?:\xef\xbb\xbf)?\s*(\S)")
@@ -72,7 +76,8 @@ def _wide_xml(head: bytes) -> bool:
 
 _FORMATS: list[LogFormat] = [
     # mjai first: its first line is a JSON object with "type", which no tenhou.net/6 JSON has
-    LogFormat("mjai", "mjai JSON lines", _lazy("mjai.common", "sniff"), _lazy("mjai.read", "read_mjai_bytes")),
+    LogFormat("mjai", "mjai JSON lines", _lazy("mjai.common", "sniff"), _lazy("mjai.read", "read_mjai_bytes"),
+              sniff_whole=True),
     LogFormat("beijing-xml", "Beijing XML", _lazy("beijing.sniff", "sniff_xml"), _lazy("beijing.xml", "read_beijing_xml")),
     LogFormat("beijing-json", "Beijing JSON", _lazy("beijing.sniff", "sniff_json"), _lazy("beijing.json", "read_beijing_json")),
     LogFormat("datong-xml", "Datong XML", _lazy("datong.sniff", "sniff_xml"), _lazy("datong.xml", "read_datong_xml")),
@@ -111,6 +116,6 @@ def format_of(data: bytes) -> LogFormat | None:
     """The first registered format whose sniff accepts ``data``, or None."""
     head = data[:HEAD_BYTES]
     for fmt in _FORMATS:
-        if fmt.sniff(head):
+        if fmt.sniff(data if fmt.sniff_whole else head):
             return fmt
     return None

@@ -6,6 +6,7 @@ import errno
 import os
 import stat
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -98,6 +99,32 @@ def text_lines(text: str) -> list[str]:
     if lines[-1] == "":
         lines.pop()
     return lines
+
+
+#: Characters of text split into lines at once by :func:`iter_text_lines` (then on to the end of a line).
+_LINES_CHUNK = 1 << 18
+
+
+def iter_text_lines(text: str) -> Iterator[str]:
+    r"""The lines :func:`text_lines` gives, a chunk of about 256 K characters at a time: a reader of a file of
+    many games holds the lines of one chunk, never a list of all of them.
+
+    >>> list(iter_text_lines('a\r\nb\u2028c\x85\nd\re\n\nf'))
+    ['a', 'b\u2028c\x85', 'd', 'e', '', 'f']
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find("\n", start + _LINES_CHUNK)
+        if end == -1:   # the last chunk: up to the end, less the end of its last line
+            lines = text[start:].split("\n")
+            if lines[-1] == "":
+                lines.pop()
+            yield from lines
+            return
+        yield from text[start:end].split("\n")
+        start = end + 1
 
 
 def os_problem(exc: OSError) -> str:

@@ -63,6 +63,9 @@ COUNTER_RANGE = (0, COUNTER_LIMIT)
 #: kept as extra): the longest legal one is a few hundred characters, and the viewer, the tables and
 #: every printed line carry each text on, so a longer one is refused, never cut.
 MAX_TEXT_CHARS = 65536
+#: Longest log id: the store keeps it in every row of a game (``game_id``), so it is held to what an id
+#: is (Tenhou's are 31 characters, a Botzone match's at most 64), not to a name's length.
+MAX_LOG_ID_CHARS = 256
 
 
 class OutOfRange(MjlogError):
@@ -254,6 +257,8 @@ def _check_header_values(log: GameLog) -> None:
                 check_extra(value)
     values = [t for t, _ in texts if t is not None] + [t for p in log.players for t in (p.name, p.sex)
                                                        if t is not None] + [v for pair in log.header_extra for v in pair]
+    if log.log_id is not None and isinstance(log.log_id, str) and len(log.log_id) > MAX_LOG_ID_CHARS:
+        raise OutOfRange(f"the log id is {len(log.log_id):,} characters long, more than {MAX_LOG_ID_CHARS:,}")
     if not _texts_ok(values):  # one by one only to name the culprit
         for t, what in texts:
             check_text(t, what)

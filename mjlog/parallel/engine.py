@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from mjlog.text import show_warnings_printable, warnings_printable
+
 
 class Engine(enum.Enum):
     """Where the tasks run: this machine's processes, or a Dask cluster."""
@@ -120,6 +122,10 @@ def _dask(jobs: int, scheduler: str | None) -> Iterator[_Runner]:
                                                   host="127.0.0.1", dashboard_address=None)
     client = Client(scheduler or cluster)
     try:
+        if cluster is not None and warnings_printable():
+            # its workers write to this terminal: warnings escaped there as here (a scheduler's own
+            # workers write to their own logs, and are another's to set up)
+            client.register_worker_callbacks(setup=show_warnings_printable)
         workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
         yield _Runner(lambda fn, *args: client.submit(fn, *args, pure=False), workers,
                       lambda fs: tuple(dask_wait(fs, return_when="FIRST_COMPLETED")),

@@ -4,6 +4,9 @@ A process pool's workers wait on a pipe their parent holds; if the parent is kil
 SIGTERM, an out-of-memory kill), nothing tells them, and they would wait for ever. Each worker
 therefore asks Linux to send it SIGTERM when its parent ends, and, on any system, watches its
 parent's id and exits as soon as it changes.
+
+A spawned worker is a fresh interpreter: where its parent shows warnings escaped
+(:func:`mjlog.text.printable_warnings`, around every command), it is set up to show them so too.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import signal
 import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
+
+from mjlog.text import show_warnings_printable, warnings_printable
 
 #: How often (seconds) a worker checks that its parent is alive.
 PARENT_CHECK_SECONDS = 0.5
@@ -28,8 +33,16 @@ def worker_pool(jobs: int, start_method: str | None = None) -> ProcessPoolExecut
     worker as a fresh interpreter, so it holds none of this process's memory (a forked worker's
     resident size carries what this process held when it forked, such as a list of every input)."""
     ctx = multiprocessing.get_context(start_method) if start_method else None
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_end_with_parent,
-                               initargs=(os.getpid(),))
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
+                               initargs=(os.getpid(), warnings_printable()))
+
+
+def _start_worker(parent: int, escape_warnings: bool) -> None:
+    """Run in each worker as it starts: show warnings escaped where its parent does (a spawned worker
+    does not inherit that), and end with ``parent``."""
+    if escape_warnings:
+        show_warnings_printable()
+    _end_with_parent(parent)
 
 
 def _end_with_parent(parent: int) -> None:

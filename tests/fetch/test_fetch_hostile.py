@@ -20,7 +20,7 @@ import pytest
 from mjlog.cli import main
 from mjlog.fetch.body import BodySink, BodyTooLarge
 from mjlog.fetch.client import SERVER_TEXT_CHARS, FetchError, fetch_logs
-from mjlog.fetch.index import LogRef, refs_in_zip
+from mjlog.fetch.index import MAX_ARCHIVE_BYTES, MAX_INDEX_BYTES, LogRef, refs_in_zip
 from mjlog.formats.source import MAX_GZIP_MEMBERS, MAX_LOG_BYTES
 from tests.fetch.test_fetch import FAST, ID_A, ID_B, LOG, client, index_line, log_url
 from tests.support.fetch_server import RecordedServer, Reply
@@ -248,6 +248,70 @@ def test_a_list_over_the_limit_is_refused_unread(tmp_path, capsys):
         fh.truncate(MAX_LOG_BYTES + 1)       # sparse: nothing to read, only the size to check
     assert main(["fetch", "--list", str(big), "-o", str(tmp_path / "o"), "--no-progress"]) == 2
     assert f"over the limit of {MAX_LOG_BYTES}" in capsys.readouterr().err
+
+
+def _sparse(path, size: int):
+    """A file of ``size`` bytes with nothing to read (only its size to check)."""
+    with open(path, "wb") as fh:
+        fh.truncate(size)
+    return path
+
+
+def _archive_one_line(tmp_path, capsys, path) -> str:
+    """``fetch --archive PATH``: exit 2 and one line, which is returned."""
+    assert main(["fetch", "--archive", str(path), "-o", str(tmp_path / "o"), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("mjlog: cannot read the index:") and "Traceback" not in err[0], err
+    return err[0]
+
+
+def test_an_archive_over_its_limit_is_refused_unread_with_one_line(tmp_path, capsys):
+    big = _sparse(tmp_path / "scraw2019.zip", MAX_ARCHIVE_BYTES + 1)
+    assert f"over the limit of {MAX_ARCHIVE_BYTES}" in _archive_one_line(tmp_path, capsys, big)
+
+
+def test_an_index_file_over_its_limit_is_refused_unread_with_one_line(tmp_path, capsys):
+    big = _sparse(tmp_path / "scc20190101.html", MAX_INDEX_BYTES + 1)
+    assert f"index file is larger than {MAX_INDEX_BYTES} bytes" in _archive_one_line(tmp_path, capsys, big)
+
+
+def test_an_archive_member_over_the_index_limit_is_refused_with_one_line(tmp_path, capsys):
+    path = tmp_path / "scraw2019.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z, z.open("2019/scc20190101.html", "w") as member:
+        zeros = bytes(MIB)
+        for _ in range(MAX_INDEX_BYTES // MIB):
+            member.write(zeros)
+        member.write(b"\n")
+    line = _archive_one_line(tmp_path, capsys, path)
+    assert f"member is larger than {MAX_INDEX_BYTES} bytes" in line and "scc20190101.html" in line
+
+
+def test_an_endless_index_body_stops_fetch_at_its_limit_with_one_line(server, tmp_path, capsys):
+    """``--recent`` downloads each index file under ``MAX_INDEX_BYTES``: an endless one is one line and
+    leaves no file."""
+    server.serve("/sc/raw/list.cgi", Reply(body=b"list([{file:'scc2024010100.html.gz',size:1}]);"))
+    server.serve("/sc/raw/dat/scc2024010100.html.gz", Reply(body=b"x" * 65536, endless=True, chunk=65536))
+    out = tmp_path / "out"
+    assert run_fetch(server, out, "--recent") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"over the limit of {MAX_INDEX_BYTES} bytes" in err[0], err
+    assert os.listdir(out / "index") == []
+
+
+def test_a_year_archive_is_downloaded_under_the_archive_limit(tmp_path, monkeypatch):
+    """What ``--year`` asks of the client: the archive's limit, not a log's or an index file's (the
+    limit itself is enforced as every download's, above)."""
+    from mjlog.fetch import client as fetch_client
+
+    asked: list[int] = []
+
+    class Recorder:
+        def download(self, path, dest, limit):
+            asked.append(limit)
+
+    fetch_client.fetch_archive(Recorder(), "/sc/raw/scraw2019.zip", tmp_path / "scraw2019.zip.index")
+    fetch_client.fetch_index_file(Recorder(), "/sc/raw/dat/scc.html.gz", tmp_path / "scc.index")
+    assert asked == [MAX_ARCHIVE_BYTES, MAX_INDEX_BYTES]
 
 
 def test_an_archive_zip_is_read_from_disk(tmp_path):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mjlog.formats import _lazy, format_of
+from mjlog.formats import HEAD_BYTES, _lazy, format_of
+from mjlog.ir.check import MAX_TEXT_CHARS
 from tests.support.xmlbuild import simple_game4
 
 
@@ -64,3 +65,33 @@ def test_a_name_holding_a_line_break_of_unicode_is_not_a_line_break(breaks):
     one_line = game_text("tenhou6", name).replace("\n", "")
     lines = (one_line + "\n" + one_line + "\n").encode()       # JSON lines: two files' objects, one a line
     assert read_log(lines).players[0].name == name
+
+
+@pytest.mark.parametrize("length", [HEAD_BYTES, 60_000, MAX_TEXT_CHARS])
+def test_an_mjai_log_whose_first_line_is_longer_than_the_head_is_named_mjai_and_read_whole(length):
+    """The sniffs see the file's first 4 KB; mjai's reads its whole first line, so a long name in
+    ``start_game`` (over about 3,975 characters) no longer makes the file tenhou.net/6's; and the name
+    is read whole, as every reader's (it was cut to 200 characters)."""
+    from mjlog.formats.reader import read_log
+    from tests.support.hostile import game_text
+
+    data = game_text("mjai", "N" * length).encode()
+    assert data.index(b"\n") > HEAD_BYTES
+    assert format_of(data).name == "mjai"
+    assert read_log(data).players[0].name == "N" * length
+
+
+def test_a_first_line_longer_than_an_mjai_line_may_be_is_not_mjai():
+    """The mjai sniff reads at most ``SNIFF_BYTES``: a first line that ends in them is sniffed, one past
+    them is no mjai line; a tenhou.net/6 log on one long line is still tenhou.net/6's."""
+    from mjlog.formats.mjai.common import SNIFF_BYTES, sniff
+    from tests.support.hostile import game_text
+
+    def first_line(size: int) -> bytes:
+        start, end = b'{"type": "none", "x": "', b'"}\n'
+        return start + b"x" * (size - len(start) - len(end)) + end + b'{"type": "none"}\n'
+
+    assert sniff(first_line(SNIFF_BYTES))
+    assert not sniff(first_line(SNIFF_BYTES + 1))
+    tenhou6 = game_text("tenhou6", "N" * 10_000).encode()
+    assert b"\n" not in tenhou6.strip() and format_of(tenhou6).name == "tenhou-json"

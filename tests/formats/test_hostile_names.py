@@ -12,7 +12,7 @@ import pytest
 from mjlog.cli import main
 from mjlog.errors import MalformedLogError
 from mjlog.formats.reader import games_or_errors, read_log
-from mjlog.ir.check import MAX_TEXT_CHARS
+from mjlog.ir.check import MAX_LOG_ID_CHARS, MAX_TEXT_CHARS
 from tests.support.hostile import NAME_KINDS, data_placeholder_id, game_text, huge_name_file
 
 HUGE = 9_000_000          # a 9 MB name: once a 4.0 GB viewer page
@@ -44,6 +44,16 @@ def test_a_text_over_the_limit_is_refused_at_reading_and_one_at_it_reads():
         read_log(game_text("tenhou6", "B" * (MAX_TEXT_CHARS + 1)).encode())
 
 
+def test_a_log_id_over_its_bound_is_refused_at_reading_and_one_at_it_reads():
+    """The store keeps a game's id in every row, so the log id has its own, shorter bound: a 60,000-character
+    id once took 120 MB of one game's rows."""
+    assert len(read_log(game_text("tenhou6", "Alice", "I" * MAX_LOG_ID_CHARS).encode()).log_id) == MAX_LOG_ID_CHARS
+    with pytest.raises(MalformedLogError, match=r"the log id is 257 characters long, more than 256"):
+        read_log(game_text("tenhou6", "Alice", "I" * (MAX_LOG_ID_CHARS + 1)).encode())
+    with pytest.raises(MalformedLogError, match=r"the log id is 60,000 characters long, more than 256"):
+        read_log(data_placeholder_id(10_000))
+
+
 def test_a_later_botzone_match_with_a_huge_id_costs_only_thatgame_text():
     corpus = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "mcr" / "botzone" / "sample.txt"
     if not corpus.is_file():
@@ -70,7 +80,8 @@ def test_a_viewer_page_of_a_long_name_holds_it_once(tmp_path):
 
 
 def test_a_log_id_of_data_placeholders_does_not_multiply_the_page(tmp_path):
-    size = _page_size(tmp_path, data_placeholder_id(1000).decode())
+    tokens = MAX_LOG_ID_CHARS // len("@DATA@")   # 42, as many as an id holds: once a 70 MB page
+    size = _page_size(tmp_path, data_placeholder_id(tokens).decode())
     assert size < PAGE_LIMIT
     page = (tmp_path / "game.html").read_text(encoding="utf-8")
     assert page.count('id="game-data"') == 1 and page.count("<!DOCTYPE") == 1

@@ -6,16 +6,18 @@ Their speed is in ``benchmarks/hostile_inputs.py``; these tests check only the a
 from __future__ import annotations
 
 import gzip
+import tracemalloc
 
 import pytest
 
 from mjlog.cli import main
 from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.json_depth import MAX_JSON_DEPTH
+from mjlog.formats.mcr.botzone import read_botzone_all
 from mjlog.formats.reader import read_log
 from mjlog.formats.safe_xml import MAX_ATTRIBUTES
-from mjlog.formats.source import MAX_GZIP_MEMBERS, gunzip
-from tests.support.hostile import DEEP_JSON, deep_json, empty_gzip_members, many_attributes, punycode_xml
+from mjlog.formats.source import MAX_GAMES_PER_FILE, MAX_GZIP_MEMBERS, gunzip
+from tests.support.hostile import DEEP_JSON, botzone_copies, deep_json, empty_gzip_members, many_attributes, punycode_xml
 from tests.support.xmlbuild import simple_game4
 
 DEEP = 100_000
@@ -66,6 +68,20 @@ def test_a_few_gzip_members_still_read_as_one_log():
     assert [p.name for p in read_log(data).players] == ["Alice", "あ", "C", "D"]
     with pytest.raises(LogTooLargeError, match="gzip members"):
         gunzip(gzip.compress(b"", mtime=0) * (MAX_GZIP_MEMBERS + 1), "x")
+
+
+def test_a_botzone_file_of_too_many_matches_is_refused_holding_one_match_at_a_time():
+    """The matches are counted as the lines go by: refusing 60,000 of them holds the file's text and a
+    chunk of its lines, not a list of all 480,000 (which took 100 MB for this 14 MB file)."""
+    data = botzone_copies(60_000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(LogTooLargeError, match=f"60,000 matches, more than the {MAX_GAMES_PER_FILE:,} games"):
+            read_botzone_all(data, "many.txt")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1.5 * len(data), f"{peak / 2**20:.0f} MB for {len(data) / 2**20:.0f} MB of matches"
 
 
 def test_an_mcr_element_with_100k_attributes_is_refused(tmp_path, capsys):

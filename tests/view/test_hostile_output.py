@@ -153,3 +153,24 @@ def test_a_warning_is_printed_escaped_and_the_previous_hook_comes_back(capsys):
         assert warnings.showwarning is before
     err = capsys.readouterr().err
     assert "name \\x1b]0;owned\\x07\\u202e end" in err and not any(c in err for c in "\x1b\x07\u202e"), err
+#: A warning's text as a library might quote a log: a title change, a bell, a right-to-left override.
+_HOSTILE_WARNING = "name \x1b]0;owned\x07\u202e end"
+
+
+@pytest.mark.parametrize("engine", ["local", pytest.param("dask", marks=pytest.mark.slow)])
+def test_a_warning_in_a_spawned_or_dask_worker_is_printed_escaped_as_in_the_parent(engine, capfd):
+    """``build --jobs N`` spawns its workers, and ``--engine dask`` starts a local cluster's: fresh
+    interpreters, which inherit no warning hook. A warning there reaches the terminal escaped, as in
+    the command's own process."""
+    import warnings
+
+    from mjlog.parallel.engine import run_tasks
+    from mjlog.text import printable_warnings
+
+    if engine == "dask":
+        pytest.importorskip("dask.distributed")
+    tasks = [(_HOSTILE_WARNING, UserWarning)] * 2   # the task is warnings.warn itself: a worker imports nothing
+    with printable_warnings():
+        list(run_tasks(warnings.warn, tasks, jobs=2, engine=engine, start_method="spawn"))
+    err = capfd.readouterr().err
+    assert "name \\x1b]0;owned\\x07\\u202e end" in err and not any(c in err for c in "\x1b\x07\u202e"), err

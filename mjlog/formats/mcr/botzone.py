@@ -20,13 +20,14 @@ does: the hand is drawn (``Huang``) when the seat to draw has none left.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.mcr.play import KindPlay
 from mjlog.ir import FinalResult, GameLog, Player, Round, Ryuukyoku
 from mjlog.rules.mcr.record import ClaimAction, LostClaim, McrHandRecord, McrHeader, McrWinRecord, RecordedFan
 from mjlog.rules.mcr.ruleset import MCR
-from mjlog.formats.source import MAX_GAMES_PER_FILE, text_lines
+from mjlog.formats.source import MAX_GAMES_PER_FILE, iter_text_lines
 from mjlog.formats.mcr.sniff import sniff_botzone as sniff  # noqa: F401 - the format's test, where the registry finds it
 
 FORMAT = "mcr-botzone"
@@ -57,34 +58,60 @@ def kind_of(tile: str) -> int | None:
 def read_botzone_all(data: bytes, source: str) -> list[GameLog | MalformedLogError]:
     """Every match of the file, in order, each a game or the :class:`MalformedLogError` (naming the
     line) that makes that match unreadable; a file that is not the export at all, or holds more than
-    :data:`~mjlog.formats.source.MAX_GAMES_PER_FILE` matches, raises it."""
+    :data:`~mjlog.formats.source.MAX_GAMES_PER_FILE` matches, raises it. The matches are counted in a
+    first pass and read in a second, one at a time: no list of the file's lines is ever held."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MalformedLogError("not UTF-8 text", source, f"byte {exc.start}") from None
-    blocks: list[list[tuple[int, str]]] = []
-    for no, line in enumerate(text_lines(text), start=1):
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("Match "):
-            blocks.append([])
-        elif not blocks:
-            raise MalformedLogError("the file does not start with a Match line", source, f"line {no}")
-        blocks[-1].append((no, line))
-    if not blocks:
-        raise MalformedLogError("no Match block", source, "line 1")
-    if len(blocks) > MAX_GAMES_PER_FILE:
-        raise LogTooLargeError(f"{len(blocks):,} matches, more than the {MAX_GAMES_PER_FILE:,} games a file may hold",
-                               source, f"line {blocks[MAX_GAMES_PER_FILE][0][0]}")
-    many = len(blocks) > 1
+    count = _count_matches(text, source)
     out: list[GameLog | MalformedLogError] = []
-    for n, block in enumerate(blocks, start=1):
+    for n, block in enumerate(_blocks(text), start=1):
         try:
-            out.append(_match(block, f"{source}#{n}" if many else source))
+            out.append(_match(block, f"{source}#{n}" if count > 1 else source))
         except MalformedLogError as exc:
             out.append(exc)
     return out
+
+
+def _count_matches(text: str, source: str) -> int:
+    """How many ``Match`` blocks the file holds; :class:`MalformedLogError` for a file whose first line
+    (blank ones aside) is no ``Match`` line, and :class:`LogTooLargeError` (naming the first match too
+    many) for one of more than :data:`~mjlog.formats.source.MAX_GAMES_PER_FILE`."""
+    lines = enumerate(iter_text_lines(text), start=1)
+    for no, line in lines:
+        line = line.strip()
+        if line:
+            if not line.startswith("Match "):
+                raise MalformedLogError("the file does not start with a Match line", source, f"line {no}")
+            break
+    else:
+        raise MalformedLogError("no Match block", source, "line 1")
+    count, first_over = 1, 0
+    for no, line in lines:
+        if "Match " in line and line.strip().startswith("Match "):
+            count += 1
+            if count == MAX_GAMES_PER_FILE + 1:
+                first_over = no
+    if count > MAX_GAMES_PER_FILE:
+        raise LogTooLargeError(f"{count:,} matches, more than the {MAX_GAMES_PER_FILE:,} games a file may hold",
+                               source, f"line {first_over}")
+    return count
+
+
+def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
+    """The ``Match`` blocks of a file :func:`_count_matches` has passed, one at a time: each its
+    non-blank lines, stripped, with their numbers."""
+    block: list[tuple[int, str]] = []
+    for no, line in enumerate(iter_text_lines(text), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("Match ") and block:
+            yield block
+            block = []
+        block.append((no, line))
+    yield block
 
 
 def read_botzone_bytes(data: bytes, source: str) -> GameLog:

@@ -83,12 +83,23 @@ def parse_tile(name: object) -> tuple[int, bool] | None:
     return TILES_BY_NAME.get(name) if isinstance(name, str) else None
 
 
-def sniff(head: bytes) -> bool:
-    """Whether ``head`` starts like mjai: a first line that is a JSON object with a string ``type``."""
+#: Longest line of an mjai log, in characters (a start_game line with four long names is the longest).
+MAX_LINE_CHARS = 100_000
+#: How far the sniff reads for a whole first line: the longest line in UTF-8's widest characters, and
+#: its end (a first line cut by a shorter head, a long name in it, was taken for another format).
+SNIFF_BYTES = 4 * MAX_LINE_CHARS + 2
+
+
+def sniff(data: bytes) -> bool:
+    """Whether ``data`` starts like mjai: a first line that is a JSON object with a string ``type``,
+    read whole (at most :data:`SNIFF_BYTES`: a longer first line is no mjai line)."""
+    head = data[:SNIFF_BYTES]
     text = head.lstrip(b"\xef\xbb\xbf").lstrip()
     if not text.startswith(b"{"):
         return False
-    line = text.split(b"\n", 1)[0]
+    line, end, _ = text.partition(b"\n")
+    if not end and len(data) > len(head):
+        return False
     try:
         check_json_depth(line, "<head>")
         obj = json.loads(line)

@@ -31,10 +31,9 @@ from json.scanner import make_scanner
 from mjlog.errors import LogTooLargeError, MalformedLogError
 from mjlog.formats.json_depth import MAX_JSON_DEPTH, check_json_depth
 from mjlog.formats.json_keys import DuplicateKeyError, unique_keys
-from mjlog.formats.mjai.common import TILES_BY_NAME
+from mjlog.formats.mjai.common import MAX_LINE_CHARS, TILES_BY_NAME
 from mjlog.formats.mjai.hand import HandState
 
-MAX_LINE_CHARS = 100_000
 #: A line this short cannot nest deeper than MAX_JSON_DEPTH (it has too few brackets).
 SHORT_LINE_CHARS = MAX_JSON_DEPTH
 #: Decoded lines kept (a four-player log has 444 distinct draws and discards); once full, no more are.

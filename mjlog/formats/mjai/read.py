@@ -236,7 +236,7 @@ class MjaiReader:
         names = self.start.get("names")
         if not (isinstance(names, list) and len(names) >= self.n and all(isinstance(x, str) for x in names)):
             names = [""] * self.n
-        players = tuple(Player(s, names[s][:200]) for s in range(self.n))
+        players = tuple(Player(s, names[s]) for s in range(self.n))   # whole: the IR check bounds a name
         final = self._final(rules) if self.end is not None and self.after is not None else None
         first = self.rounds[0]
         return GameLog(source_format="mjai", family="riichi", rules=rules, players=players,
