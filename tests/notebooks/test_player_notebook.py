@@ -37,3 +37,30 @@ def test_player_notebook_takes_its_player_from_the_parameter(tmp_path, monkeypat
     monkeypatch.setenv("MJLOG_PLAYER", "nobody at all")
     nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
     assert error is not None and "sits in none of the selected games" in str(error)
+
+
+@pytest.mark.slow
+def test_player_notebook_draws_a_name_that_would_be_mathtext_as_plain_text(tmp_path, monkeypatch):
+    """A player called ``$x^{$`` (broken TeX, were matplotlib to read it as mathtext) gets the notebook's
+    every chart and table, the name shown as written."""
+    from urllib.parse import quote
+
+    from mjlog.store import Store
+
+    name = "$x^{$"
+    game = sorted(SAMPLE.glob("*4p*.xml"))[0].read_text(encoding="utf-8")
+    n0 = game.split('n0="', 1)[1].split('"', 1)[0]
+    (tmp_path / "renamed.xml").write_text(game.replace(f'n0="{n0}"', f'n0="{quote(name, safe="")}"', 1),
+                                          encoding="utf-8")
+    db = tmp_path / "s.duckdb"
+    with Store(db) as st:
+        st.ingest([tmp_path / "renamed.xml"])
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from run_notebooks import execute
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    monkeypatch.setenv("MJLOG_PLAYER", name)
+    nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
+    assert error is None, error
+    assert f"player: {name}" in _printed(nb)
