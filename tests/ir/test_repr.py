@@ -12,8 +12,8 @@ from tests.support.viewcases import GAME4, simulated
 def test_a_game_repr_names_family_rules_players_hands_and_end():
     log = mjlog.read_log(GAME4)
     text = repr(log)
-    assert text == ("<GameLog riichi tenhou-4p-south sim-tenhou-4p-south-2024-0.xml: 12 hands; "
-                    "players Bot A, Bot B, Bot C, Bot D; final 31600 43100 20600 4700>")
+    assert text == ("<GameLog riichi tenhou-4p-south sim-tenhou-4p-south-2024-0.xml: 14 hands; "
+                    "players Bot A, Bot B, Bot C, Bot D; final 25200 8200 11800 54800>")
 
 
 def test_a_replay_repr_counts_findings_and_gives_final_scores():

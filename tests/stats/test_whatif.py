@@ -160,7 +160,11 @@ def test_whatif_knob_rows_move_the_sample_wins_with_intervals(tmp_path, capsys):
                  "chiitoitsu_1han_50fu=True"):
         wins, points = int(rows[knob][0]), int(rows[knob][1])
         assert wins > 0 and points < 0, (knob, rows[knob])
-        assert re.search(r"-\d+ \[-\d+, -\d+\]", " ".join(rows[knob])), rows[knob]   # points per win, interval
+        # points per win and its interval (the only column of whole numbers in brackets)
+        per_win, low, high = map(int, re.search(r"(-\d+) \[(-?\d+), (-?\d+)\]", " ".join(rows[knob])).groups())
+        assert low < per_win < high, rows[knob]
+        if knob != "chiitoitsu_1han_50fu=True":   # a few chiitoitsu wins in the sample: their interval holds 0
+            assert high < 0, rows[knob]
     assert rows["two_han_minimum_honba=1"][5] == rows["two_han_minimum_honba=1"][0]   # every change: no longer a win
     assert rows["ura_dora=False"][5] == "0"
 

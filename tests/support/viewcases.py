@@ -13,10 +13,10 @@ HOSTILE_NAME = '</script><b id="pwned">x</b>'
 
 
 def with_wrong_points() -> bytes:
-    """The 4p sample with its first win's recorded points 8000 changed to 7700 (a points finding)."""
+    """The 4p sample with its first win's recorded points 9600 changed to 9300 (a points finding)."""
     data = GAME4.read_bytes()
-    assert b'ten="40,8000,1"' in data
-    return data.replace(b'ten="40,8000,1"', b'ten="40,7700,1"', 1)
+    assert b'ten="25,9600,0"' in data
+    return data.replace(b'ten="25,9600,0"', b'ten="25,9300,0"', 1)
 
 
 def with_hostile_name() -> bytes:

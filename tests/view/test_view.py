@@ -85,8 +85,8 @@ def test_outcome_shows_the_derived_yaku_value_and_payments():
     # the yaku as the replay derived them, less ura dora at 0 han (Tenhou lists it; nothing to show)
     assert [y["name"] for y in outcome["yaku"]] == [n for n, (_, h) in zip(derived.value.yaku_names,
                                                                           derived.value.yaku) if h]
-    assert [y["name"] for y in outcome["yaku"]] == ["Riichi", "Tanyao", "Dora", "Aka dora"]
-    assert outcome["value"] == "4 han 40 fu (mangan), 8000"
+    assert [y["name"] for y in outcome["yaku"]] == ["Riichi", "Chiitoitsu", "Tanyao"]
+    assert outcome["value"] == "4 han 25 fu, 9600"
     assert outcome["deltas"] == list(derived.deltas)
     assert data["steps"][data["rounds"][0]["last"]]["scores"] == list(replay.rounds[0].end_scores)
 
@@ -102,7 +102,7 @@ def test_findings_sit_at_their_event():
         assert isinstance(log.rounds[f.round_index].events[f.event_index], Win)
     assert sum(len(s["findings"]) for s in data["steps"]) == len(replay.findings) == data["findings"]
     win = data["steps"][data["rounds"][0]["last"]]["outcome"]
-    assert win["value"] == "4 han 40 fu (mangan), 8000" and win["recorded"] == "4 han 40 fu (mangan), 7700"
+    assert win["value"] == "4 han 25 fu, 9600" and win["recorded"] == "4 han 25 fu, 9300"
 
 
 def test_a_truncated_log_keeps_its_findings():

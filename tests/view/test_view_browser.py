@@ -93,7 +93,7 @@ def test_findings_are_shown_at_their_event(chromium, tmp_path):
     proc = run_chromium(chromium, tmp_path, f"{path.as_uri()}#step={step}", "--dump-dom")
     here = re.search(r'<div id="here">(.*?)</div>\s*<div id="outcome">', proc.stdout, re.S).group(1)
     assert f.kind.value in here and html.escape(f.message, quote=False) in here
-    assert "log records 4 han 40 fu (mangan), 7700" in proc.stdout
+    assert "log records 4 han 25 fu, 9300" in proc.stdout
 
 
 def test_hostile_player_names_stay_text(chromium, tmp_path):
