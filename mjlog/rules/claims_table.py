@@ -1,5 +1,6 @@
-"""The calls of the seeded-wall families' referees (Beijing, Datong): a pon, chi or open kan claimed from
-the last discard, a closed kan and an added kan made in turn, each judged and applied to the table.
+"""The seeded-wall families' referees' table (Beijing, Datong): a pon, chi or open kan claimed from the
+last discard, a closed kan and an added kan made in turn, each judged and applied; an outcome's scores
+as recorded against those derived; the hand's result.
 
 A family's table extends :class:`ClaimsTable` with what differs: whether and how it allows chi
 (:meth:`~ClaimsTable.check_chi`) and what a kan owes (:meth:`~ClaimsTable.kan_made`: its replacement
@@ -13,6 +14,7 @@ from typing import ClassVar
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard
 from mjlog.rules.base_table import DISCARD, BaseTable
+from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 
 K = FindingKind
 
@@ -100,3 +102,29 @@ class ClaimsTable(BaseTable):
     def names(self, tiles) -> str:
         """Tiles as findings name them."""
         return " ".join(self.tile_label(t) for t in tiles)
+
+    # -- outcomes ------------------------------------------------------------------------------------------
+
+    def settle(self, before, deltas, derived, what: str) -> None:
+        """An outcome's recorded scores before it and changes (``deltas``) against the table's and the
+        rules' (``derived``, None where the rules give none); both followed."""
+        if before and tuple(before) != tuple(self.scores):
+            self.find(K.PAYMENT, f"scores before the {what}", _fmt(before), _fmt(self.scores))
+        if derived is not None and tuple(deltas) != tuple(derived):
+            self.find(K.PAYMENT, f"score changes of the {what}", _fmt(deltas), _fmt(derived))
+        if len(deltas) == self.n:
+            self.scores = [s + x for s, x in zip(self.scores, deltas)]
+        if derived is not None:
+            self.derived_scores = [s + x for s, x in zip(self.derived_scores, derived)]
+
+    def hand_result(self, wins: list[DerivedWin], draw: DerivedDraw | None) -> RoundResult:
+        """The hand's result: its start, end scores, outcome and open calls per seat."""
+        rnd = self.r
+        return RoundResult(rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores),
+                           tuple(self.scores), (), tuple(wins), draw,
+                           calls=tuple(sum(1 for m in ms if m.kind is not CallKind.ANKAN) for ms in self.melds),
+                           complete=bool(wins or draw))
+
+
+def _fmt(values) -> str:
+    return ",".join(str(v) for v in values)

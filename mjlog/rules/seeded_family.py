@@ -14,7 +14,7 @@ from mjlog.rules.family import Family, GameCheck
 
 K = FindingKind
 
-__all__ = ["SeededFamily", "check_deal"]
+__all__ = ["SeededFamily", "check_deal", "dealer_at"]
 
 
 class SeededFamily(Family):
@@ -49,8 +49,17 @@ class SeededFamily(Family):
         return (0.0,) * len(final_scores)  # none: the game's result is its scores (never compared)
 
 
-def check_deal(table: Any, rnd: Round, dealer: int, wall: Any) -> None:
-    """The hand's dealer against ``dealer`` (the flow's), and each seat's dealt tiles against the wall's."""
+def dealer_at(rules: Any, first_dealer: int, kyoku: int) -> int:
+    """The dealer after the deal has passed ``kyoku`` times from ``first_dealer`` (``rules.next_seat``)."""
+    seat = first_dealer
+    for _ in range(max(0, kyoku) % rules.players):
+        seat = rules.next_seat(seat)
+    return seat
+
+
+def check_deal(table: Any, rnd: Round, rules: Any, first_dealer: int, wall: Any) -> None:
+    """The hand's dealer against the flow's (:func:`dealer_at`), and each seat's dealt tiles against the wall's."""
+    dealer = dealer_at(rules, first_dealer, rnd.kyoku)
     if rnd.dealer != dealer:
         table.find(K.FLOW, f"the dealer of the hand ({rnd.kyoku} passes of the deal)", rnd.dealer, dealer)
     if wall is None:

@@ -20,7 +20,7 @@ from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Seed, Win
 from mjlog.rules.results import DerivedWin
 from mjlog.rules.beijing.by_hand import score_request
-from mjlog.rules.beijing.outcome import HandJudge, dealer_at, next_hand
+from mjlog.rules.beijing.outcome import HandJudge, next_hand
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin
 from mjlog.rules.beijing.ruleset import KNOB_DOCS, PRESETS, BeijingRules
 from mjlog.rules.beijing.table import BeijingTable
@@ -125,7 +125,7 @@ class BeijingFamily(SeededFamily):
 def _check_deal(table: BeijingTable, rnd: Round, rules: BeijingRules, wall: BeijingWall | None,
                 first_dealer: int, indicator: int | None) -> None:
     """The hand's dealer against the flow, and its deal and wild indicator against the seed's wall."""
-    check_deal(table, rnd, dealer_at(rules, first_dealer, rnd.kyoku), wall)
+    check_deal(table, rnd, rules, first_dealer, wall)
     if wall is not None and indicator is not None and indicator != wall.wild_indicator:
         table.find(K.WALL, "the wild indicator (惠坯) is not the wall's", table.tile_label(indicator),
                    table.tile_label(wall.wild_indicator))

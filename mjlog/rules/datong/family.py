@@ -22,7 +22,7 @@ from mjlog.ir import GameLog, Round, Ryuukyoku, Seed, Win
 from mjlog.rules.datong.by_hand import score_request
 from mjlog.rules.datong.flow import first_dealer
 from mjlog.rules.datong.hands import HandType
-from mjlog.rules.datong.outcome import HandJudge, dealer_at, next_hand
+from mjlog.rules.datong.outcome import HandJudge, next_hand
 from mjlog.rules.datong.record import DatongHeader, DatongWin
 from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, DatongRules
 from mjlog.rules.datong.table import DatongTable
@@ -128,7 +128,7 @@ class DatongFamily(SeededFamily):
 
     def replay_hand(self, game: GameCheck, rnd: Round, rules: DatongRules, wall: DatongWall | None) -> HandReplay:
         table = DatongTable(rnd, rules, wall, game.log.source, game.findings)
-        check_deal(table, rnd, dealer_at(rules, game.log.first_dealer, rnd.kyoku), wall)
+        check_deal(table, rnd, rules, game.log.first_dealer, wall)
         judge = HandJudge(rnd, rules)
         table.play(rnd.events, judge)
         result = judge.result(table)
