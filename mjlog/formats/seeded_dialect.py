@@ -1,4 +1,5 @@
-"""What mjlog's seeded-wall dialects share (Beijing, Datong): checked values, calls, and the JSON and sniff helpers.
+"""What mjlog's seeded-wall dialects share (Beijing, Datong): checked values, calls, and the JSON reader's and
+writer's common parts (their XML's are in :mod:`mjlog.formats.seeded_xml`).
 
 Each dialect's reader raises :class:`Bad` for a wrong value and turns it into a
 :class:`~mjlog.errors.MalformedLogError` with the element or event (:func:`error`), so that bad
@@ -23,7 +24,7 @@ from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.json_depth import check_json_depth
 from mjlog.formats.json_keys import DuplicateKeyError, unique_keys
-from mjlog.ir import Call, CallKind, FinalResult, Player, Round, Seed
+from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, Player, Round, Seed
 from mjlog.rules.common.wall import parse_seed
 
 SEATS = 4
@@ -225,3 +226,72 @@ def read_json_body(obj: dict, name: str, read_hand: Callable[[int, object], Roun
     except Bad as exc:
         raise error(exc, name, where) from None
     return JsonGameBody(players, seed_ir, log_id, first, tuple(rounds), final)
+
+
+def json_rule(obj: object, magic: str, dialect: str) -> dict:
+    """The ``rule`` object of a JSON log whose ``format`` is ``magic`` and whose version mjlog reads."""
+    if not isinstance(obj, dict) or obj.get("format") != magic:
+        raise Bad(f'not a {dialect} JSON log (no "format": "{magic}")')
+    if obj.get("ver", 1) != 1:
+        raise Bad(f"version {str(obj.get('ver'))[:20]!r} of the {dialect} JSON dialect is not known (mjlog reads 1)")
+    rule = obj.get("rule", {})
+    if not isinstance(rule, dict):
+        raise Bad("rule is not an object")
+    return rule
+
+
+def json_call(args: list) -> Call:
+    """A call event's arguments (``["N", seat, kind, tiles, called, from, added]`` less its kind) as a Call."""
+    if len(args) != 6:
+        raise Bad('a call is ["N", seat, kind, tiles, called, from, added]')
+    s, ck, ts, called, frm, added = args
+    return make_call(seat(s), text(ck, "the call kind", 20), tiles(ts), None if called is None else tile(called),
+                     None if frm is None else seat(frm), None if added is None else tile(added))
+
+
+def json_seats(d: dict, key: str) -> tuple[int, ...]:
+    """An outcome's per-seat values under ``key``: one for each seat, or none."""
+    v = d.get(key, [])
+    return integers(v, key, count=SEATS if v else None)
+
+
+# -- the JSON writer ---------------------------------------------------------------------------------
+
+
+def json_log_object(log, magic: str, header: dict, hands: list) -> dict:
+    """A log as its dialect's JSON object: ``format``, ``ver``, the id, title, names, rule and seed, then
+    the dialect's ``header`` keys, the ``hands`` and the final scores."""
+    h = log.header
+    rule: dict = {"disp": h.preset, "base": h.base}
+    if h.synthetic:
+        rule["synthetic"] = True
+    if h.knobs:
+        rule["knobs"] = h.knobs
+    out: dict = {"format": magic, "ver": 1}
+    if log.log_id is not None:
+        out["id"] = log.log_id
+    out.update(title=h.title, name=[p.name for p in log.players], rule=rule)
+    if log.seed is not None:
+        out["seed"] = log.seed.text
+    out.update(header)
+    out["log"] = hands
+    if log.final is not None:
+        out["sc"] = list(log.final.scores)
+    return out
+
+
+def json_bytes(obj: dict) -> bytes:
+    """A log's JSON object as compact UTF-8 bytes, one line."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def table_event_array(ev: object) -> list | None:
+    """A draw, discard or call as its JSON array; None for any other event."""
+    t = type(ev)
+    if isinstance(ev, Draw) and t is Draw:
+        return ["T", ev.seat, ev.tile]
+    if isinstance(ev, Discard) and t is Discard:
+        return ["D", ev.seat, ev.tile]
+    if isinstance(ev, Call) and t is Call:
+        return ["N", ev.seat, ev.kind.value, list(ev.tiles), ev.called, ev.from_seat, ev.added]
+    return None

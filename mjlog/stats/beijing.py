@@ -31,7 +31,8 @@ from mjlog.rules.beijing.ruleset import PRESETS
 from mjlog.rules.beijing.settlement import mutual_pairs
 from mjlog.rules.beijing.wildshanten import wild_shanten
 from mjlog.stats.family_situations import family_situation_tables
-from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
+from mjlog.stats.frames import SqlSource, SyntheticMode
+from mjlog.stats.family_sheet import by_rule_set, family_frames, join_all, rate
 from mjlog.stats.intervals import Z95, wilson_exprs
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
 
@@ -85,30 +86,11 @@ def load_beijing_frames(db: SqlSource, synthetic: SyntheticMode = "include", inc
                         rule_set: str | None = None) -> BeijingFrames:
     """The Beijing games of ``db`` (a ``mjlog.store.Store``) as frames; synthetic games kept by default
     (every Beijing game so far is one)."""
-    sel = dict(include_truncated=include_truncated, rule_set=rule_set)
-    mode = resolve_synthetic(db, synthetic, **sel)
-    cond = game_filter(mode, **sel) + f" AND g.family = '{FAMILY}'"  # type: ignore[arg-type]  # sel: game_filter's keywords by name
-    return BeijingFrames(**{name: db.sql(q.format(cond=cond)) for name, q in _QUERIES.items()})
+    return BeijingFrames(**family_frames(db, FAMILY, _QUERIES, synthetic, include_truncated, rule_set))
 
 
 def _complete(rounds: pl.DataFrame) -> pl.DataFrame:
     return rounds.filter(pl.col("complete"))
-
-
-def _by_rule_set(frame: pl.DataFrame, name: str, expr: pl.Expr | None = None) -> pl.DataFrame:
-    agg = pl.len() if expr is None else expr
-    return frame.group_by("rule_set").agg(agg.cast(pl.Int64).alias(name))
-
-
-def _join_all(parts: list[pl.DataFrame]) -> pl.DataFrame:
-    out = parts[0]
-    for p in parts[1:]:
-        out = out.join(p, on="rule_set", how="left")
-    return out.fill_null(0).sort("rule_set")
-
-
-def _rate(num: str, den: str, name: str) -> pl.Expr:
-    return pl.when(pl.col(den) > 0).then(pl.col(num) / pl.col(den)).alias(name)
 
 
 # -- fans ---------------------------------------------------------------------------------------------
@@ -117,7 +99,7 @@ def _rate(num: str, den: str, name: str) -> pl.Expr:
 def fan_frequency(frames: BeijingFrames, z: float = Z95) -> pl.DataFrame:
     """Per rule set and fan: ``wins_with`` (wins listing it), ``wins``, ``share`` and its Wilson ``lo``, ``hi``."""
     wk = ["game_id", "round_index", "win_index"]
-    totals = _by_rule_set(frames.wins, "wins")
+    totals = by_rule_set(frames.wins, "wins")
     counts = (frames.fans.unique([*wk, "name", "english"]).group_by("rule_set", "name", "english")
               .agg(pl.len().cast(pl.Int64).alias("wins_with")))
     out = counts.join(totals, on="rule_set", how="left")
@@ -172,7 +154,7 @@ def wild_stats(frames: BeijingFrames) -> pl.DataFrame:
         (pl.col("wilds") == 3).sum().cast(pl.Int64).alias("three_wild"),
         (pl.col("wilds") == 4).sum().cast(pl.Int64).alias("four_wild"),
     ).sort("rule_set")
-    return out.with_columns(_rate("wild_wins", "wins", "wild_share"), _rate("decided", "wins", "decided_share"))
+    return out.with_columns(rate("wild_wins", "wins", "wild_share"), rate("decided", "wins", "decided_share"))
 
 
 # -- 燒莊 -----------------------------------------------------------------------------------------------
@@ -188,14 +170,14 @@ def burn_stats(frames: BeijingFrames) -> pl.DataFrame:
             .filter(pl.col("payer") == pl.col("dealer")))
     per_hand = burn.group_by("rule_set", *key).agg(pl.col("amount").sum().alias("cost"),
                                                    pl.col("result").first().alias("result"))
-    out = _join_all([
-        _by_rule_set(r, "hands"),
-        _by_rule_set(per_hand, "burn_hands"),
-        _by_rule_set(per_hand, "burn_on_draw", (pl.col("result") == "draw").sum()),
-        _by_rule_set(per_hand, "dealer_cost", pl.col("cost").sum()),
+    out = join_all([
+        by_rule_set(r, "hands"),
+        by_rule_set(per_hand, "burn_hands"),
+        by_rule_set(per_hand, "burn_on_draw", (pl.col("result") == "draw").sum()),
+        by_rule_set(per_hand, "dealer_cost", pl.col("cost").sum()),
     ])
-    return out.with_columns(_rate("burn_hands", "hands", "burn_rate"), _rate("dealer_cost", "burn_hands", "cost_per_burn"),
-                            _rate("dealer_cost", "hands", "cost_per_hand"))
+    return out.with_columns(rate("burn_hands", "hands", "burn_rate"), rate("dealer_cost", "burn_hands", "cost_per_burn"),
+                            rate("dealer_cost", "hands", "cost_per_hand"))
 
 
 # -- 互包 -----------------------------------------------------------------------------------------------
@@ -243,13 +225,13 @@ def mutual_stats(frames: BeijingFrames) -> pl.DataFrame:
     ``mutual_points`` (what partners paid); then ``mutual_rate`` (mutual hands / hands)."""
     pay = frames.payments.filter(pl.col("reason") == "mutual")
     wins = pay.unique(["game_id", "round_index", "result_index", "payee"])
-    out = _join_all([
-        _by_rule_set(_complete(frames.rounds), "hands"),
-        _by_rule_set(mutual_hands(frames), "mutual_hands"),
-        _by_rule_set(wins, "mutual_wins"),
-        _by_rule_set(pay, "mutual_points", pl.col("amount").sum()),
+    out = join_all([
+        by_rule_set(_complete(frames.rounds), "hands"),
+        by_rule_set(mutual_hands(frames), "mutual_hands"),
+        by_rule_set(wins, "mutual_wins"),
+        by_rule_set(pay, "mutual_points", pl.col("amount").sum()),
     ])
-    return out.with_columns(_rate("mutual_hands", "hands", "mutual_rate"))
+    return out.with_columns(rate("mutual_hands", "hands", "mutual_rate"))
 
 
 # -- the sheet ----------------------------------------------------------------------------------------
@@ -261,11 +243,11 @@ def beijing_counts(frames: BeijingFrames) -> pl.DataFrame:
     wk = ["game_id", "round_index", "win_index"]
     pairs = frames.fans.filter(pl.col("name").is_in(PAIRS_FANS)).unique(wk)
     wild = wild_stats(frames).select("rule_set", "wild_wins")
-    return _join_all([
-        _by_rule_set(frames.rounds, "games", pl.col("game_id").n_unique()),
-        _by_rule_set(_complete(frames.rounds), "hands"),
-        _by_rule_set(frames.wins, "wins"),
-        _by_rule_set(pairs, "seven_pairs"),
+    return join_all([
+        by_rule_set(frames.rounds, "games", pl.col("game_id").n_unique()),
+        by_rule_set(_complete(frames.rounds), "hands"),
+        by_rule_set(frames.wins, "wins"),
+        by_rule_set(pairs, "seven_pairs"),
         wild,
         burn_stats(frames).select("rule_set", "burn_hands"),
         mutual_stats(frames).select("rule_set", "mutual_hands"),

@@ -24,7 +24,8 @@ import polars as pl
 
 from mjlog.stats.clustered import join_intervals
 from mjlog.stats.family_situations import family_situation_tables
-from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
+from mjlog.stats.frames import SqlSource, SyntheticMode
+from mjlog.stats.family_sheet import by_rule_set, family_frames, join_all, rate
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
 
 FAMILY = "datong"
@@ -71,26 +72,7 @@ def load_datong_frames(db: SqlSource, synthetic: SyntheticMode = "include", incl
                        rule_set: str | None = None) -> DatongFrames:
     """The Datong games of ``db`` (a ``mjlog.store.Store``) as frames; synthetic games kept by default
     (every Datong game so far is one)."""
-    sel = dict(include_truncated=include_truncated, rule_set=rule_set)
-    mode = resolve_synthetic(db, synthetic, **sel)
-    cond = game_filter(mode, **sel) + f" AND g.family = '{FAMILY}'"  # type: ignore[arg-type]  # sel: game_filter's keywords by name
-    return DatongFrames(**{name: db.sql(q.format(cond=cond)) for name, q in _QUERIES.items()})
-
-
-def _by_rule_set(frame: pl.DataFrame, name: str, expr: pl.Expr | None = None) -> pl.DataFrame:
-    agg = pl.len() if expr is None else expr
-    return frame.group_by("rule_set").agg(agg.cast(pl.Int64).alias(name))
-
-
-def _join_all(parts: list[pl.DataFrame]) -> pl.DataFrame:
-    out = parts[0]
-    for p in parts[1:]:
-        out = out.join(p, on="rule_set", how="left")
-    return out.fill_null(0).sort("rule_set")
-
-
-def _rate(num: str, den: str, name: str) -> pl.Expr:
-    return pl.when(pl.col(den) > 0).then(pl.col(num) / pl.col(den)).alias(name)
+    return DatongFrames(**family_frames(db, FAMILY, _QUERIES, synthetic, include_truncated, rule_set))
 
 
 def _hand_points(frames: DatongFrames, reason: str) -> pl.DataFrame:
@@ -142,14 +124,14 @@ def renchan_cost(frames: DatongFrames) -> pl.DataFrame:
                                   .when(pl.col("payer") == pl.col("dealer")).then(-pl.col("amount"))
                                   .otherwise(0)).alias("net"))
     done = frames.rounds.filter(pl.col("complete"))
-    out = _join_all([
-        _by_rule_set(done, "hands"),
-        _by_rule_set(done, "renchan_hands", (pl.col("renchan") > 0).sum()),
-        _by_rule_set(units, "renchan_points", pl.col("part").sum()),
-        _by_rule_set(net, "dealer_net", pl.col("net").sum()),
-        _by_rule_set(units, "points", pl.col("points").sum()),
+    out = join_all([
+        by_rule_set(done, "hands"),
+        by_rule_set(done, "renchan_hands", (pl.col("renchan") > 0).sum()),
+        by_rule_set(units, "renchan_points", pl.col("part").sum()),
+        by_rule_set(net, "dealer_net", pl.col("net").sum()),
+        by_rule_set(units, "points", pl.col("points").sum()),
     ])
-    out = out.with_columns(_rate("renchan_points", "points", "share"), _rate("renchan_points", "hands", "per_hand"))
+    out = out.with_columns(rate("renchan_points", "points", "share"), rate("renchan_points", "hands", "per_hand"))
     out = join_intervals(out, units, ["rule_set"], "part", "points", "share", proportion=False)
     return join_intervals(out, units, ["rule_set"], "part", "one", "per_hand", proportion=False)
 
@@ -161,13 +143,13 @@ def kan_share(frames: DatongFrames) -> pl.DataFrame:
     units = _hand_points(frames, "kan")
     # each kan is paid by the three other seats: its rows over three
     kans = frames.payments.filter(pl.col("reason") == "kan")
-    out = _join_all([
-        _by_rule_set(units, "hands"),
-        _by_rule_set(kans, "kans", (pl.len() / 3).floor()),
-        _by_rule_set(units, "kan_points", pl.col("part").sum()),
-        _by_rule_set(units, "points", pl.col("points").sum()),
+    out = join_all([
+        by_rule_set(units, "hands"),
+        by_rule_set(kans, "kans", (pl.len() / 3).floor()),
+        by_rule_set(units, "kan_points", pl.col("part").sum()),
+        by_rule_set(units, "points", pl.col("points").sum()),
     ])
-    out = out.with_columns(_rate("kan_points", "points", "share"), _rate("kan_points", "hands", "per_hand"))
+    out = out.with_columns(rate("kan_points", "points", "share"), rate("kan_points", "hands", "per_hand"))
     out = join_intervals(out, units, ["rule_set"], "part", "points", "share", proportion=False)
     return join_intervals(out, units, ["rule_set"], "part", "one", "per_hand", proportion=False)
 
@@ -179,13 +161,13 @@ def datong_counts(frames: DatongFrames) -> pl.DataFrame:
     """Per rule set: ``games``, ``hands`` (complete), ``wins``, ``self_draws``, ``draws`` (黃庄) and
     ``renchan_hands``."""
     done = frames.rounds.filter(pl.col("complete"))
-    return _join_all([
-        _by_rule_set(frames.rounds, "games", pl.col("game_id").n_unique()),
-        _by_rule_set(done, "hands"),
-        _by_rule_set(frames.wins, "wins"),
-        _by_rule_set(frames.wins, "self_draws", pl.col("tsumo").sum()),
-        _by_rule_set(done, "draws", (pl.col("result") == "draw").sum()),
-        _by_rule_set(done, "renchan_hands", (pl.col("renchan") > 0).sum()),
+    return join_all([
+        by_rule_set(frames.rounds, "games", pl.col("game_id").n_unique()),
+        by_rule_set(done, "hands"),
+        by_rule_set(frames.wins, "wins"),
+        by_rule_set(frames.wins, "self_draws", pl.col("tsumo").sum()),
+        by_rule_set(done, "draws", (pl.col("result") == "draw").sum()),
+        by_rule_set(done, "renchan_hands", (pl.col("renchan") > 0).sum()),
     ])
 
 

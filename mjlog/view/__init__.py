@@ -16,20 +16,21 @@ from collections.abc import Callable
 from mjlog.ir import GameLog
 from mjlog.rules.results import Replay
 from mjlog.view.beijing import BeijingPresenter
+from mjlog.view.datong import DatongPresenter
 from mjlog.view.generic import FamilyPresenter
 from mjlog.view.mcr import McrPresenter
 from mjlog.view.page import render_page
 from mjlog.view.riichi import RiichiPresenter
 from mjlog.view.steps import Presenter, game_steps
 
-__all__ = ["BeijingPresenter", "FamilyPresenter", "McrPresenter", "Presenter", "RiichiPresenter",
+__all__ = ["BeijingPresenter", "DatongPresenter", "FamilyPresenter", "McrPresenter", "Presenter", "RiichiPresenter",
            "game_steps", "presenter_for", "view_html"]
 
 
 #: The families with a presenter of their own, by family name; every other family is shown by
 #: :class:`FamilyPresenter`, which asks the family's interface.
 PRESENTERS: dict[str, Callable[[GameLog], Presenter]] = {
-    "riichi": RiichiPresenter, "beijing": BeijingPresenter, "mcr": McrPresenter,
+    "riichi": RiichiPresenter, "beijing": BeijingPresenter, "mcr": McrPresenter, "datong": DatongPresenter,
 }
 
 

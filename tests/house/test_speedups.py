@@ -435,9 +435,11 @@ def test_read_fast_and_the_python_loop_agree_on_mutated_logs(monkeypatch):
 
 def _pure_python_reader(monkeypatch) -> None:
     """Read with the Python loop and handlers only (the lxml path's reading)."""
-    from mjlog.formats.tenhou import xml as tenhou_xml
-    for helper in ("_read_fast", "_read_win", "_read_init", "_read_draw"):
+    from mjlog.formats.tenhou import xml as tenhou_xml, xml_outcomes
+    for helper in ("_read_fast", "_read_init"):
         monkeypatch.setattr(tenhou_xml, helper, None)
+    for helper in ("_read_win", "_read_draw"):
+        monkeypatch.setattr(xml_outcomes, helper, None)
 
 
 #: Values the compiled element readers must leave to the handlers, or read exactly as they do.
@@ -539,15 +541,15 @@ def test_compiled_element_readers_agree_with_the_handlers_on_corpus_draws(name, 
 
 
 def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
-    from mjlog.formats.tenhou import xml as tenhou_xml
+    from mjlog.formats.tenhou import xml_outcomes
     agari = {"ba": "0,0", "hai": "0,1,2,4,5,6,8,9,10,12,13,14,16,17", "machi": "17", "ten": "30,1000,0",
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
-    win = _speedups.read_win(agari, 4, {}, tenhou_xml._build_win)
+    win = _speedups.read_win(agari, 4, {}, xml_outcomes._build_win)
     assert win is not None and win.deltas == (1000, -1000, 0, 0) and win.payload.yaku == ((1, 1),) and win.extra == ()
     assert _Reader("w.xml")._win(agari) == win
     for change in ({"x": "1"}, {"sc": agari["sc"] + ",0,0,0,0,0,0,0,0"}, {"m": "12345"}, {"who": "+0"},
                    {"owari": "1,2,3"}, {"machi": "136"}, {"yaku": "1"}, {"paoWho": "4"}, {"yaku": "55,1"}):
-        assert _speedups.read_win({**agari, **change}, 4, {}, tenhou_xml._build_win) is None, change
+        assert _speedups.read_win({**agari, **change}, 4, {}, xml_outcomes._build_win) is None, change
     init = {"seed": "0,0,0,1,2,3", "ten": "250,250,250,250", "oya": "0", "hai0": "0", "hai1": "", "hai2": "",
             "hai3": ""}
     assert _speedups.read_init(init, 4) == dict(kyoku=0, honba=0, sticks=0, dice=(1, 2), dora=3, dealer=0,
@@ -562,7 +564,7 @@ def test_compiled_element_readers_leave_the_unusual_to_the_handlers():
     for change in ({"shuffle": "x"}, {"oya": "1"}, {"seed": "0,0,0,6,0,3"}, {"ten": "1,2,3"}, {"hai1": ",1"}):
         assert _speedups.read_init({**init, **change}, 4) is None, change
     assert _speedups.read_init({k: v for k, v in init.items() if k != "hai3"}, 4) is None
-    kinds, build = tenhou_xml._DRAW_KIND_OF, tenhou_xml._build_ryuukyoku
+    kinds, build = xml_outcomes._DRAW_KIND_OF, xml_outcomes._build_ryuukyoku
     draw = {"ba": "1,0", "sc": "250,15,250,-15,250,15,250,-15", "hai0": "0,1,2", "hai2": ""}
     draw3 = {**draw, "sc": "350,10,350,-20,350,10,0,0"}
     sanma = _Reader("d.xml")
@@ -791,7 +793,7 @@ def test_compiled_element_readers_build_wins_and_draws_by_field_name():
     payload, and riichi_draw for a draw and its RiichiDraw) is an error, never a value in the wrong field."""
     import inspect
 
-    from mjlog.formats.tenhou import xml as tenhou_xml
+    from mjlog.formats.tenhou import xml_outcomes
     from mjlog.ir import Ryuukyoku, Win
     from mjlog.rules.riichi.record import riichi_draw, riichi_win
 
@@ -799,14 +801,14 @@ def test_compiled_element_readers_build_wins_and_draws_by_field_name():
              "yaku": "1,1", "doraHai": "3", "who": "0", "fromWho": "1", "sc": "250,10,250,-10,250,0,250,0"}
     fields = _speedups.read_win(agari, 4, {}, lambda **named: named)
     assert list(fields) == list(inspect.signature(riichi_win).parameters)
-    assert tenhou_xml._build_win is riichi_win and isinstance(riichi_win(**fields), Win)
+    assert xml_outcomes._build_win is riichi_win and isinstance(riichi_win(**fields), Win)
     assert fields["win_tile"] == 17 and fields["fu"] == 30 and fields["points"] == 1000 and fields["pao_who"] is None
     draw = {"ba": "1,0", "sc": "250,15,250,-15,250,15,250,-15", "hai0": "0,1,2", "hai2": ""}
-    fields = _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda **named: named)
+    fields = _speedups.read_draw(draw, 4, xml_outcomes._DRAW_KIND_OF, lambda **named: named)
     assert list(fields) == list(inspect.signature(riichi_draw).parameters)
-    assert tenhou_xml._build_ryuukyoku is riichi_draw and isinstance(riichi_draw(**fields), Ryuukyoku)
+    assert xml_outcomes._build_ryuukyoku is riichi_draw and isinstance(riichi_draw(**fields), Ryuukyoku)
     with pytest.raises(TypeError):
-        _speedups.read_draw(draw, 4, tenhou_xml._DRAW_KIND_OF, lambda kind, honba, sticks, before, deltas, hands,
+        _speedups.read_draw(draw, 4, xml_outcomes._DRAW_KIND_OF, lambda kind, honba, sticks, before, deltas, hands,
                             extra: None)
 
 

@@ -1,8 +1,8 @@
 """Hand-built Datong games for tests: a small script of draws, discards, calls and wins becomes a GameLog.
 
-Tiles are named in mpsz and given distinct ids as they are named (the Beijing builder's
-:class:`Bank`); with a seed, the deal and every draw come from the seed's wall instead. A win's
-recorded hand types and payments are worked out by the hand evaluator and the settlement unless
+Tiles are named in mpsz and given distinct ids as they are named (the seeded families'
+:class:`~tests.support.seededbuild.Bank`); with a seed, the deal and every draw come from the seed's
+wall instead. A win's recorded hand types and payments are worked out by the hand evaluator and the settlement unless
 the test states them; the payments of the hand's kans are added to its outcome.
 
 >>> g = GameBuilder()
@@ -23,90 +23,24 @@ from mjlog.rules.datong.settlement import KanKind, kan_rows, leave_rows, settle_
 from mjlog.rules.datong.wall import DatongWall, datong_walls, drawable
 from mjlog.rules.transfers import net
 from mjlog.tiles import parse_mpsz
-from tests.support.beijingbuild import Bank
+from tests.support.seededbuild import Bank, ScriptedPlay
 
 _KANS = {CallKind.DAIMINKAN: KanKind.OPEN, CallKind.KAKAN: KanKind.ADDED, CallKind.ANKAN: KanKind.CLOSED}
 
 
-class HandScript:
+class HandScript(ScriptedPlay):
     """One hand being written: the deal, then its events in order."""
 
     def __init__(self, game: GameBuilder, dealt: list[str], wall: DatongWall | None, keep: str = "") -> None:
-        self.g = game
-        self.rules = game.rules
-        self.kyoku, self.honba, self.dealer = game.kyoku, game.honba, game.dealer
-        self.start = tuple(game.scores)
-        self.bank = Bank()
-        self.wall = wall
-        self.avoid = {t >> 2 for t in parse_mpsz("".join(dealt) + keep)}
-        if wall is not None:
-            self.dealt = [list(h) for h in wall.starting_hands(self.dealer)]
-            self.bank.used.update(wall.yama)
-        else:
-            self.dealt = [self.bank.text(d) for d in dealt]
-            for hand in self.dealt:
-                while len(hand) < 13:
-                    hand.append(self.bank.filler(self.avoid))
-        self.hands = [list(h) for h in self.dealt]
-        self.events: list = []
-        self.live = self.replacements = 0
+        super().__init__(game, dealt, wall, {t >> 2 for t in parse_mpsz("".join(dealt) + keep)}, Bank())
         self.kans: list = []
         self.leavers: list[int] = []
 
-    def _tile(self, seat: int, text: str | int) -> int:
-        if isinstance(text, int):
-            return text
-        kind = parse_mpsz(text)[0] >> 2
-        return next(t for t in self.hands[seat] if t >> 2 == kind)
-
-    def draw(self, seat: int, text: str | None = None, replacement: bool = False) -> int:
-        if self.wall is not None:
-            t = self.wall.replacement(self.replacements) if replacement else self.wall.live_draw(self.live)
-        else:
-            t = self.bank.text(text)[0] if text else self.bank.filler(self.avoid)
-        if replacement:
-            self.replacements += 1
-        else:
-            self.live += 1
-        self.hands[seat].append(t)
-        self.events.append(Draw(seat, t))
-        return t
-
-    def discard(self, seat: int, text: str | int | None = None) -> int:
-        t = self.hands[seat][-1] if text is None else self._tile(seat, text)
-        last = self.events[-1] if self.events else None
-        self.hands[seat].remove(t)
-        self.events.append(Discard(seat, t, type(last) is Draw and last.tile == t))
-        return t
-
-    def turn(self, seat: int, draw: str | None = None, discard: str | int | None = None) -> int:
-        self.draw(seat, draw)
-        return self.discard(seat, discard)
-
     def call(self, seat: int, kind: str, tiles: str, replacement: str | None = None) -> Call:
         """A call of ``tiles`` (mpsz) by ``seat``; a kan draws its replacement (``replacement``, or filler)."""
-        k = CallKind(kind)
-        last = self.events[-1] if self.events else None
-        called = last.tile if k in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN) else None
-        kinds = [t >> 2 for t in parse_mpsz(tiles)]
-        if called is not None:
-            kinds.remove(called >> 2)
-        own = []
-        for kd in kinds:
-            t = next(x for x in self.hands[seat] if x >> 2 == kd)
-            self.hands[seat].remove(t)
-            own.append(t)
-        ids = tuple(sorted(own + ([called] if called is not None else [])))
-        added = None
-        if k is CallKind.KAKAN:
-            added = own[0]
-            pon = next(e for e in self.events if type(e) is Call and e.seat == seat and e.kind is CallKind.PON
-                       and e.tiles[0] >> 2 == added >> 2)
-            ids = pon.tiles + (added,)
-        call = Call(seat, k, ids, called, last.seat if called is not None else None, added)
-        self.events.append(call)
-        if k.is_kan:
-            self.kans.append((seat, _KANS[k]))
+        call = self._call(seat, kind, tiles)
+        if call.kind.is_kan:
+            self.kans.append((seat, _KANS[call.kind]))
             self.draw(seat, replacement, replacement=True)
         return call
 
@@ -154,12 +88,6 @@ class HandScript:
         self.events.append(d)
         self.g.scores = [s + x for s, x in zip(self.g.scores, d.deltas)]
         return d
-
-    def _next_seat(self) -> int:
-        for ev in reversed(self.events):
-            if type(ev) is Discard:
-                return (ev.seat + 1) % 4
-        return self.dealer
 
     def round(self, index: int) -> Round:
         dice = self.wall.dice if self.wall is not None else (0, 0)

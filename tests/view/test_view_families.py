@@ -8,7 +8,7 @@ import re
 import pytest
 
 import mjlog
-from mjlog.view import PRESENTERS, BeijingPresenter, McrPresenter, game_steps, presenter_for
+from mjlog.view import PRESENTERS, BeijingPresenter, DatongPresenter, McrPresenter, game_steps, presenter_for
 from tests.support.viewcases import (
     BEIJING_BURN_SEED, BEIJING_MUTUAL_SEED, GAME4, mcr_record, riichi_words, shown_text, simulated,
 )
@@ -34,6 +34,7 @@ def assert_fans_in_both_languages(data):
 
 def test_each_family_has_its_own_presenter():
     assert PRESENTERS["beijing"] is BeijingPresenter and PRESENTERS["mcr"] is McrPresenter
+    assert PRESENTERS["datong"] is DatongPresenter
 
 
 def test_a_beijing_page_marks_the_wild_tile_and_speaks_no_riichi():
@@ -91,6 +92,29 @@ def test_a_datong_page_names_its_hands_in_datong_words():
 
     data = steps_of(scripted_game())
     assert [r["name"] for r in data["rounds"]] == ["East 1", "East 2", "East 2, 連庄 1", "East 2, 連庄 2"]
+
+
+@pytest.mark.parametrize("leave_to, paid", [
+    ("pot", ["loses 80 to no one"]),
+    ("each", ["pays 80 to seat 0", "pays 80 to seat 1", "pays 80 to seat 3"]),
+])
+def test_a_datong_page_names_leaving_the_table_qiangtui_and_its_cost(leave_to, paid):
+    """強退 is a step in Datong's words with what it costs under ``leave_to`` (never the event's class name),
+    and the outcome of its hand lists each payment for it."""
+    from tests.support.datong_games import leave_game
+
+    data = steps_of(leave_game(leave_to))
+    captions = [s["caption"] for s in data["steps"]]
+    assert not [c for c in captions if "LeaveTable" in c]
+    cost = "loses 80 (8B) to no one" if leave_to == "pot" else "pays 80 (8B) to each other seat"
+    left = [s for s in data["steps"] if "強退" in s["caption"]]
+    assert [s["caption"] for s in left] == [f"seat {seat} leaves the table (強退): {cost}, at the hand's end"
+                                            .replace("seat, at", "seat at") for seat in (2, 3)]
+    assert [s["actor"] for s in left] == [2, 3]
+    first_outcome = next(s["outcome"] for s in data["steps"] if "outcome" in s)
+    assert first_outcome["notes"] == [f"強退 (leaving the table): seat 2 {p}" for p in paid]
+    assert data["terms"]["indicators"] is None and data["terms"]["self_drawn"] == "by self-draw (自摸)"
+    assert riichi_words(" ".join(shown_text(data["steps"]))) == []
 
 
 def test_a_beijing_page_names_the_dealers_repeats_lianzhuang():

@@ -16,11 +16,11 @@ False
 
 from __future__ import annotations
 
-import json
-
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
-from mjlog.ir import Call, Discard, Draw, GameLog, Round, Ryuukyoku, Win
+from mjlog.formats.seeded_dialect import (
+    json_bytes, json_call, json_log_object, json_rule, json_seats, table_event_array)
+from mjlog.ir import Discard, Draw, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 
@@ -33,13 +33,7 @@ def read_beijing_json(data: bytes, name: str) -> GameLog:
     """Read a Beijing JSON log; MalformedLogError naming the hand and event for anything wrong."""
     obj = c.load_json(data, name, "Beijing")
     try:
-        if not isinstance(obj, dict) or obj.get("format") != MAGIC:
-            raise Bad(f'not a Beijing JSON log (no "format": "{MAGIC}")')
-        if obj.get("ver", 1) != 1:
-            raise Bad(f"version {str(obj.get('ver'))[:20]!r} of the Beijing JSON dialect is not known (mjlog reads 1)")
-        rule = obj.get("rule", {})
-        if not isinstance(rule, dict):
-            raise Bad("rule is not an object")
+        rule = json_rule(obj, MAGIC, "Beijing")
         preset = c.text(rule.get("disp", ""), "the rule set", 40)
         base = c.integer(rule.get("base", 500), "the base", 1, 10**7)
         synthetic = rule.get("synthetic", False) is True
@@ -84,12 +78,7 @@ def _event(h: c.HandBuilder, ev) -> None:
             h.add(Discard(s, t, h.last_draw[s] == t))
             h.last_draw[s] = None
     elif kind == "N":
-        if len(args) != 6:
-            raise Bad('a call is ["N", seat, kind, tiles, called, from, added]')
-        s, ck, ts, called, frm, added = args
-        h.add(c.make_call(c.seat(s), c.text(ck, "the call kind", 20), c.tiles(ts),
-                          None if called is None else c.tile(called), None if frm is None else c.seat(frm),
-                          None if added is None else c.tile(added)))
+        h.add(json_call(args))
     elif kind == MUTUAL:
         if len(args) != 2:
             raise Bad('a 互包 pair is ["互包", seat, seat]')
@@ -100,15 +89,10 @@ def _event(h: c.HandBuilder, ev) -> None:
         if len(args) != 1 or not isinstance(args[0], dict):
             raise Bad('a draw is ["流局", {...}]')
         d = args[0]
-        h.add(Ryuukyoku(0, 0, _seats4(d, "sc"), _seats4(d, "delta"), (), (),
-                        BeijingDraw(c.integer(d.get("burn", 0), "the 燒莊 fan", 0), _seats4(d, "burnpay"))))
+        h.add(Ryuukyoku(0, 0, json_seats(d, "sc"), json_seats(d, "delta"), (), (),
+                        BeijingDraw(c.integer(d.get("burn", 0), "the 燒莊 fan", 0), json_seats(d, "burnpay"))))
     else:
         raise Bad(f"unknown event kind {kind[:20]!r}")
-
-
-def _seats4(d: dict, key: str) -> tuple[int, ...]:
-    v = d.get(key, [])
-    return c.integers(v, key, count=c.SEATS if v else None)
 
 
 def _win(h: c.HandBuilder, args) -> Win:
@@ -126,10 +110,10 @@ def _win(h: c.HandBuilder, args) -> Win:
                              c.integer(f[2], "a fan's value", -1000, 1000)))
     who = c.seat(w.get("who"), "the winner")
     payload = BeijingWin(tuple(lines), c.integer(w.get("total"), "the fan total", -10000, 10000),
-                         c.integer(w.get("burn", 0), "the 燒莊 fan", 0), _seats4(w, "pay"), _seats4(w, "burnpay"))
+                         c.integer(w.get("burn", 0), "the 燒莊 fan", 0), json_seats(w, "pay"), json_seats(w, "burnpay"))
     return Win(who, c.seat(w.get("from"), "the seat won from"), c.tiles(w.get("hand", []), "the winning hand"),
                c.tile(w.get("win"), "the winning tile"), c.winner_melds(h.events, who),
-               scores_before=_seats4(w, "sc"), deltas=_seats4(w, "delta"), payload=payload)
+               scores_before=json_seats(w, "sc"), deltas=json_seats(w, "delta"), payload=payload)
 
 
 # -- writer ------------------------------------------------------------------------------------------
@@ -137,28 +121,12 @@ def _win(h: c.HandBuilder, args) -> Win:
 
 def beijing_json_object(log: GameLog) -> dict:
     """A Beijing GameLog as the JSON dialect's object."""
-    h = log.header
-    rule = {"disp": h.preset, "base": h.base}
-    if h.synthetic:
-        rule["synthetic"] = True
-    if h.knobs:
-        rule["knobs"] = h.knobs
-    out: dict = {"format": MAGIC, "ver": 1}
-    if log.log_id is not None:
-        out["id"] = log.log_id
-    out.update(title=h.title, name=[p.name for p in log.players], rule=rule)
-    if log.seed is not None:
-        out["seed"] = log.seed.text
-    out["first"] = log.first_dealer
-    out["log"] = [_hand_array(r) for r in log.rounds]
-    if log.final is not None:
-        out["sc"] = list(log.final.scores)
-    return out
+    return json_log_object(log, MAGIC, {"first": log.first_dealer}, [_hand_array(r) for r in log.rounds])
 
 
 def write_beijing_json(log: GameLog) -> bytes:
     """A Beijing GameLog as JSON bytes; :func:`read_beijing_json` reads them back equal."""
-    return json.dumps(beijing_json_object(log), ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    return json_bytes(beijing_json_object(log))
 
 
 def _hand_array(rnd) -> list:
@@ -166,7 +134,7 @@ def _hand_array(rnd) -> list:
     pairs = {p.event: p for p in pay.mutual}
     events: list = []
     for i, ev in enumerate(rnd.events):
-        events.append(_event_array(ev))
+        events.append(table_event_array(ev) or _event_array(ev))
         if i in pairs:
             events.append([MUTUAL, *pairs[i].seats])
     return [[rnd.kyoku, rnd.honba, rnd.dealer], list(rnd.scores), list(rnd.dice), pay.wild_indicator, pay.burn,
@@ -175,12 +143,6 @@ def _hand_array(rnd) -> list:
 
 def _event_array(ev) -> list:
     t = type(ev)
-    if t is Draw:
-        return ["T", ev.seat, ev.tile]
-    if t is Discard:
-        return ["D", ev.seat, ev.tile]
-    if t is Call:
-        return ["N", ev.seat, ev.kind.value, list(ev.tiles), ev.called, ev.from_seat, ev.added]
     if t is Win:
         p: BeijingWin = ev.payload
         return [WIN, {"who": ev.who, "from": ev.from_who, "hand": list(ev.hand), "win": ev.win_tile,

@@ -15,12 +15,12 @@ False
 
 from __future__ import annotations
 
-from mjlog.errors import MalformedLogError
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
-from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.formats.seeded_dialect import DISCARD_TAGS, DRAW_TAGS, TILE_TAG
-from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
+from mjlog.formats.seeded_xml import (
+    SeededXmlReader, csv as _csv, element as _el, read_seeded_xml, table_event, write_seeded_xml)
+from mjlog.ir import Discard, Draw, GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
 from mjlog.formats.beijing.sniff import sniff_xml as sniff  # noqa: F401 - the format's test, where the registry finds it
@@ -32,39 +32,15 @@ VERSION = "1"
 
 def read_beijing_xml(data: bytes, name: str) -> GameLog:
     """Read a Beijing XML log; MalformedLogError naming the element for anything wrong."""
-    root = parse_xml_bytes(data, name)
-    if root.tag != ROOT:
-        raise MalformedLogError(f"root element is <{str(root.tag)[:40]}>, not <{ROOT}>", name, "element 0")
-    if root.get("ver") != VERSION:
-        raise MalformedLogError(f"version {str(root.get('ver'))[:20]!r} of the Beijing XML dialect is not known "
-                                f"(mjlog reads {VERSION})", name, "element 0")
-    reader = _Reader(name)
-    index = 0
-    for index, el in enumerate(root, start=1):
-        if not isinstance(el.tag, str):
-            continue
-        try:
-            reader.element(el.tag, el.attrib, el)
-        except Bad as exc:
-            raise c.error(exc, name, f"element {index} <{el.tag[:20]}>") from None
-    try:
-        return reader.finish(root.get("ver"))
-    except Bad as exc:
-        raise c.error(exc, name, "end of file") from None
+    return read_seeded_xml(data, name, ROOT, VERSION, "Beijing", _Reader(name))
 
 
-class _Reader:
+class _Reader(SeededXmlReader):
     """The elements of one Beijing XML log, collected into a GameLog."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.game: dict | None = None
-        self.players: tuple[Player, ...] | None = None
-        self.hand: c.HandBuilder | None = None
-        self.rounds: list = []
-        self.final: FinalResult | None = None
+    hand: c.HandBuilder | None
 
-    def element(self, tag: str, a, el) -> None:
+    def own(self, tag: str, a, el) -> None:
         m = TILE_TAG.match(tag)
         if m:
             t = int(m.group(2))          # at most three digits
@@ -73,13 +49,6 @@ class _Reader:
             self._tile(m.group(1), t)
         elif tag == "GAME":
             self._game(a)
-        elif tag == "UN":
-            if self.players is not None:
-                raise Bad("a second <UN>")
-            self.players = tuple(Player(s, c.text(a.get(f"n{s}", ""), f"the name of seat {s}")) for s in range(c.SEATS))
-        elif tag == "HAND":
-            self._close()
-            self._hand(a)
         elif tag == "N":
             self._open().add(c.make_call(
                 c.seat(a.get("who")), c.text(a.get("kind", ""), "the call kind", 20), c.tiles(a.get("tiles", "")),
@@ -93,12 +62,8 @@ class _Reader:
             self._open().add(Ryuukyoku(
                 0, 0, _ints(a, "sc"), _ints(a, "delta"), (), (),
                 BeijingDraw(c.integer(a.get("burn", "0"), "the 燒莊 fan", 0), _ints(a, "burnpay"))))
-        elif tag == "END":
-            self._close()
-            self.final = FinalResult(c.integers(a.get("sc", ""), "the final scores", count=c.SEATS),
-                                     (0.0,) * c.SEATS, True)
         else:
-            raise Bad(f"unknown element <{tag[:20]}>")
+            super().own(tag, a, el)
 
     def _game(self, a) -> None:
         if self.game is not None:
@@ -114,21 +79,16 @@ class _Reader:
                      "first": c.seat(a.get("first", "0"), "the first dealer"),
                      "id": c.text(a["id"], "the log id", 80) if "id" in a else None}
 
-    def _hand(self, a) -> None:
+    def start_hand(self, a) -> c.HandBuilder:
         if self.game is None or self.players is None:
             raise Bad("a hand before <GAME> and <UN>")
-        self.hand = c.HandBuilder(
+        return c.HandBuilder(
             len(self.rounds), c.integer(a.get("kyoku"), "the kyoku", 0, c.KYOKU_LIMIT),
             c.integer(a.get("honba"), "the honba", 0, 32767), c.seat(a.get("dealer"), "the dealer"),
             c.integers(a.get("ten", ""), "the start scores", count=c.SEATS),
             c.integers(a.get("dice", "0,0"), "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
             c.tile(a.get("wild"), "the wild indicator"), c.integer(a.get("burn", "0"), "the 燒莊 rounds", 0, 100),
             tuple(c.tiles(a.get(f"hai{s}", ""), f"the dealt tiles of seat {s}") for s in range(c.SEATS)))
-
-    def _open(self) -> c.HandBuilder:
-        if self.hand is None:
-            raise Bad("an event outside a hand")
-        return self.hand
 
     def _tile(self, letter: str, t: int) -> None:
         h = self._open()
@@ -159,12 +119,7 @@ class _Reader:
                   c.winner_melds(h.events, who), scores_before=_ints(a, "sc"), deltas=_ints(a, "delta"),
                   payload=payload))
 
-    def _close(self) -> None:
-        if self.hand is not None:
-            self.rounds.append(self.hand.round())
-            self.hand = None
-
-    def finish(self, version: str | None) -> GameLog:
+    def finish(self) -> GameLog:
         self._close()
         if self.game is None:
             raise Bad("no <GAME> element: not a Beijing game log")
@@ -172,7 +127,7 @@ class _Reader:
             raise Bad("no <UN> element naming the players")
         g = self.game
         return GameLog(FORMAT, "beijing", g["rules"], self.players, tuple(self.rounds), g["header"], g["id"],
-                       self.name, g["seed"], g["first"], self.final, version)
+                       self.name, g["seed"], g["first"], self.final, VERSION)
 
 
 def _opt(a, key: str, conv):
@@ -191,32 +146,27 @@ def _ints(a, key: str) -> tuple[int, ...]:
 def write_beijing_xml(log: GameLog) -> bytes:
     """A Beijing GameLog as XML bytes (UTF-8); :func:`read_beijing_xml` reads them back equal."""
     h = log.header
-    out = [f'<beijinglog ver="{VERSION}">', _el("GAME", rules=h.preset, base=h.base, seed=log.seed.text if log.seed else None,
-                                               synthetic="1" if h.synthetic else None, title=h.title or None,
-                                               knobs=h.knobs or None, first=log.first_dealer, id=log.log_id)]
-    out.append(_el("UN", **{f"n{p.seat}": p.name for p in log.players}))
-    for rnd in log.rounds:
-        pay = rnd.payload
-        out.append(_el("HAND", kyoku=rnd.kyoku, honba=rnd.honba, dealer=rnd.dealer, ten=_csv(rnd.scores),
-                       dice=_csv(rnd.dice), wild=pay.wild_indicator, burn=pay.burn,
-                       **{f"hai{s}": _csv(t) for s, t in enumerate(rnd.hands)}))
-        pairs = {p.event: p for p in pay.mutual}
-        for i, ev in enumerate(rnd.events):
-            out.append(_event(ev))
-            if i in pairs:
-                out.append(_el("HUBAO", seats=_csv(pairs[i].seats)))
-    if log.final is not None:
-        out.append(_el("END", sc=_csv(log.final.scores)))
-    out.append(f"</{ROOT}>")
-    return "\n".join(out).encode("utf-8") + b"\n"
+    game = _el("GAME", rules=h.preset, base=h.base, seed=log.seed.text if log.seed else None,
+               synthetic="1" if h.synthetic else None, title=h.title or None, knobs=h.knobs or None,
+               first=log.first_dealer, id=log.log_id)
+    return write_seeded_xml(log, ROOT, VERSION, game, _hand_lines)
+
+
+def _hand_lines(rnd: Round) -> list[str]:
+    pay = rnd.payload
+    out = [_el("HAND", kyoku=rnd.kyoku, honba=rnd.honba, dealer=rnd.dealer, ten=_csv(rnd.scores),
+               dice=_csv(rnd.dice), wild=pay.wild_indicator, burn=pay.burn,
+               **{f"hai{s}": _csv(t) for s, t in enumerate(rnd.hands)})]
+    pairs = {p.event: p for p in pay.mutual}
+    for i, ev in enumerate(rnd.events):
+        out.append(table_event(ev) or _event(ev))
+        if i in pairs:
+            out.append(_el("HUBAO", seats=_csv(pairs[i].seats)))
+    return out
 
 
 def _event(ev) -> str:
     t = type(ev)
-    if t is Draw:
-        return f"<{DRAW_TAGS[ev.seat]}{ev.tile}/>"
-    if t is Discard:
-        return f"<{DISCARD_TAGS[ev.seat]}{ev.tile}/>"
     if t is Win:
         p: BeijingWin = ev.payload
         head = _el("AGARI", who=ev.who, **{"from": ev.from_who}, hand=_csv(ev.hand), win=ev.win_tile, total=p.total,
@@ -228,18 +178,4 @@ def _event(ev) -> str:
         p2: BeijingDraw = ev.payload
         return _el("RYUUKYOKU", burn=p2.burn_fan, burnpay=_csv(p2.burn_payment), sc=_csv(ev.scores_before),
                    delta=_csv(ev.deltas))
-    if t is Call:
-        return _el("N", who=ev.seat, kind=ev.kind.value, tiles=_csv(ev.tiles), called=ev.called,
-                   **{"from": ev.from_seat}, added=ev.added)
     raise ValueError(f"a Beijing log has no {t.__name__} events")
-
-
-def _csv(values) -> str:
-    return ",".join(str(v) for v in values)
-
-
-def _el(tag: str, **attrs) -> str:
-    from xml.sax.saxutils import quoteattr  # here, not above: it imports urllib.request, http.client and email
-
-    body = "".join(f" {k}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
-    return f"<{tag}{body}/>"

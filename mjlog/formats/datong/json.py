@@ -12,13 +12,12 @@ Tiles are ids 0..135, so the seed's wall is checked tile for tile.
 
 from __future__ import annotations
 
-import json
-
 from mjlog.formats.datong import common as c
 from mjlog.formats.datong.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 from mjlog.formats.seeded_dialect import (
-    Bad, each_event, error, integer, integers, load_json, make_call, read_json_body, seat, text, tile, tiles, winner_melds)
-from mjlog.ir import Call, Discard, Draw, GameLog, Round, Ryuukyoku, Win
+    Bad, each_event, error, integer, integers, json_bytes, json_call, json_log_object, json_rule, json_seats,
+    load_json, read_json_body, seat, table_event_array, text, tile, tiles, winner_melds)
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.datong.record import DatongDraw, DatongWin, LeaveTable
 
 FORMAT = "datong-json"
@@ -31,13 +30,7 @@ def read_datong_json(data: bytes, name: str) -> GameLog:
     """Read a Datong JSON log; MalformedLogError naming the hand and event for anything wrong."""
     obj = load_json(data, name, "Datong")
     try:
-        if not isinstance(obj, dict) or obj.get("format") != MAGIC:
-            raise Bad(f'not a Datong JSON log (no "format": "{MAGIC}")')
-        if obj.get("ver", 1) != 1:
-            raise Bad(f"version {str(obj.get('ver'))[:20]!r} of the Datong JSON dialect is not known (mjlog reads 1)")
-        rule = obj.get("rule", {})
-        if not isinstance(rule, dict):
-            raise Bad("rule is not an object")
+        rule = json_rule(obj, MAGIC, "Datong")
         head = c.header_of(text(rule.get("disp", ""), "the rule set", 40),
                            integer(rule.get("base", 10), "the base", 1, 10**7), rule.get("synthetic", False) is True,
                            text(obj.get("title", ""), "the title"), text(rule.get("knobs", ""), "the knobs", 1000),
@@ -66,11 +59,7 @@ def _event(h: c.HandBuilder, ev) -> None:
             raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
         (h.draw if kind == "T" else h.discard)(seat(args[0]), tile(args[1]))
     elif kind == "N":
-        if len(args) != 6:
-            raise Bad('a call is ["N", seat, kind, tiles, called, from, added]')
-        s, ck, ts, called, frm, added = args
-        h.add(make_call(seat(s), text(ck, "the call kind", 20), tiles(ts), None if called is None else tile(called),
-                        None if frm is None else seat(frm), None if added is None else tile(added)))
+        h.add(json_call(args))
     elif kind == LEAVE:
         if len(args) != 1:
             raise Bad(f'a leave of the table is ["{LEAVE}", seat]')
@@ -79,7 +68,7 @@ def _event(h: c.HandBuilder, ev) -> None:
         h.add(_win(h, _object(args, WIN)))
     elif kind == DRAW:
         d = _object(args, DRAW)
-        h.add(Ryuukyoku(0, 0, _seats4(d, "sc"), _seats4(d, "delta"), (), (), DatongDraw(_payments(d))))
+        h.add(Ryuukyoku(0, 0, json_seats(d, "sc"), json_seats(d, "delta"), (), (), DatongDraw(_payments(d))))
     else:
         raise Bad(f"unknown event kind {kind[:20]!r}")
 
@@ -88,11 +77,6 @@ def _object(args, kind: str) -> dict:
     if len(args) != 1 or not isinstance(args[0], dict):
         raise Bad(f'a {kind} event is ["{kind}", {{...}}]')
     return args[0]
-
-
-def _seats4(d: dict, key: str) -> tuple[int, ...]:
-    v = d.get(key, [])
-    return integers(v, key, count=c.SEATS if v else None)
 
 
 def _payments(d: dict) -> tuple:
@@ -121,7 +105,7 @@ def _win(h: c.HandBuilder, w: dict) -> Win:
                     integers(w.get("claims", [who]), "the claimants", 0, c.SEATS - 1), _payments(w))
     return Win(who, seat(w.get("from"), "the seat won from"), tiles(w.get("hand", []), "the winning hand"),
                tile(w.get("win"), "the winning tile"), winner_melds(h.events, who),
-               scores_before=_seats4(w, "sc"), deltas=_seats4(w, "delta"), payload=rec)
+               scores_before=json_seats(w, "sc"), deltas=json_seats(w, "delta"), payload=rec)
 
 
 # -- writer ------------------------------------------------------------------------------------------
@@ -130,29 +114,15 @@ def _win(h: c.HandBuilder, w: dict) -> Win:
 def datong_json_object(log: GameLog) -> dict:
     """A Datong GameLog as the JSON dialect's object."""
     h = log.header
-    rule: dict = {"disp": h.preset, "base": h.base}
-    if h.synthetic:
-        rule["synthetic"] = True
-    if h.knobs:
-        rule["knobs"] = h.knobs
-    out: dict = {"format": MAGIC, "ver": 1}
-    if log.log_id is not None:
-        out["id"] = log.log_id
-    out.update(title=h.title, name=[p.name for p in log.players], rule=rule)
-    if log.seed is not None:
-        out["seed"] = log.seed.text
-    out.update(thrower=h.thrower, die=h.die, first=log.first_dealer)
-    out["log"] = [{"kyoku": r.kyoku, "honba": r.honba, "dealer": r.dealer, "ten": list(r.scores),
-                   "dice": list(r.dice), "hai": [list(t) for t in r.hands],
-                   "events": [_event_array(ev) for ev in r.events]} for r in log.rounds]
-    if log.final is not None:
-        out["sc"] = list(log.final.scores)
-    return out
+    hands = [{"kyoku": r.kyoku, "honba": r.honba, "dealer": r.dealer, "ten": list(r.scores), "dice": list(r.dice),
+              "hai": [list(t) for t in r.hands], "events": [table_event_array(ev) or _event_array(ev) for ev in r.events]}
+             for r in log.rounds]
+    return json_log_object(log, MAGIC, {"thrower": h.thrower, "die": h.die, "first": log.first_dealer}, hands)
 
 
 def write_datong_json(log: GameLog) -> bytes:
     """A Datong GameLog as JSON bytes; :func:`read_datong_json` reads them back equal."""
-    return json.dumps(datong_json_object(log), ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    return json_bytes(datong_json_object(log))
 
 
 def _pays(rows) -> list:
@@ -161,12 +131,6 @@ def _pays(rows) -> list:
 
 def _event_array(ev) -> list:
     t = type(ev)
-    if t is Draw:
-        return ["T", ev.seat, ev.tile]
-    if t is Discard:
-        return ["D", ev.seat, ev.tile]
-    if t is Call:
-        return ["N", ev.seat, ev.kind.value, list(ev.tiles), ev.called, ev.from_seat, ev.added]
     if t is LeaveTable:
         return [LEAVE, ev.seat]
     if t is Win:

@@ -12,13 +12,13 @@ else is an element with named attributes. Parsing goes through :mod:`mjlog.forma
 
 from __future__ import annotations
 
-from mjlog.errors import MalformedLogError
 from mjlog.formats.datong import common as c
 from mjlog.formats.datong.sniff import sniff_xml as sniff  # noqa: F401 - the format's test, where the registry finds it
-from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.formats.seeded_dialect import (
-    DISCARD_TAGS, DRAW_TAGS, TILE_TAG, Bad, error, integer, integers, make_call, seat, text, tile, tiles, winner_melds)
-from mjlog.ir import Call, Discard, Draw, FinalResult, GameLog, Player, Ryuukyoku, Win
+    DISCARD_TAGS, DRAW_TAGS, TILE_TAG, Bad, integer, integers, make_call, seat, text, tile, tiles, winner_melds)
+from mjlog.formats.seeded_xml import (
+    SeededXmlReader, csv as _csv, element as _el, read_seeded_xml, table_event, write_seeded_xml)
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.common.wall import parse_seed
 from mjlog.rules.datong.record import DatongDraw, DatongWin, LeaveTable
 
@@ -29,24 +29,7 @@ VERSION = "1"
 
 def read_datong_xml(data: bytes, name: str) -> GameLog:
     """Read a Datong XML log; MalformedLogError naming the element for anything wrong."""
-    root = parse_xml_bytes(data, name)
-    if root.tag != ROOT:
-        raise MalformedLogError(f"root element is <{str(root.tag)[:40]}>, not <{ROOT}>", name, "element 0")
-    if root.get("ver") != VERSION:
-        raise MalformedLogError(f"version {str(root.get('ver'))[:20]!r} of the Datong XML dialect is not known "
-                                f"(mjlog reads {VERSION})", name, "element 0")
-    reader = _Reader(name)
-    for index, el in enumerate(root, start=1):
-        if not isinstance(el.tag, str):
-            continue
-        try:
-            reader.element(el.tag, el.attrib, el)
-        except Bad as exc:
-            raise error(exc, name, f"element {index} <{el.tag[:20]}>") from None
-    try:
-        return reader.finish()
-    except Bad as exc:
-        raise error(exc, name, "end of file") from None
+    return read_seeded_xml(data, name, ROOT, VERSION, "Datong", _Reader(name))
 
 
 def _opt(a, key: str, conv):
@@ -54,18 +37,12 @@ def _opt(a, key: str, conv):
     return None if v is None else conv(v)
 
 
-class _Reader:
+class _Reader(SeededXmlReader):
     """The elements of one Datong XML log, collected into a GameLog."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.game: dict | None = None
-        self.players: tuple[Player, ...] | None = None
-        self.hand: c.HandBuilder | None = None
-        self.rounds: list = []
-        self.final: FinalResult | None = None
+    hand: c.HandBuilder | None
 
-    def element(self, tag: str, a, el) -> None:
+    def own(self, tag: str, a, el) -> None:
         m = TILE_TAG.match(tag)
         if m:
             t = tile(m.group(2))
@@ -76,13 +53,6 @@ class _Reader:
                 self._open().discard(DISCARD_TAGS.index(letter), t)
         elif tag == "GAME":
             self._game(a)
-        elif tag == "UN":
-            if self.players is not None:
-                raise Bad("a second <UN>")
-            self.players = tuple(Player(s, text(a.get(f"n{s}", ""), f"the name of seat {s}")) for s in range(c.SEATS))
-        elif tag == "HAND":
-            self._close()
-            self._hand(a)
         elif tag == "N":
             self._open().add(make_call(seat(a.get("who")), text(a.get("kind", ""), "the call kind", 20),
                                        tiles(a.get("tiles", "")), _opt(a, "called", tile), _opt(a, "from", seat),
@@ -94,12 +64,8 @@ class _Reader:
         elif tag == "RYUUKYOKU":
             self._open().add(Ryuukyoku(0, 0, _ints(a, "sc"), _ints(a, "delta"), (), (),
                                        DatongDraw(tuple(_payments(el, "RYUUKYOKU")))))
-        elif tag == "END":
-            self._close()
-            self.final = FinalResult(integers(a.get("sc", ""), "the final scores", count=c.SEATS),
-                                     (0.0,) * c.SEATS, True)
         else:
-            raise Bad(f"unknown element <{tag[:20]}>")
+            super().own(tag, a, el)
 
     def _game(self, a) -> None:
         if self.game is not None:
@@ -113,16 +79,11 @@ class _Reader:
                      "first": seat(a.get("first", "0"), "the first dealer"),
                      "id": text(a["id"], "the log id", 80) if "id" in a else None}
 
-    def _hand(self, a) -> None:
+    def start_hand(self, a) -> c.HandBuilder:
         if self.game is None or self.players is None:
             raise Bad("a hand before <GAME> and <UN>")
-        self.hand = c.start(len(self.rounds), a.get("kyoku"), a.get("honba"), a.get("dealer"), a.get("ten", ""),
+        return c.start(len(self.rounds), a.get("kyoku"), a.get("honba"), a.get("dealer"), a.get("ten", ""),
                             a.get("dice", "0,0"), [a.get(f"hai{s}", "") for s in range(c.SEATS)])
-
-    def _open(self) -> c.HandBuilder:
-        if self.hand is None:
-            raise Bad("an event outside a hand")
-        return self.hand
 
     def _win(self, a, el) -> None:
         h = self._open()
@@ -140,11 +101,6 @@ class _Reader:
         h.add(Win(who, seat(a.get("from"), "the seat won from"), tiles(a.get("hand", ""), "the winning hand"),
                   tile(a.get("win"), "the winning tile"), winner_melds(h.events, who),
                   scores_before=_ints(a, "sc"), deltas=_ints(a, "delta"), payload=rec))
-
-    def _close(self) -> None:
-        if self.hand is not None:
-            self.rounds.append(self.hand.round())
-            self.hand = None
 
     def finish(self) -> GameLog:
         self._close()
@@ -176,30 +132,20 @@ def _payments(el, tag: str) -> list:
 def write_datong_xml(log: GameLog) -> bytes:
     """A Datong GameLog as XML bytes; :func:`read_datong_xml` reads them back equal."""
     h = log.header
-    out = [f'<{ROOT} ver="{VERSION}">']
-    out.append(_el("GAME", id=log.log_id, rules=h.preset, base=h.base, synthetic="1" if h.synthetic else None,
-                   title=h.title or None, knobs=h.knobs or None, seed=log.seed.text if log.seed else None,
-                   thrower=h.thrower, die=h.die, first=log.first_dealer))
-    out.append(_el("UN", **{f"n{p.seat}": p.name for p in log.players}))
-    for rnd in log.rounds:
-        out.append(_el("HAND", kyoku=rnd.kyoku, honba=rnd.honba, dealer=rnd.dealer, ten=_csv(rnd.scores),
-                       dice=_csv(rnd.dice), **{f"hai{s}": _csv(t) for s, t in enumerate(rnd.hands)}))
-        out.extend(_event(ev) for ev in rnd.events)
-    if log.final is not None:
-        out.append(_el("END", sc=_csv(log.final.scores)))
-    out.append(f"</{ROOT}>")
-    return "\n".join(out).encode("utf-8") + b"\n"
+    game = _el("GAME", id=log.log_id, rules=h.preset, base=h.base, synthetic="1" if h.synthetic else None,
+               title=h.title or None, knobs=h.knobs or None, seed=log.seed.text if log.seed else None,
+               thrower=h.thrower, die=h.die, first=log.first_dealer)
+    return write_seeded_xml(log, ROOT, VERSION, game, _hand_lines)
+
+
+def _hand_lines(rnd: Round) -> list[str]:
+    head = _el("HAND", kyoku=rnd.kyoku, honba=rnd.honba, dealer=rnd.dealer, ten=_csv(rnd.scores),
+               dice=_csv(rnd.dice), **{f"hai{s}": _csv(t) for s, t in enumerate(rnd.hands)})
+    return [head, *(table_event(ev) or _event(ev) for ev in rnd.events)]
 
 
 def _event(ev) -> str:
     t = type(ev)
-    if t is Draw:
-        return f"<{DRAW_TAGS[ev.seat]}{ev.tile}/>"
-    if t is Discard:
-        return f"<{DISCARD_TAGS[ev.seat]}{ev.tile}/>"
-    if t is Call:
-        return _el("N", who=ev.seat, kind=ev.kind.value, tiles=_csv(ev.tiles), called=ev.called,
-                   **{"from": ev.from_seat}, added=ev.added)
     if t is LeaveTable:
         return _el("LEAVE", who=ev.seat)
     if t is Win:
@@ -217,14 +163,3 @@ def _event(ev) -> str:
 
 def _pays(rows) -> str:
     return "".join(_el("PAY", payer=r.payer, payee=r.payee, amount=r.amount, reason=r.reason) for r in rows)
-
-
-def _csv(values) -> str:
-    return ",".join(str(v) for v in values)
-
-
-def _el(tag: str, **attrs) -> str:
-    from xml.sax.saxutils import quoteattr  # here, not above: it imports urllib.request, http.client and email
-
-    body = "".join(f" {k}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
-    return f"<{tag}{body}/>"

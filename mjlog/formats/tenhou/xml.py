@@ -28,8 +28,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from mjlog.accel import parse_ints as _parse_ints, parse_tiles as _parse_tiles, read_fast as _read_fast
-from mjlog.accel import read_draw as _read_draw, read_init as _read_init, read_win as _read_win
+from mjlog.accel import read_fast as _read_fast, read_init as _read_init
 from mjlog.errors import MalformedLogError
 from mjlog.rules.riichi.call_codes import decode_call
 from mjlog.formats.tenhou.xml_items import DISCARD_TAGS as _DISCARD_TAGS, DRAW_TAGS as _DRAW_TAGS
@@ -37,31 +36,19 @@ from mjlog.formats.tenhou.xml_items import FAST_TAGS as _FAST_TAGS, FastTag, ite
 from mjlog.frozen import builder
 from mjlog.ir.check import MAX_TEXT_CHARS
 from mjlog.ir import (
-    Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, Player, Reconnect, Round,
-    Ryuukyoku, Seed, Win,
+    Call, CallKind, Discard, Disconnect, Draw, Event, FinalResult, GameLog, Player, Reconnect, Round, Seed,
 )
 from mjlog.rules.riichi.events import KITA, NewDora, RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.lobby import Lobby, lobby_from_go_type, ruleset_for_lobby
-from mjlog.rules.riichi.record import DrawKind, riichi_draw, riichi_win
-from mjlog.rules.riichi.yaku_table import ALL_YAKU
 from mjlog.formats.source import LogSource, load
-from mjlog.formats.safe_xml import are_xml_decimals, are_xml_integers, is_xml_integer
-from mjlog.tiles import SANMA_ABSENT_KINDS
+from mjlog.formats.safe_xml import is_xml_integer
+from mjlog.formats.tenhou.xml_outcomes import OutcomeReader
+from mjlog.formats.tenhou.xml_values import floats as _floats, integer as _int, ints as _ints
 
 __all__ = ["read_xml", "scan_log", "items_of_tree"]
 
 FORMAT = "tenhou-xml"
-#: Longest attribute value kept (the seed is 3,358 characters).
-_SANMA_BAD_IDS = frozenset(t for t in range(136) if (t >> 2) in SANMA_ABSENT_KINDS)
 _NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})  # shared by every element without attributes
-#: RYUUKYOKU ``type`` -> DrawKind (no type: an exhaustive draw)
-_DRAW_KIND_OF: dict[str | None, DrawKind] = {
-    None: DrawKind.EXHAUSTIVE, **{k.value: k for k in DrawKind if k is not DrawKind.EXHAUSTIVE}
-}
-_KNOWN_AGARI = frozenset(
-    "ba hai m machi ten yaku yakuman doraHai doraHaiUra who fromWho paoWho sc owari".split()
-)
-_KNOWN_RYUUKYOKU = frozenset("ba sc type hai0 hai1 hai2 hai3 owari".split())
 _KNOWN_INIT = frozenset("seed ten oya hai0 hai1 hai2 hai3 shuffle".split())
 _KNOWN_GO = frozenset("type lobby title rule ranking csrule".split())
 _KNOWN_UN = frozenset("n0 n1 n2 n3 dan rate sx".split())
@@ -118,36 +105,21 @@ def unquote_name(text: str) -> str:
     return unquote(text)
 
 
-def _ints(text: str | None, what: str) -> tuple[int, ...]:
-    if not text:
-        return ()
-    if _parse_ints is not None:
-        vals = _parse_ints(text)
-        if vals is not None:
-            return vals
-    if not are_xml_integers(text):
-        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of integers")
-    return tuple(map(int, text.split(",")))
+#: Entries per call cache. 1,142 Phoenix games use 10,615 distinct calls and more games keep adding
+#: some (99,712 are valid in a four-player game): at about 540 bytes a call in the two caches, the
+#: limit keeps them under 9 MB (54 MB with every call), so a build worker's memory stops growing; a
+#: call past it is decoded each time (every call decoded costs 150 us a game).
+_CACHE_LIMIT = 1 << 14
+#: (call, seat whose last draw a chi or pon ends, else None), by (players, who text, m text)
+_CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}
+_MELDS: dict[tuple[int, int, int], Call] = {}  # by (players, who, m)
 
 
-def _floats(text: str | None, what: str) -> list[float]:
-    if not text:
-        return []
-    if not are_xml_decimals(text):
-        raise MalformedLogError(f"{what}={text[:60]!r} is not a list of numbers")
-    return [float(x) for x in text.split(",")]
+class _Reader(OutcomeReader):
+    """Turns the elements of one parsed log into a GameLog; one instance per log (its outcomes'
+    handlers are :class:`~mjlog.formats.tenhou.xml_outcomes.OutcomeReader`'s)."""
 
-
-def _int(text: str | None, what: str) -> int:
-    if text is None:
-        raise MalformedLogError(f"attribute {what} is missing")
-    if not is_xml_integer(text):
-        raise MalformedLogError(f"{what}={text[:60]!r} is not an integer")
-    return int(text)
-
-
-class _Reader:
-    """Turns the elements of one parsed log into a GameLog; one instance per log."""
+    _melds = _MELDS  # the calls the outcomes' compiled win reader decodes, cached with N's
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -278,38 +250,6 @@ class _Reader:
         handler(self, attrib)
 
     # -- checks -----------------------------------------------------------------------------
-
-    def _tile(self, t: int) -> int:
-        if not 0 <= t < 136:
-            raise MalformedLogError(f"tile id {t} is not in 0..135")
-        if self.n == 3 and (t >> 2) in SANMA_ABSENT_KINDS:
-            raise MalformedLogError(f"tile id {t} (2m-8m) does not exist in three-player mahjong")
-        return t
-
-    def _tiles(self, text: str | None, what: str) -> tuple[int, ...]:
-        if _parse_tiles is not None and text:
-            vals = _parse_tiles(text, self.n == 3)
-            if vals is not None:
-                return vals
-        vals = _ints(text, what)
-        if vals and (min(vals) < 0 or max(vals) > 135 or (self.n == 3 and not _SANMA_BAD_IDS.isdisjoint(vals))):
-            for t in vals:
-                self._tile(t)
-        return tuple(vals)
-
-    def _seat(self, text: str | None, what: str) -> int:
-        s = _int(text, what)
-        if not 0 <= s < self.n:
-            raise MalformedLogError(f"{what}={s} is not a seat (0..{self.n - 1})")
-        return s
-
-    def _scores(self, text: str | None, what: str) -> tuple[int, ...]:
-        vals = _ints(text, what)
-        if len(vals) not in (self.n, 4):
-            raise MalformedLogError(f"{what} has {len(vals)} values, expected 4")
-        if self.n == 3 and len(vals) == 4 and vals[3] != 0:
-            raise MalformedLogError(f"{what} gives a score to the empty fourth seat of a three-player game")
-        return tuple(v * 100 for v in vals[: self.n])
 
     def _in_round(self, what: str) -> None:
         if self.init is None:
@@ -502,128 +442,6 @@ class _Reader:
         ev = Disconnect(self._seat(a.get("who"), "who"))
         (self.events if self.init is not None else self.pending).append(ev)
 
-    def _ba(self, a) -> tuple[int, int]:
-        ba = _ints(a.get("ba"), "ba")
-        if len(ba) != 2 or min(ba) < 0:
-            raise MalformedLogError(f"ba={a.get('ba')!r} is not honba,sticks")
-        return ba[0], ba[1]
-
-    def _sc(self, a) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        sc = _ints(a.get("sc"), "sc")
-        if len(sc) not in (8, 16):  # chip lobbies append 4 (chips, chip delta) pairs, kept as extra
-            raise MalformedLogError(f"sc has {len(sc)} values, expected 8 (or 16 with chips)")
-        if self.n == 3 and (sc[6] or sc[7]):
-            raise MalformedLogError("sc gives points to the empty fourth seat of a three-player game")
-        return (tuple(v * 100 for v in sc[0 : 2 * self.n : 2]), tuple(v * 100 for v in sc[1 : 2 * self.n : 2]))
-
-    def _outcome_start(self, what: str) -> None:
-        if self.init is None:
-            raise MalformedLogError(f"{what} before the first <INIT>")
-        if self.final is not None:
-            raise MalformedLogError(f"{what} after the game's final result")
-        if self.ended and not (what == "a win" and isinstance(self.events[-1], Win)):
-            raise MalformedLogError(f"{what} after the round's result")
-
-    @staticmethod
-    def _extra(a, known: frozenset[str]) -> tuple[tuple[str, str], ...]:
-        extra = [] if known.issuperset(a.keys()) else [(k, v) for k, v in a.items() if k not in known]
-        sc = a.get("sc")
-        if sc is not None and sc.count(",") == 15:
-            extra.append(("sc", sc))
-        owari = a.get("owari")
-        if owari is not None and owari.count(",") != 7:
-            extra.append(("owari", owari))
-        return tuple(extra)
-
-    def _agari(self, a) -> None:
-        self._outcome_start("a win")
-        win = _read_win(a, self.n, _MELDS, _build_win) if _read_win is not None else None
-        self.events.append(win or self._win(a))
-        self.ended = True
-        self._owari(a)
-
-    def _win(self, a) -> Win:
-        """AGARI's Win (``mjlog._speedups.read_win`` is the compiled twin for plain attributes)."""
-        who = self._seat(a.get("who"), "who")
-        from_who = self._seat(a.get("fromWho"), "fromWho")
-        pao = a.get("paoWho")
-        hand = self._tiles(a.get("hai"), "hai")
-        if not 1 <= len(hand) <= 14:
-            raise MalformedLogError(f"the winning hand has {len(hand)} tiles")
-        melds = tuple(self._meld(who, m) for m in _ints(a.get("m"), "m"))
-        win_tile = self._tile(_int(a.get("machi"), "machi"))
-        ten = _ints(a.get("ten"), "ten")
-        if len(ten) != 3:
-            raise MalformedLogError(f"ten has {len(ten)} values, expected fu,points,limit")
-        yaku_flat = _ints(a.get("yaku"), "yaku")
-        if len(yaku_flat) % 2:
-            raise MalformedLogError("yaku has an odd number of values (id,han pairs)")
-        ids = yaku_flat[0::2]
-        yaku = tuple(zip(ids, yaku_flat[1::2]))
-        yakuman = tuple(_ints(a.get("yakuman"), "yakuman"))
-        ids += yakuman
-        if ids and (min(ids) < 0 or max(ids) > 54) and any(y not in ALL_YAKU for y in ids):
-            bad = next(y for y in ids if y not in ALL_YAKU)
-            raise MalformedLogError(f"yaku id {bad} is neither Tenhou's (0..54) nor one of mjlog's own "
-                                    f"({', '.join(map(str, sorted(k for k in ALL_YAKU if k > 54)))})")
-        honba, sticks = self._ba(a)
-        before, deltas = self._sc(a)
-        # riichi_win's parameters: who, from_who, hand, win_tile, melds, fu, points, limit, yaku, yakuman,
-        # dora_indicators, ura_indicators, honba, sticks, scores_before, deltas, pao_who, extra
-        return _build_win(
-            who, from_who, hand, win_tile, melds, ten[0], ten[1], ten[2], yaku, yakuman,
-            self._tiles(a.get("doraHai"), "doraHai"), self._tiles(a.get("doraHaiUra"), "doraHaiUra"),
-            honba, sticks, before, deltas, self._seat(pao, "paoWho") if pao is not None else None,
-            self._extra(a, _KNOWN_AGARI),
-        )
-
-    def _ryuukyoku(self, a) -> None:
-        self._outcome_start("a draw")
-        draw = _read_draw(a, self.n, _DRAW_KIND_OF, _build_ryuukyoku) if _read_draw is not None else None
-        self.events.append(draw or self._draw_outcome(a))
-        self.ended = True
-        self._owari(a)
-
-    def _draw_outcome(self, a) -> Ryuukyoku:
-        """RYUUKYOKU's Ryuukyoku (``mjlog._speedups.read_draw`` is the compiled twin for plain attributes)."""
-        t = a.get("type")
-        kind = _DRAW_KIND_OF.get(t)
-        if kind is None:
-            raise MalformedLogError(f"unknown draw type={t[:40]!r}")
-        honba, sticks = self._ba(a)
-        before, deltas = self._sc(a)
-        hands: list[tuple[int, ...] | None] = []
-        for s in range(self.n):
-            key = f"hai{s}"
-            hands.append(self._tiles(a[key], key) if key in a else None)
-        if self.n == 3 and "hai3" in a:
-            raise MalformedLogError("hai3 shown in a three-player game")
-        return riichi_draw(
-            kind=kind,
-            honba=honba,
-            sticks=sticks,
-            scores_before=before,
-            deltas=deltas,
-            hands=tuple(hands),
-            extra=self._extra(a, _KNOWN_RYUUKYOKU),
-        )
-
-    def _owari(self, a) -> None:
-        text = a.get("owari")
-        if text is None:
-            return
-        vals = text.split(",")
-        if len(vals) < 8:
-            raise MalformedLogError(f"owari has {len(vals)} values, expected 8")
-        if not are_xml_decimals(text):
-            raise MalformedLogError(f"owari={text[:60]!r} is not a list of finite numbers")
-        try:
-            scores = tuple(int(float(v)) * 100 for v in vals[0 : 2 * self.n : 2])
-            points = tuple(float(v) for v in vals[1 : 2 * self.n : 2])
-            rounded = all(p == int(p) for p in points)
-        except (ValueError, OverflowError):  # not numbers, or not finite ones
-            raise MalformedLogError(f"owari={text[:60]!r} is not a list of finite numbers") from None
-        self.final = FinalResult(scores, points, rounded)
 
     _handlers: dict[str, Callable[[_Reader, Mapping[str, str]], None]] = {
         "SHUFFLE": _shuffle,
@@ -634,8 +452,8 @@ class _Reader:
         "N": _n,
         "REACH": _reach,
         "DORA": _dora,
-        "AGARI": _agari,
-        "RYUUKYOKU": _ryuukyoku,
+        "AGARI": OutcomeReader._agari,
+        "RYUUKYOKU": OutcomeReader._ryuukyoku,
         "BYE": _bye,
     }
 
@@ -643,17 +461,7 @@ class _Reader:
 _build_round = builder(Round)
 _build_accepted = builder(RiichiAccepted)
 _DECLARED = tuple(RiichiDeclared(seat) for seat in range(4))  # immutable: one per seat serves every log
-_build_win = riichi_win  # a Win with its RiichiWin payload, by the compiled reader's field names
 _build_player = builder(Player)
-_build_ryuukyoku = riichi_draw  # a Ryuukyoku with its RiichiDraw payload, by the compiled reader's names
-#: Entries per call cache. 1,142 Phoenix games use 10,615 distinct calls and more games keep adding
-#: some (99,712 are valid in a four-player game): at about 540 bytes a call in the two caches, the
-#: limit keeps them under 9 MB (54 MB with every call), so a build worker's memory stops growing; a
-#: call past it is decoded each time (every call decoded costs 150 us a game).
-_CACHE_LIMIT = 1 << 14
-#: (call, seat whose last draw a chi or pon ends, else None), by (players, who text, m text)
-_CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}
-_MELDS: dict[tuple[int, int, int], Call] = {}  # by (players, who, m)
 _NEW_DORA = tuple(NewDora(t) for t in range(136))  # immutable: one per tile id serves every log
 
 

@@ -13,22 +13,23 @@ so (``placement_stated=False``), and the generic loop compares only the final sc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import ClassVar
 
-from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.results import DerivedWin, RoundResult
 from mjlog.rules.common.situations import hand_rows
+from mjlog.ir import Seed
 from mjlog.rules.beijing.by_hand import score_request
-from mjlog.rules.beijing.outcome import HandJudge, dealer_at, next_hand
+from mjlog.rules.beijing.outcome import HandJudge, next_hand
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingHeader, BeijingWin
 from mjlog.rules.beijing.ruleset import KNOB_DOCS, PRESETS, BeijingRules
 from mjlog.rules.beijing.table import BeijingTable
 from mjlog.rules.beijing.wall import BeijingWall, beijing_walls
+from mjlog.rules.seeded_family import SeededFamily, check_deal
 from mjlog.rules.family import (
-    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy, register,
+    FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy, register,
 )
 
 K = FindingKind
@@ -83,7 +84,7 @@ class BeijingStoreFacts(StoreFacts):
         return hand_rows(rnd)
 
 
-class BeijingFamily(Family):
+class BeijingFamily(SeededFamily):
     """Beijing mahjong as the project reads its source (docs/beijing.md)."""
 
     name: ClassVar[str] = "beijing"
@@ -102,21 +103,12 @@ class BeijingFamily(Family):
 
     def game_rules(self, game: GameCheck) -> GameRules:
         header = game.log.header
-        if isinstance(header, BeijingHeader) and header.knobs and not header.synthetic:
-            game.find(K.UNSUPPORTED_RULE, f"only a synthetic log may restate the rules; knobs {header.knobs[:80]!r} "
-                      "are not applied")
+        if isinstance(header, BeijingHeader):
+            self.refuse_stated_knobs(game, header.knobs, header.synthetic)
         return GameRules(game.log.rules, placement_stated=False)  # Beijing has no placement points
 
-    def walls(self, game: GameCheck, rules: BeijingRules) -> Callable[[Round], BeijingWall | None] | None:
-        seed = game.log.seed
-        if seed is None:
-            return None
-        try:
-            walls = beijing_walls(seed)
-        except MalformedLogError as exc:
-            game.find(K.WALL, f"the seed cannot be used ({exc.reason})")
-            return None
-        return lambda rnd: next(walls)
+    def seeded_walls(self, seed: Seed) -> Iterator[BeijingWall]:
+        return beijing_walls(seed)
 
     def proves_first(self, game: GameCheck, rnd: Round, wall: BeijingWall | None) -> str | None:
         """The header proves it: a Beijing log records a whole game, its first hand dealt by the
@@ -137,25 +129,11 @@ class BeijingFamily(Family):
         alt = tuple(table.derived_scores) if table.derived_scores != table.scores else None
         return HandReplay(result, next_hand(rules, rnd, tuple(w.who for w in judge.wins)), alt)
 
-    def final_scores(self, rules: BeijingRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
-        return tuple(scores)  # no pot: the scores after the last hand are final
-
-    def placement_points(self, rules: BeijingRules, final_scores: tuple[int, ...], first_dealer: int):
-        return (0.0,) * len(final_scores)  # none: the game's result is its scores (never compared)
-
 def _check_deal(table: BeijingTable, rnd: Round, rules: BeijingRules, wall: BeijingWall | None,
                 first_dealer: int, indicator: int | None) -> None:
     """The hand's dealer against the flow, and its deal and wild indicator against the seed's wall."""
-    want = dealer_at(rules, first_dealer, rnd.kyoku)
-    if rnd.dealer != want:
-        table.find(K.FLOW, f"the dealer of the hand ({rnd.kyoku} passes of the deal)", rnd.dealer, want)
-    if wall is None:
-        return
-    dealt = wall.starting_hands(rnd.dealer)
-    for seat, (got, exp) in enumerate(zip(rnd.hands, dealt)):
-        if sorted(got) != sorted(exp):
-            table.find(K.WALL, f"the dealt hand of seat {seat} is not the wall's")
-    if indicator is not None and indicator != wall.wild_indicator:
+    check_deal(table, rnd, rules, first_dealer, wall)
+    if wall is not None and indicator is not None and indicator != wall.wild_indicator:
         table.find(K.WALL, "the wild indicator (惠坯) is not the wall's", table.tile_label(indicator),
                    table.tile_label(wall.wild_indicator))
 

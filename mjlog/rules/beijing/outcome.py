@@ -76,7 +76,7 @@ class HandJudge:
             rows = settle_win(rules, w.who, discarder, value.total, dealer, burn, partners)
             self._compare_win(t, w, value, burn, rows)
         self.burn_paid = True
-        self._pay(t, w.scores_before, w.deltas, net(rows, t.n) if value is not None else None, "win")
+        t.settle(w.scores_before, w.deltas, net(rows, t.n) if value is not None else None, "win")
         self.wins.append(DerivedWin(w.who, w.from_who, value, net(rows, t.n), dealer=w.who == dealer,
                                     open_hand=any(m.kind is not CallKind.ANKAN for m in t.melds[w.who]),
                                     tsumo=w.tsumo, transfers=rows))
@@ -163,18 +163,8 @@ class HandJudge:
             if tuple(rec.burn_payment) != net(rows, t.n):
                 t.find(K.PAYMENT, f"{BURN.name} side payment at the draw", _fmt(rec.burn_payment),
                        _fmt(net(rows, t.n)))
-        self._pay(t, d.scores_before, d.deltas, net(rows, t.n), "draw")
+        t.settle(d.scores_before, d.deltas, net(rows, t.n), "draw")
         self.draw = DerivedDraw("exhaustive", (False,) * t.n, (False,) * t.n, net(rows, t.n), rows)
-
-    def _pay(self, t: BeijingTable, before, deltas, derived, what: str) -> None:
-        if before and tuple(before) != tuple(t.scores):
-            t.find(K.PAYMENT, f"scores before the {what}", _fmt(before), _fmt(t.scores))
-        if derived is not None and tuple(deltas) != tuple(derived):
-            t.find(K.PAYMENT, f"score changes of the {what}", _fmt(deltas), _fmt(derived))
-        if len(deltas) == t.n:
-            t.scores = [s + x for s, x in zip(t.scores, deltas)]
-        if derived is not None:
-            t.derived_scores = [s + x for s, x in zip(t.derived_scores, derived)]
 
     # -- the hand's end ------------------------------------------------------------------------------------
 
@@ -196,11 +186,7 @@ class HandJudge:
                    _pairs(got), _pairs(want.items()))
 
     def result(self, t: BeijingTable) -> RoundResult:
-        rnd = self.rnd
-        return RoundResult(rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores),
-                           tuple(t.scores), (), tuple(self.wins), self.draw,
-                           calls=tuple(sum(1 for m in ms if m.kind is not CallKind.ANKAN) for ms in t.melds),
-                           complete=bool(self.wins or self.draw))
+        return t.hand_result(self.wins, self.draw)
 
 
 def next_hand(rules: BeijingRules, rnd: Round, winners: tuple[int, ...]) -> NextHand:
@@ -212,14 +198,6 @@ def next_hand(rules: BeijingRules, rnd: Round, winners: tuple[int, ...]) -> Next
     honba = rnd.honba + 1 if change.renchan else 0
     over = kyoku >= 4 * rules.circles
     return NextHand(over, kyoku, honba, 0, change.renchan, "the deal has gone round" if over else "")
-
-
-def dealer_at(rules: BeijingRules, first_dealer: int, kyoku: int) -> int:
-    """The dealer after the deal has passed ``kyoku`` times from ``first_dealer``."""
-    seat = first_dealer
-    for _ in range(max(0, kyoku) % rules.players):
-        seat = rules.next_seat(seat)
-    return seat
 
 
 def _names(t: BeijingTable, tiles) -> str:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
-from mjlog.rules.base_table import BaseTable, AFTER_DISCARD, DISCARD, DRAW
+from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW
+from mjlog.rules.claims_table import ClaimsTable
 from mjlog.rules.beijing.readings import Meld, wild_kind
 from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.beijing.wall import LIVE_DRAWS, RESERVE, BeijingWall
@@ -23,8 +24,10 @@ K = FindingKind
 LIVE, REPLACEMENT, RESERVE_DRAW = "live", "replacement", "reserve"
 
 
-class BeijingTable(BaseTable):
+class BeijingTable(ClaimsTable):
     """Hands, calls, the wall's use and the turn of one Beijing hand."""
+
+    game_name = "Beijing mahjong"
 
     def __init__(self, rnd: Round, rules: BeijingRules, wall: BeijingWall | None, source, findings,
                  wild_indicator: int | None) -> None:
@@ -109,69 +112,10 @@ class BeijingTable(BaseTable):
 
     # -- calls -------------------------------------------------------------------------------------
 
-    def _call(self, ev: Call) -> None:
-        kind = ev.kind
-        if kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
-            self._claim(ev)
-        elif kind is CallKind.ANKAN:
-            self._own_turn(ev)
-            self._same_kind(ev, 4)
-            self.take(ev.seat, ev.tiles, "a closed kan")
-            self.melds[ev.seat].append(ev)
-            self._owe(ev.seat)
-        elif kind is CallKind.KAKAN:
-            self._added_kan(ev)
-        else:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {kind.value}, which Beijing mahjong does not have")
-
-    def _own_turn(self, ev: Call) -> None:
-        if ev.seat != self.actor or self.phase != DISCARD:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {ev.kind.value} out of its turn", ev.seat, self.actor)
-
-    def _same_kind(self, ev: Call, size: int) -> bool:
-        kinds = {t >> 2 for t in ev.tiles}
-        if len(ev.tiles) != size or len(kinds) != 1:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not {size} tiles of one kind",
-                      _names(self, ev.tiles))
-            return False
-        return True
-
-    def _claim(self, ev: Call) -> None:
-        d = self.claimable
-        if d is None or ev.called != d.tile or ev.from_seat != d.seat or ev.seat == d.seat:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} does not take the last discard",
-                      None if ev.called is None else self.tile_label(ev.called),
-                      None if d is None else self.tile_label(d.tile))
-        if ev.kind is CallKind.CHI:
-            if ev.from_seat != (ev.seat - 1) % self.n:
-                self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis from seat {ev.from_seat}: chi is only from the "
-                          "seat before", ev.from_seat, (ev.seat - 1) % self.n)
-            kinds = sorted(t >> 2 for t in ev.tiles)
-            if len(kinds) != 3 or kinds[0] >= 27 or kinds[0] % 9 > 6 or kinds != [kinds[0] + i for i in range(3)]:
-                self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s chi is not a run of one suit", _names(self, ev.tiles))
-        else:
-            self._same_kind(ev, 3 if ev.kind is CallKind.PON else 4)
-        if d is not None and ev.called == d.tile and self.river[d.seat] and self.river[d.seat][-1] == d.tile:
-            self.river[d.seat].pop()
-        self.take(ev.seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
-        self.melds[ev.seat].append(ev)
-        self.claimable = None
-        self.actor, self.phase = ev.seat, DISCARD
-        if ev.kind is CallKind.DAIMINKAN:
-            self._owe(ev.seat)
-
-    def _added_kan(self, ev: Call) -> None:
-        self._own_turn(ev)
-        melds = self.melds[ev.seat]
-        pon = next((m for m in melds if m.kind is CallKind.PON and ev.added is not None
-                    and m.tiles[0] >> 2 == ev.added >> 2), None)
-        if pon is None:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} adds a tile to a pon it does not have")
-        else:
-            melds[melds.index(pon)] = ev
-        if ev.added is not None:
-            self.take(ev.seat, (ev.added,), "an added kan")
-        self.robbable = ev
+    def kan_made(self, ev: Call) -> None:
+        """A kan owes its replacement draw; an added kan may be robbed until then."""
+        if ev.kind is CallKind.KAKAN:
+            self.robbable = ev
         self._owe(ev.seat)
 
     def _owe(self, seat: int) -> None:
@@ -184,7 +128,7 @@ class BeijingTable(BaseTable):
         self.find(K.ILLEGAL_ACTION, f"{type(ev).__name__}: Beijing mahjong has no flowers, riichi or dora")
 
     foreign_event = _foreign  # riichi's declaration and kan dora
-    handlers = {Draw: _draw, Discard: _discard, Call: _call, FlowerSetAside: _foreign}
+    handlers = {Draw: _draw, Discard: _discard, Call: ClaimsTable._call, FlowerSetAside: _foreign}
 
     # -- for the judge -------------------------------------------------------------------------------
 
@@ -198,7 +142,3 @@ class BeijingTable(BaseTable):
             else:
                 out.append(Meld(kinds[0], False, len(kinds), closed=m.kind is CallKind.ANKAN))
         return tuple(out)
-
-
-def _names(table: BeijingTable, tiles) -> str:
-    return " ".join(table.tile_label(t) for t in tiles)

@@ -14,23 +14,24 @@ the Datong XML dialect.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import ClassVar
 
-from mjlog.errors import MalformedLogError
 from mjlog.findings import FindingKind
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.common.situations import hand_rows
+from mjlog.ir import Seed
 from mjlog.rules.datong.by_hand import score_request
 from mjlog.rules.datong.flow import first_dealer
 from mjlog.rules.datong.hands import HandType
-from mjlog.rules.datong.outcome import HandJudge, dealer_at, next_hand
+from mjlog.rules.datong.outcome import HandJudge, next_hand
 from mjlog.rules.datong.record import DatongHeader, DatongWin
 from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, DatongRules
 from mjlog.rules.datong.table import DatongTable
 from mjlog.rules.datong.wall import DatongWall, datong_walls
+from mjlog.rules.seeded_family import SeededFamily, check_deal
 from mjlog.rules.family import (
-    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy,
+    FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy,
     register,
 )
 from mjlog.rules.results import DerivedWin, RoundResult
@@ -98,7 +99,7 @@ class DatongStoreFacts(StoreFacts):
         return hand_rows(rnd)
 
 
-class DatongFamily(Family):
+class DatongFamily(SeededFamily):
     """Datong mahjong as the project reads its source (docs/datong.md)."""
 
     name: ClassVar[str] = "datong"
@@ -118,25 +119,15 @@ class DatongFamily(Family):
     def game_rules(self, game: GameCheck) -> GameRules:
         header = game.log.header
         if isinstance(header, DatongHeader):
-            if header.knobs and not header.synthetic:
-                game.find(K.UNSUPPORTED_RULE, f"only a synthetic log may restate the rules; knobs "
-                          f"{header.knobs[:80]!r} are not applied")
+            self.refuse_stated_knobs(game, header.knobs, header.synthetic)
             want = first_dealer(header.thrower, header.die)
             if game.log.first_dealer != want:
                 game.find(K.FLOW, f"the first dealer (seat {header.thrower} threw {header.die}, counted in turn "
                           "order from the thrower)", game.log.first_dealer, want)
         return GameRules(game.log.rules, placement_stated=False)  # Datong has no placement points
 
-    def walls(self, game: GameCheck, rules: DatongRules) -> Callable[[Round], DatongWall | None] | None:
-        seed = game.log.seed
-        if seed is None:
-            return None
-        try:
-            walls = datong_walls(seed)
-        except MalformedLogError as exc:
-            game.find(K.WALL, f"the seed cannot be used ({exc.reason})")
-            return None
-        return lambda rnd: next(walls)
+    def seeded_walls(self, seed: Seed) -> Iterator[DatongWall]:
+        return datong_walls(seed)
 
     def proves_first(self, game: GameCheck, rnd: Round, wall: DatongWall | None) -> str | None:
         """The header proves it: a Datong log records a whole game from its first hand."""
@@ -144,7 +135,7 @@ class DatongFamily(Family):
 
     def replay_hand(self, game: GameCheck, rnd: Round, rules: DatongRules, wall: DatongWall | None) -> HandReplay:
         table = DatongTable(rnd, rules, wall, game.log.source, game.findings)
-        _check_deal(table, rnd, rules, wall, game.log.first_dealer)
+        check_deal(table, rnd, rules, game.log.first_dealer, wall)
         judge = HandJudge(rnd, rules)
         table.play(rnd.events, judge)
         result = judge.result(table)
@@ -152,25 +143,6 @@ class DatongFamily(Family):
             return HandReplay(result, None)
         alt = tuple(table.derived_scores) if table.derived_scores != table.scores else None
         return HandReplay(result, next_hand(rules, rnd, judge.wins[0].who if judge.wins else None), alt)
-
-    def final_scores(self, rules: DatongRules, scores: tuple[int, ...], sticks: int, first_dealer: int):
-        return tuple(scores)  # no pot: the scores after the last hand are final
-
-    def placement_points(self, rules: DatongRules, final_scores: tuple[int, ...], first_dealer: int):
-        return (0.0,) * len(final_scores)  # none: the game's result is its scores
-
-
-def _check_deal(table: DatongTable, rnd: Round, rules: DatongRules, wall: DatongWall | None,
-                first: int) -> None:
-    """The hand's dealer against the flow, and its deal against the seed's wall."""
-    want = dealer_at(rules, first, rnd.kyoku)
-    if rnd.dealer != want:
-        table.find(K.FLOW, f"the dealer of the hand ({rnd.kyoku} passes of the deal)", rnd.dealer, want)
-    if wall is None:
-        return
-    for seat, (got, exp) in enumerate(zip(rnd.hands, wall.starting_hands(rnd.dealer))):
-        if sorted(got) != sorted(exp):
-            table.find(K.WALL, f"the dealt hand of seat {seat} is not the wall's")
 
 
 DATONG = register(DatongFamily())

@@ -92,7 +92,7 @@ class HandJudge:
                 self._compare_value(t, w, rec, value)
         if rec is not None and value is not None:   # a refused win: its payments are not derived
             self._compare_rows(t, rec.payments, rows)
-        self._pay(t, w.scores_before, w.deltas, net(rows, t.n) if value is not None else None, "win")
+        t.settle(w.scores_before, w.deltas, net(rows, t.n) if value is not None else None, "win")
         self.wins.append(DerivedWin(w.who, w.from_who, value, net(rows, t.n), dealer=w.who == self.rnd.dealer,
                                     open_hand=any(m.kind is not CallKind.ANKAN for m in t.melds[w.who]),
                                     tsumo=w.tsumo, transfers=rows))
@@ -185,25 +185,11 @@ class HandJudge:
             self._compare_rows(t, d.payload.payments, rows)
         else:
             t.find(K.MALFORMED, "the draw records no Datong payments")
-        self._pay(t, d.scores_before, d.deltas, net(rows, t.n), "draw")
+        t.settle(d.scores_before, d.deltas, net(rows, t.n), "draw")
         self.draw = DerivedDraw("exhaustive", (False,) * t.n, (False,) * t.n, net(rows, t.n), rows)
 
-    def _pay(self, t: DatongTable, before, deltas, derived, what: str) -> None:
-        if before and tuple(before) != tuple(t.scores):
-            t.find(K.PAYMENT, f"scores before the {what}", _fmt(before), _fmt(t.scores))
-        if derived is not None and tuple(deltas) != tuple(derived):
-            t.find(K.PAYMENT, f"score changes of the {what}", _fmt(deltas), _fmt(derived))
-        if len(deltas) == t.n:
-            t.scores = [s + x for s, x in zip(t.scores, deltas)]
-        if derived is not None:
-            t.derived_scores = [s + x for s, x in zip(t.derived_scores, derived)]
-
     def result(self, t: DatongTable) -> RoundResult:
-        rnd = self.rnd
-        return RoundResult(rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores),
-                           tuple(t.scores), (), tuple(self.wins), self.draw,
-                           calls=tuple(sum(1 for m in ms if m.kind is not CallKind.ANKAN) for ms in t.melds),
-                           complete=bool(self.wins or self.draw))
+        return t.hand_result(self.wins, self.draw)
 
 
 def next_hand(rules: DatongRules, rnd: Round, winner: int | None) -> NextHand:
@@ -213,11 +199,3 @@ def next_hand(rules: DatongRules, rnd: Round, winner: int | None) -> NextHand:
     kyoku = rnd.kyoku + (0 if kept else 1)
     over = kyoku >= 4 * rules.circles
     return NextHand(over, kyoku, renchan, 0, kept, "the deal has gone round" if over else "")
-
-
-def dealer_at(rules: DatongRules, first_dealer: int, kyoku: int) -> int:
-    """The dealer after the deal has passed ``kyoku`` times from ``first_dealer``."""
-    seat = first_dealer
-    for _ in range(max(0, kyoku) % rules.players):
-        seat = rules.next_seat(seat)
-    return seat

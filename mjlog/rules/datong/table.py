@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
-from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW, BaseTable
+from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW
+from mjlog.rules.claims_table import ClaimsTable
 from mjlog.rules.datong.hands import Meld
 from mjlog.rules.datong.record import LeaveTable
 from mjlog.rules.datong.ruleset import DatongRules
@@ -47,8 +48,10 @@ class KanMade:
     kind: KanKind
 
 
-class DatongTable(BaseTable):
+class DatongTable(ClaimsTable):
     """Hands, calls, the wall's use and the turn of one Datong hand."""
+
+    game_name = "Datong mahjong"
 
     def __init__(self, rnd: Round, rules: DatongRules, wall: DatongWall | None, source, findings) -> None:
         super().__init__(rnd, rules, wall, source, findings)
@@ -110,75 +113,16 @@ class DatongTable(BaseTable):
 
     # -- calls -------------------------------------------------------------------------------------
 
-    def _call(self, ev: Call) -> None:
-        kind = ev.kind
-        if kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
-            self._claim(ev)
-        elif kind is CallKind.ANKAN:
-            self._own_turn(ev)
-            self._same_kind(ev, 4)
-            self.take(ev.seat, ev.tiles, "a closed kan")
-            self.melds[ev.seat].append(ev)
-            self._kan(ev)
-        elif kind is CallKind.KAKAN:
-            self._added_kan(ev)
-        else:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {kind.value}, which Datong mahjong does not have")
-
-    def _own_turn(self, ev: Call) -> None:
-        if ev.seat != self.actor or self.phase != DISCARD:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {ev.kind.value} out of its turn", ev.seat, self.actor)
-
-    def _same_kind(self, ev: Call, size: int) -> None:
-        if len(ev.tiles) != size or len({t >> 2 for t in ev.tiles}) != 1:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not {size} tiles of one kind",
-                      self.names(ev.tiles))
-
-    def _claim(self, ev: Call) -> None:
-        d = self.claimable
-        if d is None or ev.called != d.tile or ev.from_seat != d.seat or ev.seat == d.seat:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} does not take the last discard",
-                      None if ev.called is None else self.tile_label(ev.called),
-                      None if d is None else self.tile_label(d.tile))
-        if ev.kind is CallKind.CHI:
-            self._chi(ev)
-        else:
-            self._same_kind(ev, 3 if ev.kind is CallKind.PON else 4)
-        if d is not None and ev.called == d.tile and self.river[d.seat] and self.river[d.seat][-1] == d.tile:
-            self.river[d.seat].pop()
-        self.take(ev.seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
-        self.melds[ev.seat].append(ev)
-        self.claimable = None
-        self.actor, self.phase = ev.seat, DISCARD
-        if ev.kind is CallKind.DAIMINKAN:
-            self._kan(ev)
-
-    def _chi(self, ev: Call) -> None:
+    def check_chi(self, ev: Call) -> None:
+        """A chi only under the ``chi`` knob: then from the seat before, a run of one suit."""
         if not self.rules.chi:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis: Datong mahjong has pon and kan only "
                       "(the chi knob is off)")
             return
-        if ev.from_seat != (ev.seat - 1) % self.n:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis from seat {ev.from_seat}: chi is only from the "
-                      "seat before", ev.from_seat, (ev.seat - 1) % self.n)
-        kinds = sorted(t >> 2 for t in ev.tiles)
-        if len(kinds) != 3 or kinds[0] >= 27 or kinds[0] % 9 > 6 or kinds != [kinds[0] + i for i in range(3)]:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s chi is not a run of one suit", self.names(ev.tiles))
+        super().check_chi(ev)
 
-    def _added_kan(self, ev: Call) -> None:
-        self._own_turn(ev)
-        melds = self.melds[ev.seat]
-        pon = next((m for m in melds if m.kind is CallKind.PON and ev.added is not None
-                    and m.tiles[0] >> 2 == ev.added >> 2), None)
-        if pon is None:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} adds a tile to a pon it does not have")
-        else:
-            melds[melds.index(pon)] = ev
-        if ev.added is not None:
-            self.take(ev.seat, (ev.added,), "an added kan")
-        self._kan(ev)
-
-    def _kan(self, ev: Call) -> None:
+    def kan_made(self, ev: Call) -> None:
+        """A kan is kept for its payment and owes its replacement draw."""
         self.kans.append(KanMade(ev.seat, KAN_KINDS[ev.kind]))
         self.owed = ev.seat
         self.actor, self.phase = ev.seat, DRAW
@@ -197,17 +141,13 @@ class DatongTable(BaseTable):
         self.find(K.ILLEGAL_ACTION, f"{type(ev).__name__}: Datong mahjong has no flowers, riichi or dora")
 
     foreign_event = _foreign  # riichi's declaration and kan dora
-    handlers = {Draw: _draw, Discard: _discard, Call: _call, LeaveTable: _leave, FlowerSetAside: _foreign}
+    handlers = {Draw: _draw, Discard: _discard, Call: ClaimsTable._call, LeaveTable: _leave, FlowerSetAside: _foreign}
 
     # -- for the judge -------------------------------------------------------------------------------
 
     def meld_shapes(self, seat: int) -> tuple[Meld, ...]:
         """The seat's calls as the hand types read them."""
         return tuple(meld_shape(m) for m in self.melds[seat])
-
-    def names(self, tiles) -> str:
-        """Tiles as findings name them."""
-        return " ".join(self.tile_label(t) for t in tiles)
 
 
 def meld_shape(call: Call) -> Meld:

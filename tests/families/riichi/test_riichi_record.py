@@ -40,7 +40,7 @@ def test_every_riichi_reader_puts_the_values_on_a_riichi_payload(monkeypatch):
     for data in (dumps_tenhou6(log), dumps_mjai(log)):  # tile kinds only: the copy of the indicator may differ
         got = _wins(read_log(data.encode()))[0].payload
         assert type(got) is RiichiWin and (got.fu, got.yaku, got.dora_indicators[0] // 4) == (20, want.yaku, 117 // 4)
-    monkeypatch.setattr("mjlog.formats.tenhou.xml._read_win", None)  # the pure-Python twin of the C reader
+    monkeypatch.setattr("mjlog.formats.tenhou.xml_outcomes._read_win", None)  # the pure-Python twin of the C reader
     assert [w.payload for w in _wins(read_log(xml))] == [want]
 
 
@@ -48,7 +48,7 @@ def test_every_riichi_reader_puts_the_values_on_a_riichi_payload(monkeypatch):
 def test_the_compiled_element_reader_builds_the_same_win_as_the_python_one(monkeypatch):
     xml = game(pinfu_tsumo_hand((-700, 1500, -400, -400)))
     compiled = _wins(read_log(xml))
-    monkeypatch.setattr("mjlog.formats.tenhou.xml._read_win", None)
+    monkeypatch.setattr("mjlog.formats.tenhou.xml_outcomes._read_win", None)
     assert compiled == _wins(read_log(xml))
 
 
@@ -100,5 +100,5 @@ def test_every_riichi_reader_puts_the_draw_kind_on_a_riichi_payload(kind, monkey
     log = read_log(head + draw + tail)
     want = DrawKind(kind) if kind else DrawKind.EXHAUSTIVE
     assert draw_kind(log.rounds[0].events[-1]) is want
-    monkeypatch.setattr("mjlog.formats.tenhou.xml._read_draw", None)  # the pure-Python twin of the C reader
+    monkeypatch.setattr("mjlog.formats.tenhou.xml_outcomes._read_draw", None)  # the pure-Python twin of the C reader
     assert read_log(head + draw + tail).rounds[0].events[-1].payload == RiichiDraw(want)
