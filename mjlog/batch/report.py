@@ -12,7 +12,10 @@ A file read from a path comes with its quick identity (:func:`mjlog.formats.iden
 no hands' digest) and where to read it again. Its game keeps that while no other file shares one of
 its keys or its deal; when one does, both are identified in full (the file read again) and the
 lookup runs on the full keys, as it would have with full identities from the start: files with the
-same hands share their deal, so every game one file could join is found.
+same hands share their deal, so every game one file could join is found. A run of results (a
+worker's task) is looked up at once (:meth:`StreamingAudit.add_all`): the games among them that may
+be copies are identified in one call, which a parallel audit runs on its workers, so its parent
+reads no log; the others are written to the index in one statement.
 
 The work per file is bounded however many copies of one game a batch holds: a game keeps its
 duplicates' tallies (with a fault, kept, uncompared), so a copy that leaves the primary as it is
@@ -213,20 +216,19 @@ def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: G
 def _primary_of(fa: FileAudit, at: int) -> _Primary:
     ident = fa.identity
     assert ident is not None and (ident.digested or fa.origin is not None)
-    return _Primary(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, fa.clean,
-                    fa.tally(), at,
-                    None if ident.digested else fa.origin)
+    counts = fa.tally()
+    clean = fa.error is None and fa.skipped is None and not (counts[0] or counts[1])   # fa.clean
+    return _BUILD_PRIMARY(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, clean,
+                          counts, at, None if ident.digested else fa.origin)
+
+
+_BUILD_PRIMARY = builder(_Primary)
 
 
 def _full(p: _Primary) -> GameIdentity:
     """The full identity of a primary the lookup found (every game it finds is identified in full)."""
     assert p.fingerprint is not None
     return from_json(p.fingerprint)
-
-
-def _quick(fa: FileAudit) -> bool:
-    """The result is of a game with a quick identity."""
-    return fa.identity is not None and not fa.identity.digested
 
 
 def _index_keys(ident: GameIdentity) -> tuple[str, ...]:
@@ -283,8 +285,7 @@ class StreamingAudit:
         need their full identity (:meth:`candidates`) are identified in one call, before; a result that
         shares no key and no deal with any game counted or any other of them is counted without a
         lookup."""
-        may_meet = self._prefetch(fas)
-        out = [self._add(fa, not (_quick(fa) and fa.origin is not None and fa.origin not in may_meet)) for fa in fas]
+        out = [self._add(fa, lookup) for fa, lookup in zip(fas, self._prefetch(fas))]
         self._flush()
         return out
 
@@ -325,7 +326,7 @@ class StreamingAudit:
             else:
                 gid, self._next_gid = self._next_gid, self._next_gid + 1
                 self._new_games.append((gid, *_row(_primary_of(fa, at))))
-                self._new_keys.extend((k, gid) for k in _index_keys(fa.identity))
+                self._new_keys += [(k, gid) for k in _index_keys(fa.identity)]
             return self._kept([fa])
         return self._kept(self._join(fa, at, ps))
 
@@ -343,13 +344,18 @@ class StreamingAudit:
         results, before they are added): each of them with a quick identity that shares a key or its
         deal with another of them or with a game counted, and each counted game with a quick identity
         one of them meets. A superset: a caller may identify these in one pass, elsewhere."""
-        keyed = [(fa, _index_keys(fa.identity)) for fa in fas
-                 if fa.error is None and fa.skipped is None and fa.identity is not None]
+        return self._meeting(fas)[1]
+
+    def _meeting(self, fas: Sequence[FileAudit]) -> tuple[list[bool], list[FileGame]]:
+        """For each of ``fas``, whether it needs a lookup (all but a quick identity that shares no key
+        and no deal with any game counted or any other of them), and :meth:`candidates`."""
+        keyed = [None if fa.error is not None or fa.skipped is not None or fa.identity is None
+                 else _index_keys(fa.identity) for fa in fas]
         times: dict[str, int] = {}
-        for _, keys in keyed:
-            for key in set(keys):
+        for keys in keyed:
+            for key in keys or ():   # one key of each kind (log id, seed, hands, deal): no key twice
                 times[key] = times.get(key, 0) + 1
-        met: set[str] = set()
+        shared = {key for key, n in times.items() if n > 1}
         out: dict[FileGame, None] = {}
         names = list(times)
         self._flush()
@@ -358,21 +364,25 @@ class StreamingAudit:
             for key, path, idx in self._db.execute(
                     "SELECT k.key, g.path, g.idx FROM keys k JOIN games g USING (gid) "
                     f"WHERE k.key IN ({', '.join('?' * len(part))})", part):
-                met.add(key)
+                shared.add(key)
                 if path is not None:
                     out[FileGame(os.fsdecode(path), idx)] = None
-        for fa, keys in keyed:
-            if fa.origin is not None and any(times[k] > 1 or k in met for k in keys):
-                out[fa.origin] = None
-        return list(out)
+        lookup = []
+        for fa, keys in zip(fas, keyed):
+            origin = fa.origin if keys is not None else None   # a quick identity's (the others have none)
+            meets = bool(shared) and keys is not None and not shared.isdisjoint(keys)
+            if origin is not None and meets:
+                out[origin] = None
+            lookup.append(meets or origin is None)
+        return lookup, list(out)
 
-    def _prefetch(self, fas: Sequence[FileAudit]) -> set[FileGame]:
+    def _prefetch(self, fas: Sequence[FileAudit]) -> list[bool]:
         """The full identities of :meth:`candidates`' games kept for :meth:`_again` (the last batch's let
-        go); the origins among them of ``fas``' own games."""
-        origins = self.candidates(fas)
+        go); for each of ``fas``, whether it needs a lookup."""
+        lookup, origins = self._meeting(fas)
         self._known = dict(zip(origins, self._identify_again(origins))) \
             if origins and self._identify_again is not None else {}
-        return set(origins)
+        return lookup
 
     def _own_game(self, fa: FileAudit) -> list[FileAudit]:
         """Count a file that is a game of its own, never another's copy: an unreadable one, or one
