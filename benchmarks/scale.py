@@ -18,14 +18,15 @@ copies as ``--games N`` needs (the first N of copy 0 of every source, copy 1, ..
 - ``mjlog audit --jobs 2`` (:func:`mjlog.batch.audit.audit_sources`) of the distinct source games
   (each once: copies share their hands, so the audit counts a copy as a duplicate of its source and
   its parent reads it again to compare the two; ``--simulate`` adds distinct games): the parent's
-  CPU share and, from it, the efficiency predicted at 16 workers, as for the build;
+  CPU share and, from it, the efficiency predicted at 16 workers, as for the build; and the same on the first
+  ``--quarter-games`` of them, with a worker's peak memory on both;
 - the peak memory (VmHWM) of a worker on the whole input and on its first quarter
   (``--quarter-games``), with the same workers (flat is the goal): the largest peak the batch
   manifests record (each the VmHWM of the process that built it, read there; the rusage of
   the children would carry the planning process's size over a spawned worker's exec).
 
     python benchmarks/scale.py [--copies N | --games N [--quarter-games M] [--cpu-games K]]
-                               [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask] [--no-audit]
+                               [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask] [--no-audit | --audit-only]
 """
 
 from __future__ import annotations
@@ -193,8 +194,9 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
 
 def timed_audit(files: list[Path], listing: Path, jobs: int) -> dict:
     """An audit of ``files`` (``keep=False``, as ``mjlog audit`` without ``--json``) in a child process, which
-    reads their names from ``listing``: wall time, the parent's CPU (the index, the counts, any file read
-    again) and the workers' (its reaped children's)."""
+    reads their names from ``listing``: wall time, the parent's CPU (the index, the counts) and the workers'
+    (its reaped children's), and the largest worker's peak memory (its ``ru_maxrss``: a forked worker's
+    counts what it shares of the parent's at the fork)."""
     listing.write_text("\n".join(map(str, files)), encoding="utf-8")
     code = (
         "import json, resource, sys, time; sys.path.insert(0, sys.argv[3]); "
@@ -205,7 +207,7 @@ def timed_audit(files: list[Path], listing: Path, jobs: int) -> dict:
         "w = time.perf_counter() - t; parent = time.process_time() - c; "
         "k = resource.getrusage(resource.RUSAGE_CHILDREN); "
         "print(json.dumps({'wall': w, 'parent_cpu': parent, 'worker_cpu': k.ru_utime + k.ru_stime, "
-        "'games': r.games, 'duplicates': r.duplicates}))"
+        "'games': r.games, 'duplicates': r.duplicates, 'worker_rss_mb': k.ru_maxrss / 1024}))"
     )
     run = subprocess.run([sys.executable, "-c", code, str(listing), str(jobs), str(ROOT)], capture_output=True, text=True)
     if run.returncode != 0:
@@ -247,7 +249,8 @@ def audit_line(r: dict) -> str:
     return (f"audit, 2 workers: {r['games']} games ({r['duplicates']} duplicate files) in {r['wall']:.1f} s "
             f"({r['games'] / r['wall']:.0f} games/s), CPU {r['total_cpu'] / r['games'] * 1000:.2f} ms/game, "
             f"the parent's {r['parent_cpu']:.2f} s ({r['parent_cpu'] / r['games'] * 1e6:.0f} us/game): {share:.2%} of "
-            f"the CPU (goal under 1%), {efficiency_at(share):.0%} efficiency predicted at 16 workers")
+            f"the CPU (goal under 1%), {efficiency_at(share):.0%} efficiency predicted at 16 workers, "
+            f"peak memory per worker {r['worker_rss_mb']:.0f} MB")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -265,6 +268,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--sim-dir", help="a folder of simulated games to add (instead of --simulate)")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask builds")
     ap.add_argument("--no-audit", action="store_true", help="skip the audit of the distinct source games")
+    ap.add_argument("--audit-only", action="store_true",
+                    help="only the audits of the distinct source games (all, and the first --quarter-games of them)")
     ap.add_argument("--corpus", default=str(Path(os.environ.get("MJLOG_CORPUS", ROOT.parent / "shared" / "corpus")) / "tenhou"),
                     help="the corpus's Tenhou folder, whose xml/ holds the source games (default: $MJLOG_CORPUS/tenhou, "
                          "as the other benchmarks)")
@@ -338,6 +343,17 @@ def report(stages: dict[str, float], res: dict) -> None:
              f"({big['games'] / small['games']:.1f}x the games)")
 
 
+def run_audits(sources: list[Path], tmp: Path, quarter: int | None) -> None:
+    """The audit of the distinct source games and of their first ``quarter`` (default a quarter), each
+    printed, then a worker's peak memory on both (flat is the goal)."""
+    whole = timed_audit(sources, tmp / "distinct.txt", 2)
+    _say(audit_line(whole))
+    small = timed_audit(sources[: min(quarter or max(1, len(sources) // 4), len(sources))], tmp / "part.txt", 2)
+    _say(audit_line(small))
+    _say(f"peak memory (ru_maxrss) of an audit worker, 2 workers: {small['worker_rss_mb']:.0f} MB on "
+         f"{small['games']} games, {whole['worker_rss_mb']:.0f} MB on {whole['games']} games")
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
@@ -348,13 +364,17 @@ def main(argv: list[str] | None = None) -> None:
             _say(f"simulated {args.simulate} games with 2 processes at {rate:.1f} games/s")
         sources = source_games(Path(args.corpus), sim_dir)
         n_sim = len(sources) - len(source_games(Path(args.corpus), None))
+        if not args.no_audit:
+            _say(f"audit input: {len(sources)} distinct games: {len(sources) - n_sim} corpus XML games and "
+                 f"{n_sim} simulated games")
+            run_audits(sources, tmp, args.quarter_games)
+        if args.audit_only:
+            return
         copies = copies_for(args.games, len(sources)) if args.games else (args.copies or 2)
         files = make_inputs(sources, copies, tmp / "in", args.games)
         _say(f"input: {len(files)} files: {len(sources) - n_sim} corpus XML games and {n_sim} simulated games, "
              f"{copies} copies{' (the last partly)' if len(files) < copies * len(sources) else ''} "
              f"under distinct log ids")
-        if not args.no_audit:
-            _say(audit_line(timed_audit(sources, tmp / "distinct.txt", 2)))
         stages = stage_seconds(files[:: max(1, len(files) // 600)][:600])
         res = run_builds(files, tmp, args)
     report(stages, res)

@@ -27,7 +27,7 @@ from mjlog.ir import GameLog
 from mjlog.replayer.guard import CheckedGame, Step, check_games, identify
 from mjlog.rules.knobs import RuleChoice
 from mjlog.text import path_label
-from mjlog.parallel.engine import run_tasks
+from mjlog.parallel.engine import TaskPool, task_pool
 
 
 def audit_file(source, choice: RuleChoice | None = None) -> list[FileAudit]:
@@ -70,6 +70,32 @@ class IdentifyAgain:
         return None if log is None else identify(log)
 
 
+def identify_games(origins: Sequence[FileGame]) -> list[GameIdentity | None]:
+    """The full identity of each game (:class:`IdentifyAgain`), each file read once: on a pool, a
+    worker's task."""
+    again = IdentifyAgain()
+    order = sorted(range(len(origins)), key=lambda i: (origins[i].path, origins[i].index))
+    found = {i: again(origins[i]) for i in order}
+    return [found[i] for i in range(len(origins))]
+
+
+def _identify_on(pool: TaskPool) -> Callable[[Sequence[FileGame]], list[GameIdentity | None]]:
+    """:func:`identify_games` here, or on the pool's workers (the parent then reads no log)."""
+    if not pool.parallel:
+        return identify_games
+    return lambda origins: pool.call(identify_games, list(origins))
+
+
+#: Paths a worker audits in one task, at least and at most (:func:`_chunk_for`): enough that what a
+#: task costs the parent (its results' transfer, the pool's threads woken) is small against its games.
+MIN_CHUNK, MAX_CHUNK = 16, 128
+
+
+def _chunk_for(files: int, jobs: int) -> int:
+    """The paths per task for ``files`` on ``jobs`` workers: each worker gets about eight tasks (so the
+    last ones end close together), within :data:`MIN_CHUNK` and :data:`MAX_CHUNK`."""
+    return max(MIN_CHUNK, min(MAX_CHUNK, files // (8 * max(1, jobs))))
+
 #: How an audit's error names the step where mjlog itself failed.
 _DOING = {Step.READING: "reading", Step.REPLAY: "replaying"}
 
@@ -99,19 +125,31 @@ def _audit_chunk(paths: Sequence[str], choice: RuleChoice | None = None) -> list
     return [fa for p in paths for fa in audit_file(p, choice)]
 
 
-def iter_audits(sources: Sequence, jobs: int = 1, chunk: int = 16, engine: str = "local",
-                scheduler: str | None = None, choice: RuleChoice | None = None) -> Iterator[FileAudit]:
-    """Audit results in input order. ``jobs`` > 1 spreads chunks of paths over a process pool,
-    ``engine="dask"`` over a Dask cluster (``scheduler``, else a LocalCluster of ``jobs`` workers);
-    at most ``2 * jobs`` chunks are in flight, so memory stays flat however many files there are
-    (:func:`mjlog.parallel.engine.run_tasks`)."""
-    if engine != "dask" and (jobs <= 1 or len(sources) < 2 * chunk):
+def _audited_batches(sources: Sequence, pool: TaskPool, chunk: int,
+                     choice: RuleChoice | None) -> Iterator[list[FileAudit]]:
+    """The audit results of ``sources`` in input order, a batch at a time: each source's here, or
+    each chunk's of ``chunk`` paths on the pool's workers."""
+    if not pool.parallel:
         for s in sources:
-            yield from audit_file(s, choice)
+            yield audit_file(s, choice)
         return
     chunks = ((list(map(str, sources[i : i + chunk])), choice) for i in range(0, len(sources), chunk))
-    for audits in run_tasks(_audit_chunk, chunks, jobs=jobs, engine=engine, scheduler=scheduler):
-        yield from audits
+    yield from pool.map(_audit_chunk, chunks)
+
+
+def _parallel(sources: Sequence, jobs: int, engine: str) -> bool:
+    return engine == "dask" or (jobs > 1 and len(sources) >= 2 * MIN_CHUNK)
+
+
+def iter_audits(sources: Sequence, jobs: int = 1, chunk: int | None = None, engine: str = "local",
+                scheduler: str | None = None, choice: RuleChoice | None = None) -> Iterator[FileAudit]:
+    """Audit results in input order. ``jobs`` > 1 spreads chunks of paths (``chunk`` each, by default
+    :func:`_chunk_for`'s) over a process pool, ``engine="dask"`` over a Dask cluster (``scheduler``,
+    else a LocalCluster of ``jobs`` workers); at most ``2 * jobs`` chunks are in flight, so memory
+    stays flat however many files there are (:func:`mjlog.parallel.engine.run_tasks`)."""
+    with task_pool(jobs if _parallel(sources, jobs, engine) else 1, engine, scheduler) as pool:
+        for audits in _audited_batches(sources, pool, chunk or _chunk_for(len(sources), jobs), choice):
+            yield from audits
 
 
 def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAudit], bool | None] | None = None,
@@ -137,13 +175,15 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
         bar = tqdm(total=len(expanded), unit="file", file=sys.stderr, leave=False)
     calling = on_result is not None
     try:
-        with StreamingAudit(keep, IdentifyAgain()) as counted:
-            for fa in iter_audits(expanded, jobs, engine=engine, scheduler=scheduler, choice=choice):
-                for out in counted.add(fa):
-                    if calling and on_result(out):  # type: ignore[misc]  # calling: on_result is set
-                        calling = False
-                if bar is not None:
-                    bar.update(1)
+        with task_pool(jobs if _parallel(expanded, jobs, engine) else 1, engine, scheduler) as pool:
+            with StreamingAudit(keep, _identify_on(pool)) as counted:
+                for audits in _audited_batches(expanded, pool, _chunk_for(len(expanded), jobs), choice):
+                    for reported in counted.add_all(audits):
+                        for out in reported:
+                            if calling and on_result(out):  # type: ignore[misc]  # calling: on_result is set
+                                calling = False
+                        if bar is not None:
+                            bar.update(1)
     finally:
         if bar is not None:
             bar.close()

@@ -12,7 +12,10 @@ A file read from a path comes with its quick identity (:func:`mjlog.formats.iden
 no hands' digest) and where to read it again. Its game keeps that while no other file shares one of
 its keys or its deal; when one does, both are identified in full (the file read again) and the
 lookup runs on the full keys, as it would have with full identities from the start: files with the
-same hands share their deal, so every game one file could join is found.
+same hands share their deal, so every game one file could join is found. A run of results (a
+worker's task) is looked up at once (:meth:`StreamingAudit.add_all`): the games among them that may
+be copies are identified in one call, which a parallel audit runs on its workers, so its parent
+reads no log; the others are written to the index in one statement.
 
 The work per file is bounded however many copies of one game a batch holds: a game keeps its
 duplicates' tallies (with a fault, kept, uncompared), so a copy that leaves the primary as it is
@@ -25,10 +28,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from mjlog.findings import Finding, FindingKind, Severity
+from mjlog.frozen import builder
 from mjlog.formats.identity import GameIdentity, disagreement, from_json, names_only_disagreement, to_json
 
 _SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTE)
@@ -40,6 +44,9 @@ class FileGame:
 
     path: str
     index: int = 0
+
+    def __reduce__(self) -> tuple[Callable[..., FileGame], tuple]:
+        return (_file_game, (self.path, self.index))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +76,31 @@ class FileAudit:
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity is severity)
+
+    def __reduce__(self) -> tuple[Callable[..., FileAudit], tuple]:
+        # pickled by its fields (the workers send one a game): a third of the default's cost to load
+        return (_file_audit, (self.source, self.findings, self.error, self.skipped, self.identity, self.same_as,
+                              self.origin))
+
+    def tally(self) -> tuple[int, int, int]:
+        """Its errors, warnings and notes."""
+        if not self.findings:
+            return (0, 0, 0)
+        return (self.count(Severity.ERROR), self.count(Severity.WARNING), self.count(Severity.NOTE))
+
+
+_BUILD_FILE_GAME = builder(FileGame)
+_BUILD_FILE_AUDIT = builder(FileAudit)
+
+
+def _file_game(*values: object) -> FileGame:
+    """A :class:`FileGame` from its fields, positionally (what pickle calls to load one)."""
+    return _BUILD_FILE_GAME(*values)
+
+
+def _file_audit(*values: object) -> FileAudit:
+    """A :class:`FileAudit` from its fields, positionally (what pickle calls to load one)."""
+    return _BUILD_FILE_AUDIT(*values)
 
 
 def _plural(n: int, word: str) -> str:
@@ -120,9 +152,10 @@ class AuditReport:
                 "skipped": self.skipped}
 
     def _count_findings(self, fa: FileAudit, sign: int = 1) -> None:
-        self.errors += sign * fa.count(Severity.ERROR)
-        self.warnings += sign * fa.count(Severity.WARNING)
-        self.notes += sign * fa.count(Severity.NOTE)
+        errors, warnings, notes = fa.tally()
+        self.errors += sign * errors
+        self.warnings += sign * warnings
+        self.notes += sign * notes
 
     def _count_game(self, clean: bool, sign: int = 1) -> None:
         if clean:
@@ -135,6 +168,9 @@ class AuditReport:
 #: the primary changes; later copies are counted as duplicates but not compared (the first of them
 #: gets a note), so the work per copy stays bounded however many copies a batch holds.
 MAX_COMPARED_COPIES = 1_000
+
+#: Keys looked up in one SQLite statement (SQLite allows 32,766 parameters a statement since 3.32).
+_KEYS_PER_STATEMENT = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +216,13 @@ def _duplicate(source: str, ident: GameIdentity, primary_source: str, primary: G
 def _primary_of(fa: FileAudit, at: int) -> _Primary:
     ident = fa.identity
     assert ident is not None and (ident.digested or fa.origin is not None)
-    return _Primary(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, fa.clean,
-                    tuple(fa.count(s) for s in _SEVERITIES), at,  # type: ignore[arg-type]  # three: one per severity
-                    None if ident.digested else fa.origin)
+    counts = fa.tally()
+    clean = fa.error is None and fa.skipped is None and not (counts[0] or counts[1])   # fa.clean
+    return _BUILD_PRIMARY(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, clean,
+                          counts, at, None if ident.digested else fa.origin)
+
+
+_BUILD_PRIMARY = builder(_Primary)
 
 
 def _full(p: _Primary) -> GameIdentity:
@@ -203,16 +243,23 @@ def completeness(ident: GameIdentity) -> tuple[int, int, int]:
 
 
 class StreamingAudit:
-    """Counts a batch's results in input order (:meth:`add`), each game once, and says which results
-    to report; the games' index lives in a temporary SQLite file. Close it (or use ``with``).
-    ``identify_again`` gives the full identity of a game a quick identity came with, read again from
-    its origin (None when it cannot be identified: then it is a game of its own)."""
+    """Counts a batch's results in input order (:meth:`add`, or :meth:`add_all` a run of them), each
+    game once, and says which results to report; the games' index lives in a temporary SQLite file.
+    Close it (or use ``with``). ``identify_again`` gives the full identities of games a quick identity
+    came with, read again from their origins (None for one that cannot be identified: then it is a
+    game of its own), for all the games of a run of results that may need one at once."""
 
     def __init__(self, keep: bool = False,
-                 identify_again: Callable[[FileGame], GameIdentity | None] | None = None) -> None:
+                 identify_again: Callable[[Sequence[FileGame]], list[GameIdentity | None]] | None = None) -> None:
         self.report = AuditReport(files=[] if keep else None)
         self._n = 0
         self._identify_again = identify_again
+        self._known: dict[FileGame, GameIdentity | None] = {}
+        self._next_gid = 1
+        # new games that shared no key with any other when counted, written to the index in one go
+        # before its next read (:meth:`_flush`)
+        self._new_games: list[tuple] = []
+        self._new_keys: list[tuple[str, int]] = []
         self._db = sqlite3.connect("")   # a private temporary file, deleted on close
         self._db.executescript(
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048;"
@@ -233,18 +280,34 @@ class StreamingAudit:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def add_all(self, fas: Sequence[FileAudit]) -> list[list[FileAudit]]:
+        """:meth:`add` each of ``fas`` in turn; what to report for each. The games among them that may
+        need their full identity (:meth:`candidates`) are identified in one call, before; a result that
+        shares no key and no deal with any game counted or any other of them is counted without a
+        lookup."""
+        out = [self._add(fa, lookup) for fa, lookup in zip(fas, self._prefetch(fas))]
+        self._flush()
+        return out
+
     def add(self, fa: FileAudit) -> list[FileAudit]:
         """Count one file's result; returns what to report for it, in order: the file (as a duplicate
         when its game is already counted), then files whose verdict it changes (a primary it displaces,
         a duplicate now compared with another primary)."""
+        return self._add(fa, True)
+
+    def _add(self, fa: FileAudit, lookup: bool) -> list[FileAudit]:
+        """:meth:`add`; without ``lookup`` (a game known to share no key or deal with any other) the
+        game is new, and its row and keys wait for the next :meth:`_flush`."""
         at, self._n = self._n, self._n + 1
+        if lookup:
+            self._flush()
         rep = self.report
         if fa.skipped is not None:
             rep.skipped += 1
             return self._kept([fa])
         if fa.error is not None or fa.identity is None:
             return self._own_game(fa)
-        met = self._met(_index_keys(fa.identity))
+        met = self._met(_index_keys(fa.identity)) if lookup else []
         ps: list[_Primary] = []
         if met:   # the games it may record: each, and this file, identified in full
             if not fa.identity.digested:
@@ -258,10 +321,68 @@ class StreamingAudit:
             rep.games += 1
             rep._count_game(fa.clean)
             rep._count_findings(fa)
-            gid = self._store(None, _primary_of(fa, at))
-            self._link(_index_keys(fa.identity), gid)
+            if lookup:
+                self._link(_index_keys(fa.identity), self._store(None, _primary_of(fa, at)))
+            else:
+                gid, self._next_gid = self._next_gid, self._next_gid + 1
+                self._new_games.append((gid, *_row(_primary_of(fa, at))))
+                self._new_keys += [(k, gid) for k in _index_keys(fa.identity)]
             return self._kept([fa])
         return self._kept(self._join(fa, at, ps))
+
+    def _flush(self) -> None:
+        """Write the new games that wait to the index."""
+        if self._new_games:
+            self._db.executemany("INSERT INTO games (gid, rank, source, fingerprint, clean, counts, at, path, idx, "
+                                 "faulty, compared, uncompared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self._new_games)
+            self._db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", self._new_keys)
+            self._new_games.clear()
+            self._new_keys.clear()
+
+    def candidates(self, fas: Sequence[FileAudit]) -> list[FileGame]:
+        """Where the games are that :meth:`add` may identify in full while it counts ``fas`` (a batch of
+        results, before they are added): each of them with a quick identity that shares a key or its
+        deal with another of them or with a game counted, and each counted game with a quick identity
+        one of them meets. A superset: a caller may identify these in one pass, elsewhere."""
+        return self._meeting(fas)[1]
+
+    def _meeting(self, fas: Sequence[FileAudit]) -> tuple[list[bool], list[FileGame]]:
+        """For each of ``fas``, whether it needs a lookup (all but a quick identity that shares no key
+        and no deal with any game counted or any other of them), and :meth:`candidates`."""
+        keyed = [None if fa.error is not None or fa.skipped is not None or fa.identity is None
+                 else _index_keys(fa.identity) for fa in fas]
+        times: dict[str, int] = {}
+        for keys in keyed:
+            for key in keys or ():   # one key of each kind (log id, seed, hands, deal): no key twice
+                times[key] = times.get(key, 0) + 1
+        shared = {key for key, n in times.items() if n > 1}
+        out: dict[FileGame, None] = {}
+        names = list(times)
+        self._flush()
+        for i in range(0, len(names), _KEYS_PER_STATEMENT):
+            part = names[i : i + _KEYS_PER_STATEMENT]
+            for key, path, idx in self._db.execute(
+                    "SELECT k.key, g.path, g.idx FROM keys k JOIN games g USING (gid) "
+                    f"WHERE k.key IN ({', '.join('?' * len(part))})", part):
+                shared.add(key)
+                if path is not None:
+                    out[FileGame(os.fsdecode(path), idx)] = None
+        lookup = []
+        for fa, keys in zip(fas, keyed):
+            origin = fa.origin if keys is not None else None   # a quick identity's (the others have none)
+            meets = bool(shared) and keys is not None and not shared.isdisjoint(keys)
+            if origin is not None and meets:
+                out[origin] = None
+            lookup.append(meets or origin is None)
+        return lookup, list(out)
+
+    def _prefetch(self, fas: Sequence[FileAudit]) -> list[bool]:
+        """The full identities of :meth:`candidates`' games kept for :meth:`_again` (the last batch's let
+        go); for each of ``fas``, whether it needs a lookup."""
+        lookup, origins = self._meeting(fas)
+        self._known = dict(zip(origins, self._identify_again(origins))) \
+            if origins and self._identify_again is not None else {}
+        return lookup
 
     def _own_game(self, fa: FileAudit) -> list[FileAudit]:
         """Count a file that is a game of its own, never another's copy: an unreadable one, or one
@@ -276,9 +397,11 @@ class StreamingAudit:
         return self._kept([fa])
 
     def _again(self, origin: FileGame | None) -> GameIdentity | None:
+        if origin is not None and origin in self._known:
+            return self._known.pop(origin)
         if origin is None or self._identify_again is None:
             raise ValueError("a quick identity needs its origin and identify_again to be identified in full")
-        return self._identify_again(origin)
+        return self._identify_again([origin])[0]
 
     def _digest_game(self, gid: int) -> None:
         """The game ``gid`` identified in full, if it holds a quick identity: its fingerprint kept and
@@ -412,13 +535,12 @@ class StreamingAudit:
                 for gid, source, rank, fp, clean, counts, at, path, idx, *tallies in rows]
 
     def _store(self, gid: int | None, p: _Primary) -> int:
-        origin = p.origin
-        row = (",".join(map(str, p.rank)), p.source, p.fingerprint, int(p.clean), ",".join(map(str, p.counts)), p.at,
-               os.fsencode(origin.path) if origin else None, origin.index if origin else None, p.faulty, p.compared,
-               p.uncompared)
+        row = _row(p)
         if gid is None:
-            return self._db.execute("INSERT INTO games (rank, source, fingerprint, clean, counts, at, path, idx, faulty, "
-                                    "compared, uncompared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row).lastrowid
+            gid, self._next_gid = self._next_gid, self._next_gid + 1
+            self._db.execute("INSERT INTO games (gid, rank, source, fingerprint, clean, counts, at, path, idx, faulty, "
+                             "compared, uncompared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (gid, *row))
+            return gid
         self._db.execute("UPDATE games SET rank = ?, source = ?, fingerprint = ?, clean = ?, counts = ?, at = ?, "
                          "path = ?, idx = ?, faulty = ?, compared = ?, uncompared = ? WHERE gid = ?", (*row, gid))
         return gid
@@ -427,5 +549,13 @@ class StreamingAudit:
         self._db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", [(k, gid) for k in keys])
 
 
+def _row(p: _Primary) -> tuple:
+    """A primary as the index's ``games`` row, from its rank on."""
+    origin = p.origin
+    return (f"{p.rank[0]},{p.rank[1]},{p.rank[2]}", p.source, p.fingerprint, int(p.clean),
+            f"{p.counts[0]},{p.counts[1]},{p.counts[2]}", p.at, os.fsencode(origin.path) if origin else None,
+            origin.index if origin else None, p.faulty, p.compared, p.uncompared)
+
+
 def _counts_text(fa: FileAudit) -> str:
-    return ",".join(str(fa.count(s)) for s in _SEVERITIES)
+    return ",".join(map(str, fa.tally()))

@@ -4,7 +4,8 @@ The batch audit (``mjlog audit --jobs/--engine``), the store's ingest (``mjlog i
 the Parquet dataset's build (``mjlog build --jobs/--engine``) and the simulator
 (``mjlog simulate --jobs``) all run their tasks through :func:`run_tasks`: results in the tasks'
 order (or as they finish), with a bounded window of tasks in flight, so memory stays flat however
-many tasks there are.
+many tasks there are. A run that needs, between those, one task done on the same workers and
+waited for (the audit's second look at possible copies) opens a :class:`TaskPool` (:func:`task_pool`).
 
 >>> list(run_tasks(pow, [(2, 3), (3, 2)]))
 [8, 9]
@@ -44,6 +45,52 @@ class _Runner:
     release: Callable[[Any], None]
 
 
+class TaskPool:
+    """Where one run's tasks go: many in a bounded window (:meth:`map`), or one waited for
+    (:meth:`call`), on the same workers. Without workers (:attr:`parallel` False) each runs here."""
+
+    def __init__(self, runner: _Runner | None = None) -> None:
+        self._runner = runner
+
+    @property
+    def parallel(self) -> bool:
+        """Whether the tasks run in other processes (a pool or a Dask cluster)."""
+        return self._runner is not None
+
+    def map(self, fn: Callable, tasks: Iterable[tuple], *, ordered: bool = True,
+            window: int | None = None) -> Iterator:
+        """``fn(*task)`` for each task, as :func:`run_tasks` describes."""
+        runner = self._runner
+        if runner is None:
+            for task in tasks:
+                yield fn(*task)
+            return
+        size = window if window is not None else PER_WORKER * runner.workers
+        loop = _in_order if ordered else _as_finished
+        yield from loop(runner, fn, iter(tasks), max(1, size))
+
+    def call(self, fn: Callable, *args: Any) -> Any:
+        """``fn(*args)`` on a worker (here without workers), waited for; it queues behind the tasks
+        :meth:`map` has in flight."""
+        if self._runner is None:
+            return fn(*args)
+        return _take(self._runner, self._runner.submit(fn, *args))
+
+
+@contextmanager
+def task_pool(jobs: int = 1, engine: str | Engine = Engine.LOCAL, scheduler: str | None = None,
+              start_method: str | None = None) -> Iterator[TaskPool]:
+    """A :class:`TaskPool`: here when ``jobs`` <= 1 on the local engine, else a pool of ``jobs`` worker
+    processes (``start_method``: multiprocessing's, see :func:`~mjlog.parallel.workers.worker_pool`) or
+    the Dask cluster at ``scheduler`` (without one, a LocalCluster of ``jobs`` workers), closed on exit."""
+    kind = Engine(engine)
+    if kind is Engine.LOCAL and jobs <= 1:
+        yield TaskPool()
+        return
+    with (_pool(jobs, start_method) if kind is Engine.LOCAL else _dask(jobs, scheduler)) as runner:
+        yield TaskPool(runner)
+
+
 def run_tasks(fn: Callable, tasks: Iterable[tuple], *, jobs: int = 1, engine: str | Engine = Engine.LOCAL,
               scheduler: str | None = None, ordered: bool = True, window: int | None = None,
               start_method: str | None = None) -> Iterator:
@@ -57,15 +104,8 @@ def run_tasks(fn: Callable, tasks: Iterable[tuple], *, jobs: int = 1, engine: st
     on included, and ``tasks`` is read one task ahead of need: what a task's arguments cost is paid
     only when it is submitted.
     """
-    kind = Engine(engine)
-    if kind is Engine.LOCAL and jobs <= 1:
-        for task in tasks:
-            yield fn(*task)
-        return
-    with (_pool(jobs, start_method) if kind is Engine.LOCAL else _dask(jobs, scheduler)) as runner:
-        size = window if window is not None else PER_WORKER * runner.workers
-        loop = _in_order if ordered else _as_finished
-        yield from loop(runner, fn, iter(tasks), max(1, size))
+    with task_pool(jobs, engine, scheduler, start_method) as pool:
+        yield from pool.map(fn, tasks, ordered=ordered, window=window)
 
 
 def _take(runner: _Runner, future) -> Any:

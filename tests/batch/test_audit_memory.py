@@ -8,10 +8,8 @@ import tracemalloc
 
 import pytest
 
-from mjlog.batch.audit import FileAudit, audit_sources
+from mjlog.batch.audit import FileAudit, _chunk_for, audit_sources
 from tests.support.xmlbuild import simple_game4
-
-CHUNK = 16   # iter_audits' chunk of files per task
 
 
 def _games(root, n: int) -> list[str]:
@@ -45,7 +43,8 @@ def test_audit_holds_a_bounded_number_of_results_however_many_files(tmp_path, en
     report = audit_sources([tmp_path], jobs=jobs, engine=engine, on_result=on_result, keep=False)
     assert report.games == 600 and report.with_findings == 600 and report.files is None
     assert seen == paths                                   # every result, in input order
-    assert max(live) <= 2 * jobs * CHUNK + CHUNK           # at most the chunks in flight, not 600
+    chunk = _chunk_for(600, jobs)                          # files per task
+    assert max(live) <= 2 * jobs * chunk + chunk           # at most the chunks in flight, not 600
 
 
 @pytest.mark.slow

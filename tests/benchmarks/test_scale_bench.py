@@ -81,6 +81,7 @@ def test_tiny_run_with_games_quarter_and_cpu_games(scale, tmp_path, capsys, monk
     assert re.search(r"build, 2 workers, the whole input: 10 games", out)
     assert "CPU per game with 2 workers against 1 (6 games)" in out
     assert re.search(r"peak memory \(VmHWM\) of a worker, local, 2 workers: \d+ MB on 3 games, \d+ MB on 10 games", out)
+    assert re.search(r"peak memory \(ru_maxrss\) of an audit worker, 2 workers: \d+ MB on 3 games, \d+ MB on 4 games", out)
     assert "dask" not in out
     # the benchmark cleans up after itself: nothing left in its temporary folder
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "sim"]
@@ -90,9 +91,23 @@ def test_the_audit_line_gives_the_parents_share_and_the_efficiency_it_predicts_a
     assert round(scale.efficiency_at(0.0), 6) == 1.0
     assert round(scale.efficiency_at(0.007), 2) == 0.9   # a share under 1% predicts about 90% at 16 workers
     line = scale.audit_line({"games": 1000, "duplicates": 0, "wall": 10.0, "parent_cpu": 0.05, "worker_cpu": 4.95,
-                             "total_cpu": 5.0})
+                             "total_cpu": 5.0, "worker_rss_mb": 120.0})
     assert "the parent's 0.05 s (50 us/game): 1.00% of the CPU" in line
-    assert "87% efficiency predicted at 16 workers" in line
+    assert "87% efficiency predicted at 16 workers, peak memory per worker 120 MB" in line
+
+
+def test_audit_only_audits_the_distinct_games_and_their_quarter_and_builds_nothing(scale, tmp_path, capsys):
+    corpus = tmp_path / "corpus"
+    (corpus / "xml").mkdir(parents=True)
+    for src in sorted(SAMPLE.glob("*.xml"))[:3]:
+        shutil.copy(src, corpus / "xml" / src.name)
+    scale.main(["--audit-only", "--quarter-games", "2", "--corpus", str(corpus)])
+    out = capsys.readouterr().out
+    assert "audit input: 3 distinct games: 3 corpus XML games and 0 simulated games" in out
+    assert re.search(r"audit, 2 workers: 3 games .* peak memory per worker \d+ MB", out)
+    assert re.search(r"audit, 2 workers: 2 games", out)
+    assert re.search(r"peak memory \(ru_maxrss\) of an audit worker, 2 workers: \d+ MB on 2 games, \d+ MB on 3 games", out)
+    assert "build" not in out
 
 
 def test_the_corpus_default_is_the_tenhou_folder_of_mjlog_corpus(scale, monkeypatch):

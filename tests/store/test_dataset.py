@@ -211,6 +211,27 @@ def test_a_dask_build_lets_each_batch_result_go_once_taken(tmp_path, cluster):
         assert most <= 0
 
 
+@pytest.mark.slow
+def test_the_dask_build_and_audit_submit_batches_of_files_not_single_games(tmp_path, cluster, monkeypatch):
+    """One task per batch of files (16 here), for the build and for the audit: 40 games make 3 tasks
+    of each, not 40."""
+    distributed = pytest.importorskip("dask.distributed")
+    from mjlog.batch.audit import audit_sources
+
+    submitted: dict[str, int] = {}
+    real = distributed.Client.submit
+
+    def counting(self, fn, *args, **kwargs):
+        submitted[fn.__name__] = submitted.get(fn.__name__, 0) + 1
+        return real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Client, "submit", counting)
+    summary = build([SAMPLE], tmp_path / "ds", engine="dask", scheduler=cluster.scheduler_address, batch_files=16)
+    report = audit_sources([SAMPLE], engine="dask", scheduler=cluster.scheduler_address, keep=False)
+    assert summary.games == report.games == 40
+    assert submitted == {"build_batch": 3, "_audit_chunk": 3}
+
+
 def test_a_dask_audit_gives_the_findings_in_input_order(tmp_path, cluster):
     from mjlog.batch.audit import iter_audits
 

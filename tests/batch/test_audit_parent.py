@@ -1,0 +1,60 @@
+"""A parallel audit's parent merges the index and writes output: the logs of possible copies are read
+again on the workers, and the results are the same as in one process."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+
+import mjlog.formats.reader
+from mjlog.batch.audit import MAX_CHUNK, MIN_CHUNK, _chunk_for, audit_file, audit_sources
+from mjlog.rules.riichi.ruleset import PRESETS
+from mjlog.rules.riichi.simulate import simulate_game
+from tests.support.xmlbuild import simple_game4
+
+
+def _batch(root: Path) -> None:
+    """40 files: 36 copies of one game (one without its final result, so the primary changes) and
+    four games of their own."""
+    for i in range(36):
+        (root / f"c{i:02d}.xml").write_bytes(simple_game4(owari=i != 0))
+    for seed in range(4):
+        (root / f"s{seed}.xml").write_bytes(simulate_game(PRESETS["tenhou-4p-south"], seed + 1))
+
+
+def _verdicts(report) -> list[tuple]:
+    return [(Path(f.source).name, f.same_as and Path(f.same_as).name, f.findings, f.error) for f in report.files]
+
+
+def test_the_parent_of_a_parallel_audit_reads_no_log(tmp_path, monkeypatch):
+    _batch(tmp_path)
+    alone = audit_sources([tmp_path], jobs=1)
+    parent, real = os.getpid(), mjlog.formats.reader.games_or_errors
+
+    def read_in_workers_only(*args, **kwargs):
+        if os.getpid() == parent:
+            raise AssertionError("the audit's parent read a log")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mjlog.formats.reader, "games_or_errors", read_in_workers_only)
+    pooled = audit_sources([tmp_path], jobs=2)
+    assert (pooled.games, pooled.duplicates) == (alone.games, alone.duplicates) == (5, 35)
+    assert _verdicts(pooled) == _verdicts(alone)
+    assert pooled.to_dict() == alone.to_dict()
+
+
+def test_an_audit_result_loads_from_pickle_as_it_was(tmp_path):
+    path = tmp_path / "a.xml"
+    path.write_bytes(simple_game4())
+    (fa,) = audit_file(path)
+    assert fa.identity is not None and fa.origin is not None
+    again = pickle.loads(pickle.dumps(fa, pickle.HIGHEST_PROTOCOL))
+    assert again == fa and type(again.identity) is type(fa.identity) and hash(again.origin) == hash(fa.origin)
+
+
+def test_a_large_audit_sends_each_worker_about_eight_tasks_of_many_files():
+    assert _chunk_for(40, 2) == MIN_CHUNK
+    assert _chunk_for(1_142, 2) == 1_142 // 16
+    assert _chunk_for(100_000, 2) == MAX_CHUNK
+    assert _chunk_for(10_000, 16) == 10_000 // 128
