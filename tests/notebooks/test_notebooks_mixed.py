@@ -19,13 +19,15 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: The families a notebook's population lines may name (each line one of them); a notebook not
 #: listed describes every family (the audit report, the payment schemes, the base rates' rates).
 FAMILIES_OF = {
-    "dealer_rotation": {"riichi"}, "player": {"riichi"}, "yaku_frequency": {"riichi"}, "mcr_fans": {"mcr"},
-    "beijing": {"beijing", "riichi"}, "situations": {"riichi", "beijing", "mcr", "datong"},
+    "dealer_rotation": {"riichi"}, "player": {"riichi", "beijing", "mcr", "datong"}, "yaku_frequency": {"riichi"},
+    "mcr_fans": {"mcr"}, "beijing": {"beijing", "riichi"}, "situations": {"riichi", "beijing", "mcr", "datong"},
 }
-#: The families each notebook must draw a figure of on this store (the others it skips with a printed line).
-DRAWS = {"situations": {"riichi", "beijing", "mcr"}}
-#: What a notebook prints for a family the store holds no game of.
-SKIPS = {"situations": ("no Datong game selected",)}
+#: The families each notebook must draw a figure of on this store (the others it skips with a printed line;
+#: the player notebook's player, the sample's most frequent, also plays the simulated Beijing games).
+DRAWS = {"situations": {"riichi", "beijing", "mcr"}, "player": {"riichi", "beijing"}}
+#: What a notebook prints for a family the store holds no game of (the player: no game of the player's).
+SKIPS = {"situations": ("no Datong game selected",),
+         "player": ("sits in no selected MCR game", "sits in no selected Datong game")}
 #: A population line's families: before the rule sets (": "), or alone where the rule set is the family's
 #: name ("; ", e.g. "beijing; no room; ...").
 POPULATION = re.compile(r"Population: ([a-z]+(?:, [a-z]+)*)[:;] ")
