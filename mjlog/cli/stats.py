@@ -104,10 +104,10 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     loaded = _load(args, players=bool(names))
     if loaded is None:
         return EXIT_USAGE
-    frames, family_tables = loaded
+    frames, family_part = loaded  # the families' tables; with names, their situation rows
     print(printable_lines(wrap(f"{args.db or args.dataset}", width)))
     if names:
-        return _print_players(frames, family_tables, names, args, width)
+        return _print_players(frames, family_part, names, args, width)
     print(wrap(selection_note(frames), width))
     if frames.n_games == 0:
         hint = "" if args.include_synthetic or args.only_synthetic else \
@@ -115,7 +115,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         print(wrap(f"no games to summarise{hint}", width))
         return EXIT_OK
     sections = args.section or None
-    tables = sheet_tables(stat_sheet(frames), sections) + family_tables
+    tables = sheet_tables(stat_sheet(frames), sections) + family_part
     if sections is None or "dealer" in sections:
         tables += _dealer_tables(frames)
     print(format_tables(tables, width, args.max_rows))

@@ -180,8 +180,8 @@ _TITLES = {
 
 def _chosen(key: str, sections: Sequence[str] | None) -> bool:
     """Whether the table ``key`` is among ``sections`` (a family's name chooses that family's part)."""
-    return sections is None or key in sections or (key.split("_situation_")[0] in FAMILIES
-                                                   and key.split("_situation_")[0] in sections)
+    family = key.split("_situation_")[0]
+    return sections is None or key in sections or (family in FAMILIES and family in sections)
 
 
 def player_tables(sheet: PlayerSheet, sections: Sequence[str] | None = None) -> list[Table]:
