@@ -28,12 +28,13 @@ def _player_names(args: argparse.Namespace) -> list[str] | None:
     return names
 
 
-def _load(args: argparse.Namespace):
+def _load(args: argparse.Namespace, players: bool = False):
     """The selected frames of the store and the families' own tables (Beijing, Datong, MCR), or None after a
-    one-line error."""
+    one-line error; for ``players``, the frames and those families' situation rows of the same games."""
     from mjlog.stats import load_frames
     from mjlog.stats.beijing import beijing_section_tables
     from mjlog.stats.datong import datong_section_tables
+    from mjlog.stats.family_situations import selected_situation_frames
     from mjlog.stats.mcr import mcr_tables
 
     store = open_source(args)
@@ -45,6 +46,8 @@ def _load(args: argparse.Namespace):
             frames = load_frames(store, synthetic=synthetic, include_truncated=args.include_truncated,
                                  rule_set=args.rule_set, room=args.room,
                                  special_lobbies=args.include_special_lobbies)
+            if players:
+                return frames, selected_situation_frames(store, frames)
             sections = args.section or None
             beijing = [] if sections is not None and "beijing" not in sections else \
                 beijing_section_tables(store, synthetic, args.include_truncated, args.rule_set)
@@ -57,13 +60,13 @@ def _load(args: argparse.Namespace):
             return None
 
 
-def _print_players(frames, names: list[str], args: argparse.Namespace, width: int) -> int:
+def _print_players(frames, families: list, names: list[str], args: argparse.Namespace, width: int) -> int:
     from mjlog.stats.player import format_player_sheet, player_sheet, player_tables
 
     status = EXIT_OK
     tables = []
     for i, name in enumerate(names):
-        sheet = player_sheet(frames, name)
+        sheet = player_sheet(frames, name, families)
         if i:
             print()
         print(printable_lines(format_player_sheet(sheet, frames, max_rows=args.max_rows, sections=args.section,
@@ -98,13 +101,13 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     names = _player_names(args) if (args.player or args.player_file) else []
     if names is None:
         return EXIT_USAGE
-    loaded = _load(args)
+    loaded = _load(args, players=bool(names))
     if loaded is None:
         return EXIT_USAGE
-    frames, family_tables = loaded
+    frames, family_part = loaded  # the families' tables; with names, their situation rows
     print(printable_lines(wrap(f"{args.db or args.dataset}", width)))
     if names:
-        return _print_players(frames, names, args, width)
+        return _print_players(frames, family_part, names, args, width)
     print(wrap(selection_note(frames), width))
     if frames.n_games == 0:
         hint = "" if args.include_synthetic or args.only_synthetic else \
@@ -112,7 +115,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         print(wrap(f"no games to summarise{hint}", width))
         return EXIT_OK
     sections = args.section or None
-    tables = sheet_tables(stat_sheet(frames), sections) + family_tables
+    tables = sheet_tables(stat_sheet(frames), sections) + family_part
     if sections is None or "dealer" in sections:
         tables += _dealer_tables(frames)
     print(format_tables(tables, width, args.max_rows))
@@ -163,6 +166,7 @@ def _print_situation_compare(four, width: int, max_rows: int):
 
 def add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store, or players' sheets."""
+    from mjlog.stats.family_situations import FAMILIES, player_situation_titles
     from mjlog.stats.hand_situations import SITUATIONS
     from mjlog.stats.mcr import SITUATIONS_SECTION, McrSheet
     from mjlog.stats.player import PlayerSheet
@@ -170,7 +174,8 @@ def add_stats_command(sub) -> None:
 
     names = [f for f in StatSheet.__slots__] + ["dealer", "beijing", "datong"] + [f for f in McrSheet.__slots__] + \
         [SITUATIONS_SECTION]
-    player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline", "situations")] + list(SITUATIONS)
+    player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline", "situations")] + \
+        list(SITUATIONS) + list(FAMILIES) + list(player_situation_titles())
     stats = sub.add_parser(
         "stats",
         help="print the stat sheet of a store, or one player's sheet beside the population's",
@@ -195,7 +200,9 @@ def add_stats_command(sub) -> None:
             "truncated logs and special lobbies are left out unless asked. With --player or "
             "--player-file: one sheet per player instead, the player's rates, placements, average "
             "placement points, rates as dealer and non-dealer and by round wind (East, South rounds) "
-            "beside the population's. "
+            "and the situations of the player's wins, deal-ins and calls (riichi's; and Beijing's, MCR's and "
+            "Datong's, each of its own games; --section beijing, mcr or datong chooses its part) beside the "
+            "population's. "
             "Exit status: 0; 1 when a named player sits in none of the selected games; 2 on a missing "
             "database or player file."
         ),
@@ -217,7 +224,7 @@ def add_stats_command(sub) -> None:
                        help="print this player's sheet beside the population's (repeatable)")
     stats.add_argument("--player-file", metavar="FILE",
                        help="players' names, one a line (UTF-8; blank lines and lines starting with # skipped)")
-    stats.add_argument("--section", action="append", choices=names + player_names, metavar="NAME",
+    stats.add_argument("--section", action="append", choices=list(dict.fromkeys(names + player_names)), metavar="NAME",
                        help=f"print only this section (repeatable): {', '.join(names)}; with --player: "
                             f"{', '.join(player_names)}")
     stats.add_argument("--compare", action="store_true",

@@ -18,17 +18,21 @@ where players repeat (:mod:`mjlog.stats.clustered`), as the riichi sections
 - **calls by kind**: each kind's share of the calls, and the mean turn it is made in;
 - **head-bump** (Datong, ``wins.claimants``): of the wins on a discard, the share claimed by more than
   one seat, and of those, which claimant won by turn order from the discarder (1st = the next seat).
+
+A player's report has each family's part where the player sits in its games (:func:`player_situations`):
+the first four tables for the player's units alone, clustered by game, beside the population's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import polars as pl
 
 from mjlog.stats.clustered import join_intervals, with_player
-from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
-from mjlog.stats.hand_situations import BANDS, means, rates, shares
+from mjlog.stats.frames import SqlSource, StatFrames, SyntheticMode, game_filter, resolve_synthetic
+from mjlog.stats.hand_situations import BANDS, GAME_ONLY, beside, means, rates, shares
 from mjlog.stats.situations import turn_band
 from mjlog.stats.text_tables import Table
 
@@ -36,6 +40,8 @@ from mjlog.stats.text_tables import Table
 FAMILIES = {"beijing": "fan", "mcr": "fan", "datong": "multiplier"}
 #: The styles of a hand in these families, in the order the tables list them.
 STYLES = ("concealed", "open")
+#: The call kinds in the order the tables list them.
+CALL_KINDS = ("chi", "pon", "daiminkan", "kakan", "ankan")
 #: The claimants' places in turn order from the discarder (1st: the seat after it).
 PLACES = ("1st", "2nd", "3rd")
 _KEYS = ["rule_set"]
@@ -60,6 +66,12 @@ class SituationFrames:
     @property
     def empty(self) -> bool:
         return self.wins.height == 0 and self.calls.height == 0
+
+    def within(self, games: pl.DataFrame) -> SituationFrames:
+        """The same rows restricted to the games whose ``game_id`` is in ``games``."""
+        ids = games.select(pl.col("game_id").cast(pl.String)).unique()
+        return SituationFrames(self.family, *(getattr(self, f).join(ids, on="game_id", how="semi")
+                                              for f in ("wins", "calls", "players")))
 
 
 _DONE = """JOIN rounds r ON r.game_id = {t}.game_id AND r.round_index = {t}.round_index AND r.complete
@@ -87,49 +99,69 @@ def load_situation_frames(db: SqlSource, family: str, synthetic: SyntheticMode =
     return SituationFrames(family, **{name: db.sql(q.format(cond=cond)) for name, q in _QUERIES.items()})
 
 
+def selected_situation_frames(db: SqlSource, frames: StatFrames) -> list[SituationFrames]:
+    """The situation rows of each family of :data:`FAMILIES` that has a game in ``frames`` (a selection of
+    ``db``), of exactly those games, in the order of :data:`FAMILIES`."""
+    present = set(frames.games["family"].to_list()) if "family" in frames.games.columns else set()
+    return [load_situation_frames(db, family, "include", include_truncated=True).within(frames.games)
+            for family in FAMILIES if family in present]
+
+
 def _order(frame: pl.DataFrame, col: str, order: tuple[str, ...], within: tuple[str, ...] = ()) -> pl.DataFrame:
     rank = {v: i for i, v in enumerate(order)}
     return frame.sort([*_KEYS, *within, pl.col(col).replace_strict(rank, default=len(rank), return_dtype=pl.Int64)])
 
 
-def wins_by_style(frames: SituationFrames) -> pl.DataFrame:
+def _units(frame: pl.DataFrame, players: pl.DataFrame, seat: str, player: str | None) -> pl.DataFrame:
+    """``frame`` with each unit's ``player`` (the one in ``seat``); ``player``'s units alone when given."""
+    u = with_player(frame, players, seat)
+    if player is None:
+        return u
+    return u.filter(pl.col("player") == player) if "player" in u.columns else u.clear()
+
+
+def wins_by_style(frames: SituationFrames, clusters: Sequence[str] = _BOTH, player: str | None = None) -> pl.DataFrame:
     """Per rule set and ``style``: ``wins``, ``share`` (of the wins), ``tsumo_rate``, ``mean_turn`` and
-    ``mean_value``, each share, rate and value with its clustered interval."""
-    u = with_player(frames.wins, frames.players)
+    ``mean_value``, each share, rate and value with its interval clustered by ``clusters`` (``player``:
+    that player's wins alone)."""
+    u = _units(frames.wins, frames.players, "seat", player)
     k = [*_KEYS, "style"]
-    out = shares(u, _KEYS, "style").rename({"count": "wins"})
-    out = out.join(rates(u, k, "tsumo", "tsumo_rate"), on=k, how="left")
-    out = out.join(means(u, k, "turn", "mean_turn").drop("mean_turn_lo", "mean_turn_hi"), on=k, how="left")
-    out = out.join(means(u, k, "value", "mean_value"), on=k, how="left")
+    out = shares(u, _KEYS, "style", clusters=clusters).rename({"count": "wins"})
+    out = out.join(rates(u, k, "tsumo", "tsumo_rate", clusters), on=k, how="left")
+    out = out.join(means(u, k, "turn", "mean_turn", clusters).drop("mean_turn_lo", "mean_turn_hi"), on=k, how="left")
+    out = out.join(means(u, k, "value", "mean_value", clusters), on=k, how="left")
     return _order(out, "style", STYLES)
 
 
-def wins_by_turn(frames: SituationFrames) -> pl.DataFrame:
-    """Per rule set, ``style`` and ``turn`` band: ``wins`` and ``share`` (of the style's wins) with its interval."""
-    u = with_player(frames.wins.with_columns(turn_band()), frames.players)
-    out = shares(u, [*_KEYS, "style"], "turn").rename({"count": "wins"})
+def wins_by_turn(frames: SituationFrames, clusters: Sequence[str] = _BOTH, player: str | None = None) -> pl.DataFrame:
+    """Per rule set, ``style`` and ``turn`` band: ``wins`` and ``share`` (of the style's wins) with its
+    interval clustered by ``clusters`` (``player``: that player's wins alone)."""
+    u = _units(frames.wins.with_columns(turn_band()), frames.players, "seat", player)
+    out = shares(u, [*_KEYS, "style"], "turn", clusters=clusters).rename({"count": "wins"})
     rank = {v: i for i, v in enumerate((*STYLES, *BANDS))}
     return out.sort([*_KEYS, *(pl.col(c).replace_strict(rank, default=len(rank), return_dtype=pl.Int64)
                                for c in ("style", "turn"))])
 
 
-def deal_ins_by_target(frames: SituationFrames) -> pl.DataFrame:
+def deal_ins_by_target(frames: SituationFrames, clusters: Sequence[str] = _BOTH,
+                       player: str | None = None) -> pl.DataFrame:
     """Per rule set and ``target`` (the winner's style): ``deal_ins``, ``share`` and ``mean_value`` (what the
-    discarder fed) with their intervals, clustered by game and the discarder."""
+    discarder fed) with their intervals clustered by ``clusters``, the unit's player being the discarder
+    (``player``: that player's deal-ins alone)."""
     d = frames.wins.filter(pl.col("deal_in_seat").is_not_null()).with_columns(pl.col("style").alias("target"))
-    u = with_player(d, frames.players, "deal_in_seat")
-    out = shares(u, _KEYS, "target").rename({"count": "deal_ins"})
-    out = out.join(means(u, [*_KEYS, "target"], "value", "mean_value"), on=[*_KEYS, "target"], how="left")
+    u = _units(d, frames.players, "deal_in_seat", player)
+    out = shares(u, _KEYS, "target", clusters=clusters).rename({"count": "deal_ins"})
+    out = out.join(means(u, [*_KEYS, "target"], "value", "mean_value", clusters), on=[*_KEYS, "target"], how="left")
     return _order(out, "target", STYLES)
 
 
-def calls_by_kind(frames: SituationFrames) -> pl.DataFrame:
-    """Per rule set and call ``kind``: ``calls``, ``share`` (of the calls) with its interval, ``mean_turn``."""
-    u = with_player(frames.calls, frames.players)
-    out = shares(u, _KEYS, "kind").rename({"count": "calls"})
+def calls_by_kind(frames: SituationFrames, clusters: Sequence[str] = _BOTH, player: str | None = None) -> pl.DataFrame:
+    """Per rule set and call ``kind``: ``calls``, ``share`` (of the calls) with its interval clustered by
+    ``clusters``, ``mean_turn`` (``player``: that player's calls alone)."""
+    u = _units(frames.calls, frames.players, "seat", player)
+    out = shares(u, _KEYS, "kind", clusters=clusters).rename({"count": "calls"})
     turn = u.group_by([*_KEYS, "kind"]).agg(pl.col("turn").cast(pl.Float64).mean().alias("mean_turn"))
-    return _order(out.join(turn, on=[*_KEYS, "kind"], how="left"), "kind",
-                  ("chi", "pon", "daiminkan", "kakan", "ankan"))
+    return _order(out.join(turn, on=[*_KEYS, "kind"], how="left"), "kind", CALL_KINDS)
 
 
 def head_bump(frames: SituationFrames) -> pl.DataFrame:
@@ -211,6 +243,32 @@ def family_situation_tables(db: SqlSource, family: str, synthetic: SyntheticMode
     return situation_tables(load_situation_frames(db, family, synthetic, include_truncated, rule_set))
 
 
-__all__ = ["FAMILIES", "SituationFrames", "calls_by_kind", "deal_ins_by_target", "family_situation_tables",
-           "head_bump", "head_bump_order", "load_situation_frames", "situation_tables", "wins_by_style",
-           "wins_by_turn"]
+#: A player's part of each family: (part, table, its cells, its count, the figures beside the population's).
+PLAYER_PARTS = (("wins", wins_by_style, ("style",), "wins", ("share", "tsumo_rate", "mean_value")),
+                ("win_turns", wins_by_turn, ("style", "turn"), "wins", ("share",)),
+                ("deal_ins", deal_ins_by_target, ("target",), "deal_ins", ("share", "mean_value")),
+                ("calls", calls_by_kind, ("kind",), "calls", ("share",)))
+_BESIDE = ": the player's (clustered by game) beside the population's (by game and player)"
+
+
+def player_situations(frames: SituationFrames, name: str) -> dict[str, pl.DataFrame]:
+    """The family's situation figures of the player called ``name`` (clustered by game) beside the
+    population's (every seat of ``frames``, by game and player), per rule set and cell, keyed
+    ``<family>_situation_<part>`` (columns: :func:`mjlog.stats.hand_situations.beside`); none when the
+    player sits in none of the family's games."""
+    if frames.players.filter(pl.col("name") == name).height == 0:
+        return {}
+    return {f"{frames.family}_situation_{part}": beside(make(frames, GAME_ONLY, name), make(frames),
+                                                         [*_KEYS, *cells], count, figures)
+            for part, make, cells, count, figures in PLAYER_PARTS}
+
+
+def player_situation_titles() -> dict[str, str]:
+    """The title of every family's part of a player's report, by its key."""
+    return {f"{family}_situation_{part}": _titles(family)[part] + _BESIDE
+            for family in FAMILIES for part, *_ in PLAYER_PARTS}
+
+
+__all__ = ["FAMILIES", "PLAYER_PARTS", "SituationFrames", "calls_by_kind", "deal_ins_by_target",
+           "family_situation_tables", "head_bump", "head_bump_order", "load_situation_frames", "player_situation_titles",
+           "player_situations", "selected_situation_frames", "situation_tables", "wins_by_style", "wins_by_turn"]

@@ -180,17 +180,26 @@ HEADLINE = {"win_styles": "share", "deal_in_targets": "share", "tenpai_at_draw":
             "calls_by_turn": "share", "first_calls": "share", "riichi_dama_able": "share"}
 
 
+def beside(mine: pl.DataFrame, everyone: pl.DataFrame, keys: Sequence[str], count: str,
+           figures: Sequence[str]) -> pl.DataFrame:
+    """The player's table ``mine`` beside the population's ``everyone``, joined on ``keys`` (the player's
+    cells only): the player's ``count``, then for the first of ``figures`` ``player``, ``player_lo``,
+    ``player_hi``, ``population``, ``population_lo``, ``population_hi``, and for each other figure ``f``
+    the same six as ``player_f``, ..., ``population_f_hi``."""
+    def named(who: str) -> list[pl.Expr]:
+        heads = [(f, who if i == 0 else f"{who}_{f}") for i, f in enumerate(figures)]
+        return [pl.col(f"{f}{end}").alias(f"{head}{end}") for f, head in heads for end in ("", "_lo", "_hi")]
+
+    k = list(keys)
+    return mine.select(*k, count, *named("player")).join(
+        everyone.select(*k, *named("population")), on=k, how="left", maintain_order="left")
+
+
 def player_situation(name: str, frames: StatFrames, player: str) -> pl.DataFrame:
     """The section ``name`` for ``player`` (clustered by game) beside the population's (by game and
     player), per rule set and cell: the player's count, then ``player``, ``player_lo``, ``player_hi``
     and ``population``, ``population_lo``, ``population_hi`` of the section's headline figure."""
-    s, rate = SITUATIONS[name], HEADLINE[name]
-    k = ["rule_set", *s.within, s.cell]
-    count = COUNT_NAMES[name]
-    mine = situation_table(name, frames, ("rule_set",), GAME_ONLY, player=player).select(
-        *k, count, pl.col(rate).alias("player"), pl.col(f"{rate}_lo").alias("player_lo"),
-        pl.col(f"{rate}_hi").alias("player_hi"))
-    everyone = situation_table(name, frames, ("rule_set",)).select(
-        *k, pl.col(rate).alias("population"), pl.col(f"{rate}_lo").alias("population_lo"),
-        pl.col(f"{rate}_hi").alias("population_hi"))
-    return mine.join(everyone, on=k, how="left", maintain_order="left")
+    s = SITUATIONS[name]
+    mine = situation_table(name, frames, ("rule_set",), GAME_ONLY, player=player)
+    everyone = situation_table(name, frames, ("rule_set",))
+    return beside(mine, everyone, ["rule_set", *s.within, s.cell], COUNT_NAMES[name], (HEADLINE[name],))

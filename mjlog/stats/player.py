@@ -1,10 +1,13 @@
-"""One player's sheet beside the population's: rates, placements, hands by position, and a timeline.
+"""One player's sheet beside the population's: rates, placements, hands by position, situations, and a
+timeline.
 
 The player is found by name in the ``players`` frame (Tenhou's anonymous ``NoName`` is nobody).
 The population is every seat of the same selected games' rule set (the frames passed in), so
 the player's figures and the population's count the same things (see ``docs/statistics.md``).
 Every rate has a 95 % interval: the player's clustered by game (their rounds of one game are
-correlated), the population's by game and player (:mod:`mjlog.stats.clustered`).
+correlated), the population's by game and player (:mod:`mjlog.stats.clustered`). The riichi
+situation sections count the riichi games alone; Beijing, MCR and Datong each have their own part,
+of that family's games alone (:mod:`mjlog.stats.family_situations`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field, fields
 import polars as pl
 
 from mjlog.stats.clustered import ANONYMOUS, rate_table, ratio_intervals
+from mjlog.stats.family_situations import FAMILIES, SituationFrames, player_situation_titles, player_situations
 from mjlog.stats.frames import StatFrames
 from mjlog.stats.hand_situations import SITUATION_TITLES, SITUATIONS, player_situation
 from mjlog.stats.population import describe
@@ -99,23 +103,27 @@ def _split_rates(units: pl.DataFrame, mine: pl.DataFrame, keys: list[str], rates
                    rate_table(long_rates(units, rates, "player_rounds", keys), keys), keys)
 
 
-def player_sheet(frames: StatFrames, name: str) -> PlayerSheet:
+def player_sheet(frames: StatFrames, name: str, families: Sequence[SituationFrames] = ()) -> PlayerSheet:
     """The sheet of the player called ``name`` within ``frames`` (the population); empty tables when
-    the name sits in none of the games."""
+    the name sits in none of the games. ``families``: the Beijing, MCR and Datong situation rows of the
+    same games (:func:`~mjlog.stats.family_situations.selected_situation_frames`), each family's part
+    added where the player sits in its games."""
     players = frames.players
-    mine_p = players.filter((pl.col("name") == name) & pl.col("placement").is_not_null())
+    seated = players.filter(pl.col("name") == name)
+    mine_p = seated.filter(pl.col("placement").is_not_null())
     units = player_round_units(frames.rounds, frames.wins, frames.seat_events, players)
     mine = units.filter(pl.col("player") == name) if "player" in units.columns else units.clear()
     rs = ["rule_set"]
     rates = _split_rates(units, mine, rs, PLAYER_ROUND_RATES)
     n_players = frames.games.select("rule_set", pl.col("n_players").cast(pl.Int64)).unique()
-    summary = (mine_p.group_by("rule_set").agg(pl.col("game_id").n_unique().cast(pl.Int64).alias("games"))
+    summary = (seated.group_by("rule_set").agg(pl.col("game_id").n_unique().cast(pl.Int64).alias("games"))
                .join(mine.group_by("rule_set").agg(pl.len().cast(pl.Int64).alias("rounds")), on="rule_set",
                      how="left")
                .join(_mean_interval(mine_p, rs, "placement", "avg_placement"), on=rs, how="left")
                .join(_mean_interval(mine_p, rs, "placement_points", "avg_placement_points"), on=rs, how="left")
                .join(n_players, on=rs, how="left")
-               .with_columns(((pl.col("n_players") + 1) / 2).alias("population_avg_placement"))
+               .with_columns(pl.when(pl.col("avg_placement").is_not_null()).then((pl.col("n_players") + 1) / 2)
+                             .alias("population_avg_placement"))
                .drop("n_players").sort(rs))
     placements = (placement_distribution(mine_p, rs).join(n_players, on=rs, how="left")
                   .with_columns((1 / pl.col("n_players")).alias("population_share")).drop("n_players"))
@@ -133,6 +141,8 @@ def player_sheet(frames: StatFrames, name: str) -> PlayerSheet:
                .sort(*rs, "seat"))
     riichi = frames.of_families(("riichi",))
     situations = {key: player_situation(key, riichi, name) for key in SITUATIONS}
+    for family in families:
+        situations |= player_situations(family, name)
     return PlayerSheet(name=name, summary=summary, rates=rates, placements=placements, by_position=by_position,
                        by_wind=by_wind, by_seat=by_seat, timeline=player_timeline(frames, name), situations=situations)
 
@@ -154,8 +164,8 @@ def player_timeline(frames: StatFrames, name: str) -> pl.DataFrame:
 
 
 _TITLES = {
-    "summary": "Games and placement (avg_* with 95 % interval clustered by game; population_avg_placement "
-               "is (n+1)/2 by construction)",
+    "summary": "Games and placement (games: the player's; avg_* over the games with a placement, with 95 % "
+               "interval clustered by game; population_avg_placement is (n+1)/2 by construction)",
     "rates": "Per player-round rates beside the population's (player: clustered by game; population: by game "
              "and player)",
     "placements": "Placement distribution (population_share: 1/n by construction)",
@@ -164,12 +174,19 @@ _TITLES = {
     "by_seat": "Average placement by starting seat (seat 0 deals first)",
     **{key: f"{title}: the player's (clustered by game) beside the population's"
        for key, title in SITUATION_TITLES.items()},
+    **player_situation_titles(),
 }
+
+
+def _chosen(key: str, sections: Sequence[str] | None) -> bool:
+    """Whether the table ``key`` is among ``sections`` (a family's name chooses that family's part)."""
+    family = key.split("_situation_")[0]
+    return sections is None or key in sections or (family in FAMILIES and family in sections)
 
 
 def player_tables(sheet: PlayerSheet, sections: Sequence[str] | None = None) -> list[Table]:
     """The sections of the player's sheet (all, or those in ``sections``) as titled tables."""
-    return [Table(key, _TITLES[key], frame) for key, frame in sheet.items() if sections is None or key in sections]
+    return [Table(key, _TITLES[key], frame) for key, frame in sheet.items() if _chosen(key, sections)]
 
 
 def format_player_sheet(sheet: PlayerSheet, frames: StatFrames, max_rows: int = 20,

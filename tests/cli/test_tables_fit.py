@@ -103,3 +103,31 @@ def test_the_width_is_columns_else_a_fixed_one_when_piped(monkeypatch):
     monkeypatch.delenv("COLUMNS")
     monkeypatch.setattr("shutil.os.get_terminal_size", lambda *_: (_ for _ in ()).throw(OSError()))
     assert terminal_width() == 100
+
+
+@pytest.fixture(scope="module")
+def family_store(tmp_path_factory):
+    """A store of simulated Beijing and Datong games (the same four bots sit in every one), and its folder."""
+    from mjlog.batch.simulate import simulate
+    from mjlog.rules.beijing.ruleset import PRESETS as BEIJING
+    from mjlog.rules.datong.ruleset import PRESETS as DATONG
+
+    folder = tmp_path_factory.mktemp("family_tables")
+    files = [*simulate(2, BEIJING["beijing"], seed=1, out_dir=folder / "bj", progress=False),
+             *simulate(2, DATONG["datong"], seed=1, out_dir=folder / "dt", progress=False)]
+    assert main(["ingest", *map(str, files), "--db", str(folder / "f.duckdb"), "--no-progress"]) == 0
+    return folder
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_a_players_family_parts_fit_the_terminal_and_keep_every_number_whole(family_store, monkeypatch, capsys,
+                                                                             columns):
+    out = _run(family_store, monkeypatch, capsys, columns, "stats", "--db", "f.duckdb", "--include-synthetic",
+               "--player", "Bot A", "--max-rows", "-1", "--csv", f"player{columns}")
+    too_wide = [line for line in out.splitlines() if display_width(line) > columns]
+    assert not too_wide, too_wide[:3]
+    written = sorted((family_store / f"player{columns}").glob("*.csv"))
+    assert {f"{family}_situation_{part}" for family in ("beijing", "datong")
+            for part in ("wins", "win_turns", "deal_ins", "calls")} <= {p.stem for p in written}
+    for path in written:
+        assert not _numbers_whole(out, pl.read_csv(path), 4), path.name

@@ -1,5 +1,6 @@
 """Every notebook runs on a store that mixes the families (the riichi sample, the corpus's MCR records
-and simulated Beijing games), and each family's charts name only that family's games."""
+and simulated Beijing games), each family's charts name only that family's games, and a notebook with a
+part per family draws each family the store holds and says that it skips the others."""
 
 from __future__ import annotations
 
@@ -18,10 +19,18 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: The families a notebook's population lines may name (each line one of them); a notebook not
 #: listed describes every family (the audit report, the payment schemes, the base rates' rates).
 FAMILIES_OF = {
-    "dealer_rotation": {"riichi"}, "player": {"riichi"}, "yaku_frequency": {"riichi"}, "mcr_fans": {"mcr"},
-    "beijing": {"beijing", "riichi"}, "situations": {"riichi"},
+    "dealer_rotation": {"riichi"}, "player": {"riichi", "beijing", "mcr", "datong"}, "yaku_frequency": {"riichi"},
+    "mcr_fans": {"mcr"}, "beijing": {"beijing", "riichi"}, "situations": {"riichi", "beijing", "mcr", "datong"},
 }
-POPULATION = re.compile(r"Population: ([a-z]+(?:, [a-z]+)*): ")
+#: The families each notebook must draw a figure of on this store (the others it skips with a printed line;
+#: the player notebook's player, the sample's most frequent, also plays the simulated Beijing games).
+DRAWS = {"situations": {"riichi", "beijing", "mcr"}, "player": {"riichi", "beijing"}}
+#: What a notebook prints for a family the store holds no game of (the player: no game of the player's).
+SKIPS = {"situations": ("no Datong game selected",),
+         "player": ("sits in no selected MCR game", "sits in no selected Datong game")}
+#: A population line's families: before the rule sets (": "), or alone where the rule set is the family's
+#: name ("; ", e.g. "beijing; no room; ...").
+POPULATION = re.compile(r"Population: ([a-z]+(?:, [a-z]+)*)[:;] ")
 
 pytest.importorskip("nbformat")
 pytest.importorskip("nbclient")
@@ -76,3 +85,7 @@ def test_every_notebook_runs_on_a_mixed_store_and_its_charts_hold_only_their_fam
     assert named, f"{path.name}: no population line names its families"
     for fams in named:
         assert len(fams) == 1 and fams <= allowed, f"{path.name}: a chart's population names {sorted(fams)}"
+    assert DRAWS.get(path.stem, set()) <= set().union(*named), f"{path.name} draws no figure of a family it holds"
+    printed = "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
+    for line in SKIPS.get(path.stem, ()):
+        assert line in printed, f"{path.name} does not say {line!r}"
