@@ -43,7 +43,7 @@ from mjlog.formats.identity import fingerprint_disagreement
 from mjlog.store.rows import Chunk, build_chunk, game_source
 from mjlog.store.arrow_schema import GAME_TABLES
 from mjlog.formats.reader import iter_log_files
-from mjlog.rules.family import families
+from mjlog.rules.family import reference_families
 from mjlog.text import path_label
 from mjlog.parallel.engine import run_tasks
 
@@ -183,7 +183,7 @@ class Store:
 
     def _fill_reference_tables(self) -> None:
         """The families' reference tables (riichi's ``yaku``: :meth:`Family.store_tables`)."""
-        for fam in families().values():
+        for fam in reference_families().values():
             for table, columns in fam.store.store_tables().items():
                 self.con.register("_reference_in", pa.table(dict(columns)))
                 try:
