@@ -359,7 +359,7 @@ class _Rows:
                 elif fld.type == GID and fld.name == "game_id":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, I32), gdict))
                 elif fld.type == DS:
-                    arrays.append(pa.array(values, S).dictionary_encode())
+                    arrays.append(pa.array(values, DS))   # encoded as it converts: no pyarrow.compute
                 elif name == "events" and fld.name == "kind":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(array("b", values), I8),
                                                                  pa.array(kind_names(), S)))
