@@ -462,6 +462,20 @@ def _builtin() -> None:
             importlib.import_module(module)
 
 
+#: The built-in families whose store has reference tables (:meth:`StoreFacts.store_tables`: riichi's
+#: ``yaku``); a new store loads only these to fill them (``tests/store/test_store_reference_tables.py``
+#: checks that no other built-in family has any).
+REFERENCE_FAMILIES = ("riichi",)
+
+
+def reference_families() -> dict[str, Family]:
+    """The families whose reference tables a new store holds: every family registered so far and the
+    built-ins of :data:`REFERENCE_FAMILIES` (the others are not loaded for it)."""
+    for name in REFERENCE_FAMILIES:
+        family(name)
+    return dict(_FAMILIES)
+
+
 def families() -> dict[str, Family]:
     """The registered families by name."""
     _builtin()

@@ -30,9 +30,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.dataset as pads
-import pyarrow.parquet as pq
 
 from mjlog.formats.identity import fingerprint_disagreement
 from mjlog.store.rows import Chunk, build_chunk
@@ -133,6 +130,8 @@ def _manifests(out: Path) -> Iterator[dict]:
 
 def _partition_columns(chunk: Chunk) -> dict[str, pa.Table]:
     """Every game table with the game's family, rule set and date added (the partition keys)."""
+    import pyarrow.compute as pc   # here: an ingest, which imports this module, needs none of it (0.03 s)
+
     games = chunk.tables["games"]
     out: dict[str, pa.Table] = {}
     for name in GAME_TABLES:
@@ -152,6 +151,9 @@ def _write_atomic(table: pa.Table, root: Path, rel_dir: str, key: str, partition
     directory first, each file then renamed into place. Returns the final relative paths."""
     if table.num_rows == 0:
         return []
+    import pyarrow.dataset as pads   # here: an ingest, which imports this module, writes no Parquet (0.02 s)
+    import pyarrow.parquet as pq
+
     tmp = root / TMP / f"{key}-{uuid.uuid4().hex[:8]}" / rel_dir
     tmp.mkdir(parents=True)
     try:
@@ -302,6 +304,8 @@ def _cross_batch_disagreements(root: Path, census: _Census, duplicates: list[lis
     gids = sorted({gid for gid, _ in duplicates})
     keys = {key for _, key in duplicates} | {owner[g][1] for g in gids}
     parts = [root / p for key in sorted(keys) for p in census.parts[key] if p.startswith("sources/")]
+    import pyarrow.parquet as pq
+
     table = pq.ParquetDataset(parts, filters=[("game_id", "in", gids)]).read(columns=["source", "game_id", "fingerprint"])
     fps = dict(zip(table.column("source").to_pylist(), table.column("fingerprint").to_pylist()))
     out = []

@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 import hashlib
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
@@ -278,8 +278,8 @@ class _Rows:
             stood = standing.get(w.who, n_ev) < i
             self._win(fam, log, rnd, g, j, i, w, derived_wins.get(w.who), stood, open_hand, result)
         for table, family_rows in fam.store.round_rows(log, rnd, res).items():
-            for row in family_rows:
-                _put(self.cols[table], game_id=g, round_index=ri, **row)
+            if family_rows:
+                _put_rows(self.cols[table], g, ri, family_rows)
         draw_kind = None
         for i, d, result in draws:
             kind = self._draw(fam, rnd, g, i, d, res.draw if res is not None else None, result)
@@ -359,7 +359,7 @@ class _Rows:
                 elif fld.type == GID and fld.name == "game_id":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(values, I32), gdict))
                 elif fld.type == DS:
-                    arrays.append(pa.array(values, S).dictionary_encode())
+                    arrays.append(pa.array(values, DS))   # encoded as it converts: no pyarrow.compute
                 elif name == "events" and fld.name == "kind":
                     arrays.append(pa.DictionaryArray.from_arrays(_arrow(array("b", values), I8),
                                                                  pa.array(kind_names(), S)))
@@ -429,6 +429,16 @@ def _sparse_columns(sparse, n: int, call_names: list[str]) -> tuple[pa.Array, pa
 def _put(cols: dict[str, list], **values) -> None:
     for k, v in values.items():
         cols[k].append(v)
+
+
+def _put_rows(cols: dict[str, list], g: int, ri: int, rows: Sequence[Mapping[str, object]]) -> None:
+    """A hand's rows of a family's own table, each with the game and the round."""
+    n = len(rows)
+    cols["game_id"] += [g] * n
+    cols["round_index"] += [ri] * n
+    for row in rows:
+        for k, v in row.items():
+            cols[k].append(v)
 
 
 def _pad(seq: Sequence, n: int) -> list:

@@ -26,9 +26,9 @@ print(json.dumps(sorted(m for m in {heavy} if m in sys.modules)), file=sys.stder
 """
 
 
-def heavy_modules_after(*args: str) -> list[str]:
-    """The modules of HEAVY loaded once ``mjlog ARGS`` has run, in a fresh interpreter."""
-    done = subprocess.run([sys.executable, "-c", _LOADED.format(heavy=HEAVY), *args], capture_output=True,
+def heavy_modules_after(*args: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    """The modules of ``heavy`` loaded once ``mjlog ARGS`` has run, in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", _LOADED.format(heavy=heavy), *args], capture_output=True,
                           text=True, timeout=120)
     return json.loads(done.stderr.strip().splitlines()[-1])
 
@@ -54,6 +54,14 @@ def test_ingest_and_build_load_no_polars(tmp_path):
     log.write_bytes(simple_game4())
     assert "polars" not in heavy_modules_after("ingest", "--no-progress", "--db", str(tmp_path / "s.duckdb"), str(log))
     assert "polars" not in heavy_modules_after("build", "--no-progress", "--out", str(tmp_path / "ds"), str(log))
+
+
+def test_ingest_loads_no_arrow_compute_dataset_or_parquet(tmp_path):
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    arrow_parts = ("pyarrow.compute", "pyarrow.dataset", "pyarrow.parquet")
+    assert heavy_modules_after("ingest", "--no-progress", "--db", str(tmp_path / "s.duckdb"), str(log),
+                               heavy=arrow_parts) == []
 
 
 def test_the_stats_command_still_loads_what_it_uses():

@@ -89,7 +89,7 @@ class Sight:
     def waits(self, seat: int) -> tuple[int, ...] | None:
         """The kinds that complete the seat's hand, Tenhou-style; None when it is not a 13-tile hand."""
         hand = self.hands[seat]
-        if sum(hand) + 3 * self.melds[seat] != 13 or any(not 0 <= x <= 4 for x in hand):
+        if sum(hand) + 3 * self.melds[seat] != 13 or min(hand) < 0 or max(hand) > 4:
             return None
         return waits(hand)
 
