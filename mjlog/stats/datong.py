@@ -192,11 +192,12 @@ def datong_sheet(frames: DatongFrames) -> DatongSheet:
 
 
 _TITLES = {
-    "counts": "Datong: games, hands, wins, self-draws, draws (黃庄), hands dealt in renchan",
+    "counts": "Datong: games, hands, wins, self-draws (自摸), drawn hands (黃庄), hands the dealer kept (連庄)",
     "types": "Datong hand types per win (share of wins with the type, 95 % interval clustered by game)",
     "multipliers": "Datong multipliers of wins",
-    "renchan": "Datong renchan: its payments, the dealer's net, its share of all points paid (95 % intervals)",
-    "kans": "Datong kans: their payments' share of all points paid, and per hand (95 % intervals)",
+    "renchan": "Datong dealer's repeats (連庄): their payments, the dealer's net, their share of all points paid "
+               "(95 % intervals)",
+    "kans": "Datong kongs (杠): their payments' share of all points paid, and per hand (95 % intervals)",
 }
 
 

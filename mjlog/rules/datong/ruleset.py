@@ -80,8 +80,8 @@ KNOB_DOCS: dict[str, str] = {
     "players": "seats at the table (always 4): 「一副麻將牌,共136張」, four seats each with 17 stacks",
     "start_points": "each seat's score at the start (the source keeps relative scores: 0)",
     "base": "the base B:「每個游戲房間的基本分設置都不一樣,如果基本分是10分」: a room setting, 10 in the source",
-    "chi": "「不能吃,只能碰、杠牌 ... 吃牌只能吃上家」 contradict: False (the rule) no chi; True chi allowed, "
-           "from the seat before only (the aside)",
+    "chi": "「不能吃,只能碰、杠牌 ... 吃牌只能吃上家」 contradict: False (the rule) no chow (吃); True "
+           "chow allowed, from the seat before only (the aside)",
     "stacking": "「碰碰胡、清一色和七對再番一倍,十三幺再番6倍」 does not say how two apply: 'multiply' each "
                 "doubles again (碰碰胡 清一色 x4); 'highest' only the largest counts",
     "dragon_multiplier": "「一條龍」 is a hand but the payments name no value for it: 1 (no more than a plain "
@@ -92,7 +92,7 @@ KNOB_DOCS: dict[str, str] = {
                    "(坎張); 'concealed' the hand holds a concealed triplet (坎); a label, paid as a plain win",
     "discard_needs_type": "「自摸:無論有番或者無番 ... 就算自摸」: False any complete hand wins, on a discard "
                           "too; True a win on a discard needs a hand type beyond 屁和",
-    "renchan_to": "「連庄一次多10分」: 'dealer' each kept deal adds B to the dealer's bonus, both ways; "
+    "renchan_to": "「連庄一次多10分」: 'dealer' each kept deal (連庄) adds B to the dealer's bonus, both ways; "
                   "'payers' each payer of the hand payment pays B more per kept deal",
     "leave_to": "「強退的玩家每次扣8倍基本分」: 'pot' the leaver loses 8B to no one; 'each' the leaver pays "
                 "8B to each other seat",
@@ -101,6 +101,15 @@ KNOB_DOCS: dict[str, str] = {
     "circles": "「閑家贏的話,則由該莊家的下一家當庄」 passes the deal but the source names no end of a game: it "
                "ends when the deal has gone round the table this many times (1: each seat has dealt once)",
 }
+
+
+#: The calls in the source's words (碰, 杠, 吃) with an English gloss, as the viewer names them.
+PUNG_KONG = "pung 碰 and kong 杠"
+
+
+def calls_in_words(rules: DatongRules) -> str:
+    """The calls a rule set allows, in Datong's words: the chow (吃) only under the ``chi`` knob."""
+    return f"chow 吃 from the seat before, {PUNG_KONG}" if rules.chi else f"{PUNG_KONG} only"
 
 
 PRESETS: dict[str, DatongRules] = {"datong": DatongRules()}

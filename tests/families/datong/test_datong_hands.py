@@ -60,6 +60,17 @@ def test_kan_meaning_knob_reads_kan_as_a_concealed_triplet():
     assert names(hand, rules=DATONG.replace(kan_meaning="concealed")) == (["坎和"], 1)
 
 
+def test_kan_win_is_glossed_by_its_reading_never_as_riichis_kan():
+    """坎和's English follows ``kan_meaning``: the middle tile by default, the concealed triplet under
+    'concealed'; 坎 is not the kong (杠) that riichi calls kan."""
+    wait = evaluate_text("123m456p789s24m55z3m", (), tsumo=False, rules=DATONG)
+    concealed = evaluate_text("111m456p789s234m5z5z", (), tsumo=False, rules=DATONG.replace(kan_meaning="concealed"))
+    assert [(t.name, t.english) for t in wait.types] == [("坎和", "middle-tile win")]
+    assert [(t.name, t.english) for t in concealed.types] == [("坎和", "concealed-triplet win")]
+    both = evaluate_text("23334m456p789s55z3m", (), tsumo=False, rules=DATONG)
+    assert [t.english for t in both.types] == ["middle-tile and pile win"]
+
+
 def test_a_claimed_run_is_refused_while_the_chi_knob_is_off():
     with pytest.raises(InvalidHandError, match="no chi"):
         evaluate_text("456p789s23m55z4m", ("chi:123m",))
