@@ -20,7 +20,7 @@ from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
 from mjlog.formats.seeded_dialect import (
     json_bytes, json_call, json_log_object, json_rule, json_seats, table_event_array)
-from mjlog.ir import Discard, Draw, GameLog, Round, Ryuukyoku, Win
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 
@@ -54,11 +54,11 @@ def _hand(index: int, hand) -> Round:
     kyoku, honba, dealer = c.integers(start, "[kyoku, honba, dealer]", 0, 32767, count=3)
     if not isinstance(dealt, list) or len(dealt) != c.SEATS:
         raise Bad("the dealt tiles are not four lists")
-    h = c.HandBuilder(index, c.integer(kyoku, "the kyoku", 0, c.KYOKU_LIMIT), honba, c.seat(dealer, "the dealer"),
-                      c.integers(scores, "the start scores", count=c.SEATS),
-                      c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
-                      c.tile(wild, "the wild indicator"), c.integer(burn, "the 燒莊 rounds", 0, 100),
-                      tuple(c.tiles(t, f"the dealt tiles of seat {s}") for s, t in enumerate(dealt)))
+    h = c.HandBuilder(index=index, kyoku=c.integer(kyoku, "the kyoku", 0, c.KYOKU_LIMIT), honba=honba,
+                      dealer=c.seat(dealer, "the dealer"), scores=c.integers(scores, "the start scores", count=c.SEATS),
+                      dice=c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
+                      wild=c.tile(wild, "the wild indicator"), burn=c.integer(burn, "the 燒莊 rounds", 0, 100),
+                      hands=tuple(c.tiles(t, f"the dealt tiles of seat {s}") for s, t in enumerate(dealt)))
     c.each_event(events, lambda ev: _event(h, ev))
     return h.round()
 
@@ -70,13 +70,7 @@ def _event(h: c.HandBuilder, ev) -> None:
     if kind in ("T", "D"):
         if len(args) != 2:
             raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
-        s, t = c.seat(args[0]), c.tile(args[1])
-        if kind == "T":
-            h.last_draw[s] = t
-            h.add(Draw(s, t))
-        else:
-            h.add(Discard(s, t, h.last_draw[s] == t))
-            h.last_draw[s] = None
+        (h.draw if kind == "T" else h.discard)(c.seat(args[0]), c.tile(args[1]))
     elif kind == "N":
         h.add(json_call(args))
     elif kind == MUTUAL:
