@@ -4,7 +4,7 @@ game as a synthetic :class:`~mjlog.ir.GameLog` with the bots as its players.
 
 A family gives the hand (:class:`HandToPlay` in, :class:`PlayedHand` out: who deals next and whether the
 dealer kept the deal); the game counts the deal's passes (the round's ``kyoku``) and the dealer's repeats
-in a row (its ``honba``: 連莊, 連庄).
+in a row (its ``honba``: 連莊, 連庄). A family's hand keeps its tiles on a :class:`BotTable`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from mjlog.ir import Event, FinalResult, GameLog, Player, Round, Seed
+from mjlog.ir import Call, Event, FinalResult, GameLog, Player, Round, Seed
 
-__all__ = ["BOT_NAMES", "MAX_HANDS", "HandToPlay", "PlayedHand", "bot_game", "play_hands"]
+__all__ = ["BOT_NAMES", "MAX_HANDS", "BotTable", "HandOver", "HandToPlay", "PlayedHand", "bot_game", "play_hands"]
 
 #: The players of a bot game, by seat.
 BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D")
@@ -80,3 +80,35 @@ def bot_game(source_format: str, family: str, rules: Any, played: tuple[tuple[Ro
     return GameLog(source_format, family, rules, tuple(Player(s, n) for s, n in enumerate(BOT_NAMES)), rounds,
                    header=header, seed=seed, first_dealer=first_dealer,
                    final=FinalResult(scores, (0.0,) * rules.players, True), version=version)
+
+
+class HandOver(Exception):
+    """Raised inside a simulated hand's turn loop once the hand has its outcome."""
+
+
+class BotTable:
+    """The tiles of one simulated hand's table: each seat's concealed tiles and their counts by kind, its
+    calls, the kinds every seat has seen (discarded or shown), and the hand's events so far."""
+
+    def __init__(self, players: int, starting_hands: tuple[tuple[int, ...], ...]) -> None:
+        self.n = players
+        self.hand = [list(h) for h in starting_hands]
+        self.counts = [[0] * 34 for _ in range(players)]
+        for seat, tiles in enumerate(self.hand):
+            for t in tiles:
+                self.counts[seat][t >> 2] += 1
+        self.melds: list[list[Call]] = [[] for _ in range(players)]
+        self.seen = [0] * 34
+        self.events: list = []
+
+    def unseen(self, seat: int, kind: int) -> int:
+        """Copies of ``kind`` the seat has not seen (in its hand, the rivers or the calls)."""
+        return max(0, 4 - self.seen[kind] - self.counts[seat][kind])
+
+    def _add(self, seat: int, tile: int) -> None:
+        self.hand[seat].append(tile)
+        self.counts[seat][tile >> 2] += 1
+
+    def _remove(self, seat: int, tile: int) -> None:
+        self.hand[seat].remove(tile)
+        self.counts[seat][tile >> 2] -= 1
