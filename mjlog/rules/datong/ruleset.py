@@ -17,11 +17,10 @@ ValueError: stacking must be 'multiply' or 'highest', not 'sum'
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from mjlog.rules.sources import choice, knob, quoted
+from mjlog.rules.sources import check_choices, with_knobs, choice, knob, quoted
 
 Stacking = Literal["multiply", "highest"]
 KanMeaning = Literal["wait", "concealed"]
@@ -49,11 +48,8 @@ class DatongRules:
     circles: int = knob(1, choice("the source names no end of a game: it ends when the deal has gone round this many times"))
 
     def __post_init__(self) -> None:
-        for name, allowed in (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
-                              ("renchan_to", ("dealer", "payers")), ("leave_to", ("pot", "each"))):
-            value = getattr(self, name)
-            if value not in allowed:
-                raise ValueError(f"{name} must be {allowed[0]!r} or {allowed[1]!r}, not {value!r}")
+        check_choices(self, (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
+                             ("renchan_to", ("dealer", "payers")), ("leave_to", ("pot", "each"))))
         if self.players != 4 or self.base <= 0:
             raise ValueError("a Datong table has 4 players and a positive base")
         if self.dragon_multiplier < 1:
@@ -65,9 +61,7 @@ class DatongRules:
 
     def replace(self, **changes: object) -> DatongRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
-        if "name" not in changes and not self.name.endswith("+custom"):
-            changes["name"] = self.name + "+custom"
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
+        return with_knobs(self, changes)
 
     def next_seat(self, dealer: int) -> int:
         """The seat that deals after a non-dealer win: the next in turn (play goes counter-clockwise)."""
