@@ -90,3 +90,11 @@ def test_a_hand_that_cannot_win_is_a_typed_error(hand, message):
 def test_more_than_four_of_a_kind_across_hand_and_calls_is_refused():
     with pytest.raises(InvalidHandError, match="more than four"):
         evaluate_text("11m456p789s555z", ("kan:1111m",))
+
+
+@pytest.mark.parametrize("chi", ["chi:89m1p", "chi:9m12p", "chi:89p1s"])
+def test_a_chi_that_runs_across_two_suits_is_refused_as_beijings_is(chi):
+    """A written chi is a run of one suit: 8m 9m 1p are consecutive kinds but no run (Beijing refused it
+    already; the two families' scorers now read calls with one parser)."""
+    with pytest.raises(InvalidHandError, match="not a run of one suit"):
+        evaluate_text("456p789s23m55z4m", (chi,), tsumo=True, rules=DATONG.replace(chi=True))
