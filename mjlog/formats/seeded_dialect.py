@@ -302,6 +302,31 @@ def json_call(args: list) -> Call:
                      None if frm is None else seat(frm), None if added is None else tile(added))
 
 
+def json_table_event(h: HandBuilder, ev: object) -> tuple[str, list] | None:
+    """Add a JSON event every seeded dialect writes alike to the hand: a draw ``["T", seat, tile]``, a discard
+    ``["D", seat, tile]`` or a call ``["N", ...]``; else its kind and arguments, for the dialect to read."""
+    if not isinstance(ev, list) or not ev or not isinstance(ev[0], str):
+        raise Bad("an event is a list starting with its kind")
+    kind, args = ev[0], ev[1:]
+    if kind in ("T", "D"):
+        if len(args) != 2:
+            raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
+        (h.draw if kind == "T" else h.discard)(seat(args[0]), tile(args[1]))
+    elif kind == "N":
+        h.add(json_call(args))
+    else:
+        return kind, args
+    return None
+
+
+def json_win(h: HandBuilder, w: dict, who: int, payload: object) -> Win:
+    """A JSON win object's win by ``who``, its seat won from, hand, winning tile, scores and changes checked,
+    with the dialect's ``payload``."""
+    return Win(who, seat(w.get("from"), "the seat won from"), tiles(w.get("hand", []), "the winning hand"),
+               tile(w.get("win"), "the winning tile"), winner_melds(h.events, who),
+               scores_before=json_seats(w, "sc"), deltas=json_seats(w, "delta"), payload=payload)
+
+
 def json_seats(d: dict, key: str) -> tuple[int, ...]:
     """An outcome's per-seat values under ``key``: one for each seat, or none."""
     v = d.get(key, [])
