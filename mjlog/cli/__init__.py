@@ -294,7 +294,7 @@ def _add_simulate_command(sub) -> None:
             "written in the Beijing XML dialect, marked synthetic in its GAME element. The MCR presets "
             "(mcr, mcr-duplicate) play 16-hand Chinese Official matches between bots that chase 8 fan, "
             "written in mjlog's MCR dialect XML with a seeded 144-tile wall (GO synthetic='1'). With the datong "
-            "preset the bots play Datong mahjong (pon and kan, declined wins, head-bumps) written in the Datong "
+            "preset the bots play Datong mahjong (pung 碰 and kong 杠, declined wins, head-bumps 截胡) written in the Datong "
             "XML dialect (docs/datong.md). The same seed always gives the same files."
         ),
     )

@@ -18,13 +18,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from mjlog.errors import MalformedLogError
 from mjlog.formats.bail import BailOut
 from mjlog.formats.json_depth import check_json_depth
 from mjlog.formats.json_keys import DuplicateKeyError, unique_keys
-from mjlog.ir import Call, CallKind, Discard, Draw, FinalResult, Player, Round, Seed
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, FinalResult, Player, Round, Ryuukyoku, Seed, Win
 from mjlog.rules.common.wall import parse_seed
 
 SEATS = 4
@@ -139,6 +140,58 @@ def make_call(who: int, kind: str, tile_ids: tuple[int, ...], called: int | None
     return Call(who, k, tile_ids, called, from_seat, added)
 
 
+#: Most events of one hand.
+MAX_EVENTS = 4000
+
+
+@dataclass
+class HandBuilder:
+    """One hand as a reader collects it: the start, then its events in order (at most :data:`MAX_EVENTS`);
+    after the hand's result only another win, which the referee judges. A dialect gives the round its
+    indicator and payload (:meth:`as_round`)."""
+
+    index: int
+    kyoku: int
+    honba: int
+    dealer: int
+    scores: tuple[int, ...]
+    dice: tuple[int, int]
+    hands: tuple[tuple[int, ...], ...]
+    events: list[Event] = field(default_factory=list)
+    last_draw: list[int | None] = field(default_factory=lambda: [None] * SEATS)
+    ended: bool = False
+    #: whether a win may follow a drawn hand's record (False: Bad, "a win after the hand's draw")
+    win_after_draw: ClassVar[bool] = True
+
+    def add(self, ev: Event) -> None:
+        """Add an event; Bad for one after the hand's result (another win apart) or past the limit."""
+        if self.ended and type(ev) is not Win:
+            raise Bad("an event after the hand's result")
+        if type(ev) is Win:
+            if self.ended and not self.win_after_draw and type(self.events[-1]) is not Win:
+                raise Bad("a win after the hand's draw")
+            self.ended = True
+        elif type(ev) is Ryuukyoku:
+            self.ended = True
+        if len(self.events) >= MAX_EVENTS:
+            raise Bad(f"the hand has more than {MAX_EVENTS} events")
+        self.events.append(ev)
+
+    def draw(self, who: int, tile: int) -> None:
+        """A draw; the seat's discard of this tile is then a discard of the drawn tile (tsumogiri)."""
+        self.last_draw[who] = tile
+        self.add(Draw(who, tile))
+
+    def discard(self, who: int, tile: int) -> None:
+        self.add(Discard(who, tile, self.last_draw[who] == tile))
+        self.last_draw[who] = None
+
+    def as_round(self, indicator: int | None, payload: object) -> Round:
+        """The hand as the IR's round, with the dialect's ``indicator`` tile (None: none) and ``payload``."""
+        return Round(self.index, self.kyoku, self.honba, 0, self.dealer, self.scores, self.dice, indicator,
+                     self.hands, tuple(self.events), payload=payload)
+
+
 def error(exc: Bad, name: str, where: str) -> MalformedLogError:
     return MalformedLogError(str(exc), name, where)
 
@@ -247,6 +300,31 @@ def json_call(args: list) -> Call:
     s, ck, ts, called, frm, added = args
     return make_call(seat(s), text(ck, "the call kind", 20), tiles(ts), None if called is None else tile(called),
                      None if frm is None else seat(frm), None if added is None else tile(added))
+
+
+def json_table_event(h: HandBuilder, ev: object) -> tuple[str, list] | None:
+    """Add a JSON event every seeded dialect writes alike to the hand: a draw ``["T", seat, tile]``, a discard
+    ``["D", seat, tile]`` or a call ``["N", ...]``; else its kind and arguments, for the dialect to read."""
+    if not isinstance(ev, list) or not ev or not isinstance(ev[0], str):
+        raise Bad("an event is a list starting with its kind")
+    kind, args = ev[0], ev[1:]
+    if kind in ("T", "D"):
+        if len(args) != 2:
+            raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
+        (h.draw if kind == "T" else h.discard)(seat(args[0]), tile(args[1]))
+    elif kind == "N":
+        h.add(json_call(args))
+    else:
+        return kind, args
+    return None
+
+
+def json_win(h: HandBuilder, w: dict, who: int, payload: object) -> Win:
+    """A JSON win object's win by ``who``, its seat won from, hand, winning tile, scores and changes checked,
+    with the dialect's ``payload``."""
+    return Win(who, seat(w.get("from"), "the seat won from"), tiles(w.get("hand", []), "the winning hand"),
+               tile(w.get("win"), "the winning tile"), winner_melds(h.events, who),
+               scores_before=json_seats(w, "sc"), deltas=json_seats(w, "delta"), payload=payload)
 
 
 def json_seats(d: dict, key: str) -> tuple[int, ...]:

@@ -1,4 +1,6 @@
-"""Where each knob of a rule set comes from: a rule of a rules document, the document's own words, or mjlog's choice.
+"""Where each knob of a rule set comes from: a rule of a rules document, the document's own words, or mjlog's choice;
+and what every family's rule set does with its knobs alike: a copy with some changed (:func:`with_knobs`), a
+knob's value among its allowed ones (:func:`check_choices`).
 
 A knob's source sits on its definition: the dataclass field of the family's rule set is declared with
 :func:`knob`, ``red_fives: bool = knob(True, rule("T-6"))``, and ``mjlog rules show PRESET --sources``
@@ -81,3 +83,24 @@ def source_of(rules: Any, name: str) -> RuleSource | None:
         if f.name == name:
             return f.metadata.get(SOURCE_KEY)
     raise KeyError(f"{type(rules).__name__} has no knob {name!r}")
+
+
+def with_knobs(rules: _T, changes: dict[str, Any]) -> _T:
+    """A copy of ``rules`` (a rule set dataclass) with ``changes``; its ``name`` gains ``+custom`` unless given.
+
+    >>> from mjlog.rules.mcr.ruleset import PRESETS
+    >>> with_knobs(PRESETS["mcr"], {"min_fan": 1}).name
+    'mcr+custom'
+    """
+    current: Any = rules      # any family's rule set: a dataclass with a name
+    if "name" not in changes and not current.name.endswith("+custom"):
+        changes["name"] = current.name + "+custom"
+    return dataclasses.replace(current, **changes)
+
+
+def check_choices(rules: Any, allowed: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+    """ValueError for the first knob of ``allowed`` (its name and its two values) whose value is neither."""
+    for name, values in allowed:
+        value = getattr(rules, name)
+        if value not in values:
+            raise ValueError(f"{name} must be {values[0]!r} or {values[1]!r}, not {value!r}")

@@ -22,7 +22,7 @@ Definitions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import polars as pl
 
@@ -30,9 +30,8 @@ from mjlog.rules.beijing.readings import wild_kind
 from mjlog.rules.beijing.ruleset import PRESETS
 from mjlog.rules.beijing.settlement import mutual_pairs
 from mjlog.rules.beijing.wildshanten import wild_shanten
-from mjlog.stats.family_situations import family_situation_tables
 from mjlog.stats.frames import SqlSource, SyntheticMode
-from mjlog.stats.family_sheet import by_rule_set, family_frames, join_all, rate
+from mjlog.stats.family_sheet import SheetFrames, by_rule_set, family_frames, join_all, rate, section_tables
 from mjlog.stats.intervals import Z95, wilson_exprs
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
 
@@ -255,7 +254,7 @@ def beijing_counts(frames: BeijingFrames) -> pl.DataFrame:
 
 
 @dataclass(frozen=True, slots=True)
-class BeijingSheet:
+class BeijingSheet(SheetFrames):
     """The Beijing sheet: one frame per table."""
 
     counts: pl.DataFrame
@@ -265,9 +264,6 @@ class BeijingSheet:
     burn: pl.DataFrame
     mutual: pl.DataFrame
     mutual_payers: pl.DataFrame
-
-    def items(self) -> list[tuple[str, pl.DataFrame]]:
-        return [(f.name, getattr(self, f.name)) for f in fields(self)]
 
 
 def beijing_sheet(frames: BeijingFrames) -> BeijingSheet:
@@ -306,11 +302,8 @@ __all__ = ["BeijingFrames", "BeijingSheet", "MUTUAL_CASES", "beijing_counts", "b
 def beijing_section_tables(db: SqlSource, synthetic: SyntheticMode = "include", include_truncated: bool = False,
                            rule_set: str | None = None) -> list[Table]:
     """The Beijing sheet's tables for the selected games of ``db``; none when none is a Beijing game."""
-    frames = load_beijing_frames(db, synthetic, include_truncated, rule_set)
-    if frames.n_rounds == 0:
-        return []
-    return beijing_tables(beijing_sheet(frames)) + family_situation_tables(db, FAMILY, synthetic, include_truncated,
-                                                                           rule_set)
+    return section_tables(db, FAMILY, load_beijing_frames, lambda frames: beijing_tables(beijing_sheet(frames)),
+                          synthetic, include_truncated, rule_set)
 
 
 def beijing_section(db: SqlSource, synthetic: SyntheticMode = "include", include_truncated: bool = False,

@@ -18,14 +18,13 @@ from a store (``Store.sql`` only), Datong games alone (``games.family = 'datong'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import polars as pl
 
 from mjlog.stats.clustered import join_intervals
-from mjlog.stats.family_situations import family_situation_tables
 from mjlog.stats.frames import SqlSource, SyntheticMode
-from mjlog.stats.family_sheet import by_rule_set, family_frames, join_all, rate
+from mjlog.stats.family_sheet import SheetFrames, by_rule_set, family_frames, join_all, rate, section_tables
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
 
 FAMILY = "datong"
@@ -172,7 +171,7 @@ def datong_counts(frames: DatongFrames) -> pl.DataFrame:
 
 
 @dataclass(frozen=True, slots=True)
-class DatongSheet:
+class DatongSheet(SheetFrames):
     """The Datong sheet: one frame per table."""
 
     counts: pl.DataFrame
@@ -180,9 +179,6 @@ class DatongSheet:
     multipliers: pl.DataFrame
     renchan: pl.DataFrame
     kans: pl.DataFrame
-
-    def items(self) -> list[tuple[str, pl.DataFrame]]:
-        return [(f.name, getattr(self, f.name)) for f in fields(self)]
 
 
 def datong_sheet(frames: DatongFrames) -> DatongSheet:
@@ -192,11 +188,12 @@ def datong_sheet(frames: DatongFrames) -> DatongSheet:
 
 
 _TITLES = {
-    "counts": "Datong: games, hands, wins, self-draws, draws (黃庄), hands dealt in renchan",
+    "counts": "Datong: games, hands, wins, self-draws (自摸), drawn hands (黃庄), hands the dealer kept (連庄)",
     "types": "Datong hand types per win (share of wins with the type, 95 % interval clustered by game)",
     "multipliers": "Datong multipliers of wins",
-    "renchan": "Datong renchan: its payments, the dealer's net, its share of all points paid (95 % intervals)",
-    "kans": "Datong kans: their payments' share of all points paid, and per hand (95 % intervals)",
+    "renchan": "Datong dealer's repeats (連庄): their payments, the dealer's net, their share of all points paid "
+               "(95 % intervals)",
+    "kans": "Datong kongs (杠): their payments' share of all points paid, and per hand (95 % intervals)",
 }
 
 
@@ -213,11 +210,8 @@ def format_datong(sheet: DatongSheet, max_rows: int = 20, width: int | None = No
 def datong_section_tables(db: SqlSource, synthetic: SyntheticMode = "include", include_truncated: bool = False,
                           rule_set: str | None = None) -> list[Table]:
     """The Datong sheet's tables for the selected games of ``db``; none when none is a Datong game."""
-    frames = load_datong_frames(db, synthetic, include_truncated, rule_set)
-    if frames.n_rounds == 0:
-        return []
-    return datong_tables(datong_sheet(frames)) + family_situation_tables(db, FAMILY, synthetic, include_truncated,
-                                                                         rule_set)
+    return section_tables(db, FAMILY, load_datong_frames, lambda frames: datong_tables(datong_sheet(frames)),
+                          synthetic, include_truncated, rule_set)
 
 
 __all__ = ["DatongFrames", "DatongSheet", "datong_counts", "datong_section_tables", "datong_sheet", "datong_tables",

@@ -1,13 +1,39 @@
 """What a family's sheet of its own (Beijing's, Datong's) is built from: its games' frames, one query
-each, under the stat sheet's selection; and its tables' counts and rates, one row per rule set."""
+each, under the stat sheet's selection; its tables' counts and rates, one row per rule set; the sheet as
+named frames; and the family's section of the stat sheet, its situation tables after its own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
 import polars as pl
 
+from mjlog.stats.family_situations import family_situation_tables
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
+from mjlog.stats.text_tables import Table
 
-__all__ = ["by_rule_set", "family_frames", "join_all", "rate"]
+__all__ = ["SheetFrames", "by_rule_set", "family_frames", "join_all", "rate", "section_tables"]
+
+
+class SheetFrames:
+    """A family's sheet: a frozen dataclass of frames, one per table, in the order its fields name them."""
+
+    __slots__ = ()
+
+    def items(self) -> list[tuple[str, pl.DataFrame]]:
+        return [(f.name, getattr(self, f.name)) for f in fields(self)]
+
+
+def section_tables(db: SqlSource, family: str, frames_of: Callable[..., Any], tables_of: Callable[[Any], list[Table]],
+                   synthetic: SyntheticMode, include_truncated: bool, rule_set: str | None) -> list[Table]:
+    """``family``'s section of the stat sheet for the selected games of ``db``: the tables ``tables_of`` makes of
+    its frames (``frames_of``), then its situation tables; none when none is a game of ``family``."""
+    frames = frames_of(db, synthetic, include_truncated, rule_set)
+    if frames.n_rounds == 0:
+        return []
+    return tables_of(frames) + family_situation_tables(db, family, synthetic, include_truncated, rule_set)
 
 
 def family_frames(db: SqlSource, family: str, queries: dict[str, str], synthetic: SyntheticMode,

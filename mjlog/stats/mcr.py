@@ -22,12 +22,13 @@ of its frames. :func:`mcr_sheet_text` is what ``mjlog stats`` prints for MCR gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import polars as pl
 
 from mjlog.rules.mcr.fans import Fan
 from mjlog.stats.family_situations import family_situation_tables
+from mjlog.stats.family_sheet import SheetFrames
 from mjlog.stats.frames import SqlSource, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.intervals import wilson_exprs
 from mjlog.stats.text_tables import Table, format_tables, terminal_width
@@ -138,15 +139,12 @@ def match_points(frames: McrFrames, by: tuple[str, ...] = BY) -> pl.DataFrame:
 
 
 @dataclass(frozen=True, slots=True)
-class McrSheet:
+class McrSheet(SheetFrames):
     """The MCR tables of the stat sheet."""
 
     mcr_wins: pl.DataFrame
     mcr_fans: pl.DataFrame
     mcr_points: pl.DataFrame
-
-    def items(self) -> list[tuple[str, pl.DataFrame]]:
-        return [(f.name, getattr(self, f.name)) for f in fields(self)]
 
 
 def mcr_sheet(frames: McrFrames) -> McrSheet:

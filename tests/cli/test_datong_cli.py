@@ -17,7 +17,7 @@ def test_show_prints_a_datong_game_with_its_hand_types(tmp_path, capsys):
     path.write_bytes(write_datong_xml(scripted_game()))
     assert main(["show", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "datong (base 10, pon and kan only)" in out
+    assert "datong (base 10, pung 碰 and kong 杠 only)" in out
     assert "seat 1 wins on seat 0's discard: x1 (屁和); deltas -30,50,-10,-10" in out
     assert "drawn hand (黃庄)" in out
 

@@ -17,6 +17,9 @@ OUTSIDE = {
     # the game loop (mjlog.replayer) catches it; it never reaches a caller
     "mjlog.rules.results.HandStopped",
     "mjlog.rules.riichi.table.WallExhausted",   # a HandStopped
+    # control flow of the seeded families' simulators: a simulated hand raises it at its outcome and
+    # catches it in its own play; it never reaches a caller
+    "mjlog.rules.seeded_game.HandOver",
 }
 
 

@@ -12,7 +12,8 @@ from mjlog.batch.simulate import simulate
 from mjlog.formats.reader import read_log
 from mjlog.ir import Call, Ryuukyoku, Win
 from mjlog.rules.datong.ruleset import PRESETS
-from mjlog.stats.datong import (datong_counts, datong_section_tables, kan_share, load_datong_frames,
+from mjlog.stats.datong import (datong_counts, datong_section_tables, datong_sheet, datong_tables, kan_share,
+                                load_datong_frames,
                                 multiplier_distribution, renchan_cost, type_frequency)
 from mjlog.store import Store
 
@@ -103,4 +104,15 @@ def test_mjlog_stats_prints_the_datong_sheet(store_and_logs):
     db, _, _ = store_and_logs
     out = subprocess.run([sys.executable, "-m", "mjlog.cli", "stats", "--db", str(db), "--include-synthetic",
                           "--section", "datong"], capture_output=True, text=True, check=True).stdout
-    assert "Datong hand types" in out and "Datong renchan" in out and "Datong kans" in out and "屁和" in out
+    assert "Datong hand types" in out and "屁和" in out
+    assert "Datong dealer's repeats (連庄)" in out and "Datong kongs (杠)" in out
+
+
+def test_datong_sheet_titles_speak_datong_words_not_riichi(store_and_logs):
+    """The titles say 連庄 and 杠 with their gloss, not riichi's renchan or kan."""
+    from tests.support.viewcases import riichi_words
+
+    _, frames, _ = store_and_logs
+    titles = [t.title for t in datong_tables(datong_sheet(frames))]
+    assert len(titles) == 5 and riichi_words(" ".join(titles)) == []
+    assert not [t for t in titles if "renchan" in t]

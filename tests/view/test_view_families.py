@@ -114,7 +114,22 @@ def test_a_datong_page_names_leaving_the_table_qiangtui_and_its_cost(leave_to, p
     first_outcome = next(s["outcome"] for s in data["steps"] if "outcome" in s)
     assert first_outcome["notes"] == [f"強退 (leaving the table): seat 2 {p}" for p in paid]
     assert data["terms"]["indicators"] is None and data["terms"]["self_drawn"] == "by self-draw (自摸)"
-    assert riichi_words(" ".join(shown_text(data["steps"]))) == []
+    assert riichi_words(" ".join(shown_text(data))) == []
+
+
+@pytest.mark.parametrize("knobs", [{}, {"chi": True}, {"kan_meaning": "concealed"}])
+def test_a_datong_page_speaks_no_riichi_word_rules_line_and_hand_types_included(knobs):
+    """The whole page of a bot game: its rules line names the calls 碰, 杠 (and 吃 where the knob allows
+    it), and its hand types' English glosses (坎和 under either reading) never say kan."""
+    from mjlog.batch.simulate import simulated_bytes
+    from mjlog.rules import find_preset
+
+    rules = find_preset("datong").replace(**knobs)
+    data = steps_of(mjlog.read_log(simulated_bytes(rules, 1)))
+    assert "pung 碰 and kong 杠" in data["description"]
+    assert ("chow 吃" in data["description"]) == bool(knobs.get("chi"))
+    assert wins(data)
+    assert riichi_words(" ".join(shown_text(data))) == []
 
 
 def test_a_beijing_page_names_the_dealers_repeats_lianzhuang():

@@ -10,12 +10,14 @@ The layout is documented in ``docs/formats/beijing.md``.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
+from typing import ClassVar
 
 from mjlog.formats.seeded_dialect import (  # noqa: F401 - the generic checks, used by the dialects as c.<name>
     KYOKU_LIMIT, NUMBER_LIMIT, SEATS, Bad, error, integer, integers, load_json, make_call, seat, text, tile, tiles,
     winner_melds, each_event, read_json_body)
-from mjlog.ir import Call, Event, Round, Ryuukyoku, Win
+from mjlog.formats.seeded_dialect import HandBuilder as SeededHandBuilder
+from mjlog.ir import Call, Round
 from mjlog.rules.beijing.record import BeijingHand, BeijingHeader, MutualPair
 from mjlog.rules.beijing.ruleset import PRESETS, BeijingRules
 from mjlog.rules.family import apply_knobs
@@ -39,35 +41,15 @@ def header(preset: str, base: int, synthetic: bool, title: str, knobs: str) -> B
 
 
 @dataclass
-class HandBuilder:
-    """One hand as a reader collects it: the start, then its events in order."""
+class HandBuilder(SeededHandBuilder):
+    """One Beijing hand as a reader collects it: the shared start and events, its wild indicator and 燒莊
+    rounds, and the 互包 pairs as they form; no win after a drawn hand."""
 
-    index: int
-    kyoku: int
-    honba: int
-    dealer: int
-    scores: tuple[int, ...]
-    dice: tuple[int, int]
+    _: KW_ONLY
     wild: int
     burn: int
-    hands: tuple[tuple[int, ...], ...]
-    events: list[Event] = field(default_factory=list)
     mutual: list[MutualPair] = field(default_factory=list)
-    last_draw: list[int | None] = field(default_factory=lambda: [None] * SEATS)
-    ended: bool = False
-
-    def add(self, ev: Event) -> None:
-        if self.ended and type(ev) not in (Win,):
-            raise Bad("an event after the hand's result")
-        if type(ev) is Win:
-            if self.ended and type(self.events[-1]) is not Win:
-                raise Bad("a win after the hand's draw")
-            self.ended = True
-        elif type(ev) is Ryuukyoku:
-            self.ended = True
-        if len(self.events) >= 4000:
-            raise Bad("the hand has more than 4000 events")
-        self.events.append(ev)
+    win_after_draw: ClassVar[bool] = False
 
     def pair(self, a: int, b: int) -> None:
         if a == b:
@@ -77,6 +59,4 @@ class HandBuilder:
         self.mutual.append(MutualPair((min(a, b), max(a, b)), len(self.events) - 1))
 
     def round(self) -> Round:
-        payload = BeijingHand(self.wild, self.burn, tuple(self.mutual))
-        return Round(self.index, self.kyoku, self.honba, 0, self.dealer, self.scores, self.dice, self.wild,
-                     self.hands, tuple(self.events), None, (), payload)
+        return self.as_round(self.wild, BeijingHand(self.wild, self.burn, tuple(self.mutual)))

@@ -19,8 +19,8 @@ from __future__ import annotations
 from mjlog.formats.beijing import common as c
 from mjlog.formats.beijing.common import Bad
 from mjlog.formats.seeded_dialect import (
-    json_bytes, json_call, json_log_object, json_rule, json_seats, table_event_array)
-from mjlog.ir import Discard, Draw, GameLog, Round, Ryuukyoku, Win
+    json_bytes, json_log_object, json_rule, json_seats, json_table_event, json_win, table_event_array)
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.formats.beijing.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 
@@ -54,32 +54,21 @@ def _hand(index: int, hand) -> Round:
     kyoku, honba, dealer = c.integers(start, "[kyoku, honba, dealer]", 0, 32767, count=3)
     if not isinstance(dealt, list) or len(dealt) != c.SEATS:
         raise Bad("the dealt tiles are not four lists")
-    h = c.HandBuilder(index, c.integer(kyoku, "the kyoku", 0, c.KYOKU_LIMIT), honba, c.seat(dealer, "the dealer"),
-                      c.integers(scores, "the start scores", count=c.SEATS),
-                      c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
-                      c.tile(wild, "the wild indicator"), c.integer(burn, "the 燒莊 rounds", 0, 100),
-                      tuple(c.tiles(t, f"the dealt tiles of seat {s}") for s, t in enumerate(dealt)))
+    h = c.HandBuilder(index=index, kyoku=c.integer(kyoku, "the kyoku", 0, c.KYOKU_LIMIT), honba=honba,
+                      dealer=c.seat(dealer, "the dealer"), scores=c.integers(scores, "the start scores", count=c.SEATS),
+                      dice=c.integers(dice, "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
+                      wild=c.tile(wild, "the wild indicator"), burn=c.integer(burn, "the 燒莊 rounds", 0, 100),
+                      hands=tuple(c.tiles(t, f"the dealt tiles of seat {s}") for s, t in enumerate(dealt)))
     c.each_event(events, lambda ev: _event(h, ev))
     return h.round()
 
 
 def _event(h: c.HandBuilder, ev) -> None:
-    if not isinstance(ev, list) or not ev or not isinstance(ev[0], str):
-        raise Bad("an event is a list starting with its kind")
-    kind, args = ev[0], ev[1:]
-    if kind in ("T", "D"):
-        if len(args) != 2:
-            raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
-        s, t = c.seat(args[0]), c.tile(args[1])
-        if kind == "T":
-            h.last_draw[s] = t
-            h.add(Draw(s, t))
-        else:
-            h.add(Discard(s, t, h.last_draw[s] == t))
-            h.last_draw[s] = None
-    elif kind == "N":
-        h.add(json_call(args))
-    elif kind == MUTUAL:
+    own = json_table_event(h, ev)
+    if own is None:
+        return
+    kind, args = own
+    if kind == MUTUAL:
         if len(args) != 2:
             raise Bad('a 互包 pair is ["互包", seat, seat]')
         h.pair(c.seat(args[0]), c.seat(args[1]))
@@ -111,9 +100,7 @@ def _win(h: c.HandBuilder, args) -> Win:
     who = c.seat(w.get("who"), "the winner")
     payload = BeijingWin(tuple(lines), c.integer(w.get("total"), "the fan total", -10000, 10000),
                          c.integer(w.get("burn", 0), "the 燒莊 fan", 0), json_seats(w, "pay"), json_seats(w, "burnpay"))
-    return Win(who, c.seat(w.get("from"), "the seat won from"), c.tiles(w.get("hand", []), "the winning hand"),
-               c.tile(w.get("win"), "the winning tile"), c.winner_melds(h.events, who),
-               scores_before=json_seats(w, "sc"), deltas=json_seats(w, "delta"), payload=payload)
+    return json_win(h, w, who, payload)
 
 
 # -- writer ------------------------------------------------------------------------------------------

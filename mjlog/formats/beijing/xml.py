@@ -20,7 +20,7 @@ from mjlog.formats.beijing.common import Bad
 from mjlog.formats.seeded_dialect import DISCARD_TAGS, DRAW_TAGS, TILE_TAG
 from mjlog.formats.seeded_xml import (
     SeededXmlReader, csv as _csv, element as _el, read_seeded_xml, table_event, write_seeded_xml)
-from mjlog.ir import Discard, Draw, GameLog, Round, Ryuukyoku, Win
+from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.beijing.record import BeijingDraw, BeijingWin, FanLine
 from mjlog.rules.common.wall import parse_seed
 from mjlog.formats.beijing.sniff import sniff_xml as sniff  # noqa: F401 - the format's test, where the registry finds it
@@ -83,23 +83,20 @@ class _Reader(SeededXmlReader):
         if self.game is None or self.players is None:
             raise Bad("a hand before <GAME> and <UN>")
         return c.HandBuilder(
-            len(self.rounds), c.integer(a.get("kyoku"), "the kyoku", 0, c.KYOKU_LIMIT),
-            c.integer(a.get("honba"), "the honba", 0, 32767), c.seat(a.get("dealer"), "the dealer"),
-            c.integers(a.get("ten", ""), "the start scores", count=c.SEATS),
-            c.integers(a.get("dice", "0,0"), "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
-            c.tile(a.get("wild"), "the wild indicator"), c.integer(a.get("burn", "0"), "the 燒莊 rounds", 0, 100),
-            tuple(c.tiles(a.get(f"hai{s}", ""), f"the dealt tiles of seat {s}") for s in range(c.SEATS)))
+            index=len(self.rounds), kyoku=c.integer(a.get("kyoku"), "the kyoku", 0, c.KYOKU_LIMIT),
+            honba=c.integer(a.get("honba"), "the honba", 0, 32767), dealer=c.seat(a.get("dealer"), "the dealer"),
+            scores=c.integers(a.get("ten", ""), "the start scores", count=c.SEATS),
+            dice=c.integers(a.get("dice", "0,0"), "the dice", 0, 5, count=2),  # type: ignore[arg-type]  # two: count=2
+            wild=c.tile(a.get("wild"), "the wild indicator"),
+            burn=c.integer(a.get("burn", "0"), "the 燒莊 rounds", 0, 100),
+            hands=tuple(c.tiles(a.get(f"hai{s}", ""), f"the dealt tiles of seat {s}") for s in range(c.SEATS)))
 
     def _tile(self, letter: str, t: int) -> None:
         h = self._open()
         if letter in DRAW_TAGS:
-            s = DRAW_TAGS.index(letter)
-            h.last_draw[s] = t
-            h.add(Draw(s, t))
+            h.draw(DRAW_TAGS.index(letter), t)
         else:
-            s = DISCARD_TAGS.index(letter)
-            h.add(Discard(s, t, h.last_draw[s] == t))
-            h.last_draw[s] = None
+            h.discard(DISCARD_TAGS.index(letter), t)
 
     def _win(self, a, el) -> None:
         h = self._open()

@@ -8,10 +8,11 @@ checked by :mod:`mjlog.formats.seeded_dialect`, so that a bad one is a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from mjlog.formats.seeded_dialect import HandBuilder as SeededHandBuilder
 from mjlog.formats.seeded_dialect import KYOKU_LIMIT, SEATS, Bad, integer, integers, seat, text, tiles
-from mjlog.ir import Discard, Draw, Event, Round, Ryuukyoku, Win
+from mjlog.ir import Round
 from mjlog.rules.datong.record import DatongHand, DatongHeader, TypeLine
 from mjlog.rules.datong.ruleset import PRESETS, DatongRules
 from mjlog.rules.family import apply_knobs
@@ -23,8 +24,6 @@ __all__ = ["SEATS", "HandBuilder", "Header", "header_of", "limited", "payment", 
 MAX_PAYMENTS = 200
 #: Most hand types one win may record.
 MAX_TYPES = 12
-#: Most events of one hand.
-MAX_EVENTS = 4000
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,42 +71,11 @@ def limited(items: list, most: int, what: str) -> list:
     return items
 
 
-@dataclass
-class HandBuilder:
-    """One hand as a reader collects it: the start, then its events in order."""
-
-    index: int
-    kyoku: int
-    honba: int
-    dealer: int
-    scores: tuple[int, ...]
-    dice: tuple[int, int]
-    hands: tuple[tuple[int, ...], ...]
-    events: list[Event] = field(default_factory=list)
-    last_draw: list[int | None] = field(default_factory=lambda: [None] * SEATS)
-    ended: bool = False
-
-    def add(self, ev: Event) -> None:
-        """Add an event: after the outcome only another win (the referee judges it: head-bump)."""
-        if self.ended and type(ev) is not Win:
-            raise Bad("an event after the hand's result")
-        if type(ev) in (Win, Ryuukyoku):
-            self.ended = True
-        if len(self.events) >= MAX_EVENTS:
-            raise Bad(f"the hand has more than {MAX_EVENTS} events")
-        self.events.append(ev)
-
-    def draw(self, who: int, tile: int) -> None:
-        self.last_draw[who] = tile
-        self.add(Draw(who, tile))
-
-    def discard(self, who: int, tile: int) -> None:
-        self.add(Discard(who, tile, self.last_draw[who] == tile))
-        self.last_draw[who] = None
+class HandBuilder(SeededHandBuilder):
+    """One Datong hand as a reader collects it (a win may follow the drawn hand's record: the referee judges it)."""
 
     def round(self) -> Round:
-        return Round(self.index, self.kyoku, self.honba, 0, self.dealer, self.scores, self.dice, None,
-                     self.hands, tuple(self.events), payload=DatongHand())
+        return self.as_round(None, DatongHand())
 
 
 def start(index: int, kyoku: object, honba: object, dealer: object, scores: object, dice: object,

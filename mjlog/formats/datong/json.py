@@ -15,8 +15,8 @@ from __future__ import annotations
 from mjlog.formats.datong import common as c
 from mjlog.formats.datong.sniff import sniff_json as sniff  # noqa: F401 - the format's test, where the registry finds it
 from mjlog.formats.seeded_dialect import (
-    Bad, each_event, error, integer, integers, json_bytes, json_call, json_log_object, json_rule, json_seats,
-    load_json, read_json_body, seat, table_event_array, text, tile, tiles, winner_melds)
+    Bad, each_event, error, integer, integers, json_bytes, json_log_object, json_rule, json_seats, json_table_event, json_win,
+    load_json, read_json_body, seat, table_event_array, text)
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
 from mjlog.rules.datong.record import DatongDraw, DatongWin, LeaveTable
 
@@ -51,16 +51,11 @@ def _hand(index: int, hand) -> Round:
 
 
 def _event(h: c.HandBuilder, ev) -> None:
-    if not isinstance(ev, list) or not ev or not isinstance(ev[0], str):
-        raise Bad("an event is a list starting with its kind")
-    kind, args = ev[0], ev[1:]
-    if kind in ("T", "D"):
-        if len(args) != 2:
-            raise Bad(f"a {kind} event is [{kind!r}, seat, tile]")
-        (h.draw if kind == "T" else h.discard)(seat(args[0]), tile(args[1]))
-    elif kind == "N":
-        h.add(json_call(args))
-    elif kind == LEAVE:
+    own = json_table_event(h, ev)
+    if own is None:
+        return
+    kind, args = own
+    if kind == LEAVE:
         if len(args) != 1:
             raise Bad(f'a leave of the table is ["{LEAVE}", seat]')
         h.add(LeaveTable(seat(args[0], "the seat that leaves")))
@@ -103,9 +98,7 @@ def _win(h: c.HandBuilder, w: dict) -> Win:
     who = seat(w.get("who"), "the winner")
     rec = DatongWin(tuple(lines), integer(w.get("multiplier"), "the multiplier", 1, 10**6),
                     integers(w.get("claims", [who]), "the claimants", 0, c.SEATS - 1), _payments(w))
-    return Win(who, seat(w.get("from"), "the seat won from"), tiles(w.get("hand", []), "the winning hand"),
-               tile(w.get("win"), "the winning tile"), winner_melds(h.events, who),
-               scores_before=json_seats(w, "sc"), deltas=json_seats(w, "delta"), payload=rec)
+    return json_win(h, w, who, rec)
 
 
 # -- writer ------------------------------------------------------------------------------------------

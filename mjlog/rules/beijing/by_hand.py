@@ -18,41 +18,24 @@ from collections.abc import Sequence
 from mjlog.errors import InvalidHandError
 from mjlog.rules.beijing.fans import BURN, burn_fan
 from mjlog.rules.beijing.readings import Meld
+from mjlog.rules.common import hand_text
 from mjlog.rules.beijing.ruleset import BeijingRules
 from mjlog.rules.beijing.scorer import BeijingValue, WinHow, score
 from mjlog.rules.beijing.settlement import hand_payers, settle_win
 from mjlog.rules.family import ScoredHand, ScoreRequest, WinItem
-from mjlog.tiles import parse_mpsz, to_mpsz
-
-_SIZES = {"chi": 3, "pon": 3, "kan": 4, "minkan": 4, "kakan": 4, "ankan": 4}
-
+from mjlog.tiles import to_mpsz
 
 def parse_kinds(text: str) -> list[int]:
     """The kinds of mpsz text, in order; InvalidHandError for bad text or a red five."""
-    if "0" in text:
-        raise InvalidHandError(f"Beijing mahjong has no red fives: {text!r}")
-    try:
-        return [t >> 2 for t in parse_mpsz(text)]
-    except ValueError as exc:
-        raise InvalidHandError(str(exc)) from None
+    return hand_text.parse_kinds(text, "Beijing")
 
 
 def parse_call(text: str) -> Meld:
     """A call written ``kind:tiles`` (``chi:123m``, ``pon:555p``, ``kan:7777s``, ``ankan:1111z``)."""
-    kind, sep, tiles = text.partition(":")
-    kind = kind.strip().lower()
-    if not sep or kind not in _SIZES:
-        raise InvalidHandError(f"a call is chi:, pon:, kan:, kakan: or ankan: and its tiles, not {text!r}")
-    kinds = sorted(parse_kinds(tiles))
-    if len(kinds) != _SIZES[kind]:
-        raise InvalidHandError(f"{kind} takes {_SIZES[kind]} tiles, not {tiles!r}")
-    if kind == "chi":
-        if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2] or kinds[0] % 9 > 6:
-            raise InvalidHandError(f"chi tiles {tiles!r} are not a run of one suit")
-        return Meld(kinds[0], True)
-    if len(set(kinds)) != 1:
-        raise InvalidHandError(f"{kind} tiles {tiles!r} are not of one kind")
-    return Meld(kinds[0], False, len(kinds), closed=kind == "ankan")
+    call = hand_text.parse_call(text, "Beijing", "a call is chi:, pon:, kan:, kakan: or ankan: and its tiles")
+    if call.run:
+        return Meld(call.kinds[0], True)
+    return Meld(call.kinds[0], False, len(call.kinds), closed=call.closed)
 
 
 def to_text(kinds: Sequence[int]) -> str:

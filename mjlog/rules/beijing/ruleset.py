@@ -15,11 +15,10 @@ can flip it.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from mjlog.rules.sources import choice, knob, quoted, rule
+from mjlog.rules.sources import check_choices, with_knobs, choice, knob, quoted, rule
 
 Rotation = Literal["source", "ccw"]
 DealerFan = Literal["a", "b"]
@@ -46,16 +45,9 @@ class BeijingRules:
     da_diao: DaDiao = knob("called", quoted("001", "吃碰12張牌，只剩一張單釣和牌"))
 
     def __post_init__(self) -> None:
-        if self.rotation not in ("source", "ccw"):
-            raise ValueError(f"rotation must be 'source' or 'ccw', not {self.rotation!r}")
-        if self.dealer_fan not in ("a", "b"):
-            raise ValueError(f"dealer_fan must be 'a' or 'b', not {self.dealer_fan!r}")
-        if self.mutual_tsumo not in ("all", "one"):
-            raise ValueError(f"mutual_tsumo must be 'all' or 'one', not {self.mutual_tsumo!r}")
-        if self.zhuo_wu_kui not in ("only", "any"):
-            raise ValueError(f"zhuo_wu_kui must be 'only' or 'any', not {self.zhuo_wu_kui!r}")
-        if self.da_diao not in ("called", "any"):
-            raise ValueError(f"da_diao must be 'called' or 'any', not {self.da_diao!r}")
+        check_choices(self, (("rotation", ("source", "ccw")), ("dealer_fan", ("a", "b")),
+                             ("mutual_tsumo", ("all", "one")), ("zhuo_wu_kui", ("only", "any")),
+                             ("da_diao", ("called", "any"))))
         if not 1 <= self.circles <= 4:
             raise ValueError(f"circles must be 1..4, not {self.circles!r}")
         if self.base <= 0 or self.players != 4:
@@ -63,9 +55,7 @@ class BeijingRules:
 
     def replace(self, **changes: object) -> BeijingRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
-        if "name" not in changes and not self.name.endswith("+custom"):
-            changes["name"] = self.name + "+custom"
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
+        return with_knobs(self, changes)
 
     def next_seat(self, dealer: int) -> int:
         """The seat the deal passes to after a non-dealer win."""

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mjlog.ir import Seed
-from mjlog.rules.common.wall import KIND_BASE64, Wall, walls_for_game
+from mjlog.rules.common.wall import DealtWall, Wall, walls_of_game_seed
 
 __all__ = ["LIVE_DRAWS", "RESERVE", "BeijingWall", "beijing_walls", "wall_of"]
 
@@ -40,15 +40,8 @@ _FIRST_LIVE = 135 - 52          # yama index of the first live draw
 
 
 @dataclass(frozen=True, slots=True)
-class BeijingWall:
-    """One hand's wall: ``yama`` (136 tile ids, Tenhou's order) and the dice."""
-
-    yama: tuple[int, ...]
-    dice: tuple[int, int]
-
-    def starting_hands(self, dealer: int = 0) -> tuple[tuple[int, ...], ...]:
-        """The 13 dealt tiles of each seat (index = seat), in deal order, the dealer first."""
-        return Wall(self.yama, self.dice).starting_hands(dealer)
+class BeijingWall(DealtWall):
+    """One hand's wall: ``yama`` (136 tile ids, Tenhou's order) and the dice, read as Beijing reads them."""
 
     @property
     def wild_indicator(self) -> int:
@@ -89,10 +82,4 @@ def beijing_walls(seed: Seed | str) -> Iterator[BeijingWall]:
     Raises :class:`~mjlog.errors.MalformedLogError` for another kind of seed or one that does not
     decode.
     """
-    from mjlog.errors import MalformedLogError
-    from mjlog.rules.common.wall import parse_seed
-
-    seed = parse_seed(seed) if isinstance(seed, str) else seed
-    if seed.kind != KIND_BASE64:
-        raise MalformedLogError(f"a Beijing wall seed is {KIND_BASE64}, not {seed.kind[:40]!r}")
-    return (wall_of(w) for w in walls_for_game(seed, players=4))
+    return (wall_of(w) for w in walls_of_game_seed(seed, "Beijing"))

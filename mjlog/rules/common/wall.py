@@ -35,7 +35,7 @@ import hashlib
 import random
 import re
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -54,6 +54,7 @@ __all__ = [
     "KIND_BASE64",
     "KIND_HEX",
     "KIND_PER_HAND",
+    "DealtWall",
     "ReferenceMT19937",
     "Wall",
     "WallGenerator",
@@ -63,6 +64,7 @@ __all__ = [
     "seed_key",
     "wall_for_shuffle",
     "walls_for_game",
+    "walls_of_game_seed",
 ]
 
 KIND_BASE64 = "mt19937ar-sha512-n288-base64"
@@ -503,3 +505,25 @@ def wall_for_shuffle(shuffle: Seed | str, players: int = 4, *, reference: bool =
         bits = fast_mt19937(key).getrandbits(32 * _PER_HAND_WORDS)
         rnd = _UNPACK_PER_HAND(bits.to_bytes(4 * _PER_HAND_WORDS, "little"))
     return _wall_from_rnd(rnd, players, True)
+
+
+@dataclass(frozen=True, slots=True)
+class DealtWall:
+    """One hand's wall in a family that deals as Tenhou deals and reads the rest of the wall its own way
+    (Beijing, Datong): ``yama`` (136 tile ids, Tenhou's order) and the dice."""
+
+    yama: tuple[int, ...]
+    dice: tuple[int, int]
+
+    def starting_hands(self, dealer: int = 0) -> tuple[tuple[int, ...], ...]:
+        """The 13 dealt tiles of each seat (index = seat), in deal order, the dealer first."""
+        return Wall(self.yama, self.dice).starting_hands(dealer)
+
+
+def walls_of_game_seed(seed: Seed | str, family: str) -> Iterator[Wall]:
+    """The four-player walls of a game's hands in order, from its ``mt19937ar-sha512-n288-base64`` seed;
+    MalformedLogError (naming ``family``'s wall) for another kind of seed or one that does not decode."""
+    seed = parse_seed(seed) if isinstance(seed, str) else seed
+    if seed.kind != KIND_BASE64:
+        raise MalformedLogError(f"a {family} wall seed is {KIND_BASE64}, not {seed.kind[:40]!r}")
+    return walls_for_game(seed, players=4)

@@ -15,41 +15,25 @@ from collections.abc import Sequence
 from mjlog.errors import InvalidHandError
 from mjlog.rules.datong.hands import DatongValue, HandType, Meld, evaluate
 from mjlog.rules.datong.ruleset import PRESETS, DatongRules
+from mjlog.rules.common import hand_text
 from mjlog.rules.datong.settlement import KanKind, kan_rows, settle_win
 from mjlog.rules.family import ScoredHand, ScoreRequest, WinItem
 from mjlog.rules.transfers import Transfer
-from mjlog.tiles import parse_mpsz
 
-_SIZES = {"chi": 3, "pon": 3, "kan": 4, "minkan": 4, "kakan": 4, "ankan": 4}
 _KAN_KINDS = {"kan": KanKind.OPEN, "minkan": KanKind.OPEN, "kakan": KanKind.ADDED, "ankan": KanKind.CLOSED}
 
 
 def parse_kinds(text: str) -> list[int]:
     """The kinds of mpsz text, in order; InvalidHandError for bad text or a red five."""
-    if "0" in text:
-        raise InvalidHandError(f"Datong mahjong has no red fives: {text!r}")
-    try:
-        return [t >> 2 for t in parse_mpsz(text)]
-    except ValueError as exc:
-        raise InvalidHandError(str(exc)) from None
+    return hand_text.parse_kinds(text, "Datong")
 
 
 def parse_call(text: str) -> tuple[Meld, KanKind | None]:
     """A call written ``kind:tiles`` and, for a kan, which of the three it is."""
-    kind, sep, tiles = text.partition(":")
-    kind = kind.strip().lower()
-    if not sep or kind not in _SIZES:
-        raise InvalidHandError(f"a call is pon:, kan:, kakan:, ankan: or chi: and its tiles, not {text!r}")
-    kinds = sorted(parse_kinds(tiles))
-    if len(kinds) != _SIZES[kind]:
-        raise InvalidHandError(f"{kind} takes {_SIZES[kind]} tiles, not {tiles!r}")
-    if kind == "chi":
-        if kinds[0] >= 27 or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
-            raise InvalidHandError(f"chi tiles {tiles!r} are not a run of one suit")
-        return Meld(kinds[0], run=True), None
-    if len(set(kinds)) != 1:
-        raise InvalidHandError(f"{kind} tiles {tiles!r} are not of one kind")
-    return Meld(kinds[0], size=len(kinds), closed=kind == "ankan"), _KAN_KINDS.get(kind)
+    call = hand_text.parse_call(text, "Datong", "a call is pon:, kan:, kakan:, ankan: or chi: and its tiles")
+    if call.run:
+        return Meld(call.kinds[0], run=True), None
+    return Meld(call.kinds[0], size=len(call.kinds), closed=call.closed), _KAN_KINDS.get(call.word)
 
 
 def evaluate_text(hand: str, calls: Sequence[str] = (), *, tsumo: bool = False,

@@ -26,7 +26,7 @@ from mjlog.rules.datong.flow import first_dealer
 from mjlog.rules.datong.hands import HandType
 from mjlog.rules.datong.outcome import HandJudge, next_hand
 from mjlog.rules.datong.record import DatongHeader, DatongWin
-from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, DatongRules
+from mjlog.rules.datong.ruleset import KNOB_DOCS, PRESETS, PUNG_KONG, DatongRules, calls_in_words
 from mjlog.rules.datong.table import DatongTable
 from mjlog.rules.datong.wall import DatongWall, datong_walls
 from mjlog.rules.seeded_family import SeededFamily, check_deal
@@ -40,15 +40,15 @@ K = FindingKind
 
 
 class DatongText(FamilyText):
-    """Datong in words: a preset's base and readings, a win's hand types and multiplier."""
+    """Datong in words (the source's terms with an English gloss): a preset's base and readings, a win's
+    hand types and multiplier."""
 
     def describe_rules(self, log: GameLog) -> str:
         rules: DatongRules = log.rules
-        return f"{rules.name} (base {rules.base}, {'chi allowed' if rules.chi else 'pon and kan only'})"
+        return f"{rules.name} (base {rules.base}, {calls_in_words(rules)})"
 
     def describe_preset(self, rules: DatongRules) -> str:
-        chi = "chi from the seat before" if rules.chi else "pon and kan only"
-        return f"{rules.players} players, base B={rules.base}, {chi}, multipliers {rules.stacking}"
+        return f"{rules.players} players, base B={rules.base}, {calls_in_words(rules)}, multipliers {rules.stacking}"
 
     def describe_outcome(self, log: GameLog, outcome, japanese: bool = True) -> str:
         if isinstance(outcome, Win):
@@ -103,7 +103,7 @@ class DatongFamily(SeededFamily):
     """Datong mahjong as the project reads its source (docs/datong.md)."""
 
     name: ClassVar[str] = "datong"
-    english: ClassVar[str] = "Datong mahjong (大同麻將, Shanxi): pon and kan, payments in base units"
+    english: ClassVar[str] = f"Datong mahjong (大同麻將, Shanxi): {PUNG_KONG}, payments in base units"
     tile_count: ClassVar[int] = 136
     value_unit: ClassVar[str] = "multiplier"
     presets = PRESETS

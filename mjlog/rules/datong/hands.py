@@ -34,9 +34,9 @@ class HandType(Enum):
     """The source's hands, each with its number (the store's item id), names and base multiplier."""
 
     PLAIN = (1, "屁和", "plain win", 1)
-    KAN = (2, "坎和", "kan win", 1)
+    KAN = (2, "坎和", "middle-tile win", 1)
     DUI = (3, "堆和", "pile win", 1)
-    KAN_DUI = (4, "坎堆和", "kan and pile win", 1)
+    KAN_DUI = (4, "坎堆和", "middle-tile and pile win", 1)
     FLUSH = (5, "清一色", "full flush", 2)
     DRAGON = (6, "一條龍", "pure straight (dragon)", 1)
     FLUSH_DRAGON = (7, "清一色套龍", "full flush with the dragon", 2)
@@ -54,7 +54,14 @@ class HandType(Enum):
 
     @property
     def english(self) -> str:
+        """The English gloss under the default readings (坎 as the middle tile, knob ``kan_meaning='wait'``)."""
         return self.value[2]
+
+    def english_in(self, rules: DatongRules) -> str:
+        """The English gloss under ``rules``: 坎 is the concealed triplet under ``kan_meaning='concealed'``."""
+        if rules.kan_meaning == "concealed" and self in (HandType.KAN, HandType.KAN_DUI):
+            return self.english.replace("middle-tile", "concealed-triplet")
+        return self.english
 
     def multiplier(self, rules: DatongRules) -> int:
         """What this type multiplies the hand payment by under ``rules`` (1: a label only)."""
@@ -245,5 +252,5 @@ def evaluate(concealed: Sequence[int], melds: Sequence[Meld], tsumo: bool, rules
     types, form = max(options, key=worth)
     if not types:
         types = [HandType.PLAIN]
-    shown = tuple(Shown(t, t.name_zh, t.english, t.multiplier(rules)) for t in sorted(types, key=lambda t: t.id))
+    shown = tuple(Shown(t, t.name_zh, t.english_in(rules), t.multiplier(rules)) for t in sorted(types, key=lambda t: t.id))
     return DatongValue(shown, _combine([s.multiplier for s in shown], rules), form)

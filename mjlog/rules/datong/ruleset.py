@@ -17,11 +17,10 @@ ValueError: stacking must be 'multiply' or 'highest', not 'sum'
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from mjlog.rules.sources import choice, knob, quoted
+from mjlog.rules.sources import check_choices, with_knobs, choice, knob, quoted
 
 Stacking = Literal["multiply", "highest"]
 KanMeaning = Literal["wait", "concealed"]
@@ -49,11 +48,8 @@ class DatongRules:
     circles: int = knob(1, choice("the source names no end of a game: it ends when the deal has gone round this many times"))
 
     def __post_init__(self) -> None:
-        for name, allowed in (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
-                              ("renchan_to", ("dealer", "payers")), ("leave_to", ("pot", "each"))):
-            value = getattr(self, name)
-            if value not in allowed:
-                raise ValueError(f"{name} must be {allowed[0]!r} or {allowed[1]!r}, not {value!r}")
+        check_choices(self, (("stacking", ("multiply", "highest")), ("kan_meaning", ("wait", "concealed")),
+                             ("renchan_to", ("dealer", "payers")), ("leave_to", ("pot", "each"))))
         if self.players != 4 or self.base <= 0:
             raise ValueError("a Datong table has 4 players and a positive base")
         if self.dragon_multiplier < 1:
@@ -65,9 +61,7 @@ class DatongRules:
 
     def replace(self, **changes: object) -> DatongRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
-        if "name" not in changes and not self.name.endswith("+custom"):
-            changes["name"] = self.name + "+custom"
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
+        return with_knobs(self, changes)
 
     def next_seat(self, dealer: int) -> int:
         """The seat that deals after a non-dealer win: the next in turn (play goes counter-clockwise)."""
@@ -80,8 +74,8 @@ KNOB_DOCS: dict[str, str] = {
     "players": "seats at the table (always 4): 「一副麻將牌,共136張」, four seats each with 17 stacks",
     "start_points": "each seat's score at the start (the source keeps relative scores: 0)",
     "base": "the base B:「每個游戲房間的基本分設置都不一樣,如果基本分是10分」: a room setting, 10 in the source",
-    "chi": "「不能吃,只能碰、杠牌 ... 吃牌只能吃上家」 contradict: False (the rule) no chi; True chi allowed, "
-           "from the seat before only (the aside)",
+    "chi": "「不能吃,只能碰、杠牌 ... 吃牌只能吃上家」 contradict: False (the rule) no chow (吃); True "
+           "chow allowed, from the seat before only (the aside)",
     "stacking": "「碰碰胡、清一色和七對再番一倍,十三幺再番6倍」 does not say how two apply: 'multiply' each "
                 "doubles again (碰碰胡 清一色 x4); 'highest' only the largest counts",
     "dragon_multiplier": "「一條龍」 is a hand but the payments name no value for it: 1 (no more than a plain "
@@ -92,7 +86,7 @@ KNOB_DOCS: dict[str, str] = {
                    "(坎張); 'concealed' the hand holds a concealed triplet (坎); a label, paid as a plain win",
     "discard_needs_type": "「自摸:無論有番或者無番 ... 就算自摸」: False any complete hand wins, on a discard "
                           "too; True a win on a discard needs a hand type beyond 屁和",
-    "renchan_to": "「連庄一次多10分」: 'dealer' each kept deal adds B to the dealer's bonus, both ways; "
+    "renchan_to": "「連庄一次多10分」: 'dealer' each kept deal (連庄) adds B to the dealer's bonus, both ways; "
                   "'payers' each payer of the hand payment pays B more per kept deal",
     "leave_to": "「強退的玩家每次扣8倍基本分」: 'pot' the leaver loses 8B to no one; 'each' the leaver pays "
                 "8B to each other seat",
@@ -101,6 +95,15 @@ KNOB_DOCS: dict[str, str] = {
     "circles": "「閑家贏的話,則由該莊家的下一家當庄」 passes the deal but the source names no end of a game: it "
                "ends when the deal has gone round the table this many times (1: each seat has dealt once)",
 }
+
+
+#: The calls in the source's words (碰, 杠, 吃) with an English gloss, as the viewer names them.
+PUNG_KONG = "pung 碰 and kong 杠"
+
+
+def calls_in_words(rules: DatongRules) -> str:
+    """The calls a rule set allows, in Datong's words: the chow (吃) only under the ``chi`` knob."""
+    return f"chow 吃 from the seat before, {PUNG_KONG}" if rules.chi else f"{PUNG_KONG} only"
 
 
 PRESETS: dict[str, DatongRules] = {"datong": DatongRules()}

@@ -20,7 +20,7 @@ from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW
 from mjlog.rules.claims_table import ClaimsTable
 from mjlog.rules.datong.hands import Meld
 from mjlog.rules.datong.record import LeaveTable
-from mjlog.rules.datong.ruleset import DatongRules
+from mjlog.rules.datong.ruleset import DatongRules, calls_in_words
 from mjlog.rules.datong.settlement import KanKind
 from mjlog.rules.datong.wall import DatongWall, drawable
 from mjlog.tiles import tile_name
@@ -116,7 +116,7 @@ class DatongTable(ClaimsTable):
     def check_chi(self, ev: Call) -> None:
         """A chi only under the ``chi`` knob: then from the seat before, a run of one suit."""
         if not self.rules.chi:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis: Datong mahjong has pon and kan only "
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chows (吃): Datong mahjong has {calls_in_words(self.rules)} "
                       "(the chi knob is off)")
             return
         super().check_chi(ev)

@@ -24,9 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from mjlog.errors import MalformedLogError
 from mjlog.ir import Seed
-from mjlog.rules.common.wall import KIND_BASE64, Wall, parse_seed, walls_for_game
+from mjlog.rules.common.wall import DealtWall, walls_of_game_seed
 
 __all__ = ["DatongWall", "datong_walls", "drawable"]
 
@@ -41,15 +40,8 @@ def drawable(reserve_tiles: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class DatongWall:
-    """One hand's wall: ``yama`` (136 tile ids, Tenhou's order) and the dice."""
-
-    yama: tuple[int, ...]
-    dice: tuple[int, int]
-
-    def starting_hands(self, dealer: int = 0) -> tuple[tuple[int, ...], ...]:
-        """The 13 dealt tiles of each seat (index = seat), in deal order, the dealer first."""
-        return Wall(self.yama, self.dice).starting_hands(dealer)
+class DatongWall(DealtWall):
+    """One hand's wall: ``yama`` (136 tile ids, Tenhou's order) and the dice, read as Datong reads them."""
 
     def live_draw(self, i: int) -> int:
         """Live draw ``i`` (0: the dealer's first draw)."""
@@ -66,7 +58,4 @@ class DatongWall:
 
 def datong_walls(seed: Seed | str) -> Iterator[DatongWall]:
     """The walls of a game's hands in order; MalformedLogError for a seed of another kind."""
-    seed = parse_seed(seed) if isinstance(seed, str) else seed
-    if seed.kind != KIND_BASE64:
-        raise MalformedLogError(f"a Datong wall seed is {KIND_BASE64}, not {seed.kind[:40]!r}")
-    return (DatongWall(w.yama, w.dice) for w in walls_for_game(seed, players=4))
+    return (DatongWall(w.yama, w.dice) for w in walls_of_game_seed(seed, "Datong"))

@@ -8,11 +8,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from mjlog.rules.sources import choice, knob, rule
+from mjlog.rules.sources import with_knobs, choice, knob, rule
 
 Edition = Literal["book-2006", "mil"]
 Payments = Literal["standard", "duplicate"]
@@ -36,9 +35,7 @@ class McrRules:
 
     def replace(self, **changes: object) -> McrRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
-        if "name" not in changes and not self.name.endswith("+custom"):
-            changes["name"] = self.name + "+custom"
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]  # knobs by name: mypy checks a **dict against every field
+        return with_knobs(self, changes)
 
 
 #: One line of meaning for each knob.

@@ -84,3 +84,20 @@ def test_mjlog_rules_show_datong_lists_every_knob():
     assert done.returncode == 0, done.stderr
     for name in KNOB_DOCS:
         assert f"  {name} " in done.stdout
+
+
+def test_mjlog_rules_show_and_list_name_datongs_calls_in_its_own_words():
+    """The family line, the preset line and every knob's reading say 碰, 杠 and 吃 with an English gloss,
+    never riichi's pon, kan or chi (a knob's own name, the first word of its line, is an identifier)."""
+    from tests.support.viewcases import riichi_words
+
+    shown = run("rules", "show", "datong")
+    listed = run("rules", "list")
+    assert shown.returncode == listed.returncode == 0, shown.stderr + listed.stderr
+    lines = shown.stdout.splitlines()
+    assert "pung 碰 and kong 杠" in lines[0] and "no chow (吃)" in shown.stdout
+    readings = [lines[0]] + [line.split(None, 1)[1] for line in lines[1:]]
+    assert riichi_words(" ".join(readings)) == []
+    datong = [line for line in listed.stdout.splitlines() if "datong" in line]
+    assert datong and "  datong  4 players, base B=10, pung 碰 and kong 杠 only" in datong[1]
+    assert riichi_words(" ".join(datong)) == []

@@ -60,6 +60,17 @@ def test_kan_meaning_knob_reads_kan_as_a_concealed_triplet():
     assert names(hand, rules=DATONG.replace(kan_meaning="concealed")) == (["坎和"], 1)
 
 
+def test_kan_win_is_glossed_by_its_reading_never_as_riichis_kan():
+    """坎和's English follows ``kan_meaning``: the middle tile by default, the concealed triplet under
+    'concealed'; 坎 is not the kong (杠) that riichi calls kan."""
+    wait = evaluate_text("123m456p789s24m55z3m", (), tsumo=False, rules=DATONG)
+    concealed = evaluate_text("111m456p789s234m5z5z", (), tsumo=False, rules=DATONG.replace(kan_meaning="concealed"))
+    assert [(t.name, t.english) for t in wait.types] == [("坎和", "middle-tile win")]
+    assert [(t.name, t.english) for t in concealed.types] == [("坎和", "concealed-triplet win")]
+    both = evaluate_text("23334m456p789s55z3m", (), tsumo=False, rules=DATONG)
+    assert [t.english for t in both.types] == ["middle-tile and pile win"]
+
+
 def test_a_claimed_run_is_refused_while_the_chi_knob_is_off():
     with pytest.raises(InvalidHandError, match="no chi"):
         evaluate_text("456p789s23m55z4m", ("chi:123m",))
@@ -79,3 +90,11 @@ def test_a_hand_that_cannot_win_is_a_typed_error(hand, message):
 def test_more_than_four_of_a_kind_across_hand_and_calls_is_refused():
     with pytest.raises(InvalidHandError, match="more than four"):
         evaluate_text("11m456p789s555z", ("kan:1111m",))
+
+
+@pytest.mark.parametrize("chi", ["chi:89m1p", "chi:9m12p", "chi:89p1s"])
+def test_a_chi_that_runs_across_two_suits_is_refused_as_beijings_is(chi):
+    """A written chi is a run of one suit: 8m 9m 1p are consecutive kinds but no run (Beijing refused it
+    already; the two families' scorers now read calls with one parser)."""
+    with pytest.raises(InvalidHandError, match="not a run of one suit"):
+        evaluate_text("456p789s23m55z4m", (chi,), tsumo=True, rules=DATONG.replace(chi=True))

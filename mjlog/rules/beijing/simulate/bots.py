@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mjlog.rules.beijing.wildshanten import pairs_shanten, wild_shanten
-from mjlog.rules.common.keep import suited_keep_value
-from mjlog.rules.common.shanten import improving_kinds, regular_shanten
+from mjlog.rules.common.keep import efficient_discard
+from mjlog.rules.common.shanten import regular_shanten
 
 if TYPE_CHECKING:
     from mjlog.rules.beijing.simulate.hand import BeijingHandPlay
@@ -73,30 +73,8 @@ class BeijingBot:
             cost = after[target] - best
             if cost == 0 or (cost <= 2 and h.discards_made[seat] < 3 and self.rng.random() < BURN_AT_COST / cost):
                 return target
-        off = _off_suit(counts, after)
-        if off and min(after[k] for k in off) <= best + 1:
-            best = min(after[k] for k in off)       # a flush in sight: let an off-suit tile go
-            after = {k: after[k] for k in off}
-        candidates = [k for k, v in after.items() if v == best]
-        if len(candidates) == 1:
-            return candidates[0]
-        if best > 1:
-            return max(candidates, key=lambda k: (-self._keep_value(counts, k), self.rng.random()))
-        scored = []
-        for k in candidates:
-            counts[k] -= 1
-            # the real tiles' acceptance: a wild tile lowers every form's count alike
-            acc = sum(h.unseen(seat, j) for j in improving_kinds(counts, melds) if j != h.wild)
-            counts[k] += 1
-            scored.append((acc, -self._keep_value(counts, k), self.rng.random(), k))
-        return max(scored)[3]
-
-    @staticmethod
-    def _keep_value(counts: Sequence[int], kind: int) -> int:
-        """How much the bot wants to keep a kind (low values go first)."""
-        if kind >= 27:
-            return 0 if counts[kind] == 1 else 4
-        return suited_keep_value(counts, kind)
+        # the real tiles' acceptance: a wild tile lowers every form's count alike
+        return efficient_discard(counts, after, melds, self.rng, lambda kind: h.unseen(seat, kind), leave_out=h.wild)
 
     # -- calls ------------------------------------------------------------------------------------
 
@@ -177,17 +155,6 @@ class BeijingBot:
             if self.rng.random() < KAN_CHANCE:
                 return kind
         return None
-
-
-FLUSH_AT = 8      # real tiles of one suit in hand from which a bot plays for a flush
-
-
-def _off_suit(counts: Sequence[int], candidates: dict[int, int]) -> list[int]:
-    """The candidates outside the suit the hand holds ``FLUSH_AT`` or more tiles of (none without such a suit)."""
-    for suit in range(3):
-        if sum(counts[suit * 9:suit * 9 + 9]) >= FLUSH_AT:
-            return [k for k in candidates if k // 9 != suit]
-    return []
 
 
 def _minus_one(counts: list[int], jokers: int, melds: int, kind: int) -> int:

@@ -19,48 +19,34 @@ from __future__ import annotations
 
 import random
 
-from mjlog.ir import FinalResult, GameLog, Player, Round, SYNTHETIC_TITLE
-from mjlog.rules.beijing.simulate.bots import BeijingBot
+from mjlog.ir import SYNTHETIC_TITLE, GameLog
 from mjlog.rules.beijing.flow import next_dealer
 from mjlog.rules.beijing.record import BeijingHand, BeijingHeader
 from mjlog.rules.beijing.ruleset import PRESETS, BeijingRules
+from mjlog.rules.beijing.simulate.bots import BeijingBot
 from mjlog.rules.beijing.simulate.hand import BeijingHandPlay
 from mjlog.rules.beijing.wall import beijing_walls
 from mjlog.rules.common.wall import new_seed
 from mjlog.rules.family import stated_knobs as knob_text
-
-BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D")
-MAX_HANDS = 1000
+from mjlog.rules.seeded_game import HandToPlay, PlayedHand, bot_game, play_hands
 
 
 def play_game(rules: BeijingRules, seed: int) -> GameLog:
     """One bot game under ``rules`` as the IR; deterministic in ``seed``."""
     game_seed = new_seed(random.Random(seed))
     bot = BeijingBot(random.Random(f"mjlog-beijing-bots-{seed}"))
-    walls = beijing_walls(game_seed)
-    dealer = passes = repeats = 0
-    scores = (rules.start_points,) * rules.players
-    rounds: list[Round] = []
-    while passes < 4 * rules.circles:
-        if len(rounds) >= MAX_HANDS:
-            raise RuntimeError(f"Beijing game with seed {seed} did not end within {MAX_HANDS} hands")
-        wall = next(walls)
-        result = BeijingHandPlay(rules, wall, dealer, scores, bot).play()
-        rounds.append(Round(len(rounds), passes, repeats, 0, dealer, scores, wall.dice, wall.wild_indicator,
-                            wall.starting_hands(dealer), result.events,
-                            payload=BeijingHand(wall.wild_indicator, result.burn, result.mutual)))
-        scores = result.scores
-        change = next_dealer(rules, dealer, result.winners)
-        if change.renchan:
-            repeats += 1
-        else:
-            passes, repeats = passes + 1, 0
-        dealer = change.dealer
+
+    def play(hand: HandToPlay) -> PlayedHand:
+        wall = hand.wall
+        result = BeijingHandPlay(rules, wall, hand.dealer, hand.scores, bot).play()
+        change = next_dealer(rules, hand.dealer, result.winners)
+        return PlayedHand(result.events, result.scores, change.dealer, change.renchan,
+                          BeijingHand(wall.wild_indicator, result.burn, result.mutual), wall.wild_indicator)
+
+    played = play_hands(rules, beijing_walls(game_seed), 0, play, f"Beijing game with seed {seed}")
     header = BeijingHeader(rules.name.removesuffix("+custom"), rules.base, synthetic=True, title=SYNTHETIC_TITLE,
                            knobs=stated_knobs(rules))
-    return GameLog("beijing-xml", "beijing", rules, tuple(Player(s, n) for s, n in enumerate(BOT_NAMES)),
-                   tuple(rounds), header=header, seed=game_seed,
-                   final=FinalResult(scores, (0.0,) * rules.players, True))
+    return bot_game("beijing-xml", "beijing", rules, played, header, game_seed)
 
 
 def stated_knobs(rules: BeijingRules) -> str:

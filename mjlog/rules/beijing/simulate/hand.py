@@ -32,6 +32,7 @@ from mjlog.rules.beijing.settlement import (burn_rounds, burn_turns, claims, han
                                             partners_of, settle_draw, settle_win, transfer_deltas)
 from mjlog.rules.beijing.wall import BeijingWall
 from mjlog.rules.beijing.wildshanten import wild_shanten
+from mjlog.rules.seeded_game import BotTable, HandOver
 
 MAX_KANS = 4
 
@@ -47,32 +48,20 @@ class HandResult:
     scores: tuple[int, ...]
 
 
-class _HandOver(Exception):
-    """Raised inside the turn loop once the hand has its outcome."""
-
-
-class BeijingHandPlay:
+class BeijingHandPlay(BotTable):
     """The table during one hand; :meth:`play` returns its :class:`HandResult`."""
 
     def __init__(self, rules: BeijingRules, wall: BeijingWall, dealer: int, scores: tuple[int, ...],
                  bot: BeijingBot) -> None:
+        super().__init__(rules.players, wall.starting_hands(dealer))
         self.rules = rules
-        self.n = rules.players
         self.wall = wall
         self.dealer = dealer
         self.scores = list(scores)
         self.bot = bot
         self.wild = wild_kind(wall.wild_indicator >> 2)
-        self.hand = [list(h) for h in wall.starting_hands(dealer)]
-        self.counts = [[0] * 34 for _ in range(self.n)]
-        for seat, tiles in enumerate(self.hand):
-            for t in tiles:
-                self.counts[seat][t >> 2] += 1
-        self.melds: list[list[Call]] = [[] for _ in range(self.n)]
         self.discards_made = [0] * self.n
-        self.seen = [0] * 34
         self.seen[wall.wild_indicator >> 2] += 1
-        self.events: list = []
         self.mutual: list[MutualPair] = []
         self.live = 0
         self.kans = 0
@@ -89,9 +78,6 @@ class BeijingHandPlay:
 
     def wilds_in_hand(self, seat: int) -> int:
         return self.counts[seat][self.wild]
-
-    def unseen(self, seat: int, kind: int) -> int:
-        return max(0, 4 - self.seen[kind] - self.counts[seat][kind])
 
     def burn_target(self, seat: int) -> int | None:
         """The kind ``seat`` lets go to keep a 燒莊 go-around going, or None when none is going."""
@@ -114,14 +100,6 @@ class BeijingHandPlay:
 
     # -- tile bookkeeping --------------------------------------------------------------------------
 
-    def _add(self, seat: int, tile: int) -> None:
-        self.hand[seat].append(tile)
-        self.counts[seat][tile >> 2] += 1
-
-    def _remove(self, seat: int, tile: int) -> None:
-        self.hand[seat].remove(tile)
-        self.counts[seat][tile >> 2] -= 1
-
     def _copy_of(self, seat: int, kind: int, prefer: int | None = None) -> int:
         if prefer is not None and prefer >> 2 == kind and prefer in self.hand[seat]:
             return prefer
@@ -139,7 +117,7 @@ class BeijingHandPlay:
             while True:
                 self._own_turn(seat, tile, after_kan)
                 seat, tile, after_kan = self._after_discard()
-        except _HandOver:
+        except HandOver:
             pass
         return HandResult(tuple(self.events), tuple(self.winners), self._burn(), tuple(self.mutual),
                           tuple(self.scores))
@@ -288,7 +266,7 @@ class BeijingHandPlay:
             self._win(seat, discarder, tile, value, end=False)
             won = True
         if won:
-            raise _HandOver
+            raise HandOver
 
     def _value(self, seat: int, discarder: int | None, tile: int, after_kan: bool = False,
                robbed_kan: bool = False) -> BeijingValue | None:
@@ -325,7 +303,7 @@ class BeijingHandPlay:
         self.scores = [s + d for s, d in zip(self.scores, deltas)]
         self.winners.append(seat)
         if end:
-            raise _HandOver
+            raise HandOver
 
     def _exhaustive(self) -> None:
         rounds = self._burn()
@@ -334,7 +312,7 @@ class BeijingHandPlay:
         self.events.append(Ryuukyoku(scores_before=tuple(self.scores), deltas=deltas,
                                      payload=BeijingDraw(burn_fan(rounds), deltas)))
         self.scores = [s + d for s, d in zip(self.scores, deltas)]
-        raise _HandOver
+        raise HandOver
 
 
 def _meld_shape(call: Call) -> Meld:

@@ -30,8 +30,8 @@ from enum import Enum
 from typing import Protocol
 
 from mjlog.ir import Call
-from mjlog.rules.common.keep import suited_keep_value
-from mjlog.rules.common.shanten import (discard_shanten, improving_kinds, regular_shanten, shanten,
+from mjlog.rules.common.keep import efficient_discard, keep_value
+from mjlog.rules.common.shanten import (discard_shanten, regular_shanten, shanten,
                                         thirteen_orphans_shanten)
 
 CALLER_SHARE = 0.5        # seats that call whenever a call helps, per hand
@@ -40,7 +40,6 @@ DECLINE_WIN = 0.04        # chance to let a win go
 DECLINE_PLAIN = 0.7       # a planned hand's chance to let a plain win go early in the hand
 KAN_CHANCE = 0.8
 OPEN_KAN_CHANCE = 0.6
-FLUSH_AT = 8              # tiles of one suit in hand from which a bot plays for a flush
 PLAN_FLUSH_AT = 7         # tiles of one suit at the first discard that make a flush the plan
 PLAN_ORPHANS_AT = 5       # the orphans' shanten at the first discard that makes them the plan
 PLAN_PONGS_AT = 4         # pairs and triplets at the first discard that make all pongs the plan
@@ -99,24 +98,8 @@ class DatongBot:
         after = discard_shanten(counts, melds)
         planned = _toward_plan(self.plan(h, seat), counts, h.pons(seat), after)
         if planned:
-            return min(planned, key=lambda k: (planned[k], after[k], _keep_value(counts, k), self.rng.random()))
-        best = min(after.values())
-        off = _off_suit(counts, after)
-        if off and min(after[k] for k in off) <= best + 1:
-            best = min(after[k] for k in off)
-            after = {k: after[k] for k in off}
-        candidates = [k for k, v in after.items() if v == best]
-        if len(candidates) == 1:
-            return candidates[0]
-        if best > 1:
-            return max(candidates, key=lambda k: (-_keep_value(counts, k), self.rng.random()))
-        scored = []
-        for k in candidates:
-            counts[k] -= 1
-            acc = sum(h.unseen(seat, j) for j in improving_kinds(counts, melds))
-            counts[k] += 1
-            scored.append((acc, -_keep_value(counts, k), self.rng.random(), k))
-        return max(scored)[3]
+            return min(planned, key=lambda k: (planned[k], after[k], keep_value(counts, k), self.rng.random()))
+        return efficient_discard(counts, after, melds, self.rng, lambda kind: h.unseen(seat, kind))
 
     # -- calls ------------------------------------------------------------------------------------
 
@@ -238,18 +221,3 @@ def _suit(kind: int) -> int:
 
 def _main_suit(counts: Sequence[int]) -> int:
     return max(range(3), key=lambda s: sum(counts[s * 9:s * 9 + 9]))
-
-
-def _keep_value(counts: Sequence[int], kind: int) -> int:
-    """How much the bot wants to keep a kind (low values go first)."""
-    if kind >= 27:
-        return 0 if counts[kind] == 1 else 4
-    return suited_keep_value(counts, kind)
-
-
-def _off_suit(counts: Sequence[int], candidates: dict[int, int]) -> list[int]:
-    """The candidates outside the suit the hand holds ``FLUSH_AT`` or more tiles of (none without such a suit)."""
-    for suit in range(3):
-        if sum(counts[suit * 9:suit * 9 + 9]) >= FLUSH_AT:
-            return [k for k in candidates if k // 9 != suit]
-    return []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from mjlog.ir import FinalResult, GameLog, Player, Round, SYNTHETIC_TITLE
+from mjlog.ir import SYNTHETIC_TITLE, GameLog
 from mjlog.rules.common.wall import new_seed
 from mjlog.rules.datong.flow import first_dealer, next_deal
 from mjlog.rules.datong.record import DatongHand, DatongHeader
@@ -29,9 +29,7 @@ from mjlog.rules.datong.simulate.bots import DatongBot
 from mjlog.rules.datong.simulate.hand import DatongHandPlay
 from mjlog.rules.datong.wall import datong_walls
 from mjlog.rules.family import stated_knobs
-
-BOT_NAMES = ("Bot A", "Bot B", "Bot C", "Bot D")
-MAX_HANDS = 1000
+from mjlog.rules.seeded_game import HandToPlay, PlayedHand, bot_game, play_hands
 
 
 def play_game(rules: DatongRules, seed: int) -> GameLog:
@@ -40,27 +38,15 @@ def play_game(rules: DatongRules, seed: int) -> GameLog:
     game_seed = new_seed(rng)
     thrower, die = rng.randrange(rules.players), rng.randint(1, 6)
     bot = DatongBot(random.Random(f"mjlog-datong-bots-{seed}"))
-    walls = datong_walls(game_seed)
-    first = dealer = first_dealer(thrower, die, rules.players)
-    passes = renchan = 0
-    scores = (rules.start_points,) * rules.players
-    rounds: list[Round] = []
-    while passes < 4 * rules.circles:
-        if len(rounds) >= MAX_HANDS:
-            raise RuntimeError(f"Datong game with seed {seed} did not end within {MAX_HANDS} hands")
-        wall = next(walls)
-        result = DatongHandPlay(rules, wall, dealer, renchan, scores, bot).play()
-        rounds.append(Round(len(rounds), passes, renchan, 0, dealer, scores, wall.dice, None,
-                            wall.starting_hands(dealer), result.events, payload=DatongHand()))
-        scores = result.scores
-        nxt, renchan = next_deal(rules, dealer, renchan, result.winner)
-        if nxt != dealer:
-            passes += 1
-        dealer = nxt
+    first = first_dealer(thrower, die, rules.players)
+
+    def play(hand: HandToPlay) -> PlayedHand:
+        result = DatongHandPlay(rules, hand.wall, hand.dealer, hand.repeats, hand.scores, bot).play()
+        dealer, _ = next_deal(rules, hand.dealer, hand.repeats, result.winner)
+        return PlayedHand(result.events, result.scores, dealer, dealer == hand.dealer, DatongHand())
+
+    played = play_hands(rules, datong_walls(game_seed), first, play, f"Datong game with seed {seed}")
     preset = rules.name.removesuffix("+custom")
     header = DatongHeader(preset, rules.base, synthetic=True, title=SYNTHETIC_TITLE,
                           knobs=stated_knobs(rules, PRESETS.get(preset, PRESETS["datong"])), thrower=thrower, die=die)
-    return GameLog("datong-xml", "datong", rules, tuple(Player(s, n) for s, n in enumerate(BOT_NAMES)),
-                   tuple(rounds), header=header, seed=game_seed, first_dealer=first,
-                   final=FinalResult(scores, (0.0,) * rules.players, True), version="1")
-
+    return bot_game("datong-xml", "datong", rules, played, header, game_seed, first_dealer=first, version="1")

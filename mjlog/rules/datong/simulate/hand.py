@@ -27,6 +27,7 @@ from mjlog.rules.datong.settlement import kan_rows, settle_draw, settle_win
 from mjlog.rules.datong.simulate.bots import DatongBot
 from mjlog.rules.datong.table import KAN_KINDS, meld_shape
 from mjlog.rules.datong.wall import DatongWall, drawable
+from mjlog.rules.seeded_game import BotTable, HandOver
 from mjlog.rules.transfers import Transfer, net
 
 @dataclass(frozen=True, slots=True)
@@ -38,30 +39,18 @@ class HandResult:
     scores: tuple[int, ...]
 
 
-class _HandOver(Exception):
-    """Raised inside the turn loop once the hand has its outcome."""
-
-
-class DatongHandPlay:
+class DatongHandPlay(BotTable):
     """The table during one hand; :meth:`play` returns its :class:`HandResult`."""
 
     def __init__(self, rules: DatongRules, wall: DatongWall, dealer: int, renchan: int,
                  scores: tuple[int, ...], bot: DatongBot) -> None:
+        super().__init__(rules.players, wall.starting_hands(dealer))
         self.rules = rules
-        self.n = rules.players
         self.wall = wall
         self.dealer = dealer
         self.renchan = renchan
         self.scores = tuple(scores)
         self.bot = bot
-        self.hand = [list(h) for h in wall.starting_hands(dealer)]
-        self.counts = [[0] * 34 for _ in range(self.n)]
-        for seat, tiles in enumerate(self.hand):
-            for t in tiles:
-                self.counts[seat][t >> 2] += 1
-        self.melds: list[list[Call]] = [[] for _ in range(self.n)]
-        self.seen = [0] * 34
-        self.events: list = []
         self.live = self.replacements = 0
         self.limit = drawable(rules.reserve_tiles)
         self.kans: list[Transfer] = []
@@ -69,10 +58,6 @@ class DatongHandPlay:
         bot.new_hand(self.n)
 
     # -- views for the bots ----------------------------------------------------------------------
-
-    def unseen(self, seat: int, kind: int) -> int:
-        """Copies of ``kind`` the seat has not seen (in its hand, the rivers or the calls)."""
-        return max(0, 4 - self.seen[kind] - self.counts[seat][kind])
 
     def pons(self, seat: int) -> int:
         """The seat's pons and kans laid down (its sets of one kind outside the hand)."""
@@ -84,14 +69,6 @@ class DatongHandPlay:
         return self.live + self.replacements
 
     # -- tile bookkeeping --------------------------------------------------------------------------
-
-    def _add(self, seat: int, tile: int) -> None:
-        self.hand[seat].append(tile)
-        self.counts[seat][tile >> 2] += 1
-
-    def _remove(self, seat: int, tile: int) -> None:
-        self.hand[seat].remove(tile)
-        self.counts[seat][tile >> 2] -= 1
 
     def _copies(self, seat: int, kind: int, n: int) -> list[int]:
         return sorted(t for t in self.hand[seat] if t >> 2 == kind)[:n]
@@ -117,7 +94,7 @@ class DatongHandPlay:
             while True:
                 self._own_turn(seat, drew)
                 seat, drew = self._after_discard()
-        except _HandOver:
+        except HandOver:
             pass
         return HandResult(tuple(self.events), self.winner, self.scores)
 
@@ -256,7 +233,7 @@ class DatongHandPlay:
     def _settle(self, deltas: tuple[int, ...], winner: int | None) -> None:
         self.scores = tuple(s + x for s, x in zip(self.scores, deltas))
         self.winner = winner
-        raise _HandOver
+        raise HandOver
 
 
 __all__ = ["DatongHandPlay", "HandResult"]
