@@ -8,9 +8,11 @@ import pickle
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 import mjlog.formats.reader
-from mjlog.batch.audit import MAX_CHUNK, MIN_CHUNK, _chunk_for, audit_file, audit_sources, identify_games
-from mjlog.batch.report import StreamingAudit
+from mjlog.batch.audit import MAX_CHUNK, MIN_CHUNK, _audit_chunk, _chunk_for, audit_file, audit_sources, identify_games
+from mjlog.batch.report import StreamingAudit, completeness
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.simulate import simulate_game
 from tests.support.xmlbuild import simple_game4
@@ -103,3 +105,28 @@ def _simulated(root: Path, seed: int) -> Path:
     path = root / f"s{seed}.xml"
     path.write_bytes(simulate_game(PRESETS["tenhou-4p-south"], seed + 1))
     return path
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_audit_without_identities_counts_and_judges_as_one_with_them(tmp_path, jobs):
+    _batch(tmp_path)
+    (tmp_path / "cut.xml").write_bytes(simple_game4()[:200])
+    seen: dict[bool, list] = {True: [], False: []}
+    full = audit_sources([tmp_path], jobs=jobs, on_result=seen[True].append)
+    light = audit_sources([tmp_path], jobs=jobs, identities=False, on_result=seen[False].append)
+    assert light.to_dict() == full.to_dict()
+    assert _verdicts(light) == _verdicts(full)
+    assert [(f.source, f.same_as, f.findings, f.error) for f in seen[False]] == \
+        [(f.source, f.same_as, f.findings, f.error) for f in seen[True]]
+
+
+def test_a_result_without_names_keeps_what_the_counts_need_and_sends_less(tmp_path):
+    path = _simulated(tmp_path, 0)
+    (fa,) = _audit_chunk([str(path)])
+    (light,) = _audit_chunk([str(path)], None, False)
+    assert fa.identity is not None and light.identity is not None and not fa.identity.digested
+    assert light.identity.players == () and {name for _, name, _ in light.identity.rounds} == {""}
+    assert (light.identity.keys, light.identity.deal, light.identity.final, light.origin) == \
+        (fa.identity.keys, fa.identity.deal, fa.identity.final, fa.origin)
+    assert completeness(light.identity) == completeness(fa.identity)
+    assert len(pickle.dumps(light, pickle.HIGHEST_PROTOCOL)) < len(pickle.dumps(fa, pickle.HIGHEST_PROTOCOL)) * 0.7
