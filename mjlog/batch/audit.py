@@ -128,8 +128,8 @@ _UNNAMED_HAND = ((0, 0), "", "")
 
 def _nameless(fa: FileAudit) -> FileAudit:
     """``fa`` with its quick identity's players and hands' names left out (as many hands, each
-    :data:`_UNNAMED_HAND`): what the batch's counts need of it (its keys, deal and completeness) and a
-    third of what a worker sends. A full identity (no quick one) is kept whole."""
+    :data:`_UNNAMED_HAND`): what the batch's counts need of it (its keys, deal and completeness), in about
+    a third fewer bytes from a worker. A full identity (no quick one) is kept whole."""
     ident = fa.identity
     if ident is None or ident.digested:
         return fa
