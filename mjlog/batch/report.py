@@ -265,8 +265,10 @@ class StreamingAudit:
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048;"
             "CREATE TABLE keys (key TEXT PRIMARY KEY, gid INTEGER NOT NULL) WITHOUT ROWID;"
             "CREATE TABLE games (gid INTEGER PRIMARY KEY, source TEXT, rank TEXT, fingerprint TEXT, clean INTEGER,"
-            " counts TEXT, at INTEGER, path BLOB, idx INTEGER,"   # path: os.fsencode's bytes (any file name)
-            " faulty INTEGER, compared INTEGER, uncompared INTEGER);"   # the duplicates' tallies (_Primary)
+            # idx: the game's place in its file while it holds a quick identity (else NULL); path: that file,
+            # os.fsencode's bytes (any file name), NULL when it is the source's text (written once)
+            " counts TEXT, at INTEGER, path BLOB, idx INTEGER,"
+            " faulty INTEGER DEFAULT 0, compared INTEGER DEFAULT 0, uncompared INTEGER DEFAULT 0);"   # _Primary's tallies
             "CREATE TABLE dups (gid INTEGER, at INTEGER PRIMARY KEY, source TEXT, fingerprint TEXT, primary_source TEXT,"
             " counts TEXT, faulty INTEGER);"
             "CREATE INDEX dups_gid ON dups (gid);")
@@ -285,7 +287,7 @@ class StreamingAudit:
         need their full identity (:meth:`candidates`) are identified in one call, before; a result that
         shares no key and no deal with any game counted or any other of them is counted without a
         lookup."""
-        out = [self._add(fa, lookup) for fa, lookup in zip(fas, self._prefetch(fas))]
+        out = [self._add(fa) if lookup else self._add_new(fa) for fa, lookup in zip(fas, self._prefetch(fas))]
         self._flush()
         return out
 
@@ -293,21 +295,19 @@ class StreamingAudit:
         """Count one file's result; returns what to report for it, in order: the file (as a duplicate
         when its game is already counted), then files whose verdict it changes (a primary it displaces,
         a duplicate now compared with another primary)."""
-        return self._add(fa, True)
+        return self._add(fa)
 
-    def _add(self, fa: FileAudit, lookup: bool) -> list[FileAudit]:
-        """:meth:`add`; without ``lookup`` (a game known to share no key or deal with any other) the
-        game is new, and its row and keys wait for the next :meth:`_flush`."""
+    def _add(self, fa: FileAudit) -> list[FileAudit]:
+        """:meth:`add`, the index written first (the new games that wait)."""
         at, self._n = self._n, self._n + 1
-        if lookup:
-            self._flush()
+        self._flush()
         rep = self.report
         if fa.skipped is not None:
             rep.skipped += 1
             return self._kept([fa])
         if fa.error is not None or fa.identity is None:
             return self._own_game(fa)
-        met = self._met(_index_keys(fa.identity)) if lookup else []
+        met = self._met(_index_keys(fa.identity))
         ps: list[_Primary] = []
         if met:   # the games it may record: each, and this file, identified in full
             if not fa.identity.digested:
@@ -321,20 +321,42 @@ class StreamingAudit:
             rep.games += 1
             rep._count_game(fa.clean)
             rep._count_findings(fa)
-            if lookup:
-                self._link(_index_keys(fa.identity), self._store(None, _primary_of(fa, at)))
-            else:
-                gid, self._next_gid = self._next_gid, self._next_gid + 1
-                self._new_games.append((gid, *_row(_primary_of(fa, at))))
-                self._new_keys += [(k, gid) for k in _index_keys(fa.identity)]
+            self._link(_index_keys(fa.identity), self._store(None, _primary_of(fa, at)))
             return self._kept([fa])
         return self._kept(self._join(fa, at, ps))
 
+    def _add_new(self, fa: FileAudit) -> list[FileAudit]:
+        """:meth:`add` a result known to be a new game (:meth:`_meeting`: a quick identity from a path
+        that shares no key or deal with any other): counted, its row and keys left for the next
+        :meth:`_flush` (the common case of a large batch, so it builds no :class:`_Primary`)."""
+        at, self._n = self._n, self._n + 1
+        ident, origin = fa.identity, fa.origin
+        assert ident is not None and origin is not None and fa.error is None and fa.skipped is None
+        rep = self.report
+        errors, warnings, notes = fa.tally()
+        clean = not (errors or warnings)
+        rep.games += 1
+        if clean:
+            rep.clean += 1
+        else:
+            rep.with_findings += 1
+        rep.errors += errors
+        rep.warnings += warnings
+        rep.notes += notes
+        gid, self._next_gid = self._next_gid, self._next_gid + 1
+        rank = completeness(ident)
+        self._new_games.append((gid, f"{rank[0]},{rank[1]},{rank[2]}", fa.source, int(clean),
+                                f"{errors},{warnings},{notes}", at, _path_column(origin.path, fa.source), origin.index))
+        self._new_keys += [(k, gid) for k in _index_keys(ident)]
+        if rep.files is not None:
+            rep.files.append(fa)
+        return [fa]
+
     def _flush(self) -> None:
-        """Write the new games that wait to the index."""
+        """Write the new games that wait to the index (their duplicates' tallies 0, no fingerprint)."""
         if self._new_games:
-            self._db.executemany("INSERT INTO games (gid, rank, source, fingerprint, clean, counts, at, path, idx, "
-                                 "faulty, compared, uncompared) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", self._new_games)
+            self._db.executemany("INSERT INTO games (gid, rank, source, clean, counts, at, path, idx) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self._new_games)
             self._db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", self._new_keys)
             self._new_games.clear()
             self._new_keys.clear()
@@ -361,12 +383,12 @@ class StreamingAudit:
         self._flush()
         for i in range(0, len(names), _KEYS_PER_STATEMENT):
             part = names[i : i + _KEYS_PER_STATEMENT]
-            for key, path, idx in self._db.execute(
-                    "SELECT k.key, g.path, g.idx FROM keys k JOIN games g USING (gid) "
+            for key, source, path, idx in self._db.execute(
+                    "SELECT k.key, g.source, g.path, g.idx FROM keys k JOIN games g USING (gid) "
                     f"WHERE k.key IN ({', '.join('?' * len(part))})", part):
                 shared.add(key)
-                if path is not None:
-                    out[FileGame(os.fsdecode(path), idx)] = None
+                if idx is not None:
+                    out[_origin(source, path, idx)] = None
         lookup = []
         for fa, keys in zip(fas, keyed):
             origin = fa.origin if keys is not None else None   # a quick identity's (the others have none)
@@ -406,10 +428,10 @@ class StreamingAudit:
     def _digest_game(self, gid: int) -> None:
         """The game ``gid`` identified in full, if it holds a quick identity: its fingerprint kept and
         its full keys in the index; one that cannot be identified leaves the index (its own game)."""
-        row = self._db.execute("SELECT path, idx FROM games WHERE gid = ? AND path IS NOT NULL", (gid,)).fetchone()
+        row = self._db.execute("SELECT source, path, idx FROM games WHERE gid = ? AND idx IS NOT NULL", (gid,)).fetchone()
         if row is None:
             return
-        ident = self._again(FileGame(os.fsdecode(row[0]), row[1]))
+        ident = self._again(_origin(*row))
         if ident is None:
             self._db.execute("DELETE FROM keys WHERE gid = ?", (gid,))
         self._db.execute("UPDATE games SET fingerprint = ?, path = NULL, idx = NULL WHERE gid = ?",
@@ -531,7 +553,7 @@ class StreamingAudit:
             f"FROM keys k JOIN games g USING (gid) WHERE k.key IN ({', '.join('?' * len(keys))}) ORDER BY g.gid",
             keys).fetchall()
         return [_Primary(gid, source, tuple(map(int, rank.split(","))), fp, bool(clean), tuple(map(int, counts.split(","))),
-                         at, None if path is None else FileGame(os.fsdecode(path), idx), *tallies)
+                         at, None if idx is None else _origin(source, path, idx), *tallies)
                 for gid, source, rank, fp, clean, counts, at, path, idx, *tallies in rows]
 
     def _store(self, gid: int | None, p: _Primary) -> int:
@@ -553,8 +575,19 @@ def _row(p: _Primary) -> tuple:
     """A primary as the index's ``games`` row, from its rank on."""
     origin = p.origin
     return (f"{p.rank[0]},{p.rank[1]},{p.rank[2]}", p.source, p.fingerprint, int(p.clean),
-            f"{p.counts[0]},{p.counts[1]},{p.counts[2]}", p.at, os.fsencode(origin.path) if origin else None,
+            f"{p.counts[0]},{p.counts[1]},{p.counts[2]}", p.at, _path_column(origin.path, p.source) if origin else None,
             origin.index if origin else None, p.faulty, p.compared, p.uncompared)
+
+
+def _path_column(path: str, source: str) -> bytes | None:
+    """The index's ``path`` of a game read from ``path`` whose result is named ``source``: None when
+    they are the same text (a file of one game), so the name is written once."""
+    return None if path == source else os.fsencode(path)
+
+
+def _origin(source: str, path: bytes | None, idx: int) -> FileGame:
+    """Where a game of the index that holds a quick identity was read (:func:`_path_column`)."""
+    return FileGame(source if path is None else os.fsdecode(path), idx)
 
 
 def _counts_text(fa: FileAudit) -> str:

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import os
 import pickle
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 import mjlog.formats.reader
-from mjlog.batch.audit import MAX_CHUNK, MIN_CHUNK, _chunk_for, audit_file, audit_sources
+from mjlog.batch.audit import MAX_CHUNK, MIN_CHUNK, _audit_chunk, _chunk_for, audit_file, audit_sources, identify_games
+from mjlog.batch.report import StreamingAudit, completeness
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.simulate import simulate_game
 from tests.support.xmlbuild import simple_game4
@@ -58,3 +62,71 @@ def test_a_large_audit_sends_each_worker_about_eight_tasks_of_many_files():
     assert _chunk_for(1_142, 2) == 1_142 // 16
     assert _chunk_for(100_000, 2) == MAX_CHUNK
     assert _chunk_for(10_000, 16) == 10_000 // 128
+
+
+def _results(root: Path) -> list:
+    """The audit results of 40 files (:func:`_batch`), a skipped file and an unreadable one."""
+    _batch(root)
+    (root / "notes.txt").write_text("no log here")
+    (root / "cut.xml").write_bytes(simple_game4()[:200])
+    return [fa for p in sorted(root.iterdir()) for fa in audit_file(p)]
+
+
+def test_a_run_of_results_counts_as_each_added_in_turn(tmp_path):
+    results = _results(tmp_path)
+    with StreamingAudit(True, identify_games) as one_by_one:
+        reported_one = [one_by_one.add(fa) for fa in results]
+    with StreamingAudit(True, identify_games) as runs:
+        reported_runs = [out for i in range(0, len(results), 7) for out in runs.add_all(results[i : i + 7])]
+    assert reported_runs == reported_one
+    assert runs.report == one_by_one.report
+    assert (runs.report.games, runs.report.duplicates, runs.report.skipped) == (5, 35, 1)
+
+
+def test_the_index_writes_a_files_path_once(tmp_path):
+    # a file of one game: its result is named by its path, so the index keeps that text once
+    results = [fa for seed in range(3) for fa in audit_file(_simulated(tmp_path, seed))]
+    with StreamingAudit(False, identify_games) as counted:
+        counted.add_all(results)
+        rows = counted._db.execute("SELECT source, path, idx FROM games").fetchall()
+    assert [(Path(source).name, path, idx) for source, path, idx in rows] == [(f"s{s}.xml", None, 0) for s in range(3)]
+
+
+def test_a_game_named_apart_from_its_file_is_read_again_from_that_file(tmp_path):
+    (fa,) = audit_file(_simulated(tmp_path, 0))
+    assert fa.origin is not None
+    named = replace(fa, source=f"{fa.source}#1")   # as a game of a file of several is named
+    with StreamingAudit(False, identify_games) as counted:
+        counted.add_all([named])
+        assert counted.candidates([fa]) == [fa.origin]
+
+
+def _simulated(root: Path, seed: int) -> Path:
+    path = root / f"s{seed}.xml"
+    path.write_bytes(simulate_game(PRESETS["tenhou-4p-south"], seed + 1))
+    return path
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_audit_without_identities_counts_and_judges_as_one_with_them(tmp_path, jobs):
+    _batch(tmp_path)
+    (tmp_path / "cut.xml").write_bytes(simple_game4()[:200])
+    seen: dict[bool, list] = {True: [], False: []}
+    full = audit_sources([tmp_path], jobs=jobs, on_result=seen[True].append)
+    light = audit_sources([tmp_path], jobs=jobs, identities=False, on_result=seen[False].append)
+    assert light.to_dict() == full.to_dict()
+    assert _verdicts(light) == _verdicts(full)
+    assert [(f.source, f.same_as, f.findings, f.error) for f in seen[False]] == \
+        [(f.source, f.same_as, f.findings, f.error) for f in seen[True]]
+
+
+def test_a_result_without_names_keeps_what_the_counts_need_and_sends_less(tmp_path):
+    path = _simulated(tmp_path, 0)
+    (fa,) = _audit_chunk([str(path)])
+    (light,) = _audit_chunk([str(path)], None, False)
+    assert fa.identity is not None and light.identity is not None and not fa.identity.digested
+    assert light.identity.players == () and {name for _, name, _ in light.identity.rounds} == {""}
+    assert (light.identity.keys, light.identity.deal, light.identity.final, light.origin) == \
+        (fa.identity.keys, fa.identity.deal, fa.identity.final, fa.origin)
+    assert completeness(light.identity) == completeness(fa.identity)
+    assert len(pickle.dumps(light, pickle.HIGHEST_PROTOCOL)) < len(pickle.dumps(fa, pickle.HIGHEST_PROTOCOL)) * 0.7
