@@ -3,20 +3,46 @@ last discard, a closed kan and an added kan made in turn, each judged and applie
 as recorded against those derived; the hand's result.
 
 A family's table extends :class:`ClaimsTable` with what differs: whether and how it allows chi
-(:meth:`~ClaimsTable.check_chi`) and what a kan owes (:meth:`~ClaimsTable.kan_made`: its replacement
-draw, and for Datong its payment).
+(:meth:`~ClaimsTable.check_chi`), what a kan owes (:meth:`~ClaimsTable.kan_made`: its replacement
+draw, and for Datong its payment) and the words its findings name the calls with (:class:`CallWords`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from mjlog.findings import FindingKind
-from mjlog.ir import Call, CallKind, Discard
+from mjlog.ir import AnyCallKind, Call, CallKind, Discard
 from mjlog.rules.base_table import DISCARD, BaseTable
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 
 K = FindingKind
+
+
+@dataclass(frozen=True, slots=True)
+class CallWords:
+    """A family's words for its calls in findings. The defaults are the IR's names of the calls, the words of
+    Beijing's findings."""
+
+    #: each call by its name, keyed by the kind's value: "seat 1's pon is not 3 tiles of one kind"
+    names: dict[str, str] = field(default_factory=lambda: {k.value: k.value for k in CallKind})
+    #: each call as the tiles it takes are used for, keyed by the kind's value: "uses 5m for a closed kan"
+    made: dict[str, str] = field(default_factory=lambda: {
+        CallKind.CHI: "a chi", CallKind.PON: "a pon", CallKind.DAIMINKAN: "a daiminkan",
+        CallKind.ANKAN: "a closed kan", CallKind.KAKAN: "an added kan"})
+    #: the verb of a chi: "seat 2 chis from seat 0"
+    chis: str = "chis"
+    #: any kan, in the name of its replacement draw: "the kan replacement"
+    kan: str = "kan"
+
+    def name(self, kind: AnyCallKind) -> str:
+        """A call kind's name (a kind another family registers: its value)."""
+        return self.names.get(kind.value, kind.value)
+
+    def taken(self, kind: AnyCallKind) -> str:
+        """A call as the tiles it takes are used for ("a pon")."""
+        return self.made.get(kind.value, f"a {kind.value}")
 
 
 class ClaimsTable(BaseTable):
@@ -25,6 +51,8 @@ class ClaimsTable(BaseTable):
 
     #: the family as a finding names it ('Beijing mahjong')
     game_name: ClassVar[str] = "this game"
+    #: the family's words for its calls in findings
+    call_words: ClassVar[CallWords] = CallWords()
     claimable: Discard | None
     melds: list[list[Call]]
 
@@ -35,21 +63,23 @@ class ClaimsTable(BaseTable):
         elif kind is CallKind.ANKAN:
             self._own_turn(ev)
             self._same_kind(ev, 4)
-            self.take(ev.seat, ev.tiles, "a closed kan")
+            self.take(ev.seat, ev.tiles, self.call_words.taken(kind))
             self.melds[ev.seat].append(ev)
             self.kan_made(ev)
         elif kind is CallKind.KAKAN:
             self._added_kan(ev)
         else:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {kind.value}, which {self.game_name} does not have")
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {self.call_words.name(kind)}, which {self.game_name} "
+                      "does not have")
 
     def _own_turn(self, ev: Call) -> None:
         if ev.seat != self.actor or self.phase != DISCARD:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {ev.kind.value} out of its turn", ev.seat, self.actor)
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {self.call_words.name(ev.kind)} out of its turn",
+                      ev.seat, self.actor)
 
     def _same_kind(self, ev: Call, size: int) -> bool:
         if len(ev.tiles) != size or len({t >> 2 for t in ev.tiles}) != 1:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not {size} tiles of one kind",
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {self.call_words.name(ev.kind)} is not {size} tiles of one kind",
                       self.names(ev.tiles))
             return False
         return True
@@ -57,7 +87,7 @@ class ClaimsTable(BaseTable):
     def _claim(self, ev: Call) -> None:
         d = self.claimable
         if d is None or ev.called != d.tile or ev.from_seat != d.seat or ev.seat == d.seat:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} does not take the last discard",
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {self.call_words.name(ev.kind)} does not take the last discard",
                       None if ev.called is None else self.tile_label(ev.called),
                       None if d is None else self.tile_label(d.tile))
         if ev.kind is CallKind.CHI:
@@ -66,7 +96,7 @@ class ClaimsTable(BaseTable):
             self._same_kind(ev, 3 if ev.kind is CallKind.PON else 4)
         if d is not None and ev.called == d.tile and self.river[d.seat] and self.river[d.seat][-1] == d.tile:
             self.river[d.seat].pop()
-        self.take(ev.seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
+        self.take(ev.seat, [t for t in ev.tiles if t != ev.called], self.call_words.taken(ev.kind))
         self.melds[ev.seat].append(ev)
         self.claimable = None
         self.actor, self.phase = ev.seat, DISCARD
@@ -75,12 +105,14 @@ class ClaimsTable(BaseTable):
 
     def check_chi(self, ev: Call) -> None:
         """A chi: from the seat before the caller only, a run of one suit."""
+        words = self.call_words
         if ev.from_seat != (ev.seat - 1) % self.n:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chis from seat {ev.from_seat}: chi is only from the "
-                      "seat before", ev.from_seat, (ev.seat - 1) % self.n)
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} {words.chis} from seat {ev.from_seat}: "
+                      f"{words.name(CallKind.CHI)} is only from the seat before", ev.from_seat, (ev.seat - 1) % self.n)
         kinds = sorted(t >> 2 for t in ev.tiles)
         if len(kinds) != 3 or kinds[0] >= 27 or kinds[0] % 9 > 6 or kinds != [kinds[0] + i for i in range(3)]:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s chi is not a run of one suit", self.names(ev.tiles))
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {words.name(CallKind.CHI)} is not a run of one suit",
+                      self.names(ev.tiles))
 
     def _added_kan(self, ev: Call) -> None:
         self._own_turn(ev)
@@ -88,11 +120,11 @@ class ClaimsTable(BaseTable):
         pon = next((m for m in melds if m.kind is CallKind.PON and ev.added is not None
                     and m.tiles[0] >> 2 == ev.added >> 2), None)
         if pon is None:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} adds a tile to a pon it does not have")
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} adds a tile to a {self.call_words.name(CallKind.PON)} it does not have")
         else:
             melds[melds.index(pon)] = ev
         if ev.added is not None:
-            self.take(ev.seat, (ev.added,), "an added kan")
+            self.take(ev.seat, (ev.added,), self.call_words.taken(CallKind.KAKAN))
         self.kan_made(ev)
 
     def kan_made(self, ev: Call) -> None:

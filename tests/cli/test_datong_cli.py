@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from mjlog.cli import main
 from mjlog.formats.datong.json import write_datong_json
 from mjlog.formats.datong.xml import write_datong_xml
 from mjlog.formats.reader import read_log
 from mjlog.view import view_html
-from tests.support.datong_games import head_bump_hand, scripted_game
+from tests.support.datong_games import faulty_games, head_bump_hand, scripted_game
+from tests.support.viewcases import knob_free, riichi_words
 
 
 def test_show_prints_a_datong_game_with_its_hand_types(tmp_path, capsys):
@@ -29,6 +32,16 @@ def test_audit_counts_clean_and_faulty_datong_games(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "b.json: East 1, event 2: error: illegal action: head-bump (截胡): seat 1 claims" in out
     assert "audited 2 games: 0 clean, 2 with findings" in out and "1 error" in out
+
+
+@pytest.mark.parametrize("fault", list(faulty_games()))
+def test_audit_text_of_a_faulty_datong_log_speaks_no_riichi_word(fault, tmp_path, capsys):
+    """The findings name 吃, 碰, 杠 (a chow, a pung, a kong), never riichi's chi, pon or kan."""
+    (tmp_path / "game.xml").write_bytes(write_datong_xml(faulty_games()[fault]))
+    assert main(["audit", "--no-progress", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "game.xml: East " in out and ": error: " in out          # findings of the replay, not a read error
+    assert riichi_words(knob_free(out)) == [], out
 
 
 def test_view_shows_a_datong_game():

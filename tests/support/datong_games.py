@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mjlog.ir import GameLog
+from mjlog.ir import Call, GameLog, Win
 from mjlog.rules.common.wall import new_seed
+from mjlog.rules.datong.record import DatongWin
 from mjlog.rules.datong.ruleset import PRESETS
+from mjlog.rules.transfers import net
 from tests.support.datongbuild import GameBuilder
 
 
@@ -95,6 +97,50 @@ def leave_game(leave_to: str = "pot") -> GameLog:
     h.turn(h.dealer)
     h.leave(3)
     h.exhaust()
-    log = g.log(False)
-    knobs = "" if leave_to == "pot" else f"leave_to={leave_to}"
+    return as_written(g.log(False), "" if leave_to == "pot" else f"leave_to={leave_to}")
+
+
+def as_written(log: GameLog, knobs: str) -> GameLog:
+    """The log with a header that names the preset and states ``knobs`` (``NAME=VALUE``, comma-separated) as a
+    synthetic log does, so that a written file reads back."""
     return replace(log, header=replace(log.header, preset="datong", synthetic=bool(knobs), knobs=knobs))
+
+
+# -- faults injected into a built game ---------------------------------------------------------------
+
+
+def win_at(log: GameLog, r: int) -> tuple[int, Win]:
+    """The index and the event of round ``r``'s win."""
+    return next((i, e) for i, e in enumerate(log.rounds[r].events) if type(e) is Win)
+
+
+def with_event(log: GameLog, r: int, i: int, event) -> GameLog:
+    """The log with event ``i`` of round ``r`` replaced."""
+    rnd = log.rounds[r]
+    rounds = list(log.rounds)
+    rounds[r] = replace(rnd, events=rnd.events[:i] + (event,) + rnd.events[i + 1:])
+    return replace(log, rounds=tuple(rounds))
+
+
+def set_win(log: GameLog, r: int, **record_changes) -> GameLog:
+    """The log with round ``r``'s win record changed, its deltas summed from its payments as a forger would."""
+    i, w = win_at(log, r)
+    rec = replace(w.payload, **record_changes)
+    return with_event(log, r, i, replace(w, payload=rec, deltas=net(rec.payments, 4)))
+
+
+def change_rows(rec: DatongWin, reason: str, by: int) -> tuple:
+    """The record's payments with each row of ``reason`` changed by ``by``."""
+    return tuple(replace(t, amount=t.amount + by) if t.reason == reason else t for t in rec.payments)
+
+
+def faulty_games() -> dict[str, GameLog]:
+    """Faulty logs whose findings name calls and payments, each of which a written file reads back as: a
+    chow where chi is off, a kong's payment changed, a chow from a seat other than the one before (chi on)."""
+    log = scripted_game()
+    _, w = win_at(log, 1)
+    chow = chi_hand(chi=True)
+    i, call = next((i, e) for i, e in enumerate(chow.rounds[0].events) if type(e) is Call)
+    return {"chow where chi is off": as_written(chi_hand(chi=False), ""),
+            "kong payment changed": set_win(log, 1, payments=change_rows(w.payload, "kan", 10)),
+            "chow from the wrong seat": as_written(with_event(chow, 0, i, replace(call, from_seat=2)), "chi=True")}

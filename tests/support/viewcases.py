@@ -55,6 +55,11 @@ def riichi_words(text: str) -> list[str]:
     return _RIICHI_WORD.findall(text)
 
 
+def knob_free(text: str) -> str:
+    """``text`` without the knobs it names as ``knob NAME=VALUE`` (a knob's name is an identifier, not a word)."""
+    return re.sub(r"\bknob \w+=\S+", "knob", text)
+
+
 def shown_text(data) -> list[str]:
     """Every string value of the page data (what the page may show; the keys are its own)."""
     if isinstance(data, str):

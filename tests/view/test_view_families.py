@@ -10,7 +10,7 @@ import pytest
 import mjlog
 from mjlog.view import PRESENTERS, BeijingPresenter, DatongPresenter, McrPresenter, game_steps, presenter_for
 from tests.support.viewcases import (
-    BEIJING_BURN_SEED, BEIJING_MUTUAL_SEED, GAME4, mcr_record, riichi_words, shown_text, simulated,
+    BEIJING_BURN_SEED, BEIJING_MUTUAL_SEED, GAME4, knob_free, mcr_record, riichi_words, shown_text, simulated,
 )
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -130,6 +130,18 @@ def test_a_datong_page_speaks_no_riichi_word_rules_line_and_hand_types_included(
     assert ("chow 吃" in data["description"]) == bool(knobs.get("chi"))
     assert wins(data)
     assert riichi_words(" ".join(shown_text(data))) == []
+
+
+def test_a_faulty_datong_logs_page_names_calls_in_its_findings_in_datong_words():
+    """Each finding of the page (a chow where chi is off, a kong's payment changed, a chow from the wrong
+    seat) says 吃, 碰, 杠 with their glosses, as the rest of the page does, never riichi's chi, pon or kan."""
+    from tests.support.datong_games import faulty_games
+
+    for fault, log in faulty_games().items():
+        data = steps_of(log)
+        findings = [f for s in data["steps"] for f in s["findings"]]
+        assert data["findings"] and findings, fault
+        assert riichi_words(knob_free(" ".join(shown_text(data)))) == [], fault
 
 
 def test_a_beijing_page_names_the_dealers_repeats_lianzhuang():

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from mjlog.errors import InvalidHandError
-from mjlog.rules.datong.ruleset import DatongRules
+from mjlog.rules.datong.ruleset import CHI_OFF, CHOW, DatongRules
 from mjlog.tiles import YAOCHUU_KINDS
 
 
@@ -233,9 +233,9 @@ def evaluate(concealed: Sequence[int], melds: Sequence[Meld], tsumo: bool, rules
     """
     concealed = list(concealed)
     if any(m.run for m in melds) and not rules.chi:
-        raise InvalidHandError("Datong has no chi (the chi knob is off): a claimed run cannot be in the hand")
+        raise InvalidHandError(f"Datong has no {CHOW} ({CHI_OFF}): a claimed run cannot be in the hand")
     if len(concealed) + 3 * len(melds) != 14 or not concealed:
-        raise InvalidHandError(f"a complete hand has 14 tiles, kans counted as 3: {len(concealed)} concealed "
+        raise InvalidHandError(f"a complete hand has 14 tiles, kongs counted as 3: {len(concealed)} concealed "
                                f"and {len(melds)} melds")
     everything = concealed + [m.kind for m in melds for _ in range(m.size)]
     if any(everything.count(k) > 4 for k in set(everything)):

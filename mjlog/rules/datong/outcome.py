@@ -30,7 +30,7 @@ from mjlog.rules.datong.flow import next_deal
 from mjlog.rules.datong.hands import DatongValue, HandType, evaluate
 from mjlog.rules.datong.record import DatongDraw, DatongWin
 from mjlog.rules.datong.ruleset import DatongRules
-from mjlog.rules.datong.settlement import kan_rows, leave_rows, settle_draw, settle_win
+from mjlog.rules.datong.settlement import kan_rows, leave_rows, reason_words, settle_draw, settle_win
 from mjlog.rules.datong.table import DatongTable
 from mjlog.rules.family import NextHand
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
@@ -169,7 +169,7 @@ class HandJudge:
             g = sorted((r for r in got if r.reason == reason), key=_row_key)
             d = sorted((r for r in want if r.reason == reason), key=_row_key)
             if [_row_key(r) for r in g] != [_row_key(r) for r in d]:
-                t.find(K.PAYMENT, f"the {reason!r} payments of the hand (payer>payee:amount)", _rows(g), _rows(d))
+                t.find(K.PAYMENT, f"the {reason_words(reason)!r} payments of the hand (payer>payee:amount)", _rows(g), _rows(d))
 
     # -- the draw --------------------------------------------------------------------------------------------
 

@@ -97,13 +97,19 @@ KNOB_DOCS: dict[str, str] = {
 }
 
 
-#: The calls in the source's words (碰, 杠, 吃) with an English gloss, as the viewer names them.
-PUNG_KONG = "pung 碰 and kong 杠"
+#: The calls in the source's words (吃, 碰, 杠) with an English gloss, as the viewer names them; the rules
+#: line, the referee's findings and the hand types' errors say them so.
+CHOW, PUNG, KONG = "chow 吃", "pung 碰", "kong 杠"
+#: The three kongs as the source's payments name them (line 3: 明杠, 補杠, 暗杠).
+OPEN_KONG, ADDED_KONG, CLOSED_KONG = "open kong 明杠", "added kong 補杠", "closed kong 暗杠"
+PUNG_KONG = f"{PUNG} and {KONG}"
+#: Why a chow is refused, naming the knob as ``--knob`` and ``mjlog rules show`` write it.
+CHI_OFF = "knob chi=False"
 
 
 def calls_in_words(rules: DatongRules) -> str:
     """The calls a rule set allows, in Datong's words: the chow (吃) only under the ``chi`` knob."""
-    return f"chow 吃 from the seat before, {PUNG_KONG}" if rules.chi else f"{PUNG_KONG} only"
+    return f"{CHOW} from the seat before, {PUNG_KONG}" if rules.chi else f"{PUNG_KONG} only"
 
 
 PRESETS: dict[str, DatongRules] = {"datong": DatongRules()}

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from enum import Enum
 
-from mjlog.rules.datong.ruleset import DatongRules
+from mjlog.rules.datong.ruleset import KONG, DatongRules
 from mjlog.rules.transfers import HAND, Transfer
 
 __all__ = ["DEALER", "KAN", "KAN_EACH", "KanKind", "LEAVE", "RENCHAN", "dealer_rows", "hand_rows", "kan_rows", "leave_rows",
-           "renchan_rows", "settle_draw", "settle_win"]
+           "reason_words", "renchan_rows", "settle_draw", "settle_win"]
 
 #: The dealer's bonus (line 4: B from each on a dealer win, B to the winner on a non-dealer win).
 DEALER = "dealer"
@@ -39,6 +39,13 @@ RENCHAN = "renchan"
 KAN = "kan"
 #: Leaving the table (line 6).
 LEAVE = "leave"
+#: The reasons findings name in the source's words where the stored reason is riichi's word.
+_REASON_WORDS = {KAN: KONG}
+
+
+def reason_words(reason: str) -> str:
+    """A payment's reason as findings name it: a kan's payment is the kong's (杠)."""
+    return _REASON_WORDS.get(reason, reason)
 
 
 class KanKind(Enum):

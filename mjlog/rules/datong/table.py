@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
 from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW
-from mjlog.rules.claims_table import ClaimsTable
+from mjlog.rules.claims_table import CallWords, ClaimsTable
 from mjlog.rules.datong.hands import Meld
 from mjlog.rules.datong.record import LeaveTable
-from mjlog.rules.datong.ruleset import DatongRules, calls_in_words
+from mjlog.rules.datong.ruleset import (
+    ADDED_KONG, CHI_OFF, CHOW, CLOSED_KONG, KONG, OPEN_KONG, PUNG, DatongRules, calls_in_words,
+)
 from mjlog.rules.datong.settlement import KanKind
 from mjlog.rules.datong.wall import DatongWall, drawable
 from mjlog.tiles import tile_name
@@ -29,6 +31,11 @@ K = FindingKind
 #: The kans of the IR as the payments (line 3) name them.
 KAN_KINDS: dict[object, KanKind] = {
     CallKind.DAIMINKAN: KanKind.OPEN, CallKind.KAKAN: KanKind.ADDED, CallKind.ANKAN: KanKind.CLOSED}
+_NAMES = {CallKind.CHI.value: CHOW, CallKind.PON.value: PUNG, CallKind.DAIMINKAN.value: OPEN_KONG,
+          CallKind.KAKAN.value: ADDED_KONG, CallKind.ANKAN.value: CLOSED_KONG}
+#: The calls in findings in the source's words (吃, 碰, 杠) with their glosses, never riichi's chi, pon or kan.
+CALL_WORDS = CallWords(names=_NAMES, made={k: ("an " if v[0] in "aeiou" else "a ") + v for k, v in _NAMES.items()},
+                       chis=CHOW.replace("chow", "chows", 1), kan=KONG.partition(" ")[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +59,7 @@ class DatongTable(ClaimsTable):
     """Hands, calls, the wall's use and the turn of one Datong hand."""
 
     game_name = "Datong mahjong"
+    call_words = CALL_WORDS
 
     def __init__(self, rnd: Round, rules: DatongRules, wall: DatongWall | None, source, findings) -> None:
         super().__init__(rnd, rules, wall, source, findings)
@@ -84,10 +92,10 @@ class DatongTable(ClaimsTable):
         replacement = self.owed is not None
         if replacement:
             if ev.seat != self.owed:
-                self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws the kan replacement of seat {self.owed}",
+                self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws the {self.call_words.kan} replacement of seat {self.owed}",
                           ev.seat, self.owed)
             self._check_wall(ev, self.wall.replacement(self.replacements) if self.wall else None,
-                             f"kan replacement {self.replacements + 1}")
+                             f"{self.call_words.kan} replacement {self.replacements + 1}")
             self.replacements += 1
             self.owed = None
         else:
@@ -116,8 +124,8 @@ class DatongTable(ClaimsTable):
     def check_chi(self, ev: Call) -> None:
         """A chi only under the ``chi`` knob: then from the seat before, a run of one suit."""
         if not self.rules.chi:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} chows (吃): Datong mahjong has {calls_in_words(self.rules)} "
-                      "(the chi knob is off)")
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} {self.call_words.chis}: Datong mahjong has "
+                      f"{calls_in_words(self.rules)} ({CHI_OFF})")
             return
         super().check_chi(ev)
 

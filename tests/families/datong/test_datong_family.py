@@ -74,7 +74,7 @@ def test_mjlog_score_rules_datong_with_renchan_base_and_discarder():
 
 def test_mjlog_score_rules_datong_refuses_a_chi_with_exit_2():
     done = run("score", "456p789s23m55z4m", "--rules", "datong", "--calls", "chi:123m")
-    assert done.returncode == 2 and "no chi" in done.stderr
+    assert done.returncode == 2 and "no chow 吃" in done.stderr
     assert run("score", "456p789s23m55z4m", "--rules", "datong", "--calls", "chi:123m",
                "--knob", "chi=True").returncode == 0
 

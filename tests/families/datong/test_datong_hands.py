@@ -72,7 +72,7 @@ def test_kan_win_is_glossed_by_its_reading_never_as_riichis_kan():
 
 
 def test_a_claimed_run_is_refused_while_the_chi_knob_is_off():
-    with pytest.raises(InvalidHandError, match="no chi"):
+    with pytest.raises(InvalidHandError, match="no chow 吃"):
         evaluate_text("456p789s23m55z4m", ("chi:123m",))
     assert names("456p789s23m55z4m", ("chi:123m",), rules=DATONG.replace(chi=True)) == (["屁和"], 1)
 

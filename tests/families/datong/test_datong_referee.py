@@ -7,35 +7,16 @@ import dataclasses
 import pytest
 
 from mjlog.findings import FindingKind as K, Severity
-from mjlog.ir import Win
 from mjlog.replayer import replay
-from mjlog.rules.datong.record import DatongWin
-from mjlog.rules.transfers import net
-from tests.support.datong_games import chi_hand, head_bump_hand, one_circle, scripted_game, seeded_draw_game
+from tests.support.datong_games import (
+    change_rows, chi_hand, faulty_games, head_bump_hand, one_circle, scripted_game, seeded_draw_game, set_win,
+    win_at,
+)
+from tests.support.viewcases import knob_free, riichi_words
 
 
 def errors(log):
     return [f for f in replay(log).findings if f.severity is Severity.ERROR]
-
-
-def win_at(log, r: int) -> tuple[int, Win]:
-    i, w = next((i, e) for i, e in enumerate(log.rounds[r].events) if type(e) is Win)
-    return i, w
-
-
-def set_win(log, r: int, **record_changes):
-    """The log with round ``r``'s win record changed, its deltas summed from its payments as a forger would."""
-    i, w = win_at(log, r)
-    rec = dataclasses.replace(w.payload, **record_changes)
-    w2 = dataclasses.replace(w, payload=rec, deltas=net(rec.payments, 4))
-    rnd = log.rounds[r]
-    rounds = list(log.rounds)
-    rounds[r] = dataclasses.replace(rnd, events=rnd.events[:i] + (w2,) + rnd.events[i + 1:])
-    return dataclasses.replace(log, rounds=tuple(rounds))
-
-
-def change_rows(rec: DatongWin, reason: str, by: int) -> tuple:
-    return tuple(dataclasses.replace(t, amount=t.amount + by) if t.reason == reason else t for t in rec.payments)
 
 
 def test_an_unchanged_scripted_game_audits_clean():
@@ -78,7 +59,7 @@ def test_a_changed_kong_payment_is_an_error(by):
     log = scripted_game()
     _, w = win_at(log, 1)
     found = errors(set_win(log, 1, payments=change_rows(w.payload, "kan", by)))
-    assert any(f.kind is K.PAYMENT and "'kan'" in f.message for f in found)
+    assert any(f.kind is K.PAYMENT and "'kong 杠'" in f.message for f in found)
 
 
 @pytest.mark.parametrize("by", [-10, 10, 30])
@@ -128,7 +109,7 @@ def test_a_ron_on_a_chi_is_clean_with_the_chi_knob_and_an_error_without():
 
 def test_a_ron_on_a_chi_where_chi_is_off_is_an_error():
     found = errors(chi_hand(chi=False))
-    assert any(f.kind is K.ILLEGAL_ACTION and "chi knob is off" in f.message for f in found)
+    assert any(f.kind is K.ILLEGAL_ACTION and "knob chi=False" in f.message for f in found)
     assert any(f.kind is K.ILLEGAL_ACTION and "no winning hand" in f.message for f in found)
 
 
@@ -154,3 +135,12 @@ def test_a_dealer_that_does_not_follow_the_flow_is_an_error():
     rounds = list(log.rounds)
     rounds[2] = dataclasses.replace(rounds[2], dealer=1)
     assert any(f.kind is K.FLOW and "dealer" in f.message for f in errors(dataclasses.replace(log, rounds=tuple(rounds))))
+
+
+@pytest.mark.parametrize("fault", list(faulty_games()))
+def test_a_faulty_datong_logs_findings_name_calls_in_datong_words(fault):
+    """吃, 碰, 杠 with their English glosses (a chow, a pung, a kong), never riichi's chi, pon or kan."""
+    found = errors(faulty_games()[fault])
+    assert found
+    text = " ".join(knob_free(f.line()) for f in found)
+    assert riichi_words(text) == [], text
