@@ -171,14 +171,14 @@ def iter_audits(sources: Sequence, jobs: int = 1, chunk: int | None = None, engi
 
 def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAudit], bool | None] | None = None,
                   progress: bool = False, engine: str = "local", scheduler: str | None = None,
-                  keep: bool = True, choice: RuleChoice | None = None, identities: bool = True) -> AuditReport:
+                  keep: bool = True, choice: RuleChoice | None = None, names: bool = True) -> AuditReport:
     """Audit paths (directories walked) or bytes, one game once; ``on_result`` sees each result as it
     comes, in input order (returning True stops the calls): a file of a game already counted as a
     duplicate, and an earlier primary source a more complete file displaces right after that file
     (see :mod:`mjlog.batch.report`). ``keep=False`` keeps no file's result, only the counts, so memory
     stays flat however many files there are; ``keep=True`` also lists them all in ``report.files``.
     ``engine="dask"`` audits on a Dask cluster (see :func:`iter_audits`); ``choice`` replays every game
-    under rules it does not state (``--rules``/``--knob``). ``identities=False`` leaves out of each quick
+    under rules it does not state (``--rules``/``--knob``). ``names=False`` leaves out of each quick
     identity (of a result ``on_result`` sees or the report keeps) its players and hands' names, which the
     counts do not need: the workers send less; the counts and verdicts are the same."""
     expanded: list = []
@@ -197,7 +197,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
         with task_pool(jobs if _parallel(expanded, jobs, engine) else 1, engine, scheduler) as pool:
             with StreamingAudit(keep, _identify_on(pool)) as counted:
                 for audits in _audited_batches(expanded, pool, _chunk_for(len(expanded), jobs), choice,
-                                               identities):
+                                               names):
                     for reported in counted.add_all(audits):
                         for out in reported:
                             if calling and on_result(out):  # type: ignore[misc]  # calling: on_result is set

@@ -35,8 +35,6 @@ from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.frozen import builder
 from mjlog.formats.identity import GameIdentity, disagreement, from_json, names_only_disagreement, to_json
 
-_SEVERITIES = (Severity.ERROR, Severity.WARNING, Severity.NOTE)
-
 
 @dataclass(frozen=True, slots=True)
 class FileGame:
@@ -152,7 +150,10 @@ class AuditReport:
                 "skipped": self.skipped}
 
     def _count_findings(self, fa: FileAudit, sign: int = 1) -> None:
-        errors, warnings, notes = fa.tally()
+        self._count_tally(fa.tally(), sign)
+
+    def _count_tally(self, tally: tuple[int, int, int], sign: int = 1) -> None:
+        errors, warnings, notes = tally
         self.errors += sign * errors
         self.warnings += sign * warnings
         self.notes += sign * notes
@@ -217,7 +218,7 @@ def _primary_of(fa: FileAudit, at: int) -> _Primary:
     ident = fa.identity
     assert ident is not None and (ident.digested or fa.origin is not None)
     counts = fa.tally()
-    clean = fa.error is None and fa.skipped is None and not (counts[0] or counts[1])   # fa.clean
+    clean = fa.error is None and fa.skipped is None and not (counts[0] or counts[1])   # fa.clean, from the tally
     return _BUILD_PRIMARY(0, fa.source, completeness(ident), to_json(ident) if ident.digested else None, clean,
                           counts, at, None if ident.digested else fa.origin)
 
@@ -333,16 +334,11 @@ class StreamingAudit:
         ident, origin = fa.identity, fa.origin
         assert ident is not None and origin is not None and fa.error is None and fa.skipped is None
         rep = self.report
-        errors, warnings, notes = fa.tally()
+        errors, warnings, notes = tally = fa.tally()
         clean = not (errors or warnings)
         rep.games += 1
-        if clean:
-            rep.clean += 1
-        else:
-            rep.with_findings += 1
-        rep.errors += errors
-        rep.warnings += warnings
-        rep.notes += notes
+        rep._count_game(clean)
+        rep._count_tally(tally)
         gid, self._next_gid = self._next_gid, self._next_gid + 1
         rank = completeness(ident)
         self._new_games.append((gid, f"{rank[0]},{rank[1]},{rank[2]}", fa.source, int(clean),

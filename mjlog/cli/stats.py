@@ -166,7 +166,7 @@ def _print_situation_compare(four, width: int, max_rows: int):
 
 def add_stats_command(sub) -> None:
     """The ``stats`` subcommand: the stat sheet of a store, or players' sheets."""
-    from mjlog.stats.family_situations import FAMILIES, player_situation_titles
+    from mjlog.stats.family_situations import FAMILIES, player_situation_keys
     from mjlog.stats.hand_situations import SITUATIONS
     from mjlog.stats.mcr import SITUATIONS_SECTION, McrSheet
     from mjlog.stats.player import PlayerSheet
@@ -175,7 +175,7 @@ def add_stats_command(sub) -> None:
     names = [f for f in StatSheet.__slots__] + ["dealer", "beijing", "datong"] + [f for f in McrSheet.__slots__] + \
         [SITUATIONS_SECTION]
     player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline", "situations")] + \
-        list(SITUATIONS) + list(FAMILIES) + list(player_situation_titles())
+        list(SITUATIONS) + list(FAMILIES) + player_situation_keys()
     stats = sub.add_parser(
         "stats",
         help="print the stat sheet of a store, or one player's sheet beside the population's",

@@ -93,12 +93,7 @@ def text_lines(text: str) -> list[str]:
     >>> text_lines('a\r\nb\u2028c\x85\nd\re\n')
     ['a', 'b\u2028c\x85', 'd', 'e']
     """
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
+    return list(iter_text_lines(text))
 
 
 #: Characters of text split into lines at once by :func:`iter_text_lines` (then on to the end of a line).
@@ -106,7 +101,7 @@ _LINES_CHUNK = 1 << 18
 
 
 def iter_text_lines(text: str) -> Iterator[str]:
-    r"""The lines :func:`text_lines` gives, a chunk of about 256 K characters at a time: a reader of a file of
+    r"""The lines of :func:`text_lines`, a chunk of about 256 K characters at a time: a reader of a file of
     many games holds the lines of one chunk, never a list of all of them.
 
     >>> list(iter_text_lines('a\r\nb\u2028c\x85\nd\re\n\nf'))

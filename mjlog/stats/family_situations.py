@@ -30,14 +30,15 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from mjlog.rules.family import family as rule_family
 from mjlog.stats.clustered import join_intervals, with_player
 from mjlog.stats.frames import SqlSource, StatFrames, SyntheticMode, game_filter, resolve_synthetic
 from mjlog.stats.hand_situations import BANDS, GAME_ONLY, beside, means, rates, shares
 from mjlog.stats.situations import turn_band
 from mjlog.stats.text_tables import Table
 
-#: The families with these sections, and the unit of their hands' value.
-FAMILIES = {"beijing": "fan", "mcr": "fan", "datong": "multiplier"}
+#: The families with these sections (their hands' value counts in the family's ``value_unit``).
+FAMILIES = ("beijing", "mcr", "datong")
 #: The styles of a hand in these families, in the order the tables list them.
 STYLES = ("concealed", "open")
 #: The call kinds in the order the tables list them.
@@ -209,7 +210,7 @@ _IV = "lo, hi: 95 % interval clustered by game, and by player where players repe
 
 
 def _titles(family: str) -> dict[str, str]:
-    unit = FAMILIES[family]
+    unit = rule_family(family).value_unit
     name = {"beijing": "Beijing", "mcr": "MCR", "datong": "Datong"}[family]
     return {
         "wins": f"{name} wins by the winner's style (concealed / open; share of wins; turn = the winner's "
@@ -263,6 +264,11 @@ def player_situations(frames: SituationFrames, name: str) -> dict[str, pl.DataFr
             for part, make, cells, count, figures in PLAYER_PARTS}
 
 
+def player_situation_keys() -> list[str]:
+    """The key of every family's part of a player's report."""
+    return [f"{family}_situation_{part}" for family in FAMILIES for part, *_ in PLAYER_PARTS]
+
+
 def player_situation_titles() -> dict[str, str]:
     """The title of every family's part of a player's report, by its key."""
     return {f"{family}_situation_{part}": _titles(family)[part] + _BESIDE
@@ -270,5 +276,6 @@ def player_situation_titles() -> dict[str, str]:
 
 
 __all__ = ["FAMILIES", "PLAYER_PARTS", "SituationFrames", "calls_by_kind", "deal_ins_by_target",
-           "family_situation_tables", "head_bump", "head_bump_order", "load_situation_frames", "player_situation_titles",
-           "player_situations", "selected_situation_frames", "situation_tables", "wins_by_style", "wins_by_turn"]
+           "family_situation_tables", "head_bump", "head_bump_order", "load_situation_frames", "player_situation_keys",
+           "player_situation_titles", "player_situations", "selected_situation_frames", "situation_tables",
+           "wins_by_style", "wins_by_turn"]

@@ -108,12 +108,12 @@ def _simulated(root: Path, seed: int) -> Path:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_an_audit_without_identities_counts_and_judges_as_one_with_them(tmp_path, jobs):
+def test_an_audit_without_identity_names_counts_and_judges_as_one_with_them(tmp_path, jobs):
     _batch(tmp_path)
     (tmp_path / "cut.xml").write_bytes(simple_game4()[:200])
     seen: dict[bool, list] = {True: [], False: []}
     full = audit_sources([tmp_path], jobs=jobs, on_result=seen[True].append)
-    light = audit_sources([tmp_path], jobs=jobs, identities=False, on_result=seen[False].append)
+    light = audit_sources([tmp_path], jobs=jobs, names=False, on_result=seen[False].append)
     assert light.to_dict() == full.to_dict()
     assert _verdicts(light) == _verdicts(full)
     assert [(f.source, f.same_as, f.findings, f.error) for f in seen[False]] == \
