@@ -95,3 +95,15 @@ def test_a_first_line_longer_than_an_mjai_line_may_be_is_not_mjai():
     assert not sniff(first_line(SNIFF_BYTES + 1))
     tenhou6 = game_text("tenhou6", "N" * 10_000).encode()
     assert b"\n" not in tenhou6.strip() and format_of(tenhou6).name == "tenhou-json"
+
+
+@pytest.mark.parametrize(("line", "mjai"), [
+    (b'{"type":"start_game","names":["a","b","c","d"]}', True),
+    (b'{"\\u0074ype":"start_game"}', True),   # the key escaped: still the key "type"
+    (b'{"title":["",""],"name":["A","B","C","D"],"log":[]}', False),
+    (b'{"typed":"x"}', False),
+])
+def test_the_mjai_sniff_knows_the_type_key_however_it_is_written(line, mjai):
+    from mjlog.formats.mjai.common import sniff
+
+    assert sniff(line + b"\n") is mjai

@@ -100,6 +100,9 @@ def sniff(data: bytes) -> bool:
     line, end, _ = text.partition(b"\n")
     if not end and len(data) > len(head):
         return False
+    if b'"type"' not in line and b"\\u" not in line:
+        # no key "type", plain or \u-escaped: a tenhou.net/6 line is not parsed a second time (0.05 -> 0.004 ms a file)
+        return False
     try:
         check_json_depth(line, "<head>")
         obj = json.loads(line)
