@@ -22,8 +22,8 @@ class FindingKind(str, Enum):
     UNRECORDED = "unrecorded"                  # the log leaves out something the audit needs (a note)
     ILLEGAL_ACTION = "illegal action"          # a move the rules do not allow
     WALL = "wall mismatch"                     # a tile, die or indicator differs from the seed's wall
-    YAKU = "yaku mismatch"
-    HAN = "han mismatch"
+    YAKU = "yaku mismatch"                     # the scoring items: yaku, a Chinese family's fan lines or hand types
+    HAN = "han mismatch"                       # their values: han, fan, Datong's multipliers (ids kept for every family)
     FU = "fu mismatch"
     POINTS = "points mismatch"                 # hand value or limit
     PAYMENT = "payment mismatch"               # score deltas of a win or a draw, deposits

@@ -4,45 +4,21 @@ as recorded against those derived; the hand's result.
 
 A family's table extends :class:`ClaimsTable` with what differs: whether and how it allows chi
 (:meth:`~ClaimsTable.check_chi`), what a kan owes (:meth:`~ClaimsTable.kan_made`: its replacement
-draw, and for Datong its payment) and the words its findings name the calls with (:class:`CallWords`).
+draw, and for Datong its payment) and the words its findings name the calls with (its family's
+:class:`~mjlog.rules.common.call_words.CallWords`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 from mjlog.findings import FindingKind
-from mjlog.ir import AnyCallKind, Call, CallKind, Discard
+from mjlog.ir import Call, CallKind, Discard
 from mjlog.rules.base_table import DISCARD, BaseTable
+from mjlog.rules.common.call_words import CallWords
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 
 K = FindingKind
-
-
-@dataclass(frozen=True, slots=True)
-class CallWords:
-    """A family's words for its calls in findings. The defaults are the IR's names of the calls, the words of
-    Beijing's findings."""
-
-    #: each call by its name, keyed by the kind's value: "seat 1's pon is not 3 tiles of one kind"
-    names: dict[str, str] = field(default_factory=lambda: {k.value: k.value for k in CallKind})
-    #: each call as the tiles it takes are used for, keyed by the kind's value: "uses 5m for a closed kan"
-    made: dict[str, str] = field(default_factory=lambda: {
-        CallKind.CHI: "a chi", CallKind.PON: "a pon", CallKind.DAIMINKAN: "a daiminkan",
-        CallKind.ANKAN: "a closed kan", CallKind.KAKAN: "an added kan"})
-    #: the verb of a chi: "seat 2 chis from seat 0"
-    chis: str = "chis"
-    #: any kan, in the name of its replacement draw: "the kan replacement"
-    kan: str = "kan"
-
-    def name(self, kind: AnyCallKind) -> str:
-        """A call kind's name (a kind another family registers: its value)."""
-        return self.names.get(kind.value, kind.value)
-
-    def taken(self, kind: AnyCallKind) -> str:
-        """A call as the tiles it takes are used for ("a pon")."""
-        return self.made.get(kind.value, f"a {kind.value}")
 
 
 class ClaimsTable(BaseTable):
@@ -51,7 +27,7 @@ class ClaimsTable(BaseTable):
 
     #: the family as a finding names it ('Beijing mahjong')
     game_name: ClassVar[str] = "this game"
-    #: the family's words for its calls in findings
+    #: the family's words for its calls in findings (its ``CALL_WORDS``)
     call_words: ClassVar[CallWords] = CallWords()
     claimable: Discard | None
     melds: list[list[Call]]

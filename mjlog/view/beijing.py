@@ -12,18 +12,19 @@ from mjlog.ir import Round, Ryuukyoku, Win
 from mjlog.rules.beijing.readings import wild_kind
 from mjlog.rules.beijing.record import BeijingHand
 from mjlog.rules.beijing.settlement import BURN, MUTUAL
+from mjlog.rules.beijing.ruleset import CALL_WORDS
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.transfers import Transfer
 from mjlog.tiles import N_TILES, kind_name
 from mjlog.view.generic import FamilyPresenter
 from mjlog.view.state import TableState
-from mjlog.view.terms import Terms, chinese_calls
+from mjlog.view.terms import Terms
 
 #: Beijing's words on the page (the source's traditional characters beside the English).
 BEIJING_TERMS = Terms(
     indicators="wild indicator (惠坯)", counters="dealer's repeat hands (連莊): {repeats}",
     self_drawn="by self-draw (自摸)", off_discard="on the discard of {from} (點炮)",
-    liable="mutual liability (互包)", marked="wild tile (惠牌)", calls=chinese_calls("槓"),
+    liable="mutual liability (互包)", marked="wild tile (惠牌)", calls=CALL_WORDS.names,
 )
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from mjlog.ir import Event, GameLog, Ryuukyoku, Win
 from mjlog.rules.datong.record import LeaveTable
-from mjlog.rules.datong.ruleset import DatongRules
+from mjlog.rules.datong.ruleset import CALL_WORDS, DatongRules
 from mjlog.rules.datong.settlement import LEAVE, leave_rows
 from mjlog.rules.results import DerivedDraw, DerivedWin
 from mjlog.rules.transfers import Transfer
 from mjlog.view.generic import FamilyPresenter
 from mjlog.view.state import TableState
-from mjlog.view.terms import Terms, chinese_calls
+from mjlog.view.terms import Terms
 
 #: The source's name of leaving the table.
 LEAVE_NAME = "leaves the table (強退)"
@@ -25,7 +25,7 @@ LEAVE_NAME = "leaves the table (強退)"
 #: Datong's words on the page (the source's characters beside the English; it writes 杠 and 庄).
 DATONG_TERMS = Terms(
     indicators=None, counters="dealer's repeat hands (連庄): {repeats}",
-    self_drawn="by self-draw (自摸)", off_discard="on the discard of {from} (點炮)", calls=chinese_calls("杠"),
+    self_drawn="by self-draw (自摸)", off_discard="on the discard of {from} (點炮)", calls=CALL_WORDS.names,
 )
 
 

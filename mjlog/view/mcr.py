@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from mjlog.ir import Event, FlowerSetAside, Round
 from mjlog.rules.mcr.record import FIRST_FLOWER, FLOWERS, McrHandRecord
+from mjlog.rules.mcr.ruleset import CALL_WORDS
 from mjlog.rules.results import RoundResult
 from mjlog.tiles import WIND_NAMES, kind_name
 from mjlog.view.generic import FamilyPresenter
 from mjlog.view.state import TableState
-from mjlog.view.terms import Terms, chinese_calls
+from mjlog.view.terms import Terms
 
 #: The winds in MCR's simplified characters, East first.
 WINDS_ZH = "东南西北"
@@ -21,7 +22,7 @@ WINDS_ZH = "东南西北"
 #: MCR's words on the page.
 MCR_TERMS = Terms(
     indicators=None, self_drawn="by self-draw (自摸)", off_discard="on the discard of {from} (点和)",
-    set_aside="flowers (花牌)", calls=chinese_calls("杠"),
+    set_aside="flowers (花牌)", calls=CALL_WORDS.names,
 )
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from types import MappingProxyType
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +35,8 @@ class Terms:
     set_aside: str = "set aside"
     #: the name of the tiles the round marks (Beijing's wild tiles)
     marked: str = "marked"
-    #: a call's kind as shown, by :class:`mjlog.ir.CallKind` value; a kind not named is shown as it is
+    #: a call's kind as shown, by :class:`mjlog.ir.CallKind` value (a family's ``CALL_WORDS.names``,
+    #: :mod:`mjlog.rules.common.call_words`); a kind not named is shown as it is
     calls: Mapping[str, str] = field(default_factory=dict)
 
     def call(self, kind: str) -> str:
@@ -47,12 +47,3 @@ class Terms:
         """The terms as the page's JSON holds them."""
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         return {k: dict(v) if isinstance(v, Mapping) else v for k, v in values.items()}
-
-
-def chinese_calls(kong: str) -> Mapping[str, str]:
-    """Chow, pung and kong with their characters, the kong written ``kong`` ('槓' in Beijing's
-    traditional script, '杠' in MCR's simplified)."""
-    return MappingProxyType({
-        "chi": "chow 吃", "pon": "pung 碰", "daiminkan": f"kong 明{kong}", "kakan": f"added kong 加{kong}",
-        "ankan": f"concealed kong 暗{kong}",
-    })

@@ -150,3 +150,18 @@ def test_a_beijing_page_names_the_dealers_repeats_lianzhuang():
     assert names == [r.name for r in log.rounds]
     repeated = [n for r, n in zip(log.rounds, names) if r.honba]
     assert repeated and all(", 連莊 " in n for n in repeated)
+
+
+def test_a_chinese_familys_page_names_its_calls_with_the_words_of_its_findings():
+    """One home: each presenter shows the calls as its family's ``CALL_WORDS`` names them (Datong's added
+    kong is the source's 補杠, Beijing writes 槓)."""
+    from mjlog.rules.beijing.ruleset import CALL_WORDS as BEIJING
+    from mjlog.rules.datong.ruleset import CALL_WORDS as DATONG
+    from mjlog.rules.mcr.ruleset import CALL_WORDS as MCR
+    from mjlog.view.beijing import BEIJING_TERMS
+    from mjlog.view.datong import DATONG_TERMS
+    from mjlog.view.mcr import MCR_TERMS
+
+    for terms, words in ((BEIJING_TERMS, BEIJING), (DATONG_TERMS, DATONG), (MCR_TERMS, MCR)):
+        assert {k: terms.call(k) for k in words.names} == dict(words.names)
+    assert DATONG_TERMS.call("kakan") == "added kong 補杠" and BEIJING_TERMS.call("ankan") == "concealed kong 暗槓"

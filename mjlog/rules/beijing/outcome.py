@@ -28,7 +28,7 @@ from mjlog.rules.base_table import AFTER_DISCARD, DISCARD
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.beijing.fans import BURN, burn_fan
 from mjlog.rules.beijing.record import BeijingDraw, BeijingHand, BeijingWin
-from mjlog.rules.beijing.ruleset import BeijingRules
+from mjlog.rules.beijing.ruleset import CALL_WORDS, BeijingRules
 from mjlog.rules.beijing.scorer import BeijingValue, IllegalWinError, WinHow, score
 from mjlog.rules.beijing.settlement import (
     BURN as BURN_REASON, burn_rounds, burn_turns, claims_at, hand_payers, mutual_events, partners_of, settle_draw,
@@ -96,7 +96,7 @@ class HandJudge:
             robbed = k is not None and k.added == w.win_tile and k.seat == w.from_who
             if not robbed and (d is None or d.tile != w.win_tile or d.seat != w.from_who):
                 t.find(K.ILLEGAL_ACTION, f"seat {w.who} wins on a tile that is not seat {w.from_who}'s last discard "
-                       "or added kan", t.tile_label(w.win_tile))
+                       f"or {CALL_WORDS.taken(CallKind.KAKAN)}", t.tile_label(w.win_tile))
             hand.add(w.win_tile)
         if set(w.hand) != hand:
             t.find(K.MALFORMED, f"the winning hand of seat {w.who} is not the tiles the seat holds",
@@ -182,7 +182,8 @@ class HandJudge:
         want = mutual_events(claims_at(self.rnd.events), self.rules.mutual_both_ways)
         got = {(p.seats, p.event) for p in rec.mutual}
         if got != set(want.items()) or len(rec.mutual) != len(got):
-            t.find(K.PAYMENT, "互包 pairs of the hand, counted from the chi and pon",
+            t.find(K.PAYMENT, f"互包 pairs of the hand, counted from the {CALL_WORDS.name(CallKind.CHI)} and "
+                              f"{CALL_WORDS.name(CallKind.PON)}",
                    _pairs(got), _pairs(want.items()))
 
     def result(self, t: BeijingTable) -> RoundResult:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mjlog.rules.common.call_words import chinese_call_words
 from mjlog.rules.sources import check_choices, with_knobs, choice, knob, quoted, rule
 
 Rotation = Literal["source", "ccw"]
@@ -62,6 +63,10 @@ class BeijingRules:
         step = 1 if self.rotation == "ccw" else -1
         return (dealer + step) % self.players
 
+
+#: The calls in the family's words (吃, 碰, 槓 in the source's traditional script) with an English gloss: the referee's
+#: findings and the viewer's page read them here.
+CALL_WORDS = chinese_call_words("槓")
 
 #: One line of meaning for each knob (a test checks every field has one).
 KNOB_DOCS: dict[str, str] = {

@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from mjlog.errors import InvalidHandError
+from mjlog.ir import CallKind
 from mjlog.rules.beijing.fans import Situation, fans_of
 from mjlog.rules.beijing.readings import FIVE_MAN, Meld, Shape, shapes
-from mjlog.rules.beijing.ruleset import BeijingRules
+from mjlog.rules.beijing.ruleset import CALL_WORDS, BeijingRules
 from mjlog.rules.family import WinItem
 
 _DEFAULT_RULES = BeijingRules()
@@ -81,9 +82,9 @@ def _check(concealed: Sequence[int], melds: Sequence[Meld], win: int, how: WinHo
     if max(counts) > 4:
         raise InvalidHandError("more than four copies of a tile")
     if how.robbed_kan and how.tsumo:
-        raise InvalidHandError("robbing a kan is a win on a discard, not a self-draw")
+        raise InvalidHandError(f"robbing a {CALL_WORDS.kan} is a win on a discard, not a self-draw")
     if how.after_kan and not how.tsumo:
-        raise InvalidHandError("a kan's replacement tile is drawn: a win on it is a self-draw")
+        raise InvalidHandError(f"a {CALL_WORDS.kan}'s replacement tile is drawn: a win on it is a self-draw")
     if how.first_turn and how.winner_is_dealer and not how.tsumo:
         raise InvalidHandError("the dealer wins before any discard only by self-draw (天和)")
 
@@ -92,10 +93,11 @@ def _refuse(melds: Sequence[Meld], how: WinHow, wilds: int) -> None:
     """Raise IllegalWinError for a win the rules forbid: on a discard after a call, or with three wilds."""
     if how.tsumo:
         return
-    what = "robbing a kan" if how.robbed_kan else "a win on a discard"
+    what = f"robbing a {CALL_WORDS.kan}" if how.robbed_kan else "a win on a discard"
     if any(not m.closed for m in melds):
-        raise IllegalWinError("a hand with a chi, pon or open kan wins only by self-draw"
-                              + (" (robbing a kan needs a closed hand)" if how.robbed_kan else ""))
+        raise IllegalWinError(f"a hand with a {CALL_WORDS.name(CallKind.CHI)}, {CALL_WORDS.name(CallKind.PON)} or "
+                              f"{CALL_WORDS.name(CallKind.DAIMINKAN)} wins only by self-draw"
+                              + (f" (robbing a {CALL_WORDS.kan} needs a closed hand)" if how.robbed_kan else ""))
     if wilds >= 3:
         raise IllegalWinError(f"a hand with {wilds} wild tiles wins only by self-draw, not by {what}")
 

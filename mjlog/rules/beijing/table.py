@@ -16,7 +16,7 @@ from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
 from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW
 from mjlog.rules.claims_table import ClaimsTable
 from mjlog.rules.beijing.readings import Meld, wild_kind
-from mjlog.rules.beijing.ruleset import BeijingRules
+from mjlog.rules.beijing.ruleset import CALL_WORDS, BeijingRules
 from mjlog.rules.beijing.wall import LIVE_DRAWS, RESERVE, BeijingWall
 from mjlog.tiles import tile_name
 
@@ -28,6 +28,7 @@ class BeijingTable(ClaimsTable):
     """Hands, calls, the wall's use and the turn of one Beijing hand."""
 
     game_name = "Beijing mahjong"
+    call_words = CALL_WORDS
 
     def __init__(self, rnd: Round, rules: BeijingRules, wall: BeijingWall | None, source, findings,
                  wild_indicator: int | None) -> None:
@@ -78,14 +79,14 @@ class BeijingTable(ClaimsTable):
 
     def _replacement(self, ev: Draw) -> None:
         if ev.seat != self.owed:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws the kan replacement of seat {self.owed}",
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} draws the {self.call_words.kan} replacement of seat {self.owed}",
                       ev.seat, self.owed)
         if self.replacements >= RESERVE:
-            self.find(K.ILLEGAL_ACTION, "a kan replacement is drawn from an empty reserve")
+            self.find(K.ILLEGAL_ACTION, f"a {self.call_words.kan} replacement is drawn from an empty reserve")
         elif self.wall is not None:
             want = self.wall.replacement(self.replacements)
             if ev.tile != want:
-                self.find(K.WALL, f"kan replacement {self.replacements + 1} is not the reserve's",
+                self.find(K.WALL, f"{self.call_words.kan} replacement {self.replacements + 1} is not the reserve's",
                           self.tile_label(ev.tile), self.tile_label(want))
         self.replacements += 1
         self.owed = None

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mjlog.ir import CallKind
+from mjlog.rules.common.call_words import chinese_call_words
 from mjlog.rules.sources import check_choices, with_knobs, choice, knob, quoted
 
 Stacking = Literal["multiply", "highest"]
@@ -97,11 +99,12 @@ KNOB_DOCS: dict[str, str] = {
 }
 
 
-#: The calls in the source's words (吃, 碰, 杠) with an English gloss, as the viewer names them; the rules
-#: line, the referee's findings and the hand types' errors say them so.
-CHOW, PUNG, KONG = "chow 吃", "pung 碰", "kong 杠"
-#: The three kongs as the source's payments name them (line 3: 明杠, 補杠, 暗杠).
-OPEN_KONG, ADDED_KONG, CLOSED_KONG = "open kong 明杠", "added kong 補杠", "closed kong 暗杠"
+#: The calls in the source's words (吃, 碰, 杠) with an English gloss, the three kongs as its payments
+#: name them (line 3: 明杠, 補杠, 暗杠): the referee's findings and the viewer's page read them here.
+CALL_WORDS = chinese_call_words("杠", added="補", closed="closed")
+#: The calls as the rules line and the hand types' errors say them.
+CHOW, PUNG, KONG = CALL_WORDS.name(CallKind.CHI), CALL_WORDS.name(CallKind.PON), "kong 杠"
+OPEN_KONG, ADDED_KONG, CLOSED_KONG = (CALL_WORDS.name(k) for k in (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN))
 PUNG_KONG = f"{PUNG} and {KONG}"
 #: Why a chow is refused, naming the knob as ``--knob`` and ``mjlog rules show`` write it.
 CHI_OFF = "knob chi=False"

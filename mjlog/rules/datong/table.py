@@ -17,12 +17,10 @@ from dataclasses import dataclass
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard, Draw, FlowerSetAside, Round
 from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW
-from mjlog.rules.claims_table import CallWords, ClaimsTable
+from mjlog.rules.claims_table import ClaimsTable
 from mjlog.rules.datong.hands import Meld
 from mjlog.rules.datong.record import LeaveTable
-from mjlog.rules.datong.ruleset import (
-    ADDED_KONG, CHI_OFF, CHOW, CLOSED_KONG, KONG, OPEN_KONG, PUNG, DatongRules, calls_in_words,
-)
+from mjlog.rules.datong.ruleset import CALL_WORDS, CHI_OFF, DatongRules, calls_in_words
 from mjlog.rules.datong.settlement import KanKind
 from mjlog.rules.datong.wall import DatongWall, drawable
 from mjlog.tiles import tile_name
@@ -31,11 +29,6 @@ K = FindingKind
 #: The kans of the IR as the payments (line 3) name them.
 KAN_KINDS: dict[object, KanKind] = {
     CallKind.DAIMINKAN: KanKind.OPEN, CallKind.KAKAN: KanKind.ADDED, CallKind.ANKAN: KanKind.CLOSED}
-_NAMES = {CallKind.CHI.value: CHOW, CallKind.PON.value: PUNG, CallKind.DAIMINKAN.value: OPEN_KONG,
-          CallKind.KAKAN.value: ADDED_KONG, CallKind.ANKAN.value: CLOSED_KONG}
-#: The calls in findings in the source's words (吃, 碰, 杠) with their glosses, never riichi's chi, pon or kan.
-CALL_WORDS = CallWords(names=_NAMES, made={k: ("an " if v[0] in "aeiou" else "a ") + v for k, v in _NAMES.items()},
-                       chis=CHOW.replace("chow", "chows", 1), kan=KONG.partition(" ")[0])
 
 
 @dataclass(frozen=True, slots=True)

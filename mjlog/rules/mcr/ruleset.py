@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mjlog.rules.common.call_words import chinese_call_words
 from mjlog.rules.sources import with_knobs, choice, knob, rule
 
 Edition = Literal["book-2006", "mil"]
@@ -37,6 +38,10 @@ class McrRules:
         """A copy with some knobs changed (``name`` gains ``+custom`` unless given)."""
         return with_knobs(self, changes)
 
+
+#: The calls in the family's words (吃, 碰, 杠 in the rules' simplified script) with an English gloss: the referee's
+#: findings and the viewer's page read them here.
+CALL_WORDS = chinese_call_words("杠")
 
 #: One line of meaning for each knob.
 KNOB_DOCS: dict[str, str] = {

@@ -25,6 +25,7 @@ from mjlog.rules.base_table import BaseTable, AFTER_DISCARD, DISCARD, DRAW
 from mjlog.rules.mcr.calculator import score
 from mjlog.rules.mcr.hand import McrHand, McrHandError, Meld, MeldKind, WinSituation
 from mjlog.rules.mcr.record import LostClaim, McrHandRecord, flower_of
+from mjlog.rules.mcr.ruleset import CALL_WORDS
 
 K = FindingKind
 _RANK = {"win": 3, "pung": 2, "kong": 2, "chow": 1}
@@ -183,14 +184,14 @@ class McrTable(BaseTable):
         }
         shape_ok = shape_ok_of.get(ev.kind, len(kinds) == 4 and len(set(kinds)) == 1)
         if not shape_ok or not isinstance(ev.kind, CallKind):  # another family's kind (riichi's kita)
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {ev.kind.value} is not a set",
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat}'s {CALL_WORDS.name(ev.kind)} is not a set",
                       " ".join(self.tile_label(t) for t in ev.tiles))
         if ev.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
             self._priority(ev.seat, {CallKind.CHI: "chow", CallKind.PON: "pung"}.get(ev.kind, "kong"))
             self._claim(ev)
         elif ev.kind is CallKind.ANKAN:
             self._own_kong(ev)
-            self.take(ev.seat, ev.tiles, "a concealed kong")
+            self.take(ev.seat, ev.tiles, CALL_WORDS.taken(CallKind.ANKAN))
             self.melds[ev.seat].append(ev)
         elif ev.kind is CallKind.KAKAN:
             self._own_kong(ev)
@@ -204,10 +205,10 @@ class McrTable(BaseTable):
         elif ev.from_seat != offer.seat or seat == offer.seat:
             self.find(K.ILLEGAL_ACTION, f"seat {seat} claims from seat {ev.from_seat}, but seat {offer.seat} discarded")
         elif ev.kind is CallKind.CHI and seat != (offer.seat + 1) % self.n:
-            self.find(K.ILLEGAL_ACTION, f"seat {seat} chows a discard of seat {offer.seat}, not its left neighbour's")
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} {CALL_WORDS.chis} a discard of seat {offer.seat}, not its left neighbour's")
         if offer is not None and offer.how == "discard" and self.river[offer.seat][-1:] == [offer.tile]:
             self.river[offer.seat].pop()
-        self.take(seat, [t for t in ev.tiles if t != ev.called], f"a {ev.kind.value}")
+        self.take(seat, [t for t in ev.tiles if t != ev.called], CALL_WORDS.taken(ev.kind))
         self.melds[seat].append(ev)
         self.actor, self.phase, self.offer = seat, DISCARD, None
         if ev.kind is CallKind.DAIMINKAN:
@@ -216,7 +217,7 @@ class McrTable(BaseTable):
 
     def _own_kong(self, ev: Call) -> None:
         if ev.seat != self.actor or self.phase != DISCARD or ev.seat in self.replacing:
-            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} declares a kong out of turn", ev.seat, self.actor)
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} declares a {CALL_WORDS.kan} out of turn", ev.seat, self.actor)
         self.replacing.append(ev.seat)
         self.after_kong.add(ev.seat)
         self.offer = None
@@ -226,10 +227,11 @@ class McrTable(BaseTable):
         melds = self.melds[seat]
         i = next((i for i, m in enumerate(melds) if m.kind is CallKind.PON and m.tiles[0] // 4 == added // 4), None)
         if i is None:
-            self.find(K.ILLEGAL_ACTION, f"seat {seat} adds {self.tile_label(added)} to a pung it has not melded")
+            self.find(K.ILLEGAL_ACTION, f"seat {seat} adds {self.tile_label(added)} to a {CALL_WORDS.name(CallKind.PON)} "
+                      "it has not melded")
         else:
             melds.pop(i)
-        self.take(seat, (added,), "an added kong")
+        self.take(seat, (added,), CALL_WORDS.taken(CallKind.KAKAN))
         melds.append(ev)
         self.offer = WinTile(seat, added, "kong")
 

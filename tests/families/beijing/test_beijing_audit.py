@@ -17,6 +17,7 @@ from mjlog.rules.beijing.record import BeijingWin, FanLine
 from mjlog.rules.beijing.wall import beijing_walls
 from tests.support.beijing_games import example1, example2, full_game, seeded_game
 from tests.support.beijingbuild import GameBuilder, with_base
+from tests.support.viewcases import riichi_words
 
 
 def errors(log):
@@ -201,7 +202,23 @@ def test_a_chi_from_the_wrong_seat_is_illegal():
     h.discard(2)
     h.exhaust()
     found = [f for f in errors(g.log(final=False)) if f.kind is K.ILLEGAL_ACTION]
-    assert found and "chi is only from the seat before" in found[0].message
+    assert found and "chow 吃 is only from the seat before" in found[0].message
+
+
+def test_beijings_findings_name_its_calls_in_its_own_words():
+    """A chow from the wrong seat and a closed kong out of turn: 吃 and 槓 with their glosses (the family's
+    ``CALL_WORDS``), never riichi's chi, pon or kan."""
+    g = GameBuilder(with_base(500))
+    h = g.hand(["3m", "", "1m2m", "5p5p5p5p"], keep="1m2m3m5p")
+    h.turn(0, None, "3m")
+    h.call(2, "chi", "123m")
+    h.discard(2)
+    h.call(3, "ankan", "5p5p5p5p")
+    h.discard(3)
+    lines = [f.line() for f in errors(g.log(final=False)) if f.kind is K.ILLEGAL_ACTION]
+    assert any("seat 2 chows 吃 from seat 0: chow 吃 is only from the seat before" in x for x in lines), lines
+    assert any("seat 3 makes a concealed kong 暗槓 out of its turn" in x for x in lines), lines
+    assert riichi_words(" ".join(lines)) == [], lines
 
 
 def test_the_event_index_of_a_finding_points_at_the_win(game):
@@ -259,7 +276,7 @@ def _robbed(open_hand: bool):
 def test_robbing_a_kan_needs_a_closed_hand():
     assert [f.kind for f in replay(_robbed(False)).findings] == [K.TRUNCATED]
     found = [f for f in errors(_robbed(True)) if f.kind is K.ILLEGAL_ACTION]
-    assert found and "robbing a kan" in found[0].message
+    assert found and "robbing a kong" in found[0].message
 
 
 def test_discarding_with_four_wild_tiles_is_illegal():

@@ -129,7 +129,7 @@ def test_dealer_fan_reading_b_needs_the_dealer_to_pay():
 def test_a_win_on_a_discard_after_a_call_is_refused():
     with pytest.raises(IllegalWinError, match="only by self-draw"):
         score_hand("456p789s11z34m5m", ["chi:123m"])
-    with pytest.raises(IllegalWinError, match="robbing a kan"):
+    with pytest.raises(IllegalWinError, match="robbing a kong"):
         score_hand("456p789s11z34m5m", ["pon:111m"], robbed_kan=True)
     assert fans("456p789s11z34m5m", ["pon:111m"], tsumo=True) == {"推倒和": 1}
 

@@ -20,6 +20,7 @@ from mjlog.rules.mcr.record import LostClaim
 from mjlog.rules.mcr.ruleset import MCR, MCR_DUPLICATE
 from mjlog.rules.mcr.simulate.game import simulate_log
 from mjlog.rules.mcr.wall import mcr_walls
+from tests.support.viewcases import riichi_words
 
 SEEDS = (1, 2, 3)
 
@@ -182,3 +183,15 @@ def test_mcr_fault_injected_into_a_simulated_match_is_caught(logs, fault, seed):
         assert any("under the 8-fan minimum" in f.message for f in findings)
     if fault is wrong_end:
         assert any("not the wall's next from the front" in f.message for f in findings)
+
+
+def test_mcrs_findings_name_its_calls_in_its_own_words(logs):
+    """A pung whose tiles are no set: 碰 with its gloss (the family's ``CALL_WORDS``), never riichi's pon."""
+    log = logs[SEEDS[0]]
+    k, i, call = next((k, i, e) for k, r in enumerate(log.rounds) for i, e in enumerate(r.events)
+                      if isinstance(e, Call) and e.kind is CallKind.PON)
+    other = next(t for t in range(136) if t >> 2 != call.tiles[0] >> 2 and t not in call.tiles)
+    broken = dataclasses.replace(call, tiles=(*[t for t in call.tiles if t != call.called][:1], other, call.called))
+    lines = [f.line() for f in replay(_replace_event(log, k, i, broken)).findings if f.kind is K.ILLEGAL_ACTION]
+    assert any(f"seat {call.seat}'s pung 碰 is not a set" in x for x in lines), lines
+    assert riichi_words(" ".join(lines)) == [], lines
