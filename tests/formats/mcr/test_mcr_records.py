@@ -238,7 +238,7 @@ def test_a_chow_of_a_discard_not_from_the_seat_before_is_illegal():
     """Seed 004, term 17: a chow takes the discard of the seat before (上家) only."""
     found = findings_of(pmn_record(DEAL, "T0c2D0c2C3c3D3w1N", "None None None None", "0 0 0 0"))
     assert [f.message for f in found if f.kind is K.ILLEGAL_ACTION] == [
-        "seat 3 chows a discard of seat 0, not its left neighbour's"]
+        "seat 3 chows 吃 a discard of seat 0, not its left neighbour's"]
 
 
 def test_a_discard_from_a_hand_of_the_wrong_size_is_illegal():
