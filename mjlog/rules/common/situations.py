@@ -8,7 +8,10 @@ from one pass over the hand's events, and the styles every family's rows name.
   the seat that dealt in, that seat's turn (its discards, the deal-in tile included) and style. The
   win's value is the store's ``wins.derived_value`` (in ``wins.value_unit``): the row does not repeat it.
 - A **call**: its kind, the caller's turn (its discards before the call, plus one), the kind called,
-  added or shown, the seat called from and whether it is the caller's first open call of the hand.
+  added or shown, the seat called from, whether it is the caller's first open call of the hand, and
+  that first call's reason where the family's rules make it clear from the call alone (the family's
+  ``first_call_reason``: MCR's pung of a dragon or a scoring wind; Beijing and Datong score no set of
+  one kind by itself, so theirs is always NULL).
 
 None of these families pays or records tenpai at an exhaustive draw (MCR's and Datong's drawn hand
 pays nothing; Beijing's 荒牌 keeps the deal whoever waits), so they give no ``draw_tenpai`` rows.
@@ -28,6 +31,7 @@ pays nothing; Beijing's 荒牌 keeps the deal whoever waits), so they give no ``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
@@ -44,9 +48,13 @@ class Style(str, Enum):
     CONCEALED = "concealed"  # a family without riichi: no chi, pon or open kan (closed kans allowed)
 
 
-def hand_rows(rnd: Round) -> dict[str, list[dict[str, Any]]]:
+#: A family's reason for a first call (the hand, the call, the kind it calls), or None where none is clear.
+FirstCallReason = Callable[[Round, Call, int], "str | None"]
+
+
+def hand_rows(rnd: Round, first_call_reason: FirstCallReason | None = None) -> dict[str, list[dict[str, Any]]]:
     """The hand's rows of ``win_situations`` and ``calls`` (columns by name; the store adds the game and
-    the round) for a family without riichi."""
+    the round) for a family without riichi; ``first_call_reason`` gives a first call's reason (None: NULL)."""
     n = len(rnd.hands)
     discards, opened = [0] * n, [False] * n
     wins: list[dict[str, Any]] = []
@@ -59,8 +67,11 @@ def hand_rows(rnd: Round) -> dict[str, list[dict[str, Any]]]:
         if isinstance(e, Discard):
             discards[e.seat] += 1
         elif isinstance(e, Call):
-            calls.append(_call_row(i, e, discards[e.seat] + 1, first=e.kind.is_open and e.kind is not CallKind.KAKAN
-                                   and not opened[e.seat]))
+            first = e.kind.is_open and e.kind is not CallKind.KAKAN and not opened[e.seat]
+            row = _call_row(i, e, discards[e.seat] + 1, first)
+            if first and first_call_reason is not None:
+                row["first_call_reason"] = first_call_reason(rnd, e, row["tile_kind"])
+            calls.append(row)
             opened[e.seat] = opened[e.seat] or e.kind.is_open
         elif isinstance(e, Win):
             ron = not e.tsumo
@@ -72,7 +83,7 @@ def hand_rows(rnd: Round) -> dict[str, list[dict[str, Any]]]:
 
 
 def _call_row(i: int, e: Call, turn: int, first: bool) -> dict[str, Any]:
-    """A call's row (no riichi: ``riichi`` and ``first_call_reason`` are NULL)."""
+    """A call's row (no riichi: ``riichi`` is NULL; ``first_call_reason`` NULL until the family gives one)."""
     tile = e.called if e.called is not None else e.added if e.added is not None else e.tiles[0]
     return dict(event_index=i, seat=e.seat, kind=e.kind.value, turn=turn, tile_kind=tile >> 2,
                 from_seat=e.from_seat if e.kind is not CallKind.ANKAN else None, first_call=first,

@@ -14,9 +14,10 @@ the referee and replay: :mod:`mjlog.rules.mcr.table`, :mod:`mjlog.rules.mcr.outc
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import ClassVar
 
-from mjlog.ir import GameLog, Round, Win
+from mjlog.ir import Call, CallKind, GameLog, Round, Win
 from mjlog.rules.results import DerivedWin, RoundResult
 from mjlog.rules.family import (
     Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, WinItem, lazy, register,
@@ -26,9 +27,10 @@ from mjlog.rules.mcr.by_hand import score_request
 from mjlog.rules.mcr.calculator import FanResult
 from mjlog.rules.mcr.describe import describe_outcome
 from mjlog.rules.mcr.fans import FANS
-from mjlog.rules.mcr.record import McrHeader, McrWinRecord
+from mjlog.rules.mcr.record import McrHandRecord, McrHeader, McrWinRecord
 from mjlog.rules.mcr.replay import replay_hand
 from mjlog.rules.mcr.ruleset import KNOB_DOCS, PRESETS, McrRules
+from mjlog.tiles import CHUN, EAST, HAKU, HATSU
 
 
 class McrText(FamilyText):
@@ -74,9 +76,30 @@ class McrStoreFacts(StoreFacts):
         return result.total
 
     def round_rows(self, log: GameLog, rnd: Round, result: RoundResult | None = None) -> dict[str, list[dict[str, object]]]:
-        """The hand's ``win_situations`` and ``calls`` (:mod:`mjlog.rules.common.situations`); no
-        ``draw_tenpai``: the family's rules define no tenpai at a drawn hand."""
-        return hand_rows(rnd)
+        """The hand's ``win_situations`` and ``calls`` (:mod:`mjlog.rules.common.situations`, a first call's
+        reason by :func:`first_call_reason`); no ``draw_tenpai``: the family's rules define no tenpai at a
+        drawn hand."""
+        return hand_rows(rnd, first_call_reason)
+
+
+class CallReason(str, Enum):
+    """An MCR first call's reason, where the call alone makes it clear."""
+
+    #: a pung or melded kong of a dragon (箭刻), the prevalent wind (圈风刻) or the caller's seat wind
+    #: (门风刻): 2 fan by itself, as riichi's yakuhai pon is a yaku by itself
+    DRAGON_WIND_PUNG = "dragon_wind_pung"
+
+
+def first_call_reason(rnd: Round, call: Call, kind: int) -> str | None:
+    """The reason of a first call of ``kind`` in ``rnd``: :attr:`CallReason.DRAGON_WIND_PUNG` or None. Seat
+    winds follow the dealer (East); the prevalent wind is the hand's record's (none without a record)."""
+    if call.kind is not CallKind.PON and call.kind is not CallKind.DAIMINKAN:
+        return None
+    rec = rnd.payload
+    winds = {EAST + (call.seat - rnd.dealer) % len(rnd.hands)}
+    if isinstance(rec, McrHandRecord):
+        winds.add(EAST + rec.prevalent_wind % 4)
+    return CallReason.DRAGON_WIND_PUNG.value if kind in (HAKU, HATSU, CHUN) or kind in winds else None
 
 
 class McrFamily(Family):
