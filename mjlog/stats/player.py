@@ -50,9 +50,13 @@ class PlayerSheet:
         return own + list(self.situations.items())
 
 
-def most_frequent_player(frames: StatFrames) -> str | None:
-    """The named player who sits in the most selected games (ties: the first name in sort order)."""
-    p = frames.players.filter(pl.col("name").is_not_null() & ~pl.col("name").is_in(list(ANONYMOUS)))
+def most_frequent_player(*selections: StatFrames) -> str | None:
+    """The named player who sits in the most selected games of ``selections`` together (each a selection of
+    its own, such as one family's games; ties: the first name in sort order)."""
+    players = [f.players.select("game_id", "name") for f in selections if f.players.height]
+    if not players:
+        return None
+    p = pl.concat(players).filter(pl.col("name").is_not_null() & ~pl.col("name").is_in(list(ANONYMOUS)))
     if p.height == 0:
         return None
     top = p.group_by("name").agg(pl.col("game_id").n_unique().alias("g")).sort(["g", "name"],

@@ -64,3 +64,32 @@ def test_player_notebook_draws_a_name_that_would_be_mathtext_as_plain_text(tmp_p
     nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
     assert error is None, error
     assert f"player: {name}" in _printed(nb)
+
+
+@pytest.mark.slow
+def test_player_notebook_picks_its_player_from_any_family_and_skips_riichi_for_a_beijing_only_player(tmp_path,
+                                                                                                    monkeypatch):
+    """A store of Beijing bot games alone: the default player is a Beijing player; the riichi sections are
+    skipped with a line, and the Beijing part is drawn."""
+    from mjlog.batch.simulate import simulated_bytes
+    from mjlog.rules import find_preset
+    from mjlog.store import Store
+
+    for seed in (1, 2):
+        (tmp_path / f"beijing-{seed}.xml").write_bytes(simulated_bytes(find_preset("beijing"), seed))
+    db = tmp_path / "s.duckdb"
+    with Store(db) as st:
+        st.ingest([tmp_path])
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from run_notebooks import execute
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    monkeypatch.delenv("MJLOG_PLAYER", raising=False)
+    nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
+    assert error is None, error
+    out = _printed(nb)
+    assert "player: Bot " in out and "sits in no selected riichi game: the riichi sections are skipped" in out
+    assert "sits in no selected Beijing game" not in out
+    last = nb.cells[-1]
+    assert any("image/png" in o.get("data", {}) for o in last.get("outputs", [])), "no Beijing chart"

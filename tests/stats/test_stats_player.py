@@ -47,6 +47,24 @@ def test_most_frequent_player_and_player_file():
     assert most_frequent_player(f) == "y"  # NoName sits in more games but is nobody
 
 
+def test_the_most_frequent_player_is_counted_over_every_familys_selection_together():
+    """A player who sits in one riichi game and two Beijing games outnumbers one in two riichi games."""
+    from mjlog.stats.frames import StatFrames
+    from mjlog.stats.player import most_frequent_player
+
+    empty = pl.DataFrame()
+
+    def selection(game_ids, names):
+        return StatFrames(games=empty, players=pl.DataFrame({"game_id": game_ids, "name": names}), rounds=empty,
+                          wins=empty, win_yaku=empty, draws=empty, seat_events=empty, payments=empty, findings=empty)
+
+    riichi = selection(["r1", "r2", "r2"], ["x", "x", "z"])
+    beijing = selection(["b1", "b2"], ["z", "z"])
+    assert most_frequent_player(riichi) == "x"
+    assert most_frequent_player(riichi, beijing) == "z"
+    assert most_frequent_player(selection([], [])) is None and most_frequent_player() is None
+
+
 def test_player_counts_match_an_independent_count(db, frames):
     from mjlog.stats.player import most_frequent_player, player_sheet
 
