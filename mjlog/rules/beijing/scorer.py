@@ -12,7 +12,7 @@ mpsz text. A hand the rules do not let win the way it is claimed raises
 >>> score([1, 2, 9, 9, 3], (Meld(3, True), Meld(12, False), Meld(20, False)), 3, WinHow())
 Traceback (most recent call last):
 ...
-mjlog.rules.beijing.scorer.IllegalWinError: a hand with a chi, pon or open kan wins only by self-draw
+mjlog.rules.beijing.scorer.IllegalWinError: a hand with a chow 吃, pung 碰 or open kong 明槓 wins only by self-draw
 """
 
 from __future__ import annotations
