@@ -19,14 +19,16 @@ copies as ``--games N`` needs (the first N of copy 0 of every source, copy 1, ..
   (each once: copies share their hands, so the audit counts a copy as a duplicate of its source and
   its parent reads it again to compare the two; ``--simulate`` adds distinct games): the parent's
   CPU share and, from it, the efficiency predicted at 16 workers, as for the build; and the same on the first
-  ``--quarter-games`` of them, with a worker's peak memory on both;
+  ``--quarter-games`` of them, with a worker's peak memory on both; the audit is given the folders
+  the games are in, as ``mjlog audit DIR`` (``--audit-file-list``: every file's path);
 - the peak memory (VmHWM) of a worker on the whole input and on its first quarter
   (``--quarter-games``), with the same workers (flat is the goal): the largest peak the batch
   manifests record (each the VmHWM of the process that built it, read there; the rusage of
   the children would carry the planning process's size over a spawned worker's exec).
 
     python benchmarks/scale.py [--copies N | --games N [--quarter-games M] [--cpu-games K]]
-                               [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask] [--no-audit | --audit-only]
+                               [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask]
+                               [--no-audit | --audit-only] [--audit-file-list]
 """
 
 from __future__ import annotations
@@ -193,8 +195,8 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
 
 
 def timed_audit(files: list[Path], listing: Path, jobs: int) -> dict:
-    """An audit of ``files`` (``keep=False, names=False``, as ``mjlog audit``) in a child process, which
-    reads their names from ``listing``: wall time, the parent's CPU (the index, the counts) and the workers'
+    """An audit of ``files`` (files or folders; ``keep=False, names=False``, as ``mjlog audit``) in a
+    child process, which reads their names from ``listing``: wall time, the parent's CPU (the index, the counts) and the workers'
     (its reaped children's), and the largest worker's peak memory (its ``ru_maxrss``: a forked worker's
     counts what it shares of the parent's at the fork)."""
     listing.write_text("\n".join(map(str, files)), encoding="utf-8")
@@ -268,6 +270,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--sim-dir", help="a folder of simulated games to add (instead of --simulate)")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask builds")
     ap.add_argument("--no-audit", action="store_true", help="skip the audit of the distinct source games")
+    ap.add_argument("--audit-file-list", action="store_true",
+                    help="give the audit every file's path, not the folders the games are in")
     ap.add_argument("--audit-only", action="store_true",
                     help="only the audits of the distinct source games (all, and the first --quarter-games of them)")
     ap.add_argument("--corpus", default=str(Path(os.environ.get("MJLOG_CORPUS", ROOT.parent / "shared" / "corpus")) / "tenhou"),
@@ -343,12 +347,15 @@ def report(stages: dict[str, float], res: dict) -> None:
              f"({big['games'] / small['games']:.1f}x the games)")
 
 
-def run_audits(sources: list[Path], tmp: Path, quarter: int | None) -> None:
+def run_audits(sources: list[Path], folders: list[Path], tmp: Path, quarter: int | None, file_list: bool) -> None:
     """The audit of the distinct source games and of their first ``quarter`` (default a quarter), each
-    printed, then a worker's peak memory on both (flat is the goal)."""
-    whole = timed_audit(sources, tmp / "distinct.txt", 2)
+    printed, then a worker's peak memory on both (flat is the goal). The audit is given the
+    ``folders`` the games are in (as ``mjlog audit DIR``), and a folder of links to the quarter; with
+    ``file_list``, every file's path instead (the parent then tells each from a folder)."""
+    part = sources[: min(quarter or max(1, len(sources) // 4), len(sources))]
+    whole = timed_audit(sources if file_list else folders, tmp / "distinct.txt", 2)
     _say(audit_line(whole))
-    small = timed_audit(sources[: min(quarter or max(1, len(sources) // 4), len(sources))], tmp / "part.txt", 2)
+    small = timed_audit(part if file_list else [link_inputs(part, tmp / "part")], tmp / "part.txt", 2)
     _say(audit_line(small))
     _say(f"peak memory (ru_maxrss) of an audit worker, 2 workers: {small['worker_rss_mb']:.0f} MB on "
          f"{small['games']} games, {whole['worker_rss_mb']:.0f} MB on {whole['games']} games")
@@ -367,7 +374,8 @@ def main(argv: list[str] | None = None) -> None:
         if not args.no_audit:
             _say(f"audit input: {len(sources)} distinct games: {len(sources) - n_sim} corpus XML games and "
                  f"{n_sim} simulated games")
-            run_audits(sources, tmp, args.quarter_games)
+            folders = [Path(args.corpus) / "xml"] + ([sim_dir] if sim_dir is not None else [])
+            run_audits(sources, folders, tmp, args.quarter_games, args.audit_file_list)
         if args.audit_only:
             return
         copies = copies_for(args.games, len(sources)) if args.games else (args.copies or 2)

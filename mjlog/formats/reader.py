@@ -172,15 +172,51 @@ class ReadResult:
 
 
 def iter_log_files(paths: Iterable[str | os.PathLike]) -> Iterator[Path]:
-    """Files named by ``paths``; directories are walked (sorted) for log-like files."""
+    """Files named by ``paths``; directories are walked (sorted) for log-like files: a name with a
+    log suffix, not hidden, that is a file (a link to one included); links to folders are not
+    followed, folders that cannot be read are passed over."""
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            for sub in sorted(path.rglob("*")):
-                if sub.is_file() and sub.name.lower().endswith(LOG_SUFFIXES) and not sub.name.startswith("."):
-                    yield sub
+            yield from _log_files_under(path)
         else:
             yield path
+
+
+def _log_files_under(folder: Path) -> Iterator[Path]:
+    """The log-like files under ``folder`` in the order of their sorted paths (each folder's entries by
+    name, a subfolder's files at its name's place). Each entry's kind comes from its folder's listing,
+    so the walk makes no ``stat`` call a file (a link's is still made): 7.5 -> 3 us a file of the
+    parent's serial work in ``mjlog audit DIR`` against sorting a ``rglob`` (docs/performance.md)."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=_name)
+    except (PermissionError, NotADirectoryError, FileNotFoundError):
+        return
+    for entry in entries:
+        name = entry.name
+        if _is_folder(entry):
+            yield from _log_files_under(folder / name)
+        elif name.lower().endswith(LOG_SUFFIXES) and not name.startswith(".") and _is_file(entry):
+            yield folder / name
+
+
+def _name(entry: os.DirEntry) -> str:
+    return entry.name
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def read_logs(sources: Iterable[LogSource], strict: bool = False) -> Iterator[ReadResult]:
