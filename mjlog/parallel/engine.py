@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -79,32 +79,35 @@ class TaskPool:
 
 @contextmanager
 def task_pool(jobs: int = 1, engine: str | Engine = Engine.LOCAL, scheduler: str | None = None,
-              start_method: str | None = None) -> Iterator[TaskPool]:
+              start_method: str | None = None, environ: Mapping[str, str] | None = None) -> Iterator[TaskPool]:
     """A :class:`TaskPool`: here when ``jobs`` <= 1 on the local engine, else a pool of ``jobs`` worker
     processes (``start_method``: multiprocessing's, see :func:`~mjlog.parallel.workers.worker_pool`) or
-    the Dask cluster at ``scheduler`` (without one, a LocalCluster of ``jobs`` workers), closed on exit."""
+    the Dask cluster at ``scheduler`` (without one, a LocalCluster of ``jobs`` workers), closed on exit.
+    ``environ``: environment variables the workers this starts set as they start (not those of a
+    ``scheduler``'s cluster, nor this process's)."""
     kind = Engine(engine)
     if kind is Engine.LOCAL and jobs <= 1:
         yield TaskPool()
         return
-    with (_pool(jobs, start_method) if kind is Engine.LOCAL else _dask(jobs, scheduler)) as runner:
+    with (_pool(jobs, start_method, environ) if kind is Engine.LOCAL
+          else _dask(jobs, scheduler, environ)) as runner:
         yield TaskPool(runner)
 
 
 def run_tasks(fn: Callable, tasks: Iterable[tuple], *, jobs: int = 1, engine: str | Engine = Engine.LOCAL,
               scheduler: str | None = None, ordered: bool = True, window: int | None = None,
-              start_method: str | None = None) -> Iterator:
+              start_method: str | None = None, environ: Mapping[str, str] | None = None) -> Iterator:
     """``fn(*task)`` for each task: here when ``jobs`` <= 1 on the local engine, else in a pool of
     ``jobs`` worker processes (``start_method``: multiprocessing's, see
     :func:`~mjlog.parallel.workers.worker_pool`) or on the Dask cluster at ``scheduler`` (without one,
-    a LocalCluster of ``jobs`` workers).
+    a LocalCluster of ``jobs`` workers); ``environ`` as :func:`task_pool`'s.
 
     Results come in the tasks' order (``ordered``), else as they finish. At most ``window`` tasks
     (default :data:`PER_WORKER` per worker) are submitted and not yet handed on, the one being handed
     on included, and ``tasks`` is read one task ahead of need: what a task's arguments cost is paid
     only when it is submitted.
     """
-    with task_pool(jobs, engine, scheduler, start_method) as pool:
+    with task_pool(jobs, engine, scheduler, start_method, environ) as pool:
         yield from pool.map(fn, tasks, ordered=ordered, window=window)
 
 
@@ -140,26 +143,26 @@ def _as_finished(runner: _Runner, fn: Callable, tasks: Iterator[tuple], window: 
 
 
 @contextmanager
-def _pool(jobs: int, start_method: str | None) -> Iterator[_Runner]:
+def _pool(jobs: int, start_method: str | None, environ: Mapping[str, str] | None) -> Iterator[_Runner]:
     # imported here, not above: an audit in one process loads neither multiprocessing nor the executor
     from concurrent.futures import FIRST_COMPLETED, wait
 
     from mjlog.parallel.workers import worker_pool
 
-    with worker_pool(jobs, start_method) as pool:
+    with worker_pool(jobs, start_method, environ) as pool:
         yield _Runner(pool.submit, jobs, lambda fs: tuple(wait(fs, return_when=FIRST_COMPLETED)),
                       lambda future: None)
 
 
 @contextmanager
-def _dask(jobs: int, scheduler: str | None) -> Iterator[_Runner]:
+def _dask(jobs: int, scheduler: str | None, environ: Mapping[str, str] | None) -> Iterator[_Runner]:
     try:
         from dask.distributed import Client, LocalCluster
         from dask.distributed import wait as dask_wait
     except ImportError:
         raise RuntimeError("--engine dask needs the dask extra: pip install 'mjlog[dask]'") from None
     cluster = None if scheduler else LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
-                                                  host="127.0.0.1", dashboard_address=None)
+                                                  host="127.0.0.1", dashboard_address=None, env=dict(environ or {}))
     client = Client(scheduler or cluster)
     try:
         if cluster is not None and warnings_printable():

@@ -17,6 +17,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 
 from mjlog.text import show_warnings_printable, warnings_printable
@@ -26,20 +27,24 @@ PARENT_CHECK_SECONDS = 0.5
 _PR_SET_PDEATHSIG = 1
 
 
-def worker_pool(jobs: int, start_method: str | None = None) -> ProcessPoolExecutor:
+def worker_pool(jobs: int, start_method: str | None = None,
+                environ: Mapping[str, str] | None = None) -> ProcessPoolExecutor:
     """A process pool of ``jobs`` workers that end when this process ends.
 
     ``start_method`` is multiprocessing's (the platform's default when None): ``"spawn"`` starts each
     worker as a fresh interpreter, so it holds none of this process's memory (a forked worker's
-    resident size carries what this process held when it forked, such as a list of every input)."""
+    resident size carries what this process held when it forked, such as a list of every input).
+    ``environ``: environment variables each worker sets as it starts, before its first task (so before
+    a spawned worker imports what the task needs)."""
     ctx = multiprocessing.get_context(start_method) if start_method else None
     return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_start_worker,
-                               initargs=(os.getpid(), warnings_printable()))
+                               initargs=(os.getpid(), warnings_printable(), dict(environ or {})))
 
 
-def _start_worker(parent: int, escape_warnings: bool) -> None:
-    """Run in each worker as it starts: show warnings escaped where its parent does (a spawned worker
-    does not inherit that), and end with ``parent``."""
+def _start_worker(parent: int, escape_warnings: bool, environ: dict[str, str]) -> None:
+    """Run in each worker as it starts: set ``environ``, show warnings escaped where its parent does (a
+    spawned worker does not inherit that), and end with ``parent``."""
+    os.environ.update(environ)
     if escape_warnings:
         show_warnings_printable()
     _end_with_parent(parent)

@@ -42,6 +42,11 @@ from mjlog.parallel.workers import peak_rss_kb
 
 #: Files per batch: one task of a worker, and the unit a killed build redoes.
 DEFAULT_BATCH_FILES = 256
+#: What the workers a build starts set before their first batch: Arrow's allocations from the C library's
+#: ``malloc``, not mimalloc, Arrow's default, which kept 80-180 MB resident between batches for at most
+#: 33 MB in use, more as batches went by (docs/performance.md, issue 38, 2026-12-06). The Parquet
+#: writer takes its pool when pyarrow loads, so only a process that has not loaded it yet can choose.
+WORKER_ENVIRON = {"ARROW_DEFAULT_MEMORY_POOL": "system"}
 BATCHES = "_batches"
 TMP = "_tmp"
 
@@ -338,7 +343,7 @@ def run_local(batches: list[Batch], out: str, jobs: int = 1) -> Iterator[BatchRe
     process's as it was at the fork (the list of every input, the plan), about 14 MB more per
     100,000 inputs, so its peak grew with the input."""
     return run_tasks(build_batch, ((b, out) for b in batches), jobs=jobs if len(batches) >= 2 else 1,
-                     ordered=False, start_method="spawn")
+                     ordered=False, start_method="spawn", environ=WORKER_ENVIRON)
 
 
 def run_dask(batches: list[Batch], out: str, scheduler: str | None = None, workers: int = 2) -> Iterator[BatchResult]:
@@ -347,7 +352,7 @@ def run_dask(batches: list[Batch], out: str, scheduler: str | None = None, worke
     Each result is released on the cluster once taken, so the workers' memory does not grow with the
     number of batches."""
     return run_tasks(build_batch, ((b, out) for b in batches), jobs=workers, engine=Engine.DASK,
-                     scheduler=scheduler, ordered=False)
+                     scheduler=scheduler, ordered=False, environ=WORKER_ENVIRON)
 
 
 def build(paths: Iterable[str | os.PathLike], out: str | os.PathLike, *, jobs: int = 1, engine: str = "local",

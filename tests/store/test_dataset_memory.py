@@ -185,3 +185,25 @@ def test_the_xml_readers_call_caches_stay_under_10_mb_however_many_distinct_call
         tx._CALLS.update(saved[0]), tx._MELDS.update(saved[1])
     assert len(tx._MELDS) <= tx._CACHE_LIMIT < read
     assert held < 10 << 20, f"the call caches hold {held / 2**20:.1f} MB"
+
+
+def _arrow_pool() -> str:
+    """The backend of the Arrow memory pool of the process that runs this (a pool's task)."""
+    import pyarrow as pa
+    return pa.default_memory_pool().backend_name
+
+
+@pytest.mark.slow
+def test_a_builds_spawned_workers_take_arrows_memory_from_malloc(monkeypatch):
+    """mimalloc, Arrow's default pool, kept 80-180 MB resident in a worker between batches (for at most
+    33 MB in use): a build's workers set :data:`dataset.WORKER_ENVIRON` before they load pyarrow, so
+    their Arrow pool is the C library's; the local and Dask builds pass it."""
+    from mjlog.parallel.engine import run_tasks
+
+    pools = list(run_tasks(_arrow_pool, [(), ()], jobs=2, start_method="spawn", environ=dataset.WORKER_ENVIRON))
+    assert pools == ["system", "system"]
+    passed = []
+    monkeypatch.setattr(dataset, "run_tasks", lambda *a, **kw: passed.append(kw["environ"]) or iter(()))
+    list(dataset.run_local([], "out", 2))
+    list(dataset.run_dask([], "out"))
+    assert passed == [dataset.WORKER_ENVIRON] * 2

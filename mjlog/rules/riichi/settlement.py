@@ -43,8 +43,10 @@ DEPOSIT = "riichi"
 NAGASHI = "nagashi"
 
 #: Memoised win_settlement results (immutable, so shared safely), keyed by the inputs per
-#: rule set; a rule set's table is cleared when it grows past _MEMO_MAX entries.
-_MEMO_MAX = 1 << 14
+#: rule set; a rule set's table is cleared when it grows past _MEMO_MAX entries. About 690 bytes an
+#: entry: 4,096 hit 66% of 8.8 lookups a game on 5,000 games of the corpus and simulated mix (16,384:
+#: 72%, 11.8 MB held by a build worker after 10,000 games, a third of what its memos held; issue 38).
+_MEMO_MAX = 1 << 12
 _MEMO = RulesMemo(_MEMO_MAX)
 
 
