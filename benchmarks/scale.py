@@ -195,7 +195,7 @@ def timed_build(inputs: Path, out: Path, jobs: int, engine: str = "local") -> di
 
 
 def timed_audit(files: list[Path], listing: Path, jobs: int) -> dict:
-    """An audit of ``files`` (files or folders; ``keep=False, names=False``, as ``mjlog audit``) in a
+    """An audit of ``files`` (files or folders; ``keep=False, names=False, quiet=True``, as ``mjlog audit``) in a
     child process, which reads their names from ``listing``: wall time, the parent's CPU (the index, the counts) and the workers'
     (its reaped children's), and the largest worker's peak memory (its ``ru_maxrss``: a forked worker's
     counts what it shares of the parent's at the fork)."""
@@ -205,7 +205,7 @@ def timed_audit(files: list[Path], listing: Path, jobs: int) -> dict:
         "from mjlog.batch.audit import audit_sources; "
         "paths = open(sys.argv[1], encoding='utf-8').read().splitlines(); "
         "t = time.perf_counter(); c = time.process_time(); "
-        "r = audit_sources(paths, jobs=int(sys.argv[2]), keep=False, names=False); "
+        "r = audit_sources(paths, jobs=int(sys.argv[2]), keep=False, names=False, quiet=True); "
         "w = time.perf_counter() - t; parent = time.process_time() - c; "
         "k = resource.getrusage(resource.RUSAGE_CHILDREN); "
         "print(json.dumps({'wall': w, 'parent_cpu': parent, 'worker_cpu': k.ru_utime + k.ru_stime, "

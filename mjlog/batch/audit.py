@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from mjlog.batch.report import AuditReport, FileAudit, FileGame, StreamingAudit
+from mjlog.batch.report import UNNAMED_HAND, AuditReport, FileAudit, FileGame, QuietGame, StreamingAudit
 from mjlog.formats import reader
 from mjlog.formats.identity import GameIdentity
 from mjlog.formats.reader import iter_log_files
@@ -122,36 +122,40 @@ def _file_audit(game: CheckedGame, label: str) -> FileAudit:
     return FileAudit(name, error=str(failure.error))
 
 
-#: A hand of a quick identity without its name (:func:`_nameless`): one object, so a task's results
-#: pickle it once.
-_UNNAMED_HAND = ((0, 0), "", "")
-
-
 def _nameless(fa: FileAudit) -> FileAudit:
     """``fa`` with its quick identity's players and hands' names left out (as many hands, each
-    :data:`_UNNAMED_HAND`): what the batch's counts need of it (its keys, deal and completeness), in about
-    a third fewer bytes from a worker. A full identity (no quick one) is kept whole."""
+    :data:`~mjlog.batch.report.UNNAMED_HAND`): what the batch's counts need of it (its keys, deal and
+    completeness), in about a third fewer bytes from a worker. A full identity (no quick one) is kept whole."""
     ident = fa.identity
     if ident is None or ident.digested:
         return fa
-    return replace(fa, identity=replace(ident, players=(), rounds=(_UNNAMED_HAND,) * len(ident.rounds)))
+    return replace(fa, identity=replace(ident, players=(), rounds=(UNNAMED_HAND,) * len(ident.rounds)))
 
 
-def _audit_chunk(paths: Sequence[str], choice: RuleChoice | None = None, names: bool = True) -> list[FileAudit]:
-    out = [fa for p in paths for fa in audit_file(p, choice)]
-    return out if names else [_nameless(fa) for fa in out]
+def _sent(fa: FileAudit, names: bool, quiet: bool) -> FileAudit | QuietGame:
+    """What a worker sends of ``fa``: as it is, without names (:func:`_nameless`), or as a
+    :class:`~mjlog.batch.report.QuietGame` when ``quiet`` and it has nothing to report."""
+    if quiet:
+        q = QuietGame.of(fa)
+        if q is not None:
+            return q
+    return fa if names else _nameless(fa)
 
 
-def _audited_batches(sources: Sequence, pool: TaskPool, chunk: int,
-                     choice: RuleChoice | None, names: bool = True) -> Iterator[list[FileAudit]]:
+def _audit_chunk(paths: Sequence[str], choice: RuleChoice | None = None, names: bool = True,
+                 quiet: bool = False) -> list[FileAudit | QuietGame]:
+    return [_sent(fa, names, quiet) for p in paths for fa in audit_file(p, choice)]
+
+
+def _audited_batches(sources: Sequence, pool: TaskPool, chunk: int, choice: RuleChoice | None,
+                     names: bool = True, quiet: bool = False) -> Iterator[list[FileAudit | QuietGame]]:
     """The audit results of ``sources`` in input order, a batch at a time: each source's here, or
-    each chunk's of ``chunk`` paths on the pool's workers; without ``names``, each quick identity
-    without its players and hands' names (:func:`_nameless`)."""
+    each chunk's of ``chunk`` paths on the pool's workers, each result as :func:`_sent` makes it."""
     if not pool.parallel:
         for s in sources:
-            yield audit_file(s, choice) if names else [_nameless(fa) for fa in audit_file(s, choice)]
+            yield [_sent(fa, names, quiet) for fa in audit_file(s, choice)]
         return
-    chunks = ((list(map(str, sources[i : i + chunk])), choice, names) for i in range(0, len(sources), chunk))
+    chunks = ((list(map(str, sources[i : i + chunk])), choice, names, quiet) for i in range(0, len(sources), chunk))
     yield from pool.map(_audit_chunk, chunks)
 
 
@@ -172,7 +176,8 @@ def iter_audits(sources: Sequence, jobs: int = 1, chunk: int | None = None, engi
 
 def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAudit], bool | None] | None = None,
                   progress: bool = False, engine: str = "local", scheduler: str | None = None,
-                  keep: bool = True, choice: RuleChoice | None = None, names: bool = True) -> AuditReport:
+                  keep: bool = True, choice: RuleChoice | None = None, names: bool = True,
+                  quiet: bool = False) -> AuditReport:
     """Audit paths (directories walked) or bytes, one game once; ``on_result`` sees each result as it
     comes, in input order (returning True stops the calls): a file of a game already counted as a
     duplicate, and an earlier primary source a more complete file displaces right after that file
@@ -181,7 +186,12 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
     ``engine="dask"`` audits on a Dask cluster (see :func:`iter_audits`); ``choice`` replays every game
     under rules it does not state (``--rules``/``--knob``). ``names=False`` leaves out of each quick
     identity (of a result ``on_result`` sees or the report keeps) its players and hands' names, which the
-    counts do not need: the workers send less; the counts and verdicts are the same."""
+    counts do not need: the workers send less; the counts and verdicts are the same. ``quiet=True``
+    (with ``keep=False``) leaves out of what ``on_result`` sees the results that have nothing to
+    report (a game counted for the first time, with no finding), which the workers then send as a
+    :class:`~mjlog.batch.report.QuietGame`: the same counts and verdicts for less of the parent's work."""
+    if quiet and keep:
+        raise ValueError("a quiet audit keeps no file's result: pass keep=False")
     expanded: list = []
     for s in sources:
         if isinstance(s, (str, os.PathLike)) and os.path.isdir(s):
@@ -198,7 +208,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
         with task_pool(jobs if _parallel(expanded, jobs, engine) else 1, engine, scheduler) as pool:
             with StreamingAudit(keep, _identify_on(pool)) as counted:
                 for audits in _audited_batches(expanded, pool, _chunk_for(len(expanded), jobs), choice,
-                                               names):
+                                               names, quiet):
                     for reported in counted.add_all(audits):
                         for out in reported:
                             if calling and on_result(out):  # type: ignore[misc]  # calling: on_result is set

@@ -30,6 +30,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.frozen import builder
@@ -89,6 +90,47 @@ class FileAudit:
 
 _BUILD_FILE_GAME = builder(FileGame)
 _BUILD_FILE_AUDIT = builder(FileAudit)
+
+#: A hand of a quick identity without its name (``audit_sources(..., names=False)``): one object, so
+#: a task's results pickle it once.
+UNNAMED_HAND = ((0, 0), "", "")
+
+
+class QuietGame(NamedTuple):
+    """A file's result with nothing to report: a game of its own read from a path, no finding, no error,
+    with a quick identity. What a worker sends for one when the caller wants no such result back
+    (``audit_sources(..., quiet=True)``): what the index needs, and what makes its result again
+    (:meth:`loud`) should it meet another game. It loads in about a third of a result's
+    instructions, the largest part of an audit parent's work a game (docs/performance.md)."""
+
+    source: str
+    keys: tuple[str, ...]
+    deal: str | None
+    final: tuple[tuple[int, ...], tuple[float, ...]] | None
+    hands: int            # the identity's hands (their names and digests left out)
+    rank: str             # its completeness as the index's text: final, hands, seed
+    path: str | None      # the file it was read from, None when that is the source
+    index: int            # its place in that file
+
+    @classmethod
+    def of(cls, fa: FileAudit) -> QuietGame | None:
+        """``fa`` as a quiet game, or None when it has something to report or no quick identity."""
+        ident, origin = fa.identity, fa.origin
+        if (fa.findings or fa.error is not None or fa.skipped is not None or fa.same_as is not None
+                or ident is None or ident.digested or origin is None):
+            return None
+        rank = completeness(ident)
+        return cls(fa.source, ident.keys, ident.deal, ident.final, len(ident.rounds),
+                   f"{rank[0]},{rank[1]},{rank[2]}", None if origin.path == fa.source else origin.path, origin.index)
+
+    @property
+    def origin(self) -> FileGame:
+        return FileGame(self.source if self.path is None else self.path, self.index)
+
+    def loud(self) -> FileAudit:
+        """The result it stands for, its quick identity without players or hands' names."""
+        ident = GameIdentity(self.keys, (), (UNNAMED_HAND,) * self.hands, self.final, self.deal, digested=False)
+        return FileAudit(self.source, identity=ident, origin=self.origin)
 
 
 def _file_game(*values: object) -> FileGame:
@@ -237,6 +279,11 @@ def _index_keys(ident: GameIdentity) -> tuple[str, ...]:
     return ident.keys if ident.deal is None else (*ident.keys, ident.deal)
 
 
+def _quiet_keys(q: QuietGame) -> tuple[str, ...]:
+    """:func:`_index_keys` of a quiet game's identity."""
+    return q.keys if q.deal is None else (*q.keys, q.deal)
+
+
 def completeness(ident: GameIdentity) -> tuple[int, int, int]:
     """Which file of a game records the most: a final result, then more whole hands, then a seed (a
     wall); the same for a game's quick identity as for its full one."""
@@ -283,12 +330,21 @@ class StreamingAudit:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def add_all(self, fas: Sequence[FileAudit]) -> list[list[FileAudit]]:
+    def add_all(self, fas: Sequence[FileAudit | QuietGame]) -> list[list[FileAudit]]:
         """:meth:`add` each of ``fas`` in turn; what to report for each. The games among them that may
         need their full identity (:meth:`candidates`) are identified in one call, before; a result that
         shares no key and no deal with any game counted or any other of them is counted without a
-        lookup."""
-        out = [self._add(fa) if lookup else self._add_new(fa) for fa, lookup in zip(fas, self._prefetch(fas))]
+        lookup. A :class:`QuietGame` is counted as its result would be, which is not itself reported
+        (the files whose verdicts it changes are)."""
+        out = []
+        for fa, lookup in zip(fas, self._prefetch(fas)):
+            if type(fa) is not QuietGame:
+                out.append(self._add(fa) if lookup else self._add_new(fa))
+            elif lookup:
+                loud = fa.loud()
+                out.append([r for r in self._add(loud) if r is not loud])
+            else:
+                out.append(self._add_quiet(fa))
         self._flush()
         return out
 
@@ -348,6 +404,20 @@ class StreamingAudit:
             rep.files.append(fa)
         return [fa]
 
+    def _add_quiet(self, q: QuietGame) -> list[FileAudit]:
+        """:meth:`_add_new` for a quiet game (clean, no finding): nothing to report."""
+        at, self._n = self._n, self._n + 1
+        rep = self.report
+        rep.games += 1
+        rep.clean += 1
+        gid, self._next_gid = self._next_gid, self._next_gid + 1
+        self._new_games.append((gid, q.rank, q.source, 1, "0,0,0", at,
+                                None if q.path is None else os.fsencode(q.path), q.index))
+        self._new_keys += [(k, gid) for k in q.keys]
+        if q.deal is not None:
+            self._new_keys.append((q.deal, gid))
+        return []
+
     def _flush(self) -> None:
         """Write the new games that wait to the index (their duplicates' tallies 0, no fingerprint)."""
         if self._new_games:
@@ -364,10 +434,11 @@ class StreamingAudit:
         one of them meets. A superset: a caller may identify these in one pass, elsewhere."""
         return self._meeting(fas)[1]
 
-    def _meeting(self, fas: Sequence[FileAudit]) -> tuple[list[bool], list[FileGame]]:
+    def _meeting(self, fas: Sequence[FileAudit | QuietGame]) -> tuple[list[bool], list[FileGame]]:
         """For each of ``fas``, whether it needs a lookup (all but a quick identity that shares no key
         and no deal with any game counted or any other of them), and :meth:`candidates`."""
-        keyed = [None if fa.error is not None or fa.skipped is not None or fa.identity is None
+        keyed = [_quiet_keys(fa) if type(fa) is QuietGame else
+                 None if fa.error is not None or fa.skipped is not None or fa.identity is None
                  else _index_keys(fa.identity) for fa in fas]
         times: dict[str, int] = {}
         for keys in keyed:
@@ -394,7 +465,7 @@ class StreamingAudit:
             lookup.append(meets or origin is None)
         return lookup, list(out)
 
-    def _prefetch(self, fas: Sequence[FileAudit]) -> list[bool]:
+    def _prefetch(self, fas: Sequence[FileAudit | QuietGame]) -> list[bool]:
         """The full identities of :meth:`candidates`' games kept for :meth:`_again` (the last batch's let
         go); for each of ``fas``, whether it needs a lookup."""
         lookup, origins = self._meeting(fas)

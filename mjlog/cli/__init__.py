@@ -71,7 +71,8 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     progress = sys.stderr.isatty() and not args.no_progress
     try:
         report = audit_sources(args.paths, jobs=args.jobs, on_result=emit, progress=progress, engine=args.engine,
-                               scheduler=args.scheduler, keep=False, choice=choice or None, names=False)
+                               scheduler=args.scheduler, keep=False, choice=choice or None, names=False,
+                               quiet=True)
     except RuntimeError as exc:  # the dask extra is not installed
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE

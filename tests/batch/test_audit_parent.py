@@ -12,7 +12,7 @@ import pytest
 
 import mjlog.formats.reader
 from mjlog.batch.audit import MAX_CHUNK, MIN_CHUNK, _audit_chunk, _chunk_for, audit_file, audit_sources, identify_games
-from mjlog.batch.report import StreamingAudit, completeness
+from mjlog.batch.report import QuietGame, StreamingAudit, completeness
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.simulate import simulate_game
 from tests.support.xmlbuild import simple_game4
@@ -130,3 +130,43 @@ def test_a_result_without_names_keeps_what_the_counts_need_and_sends_less(tmp_pa
         (fa.identity.keys, fa.identity.deal, fa.identity.final, fa.origin)
     assert completeness(light.identity) == completeness(fa.identity)
     assert len(pickle.dumps(light, pickle.HIGHEST_PROTOCOL)) < len(pickle.dumps(fa, pickle.HIGHEST_PROTOCOL)) * 0.7
+
+
+def _has_something_to_report(fa) -> bool:
+    return bool(fa.findings or fa.error is not None or fa.skipped is not None or fa.same_as is not None)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_quiet_audit_counts_and_judges_as_a_loud_one_and_leaves_out_only_results_with_nothing_to_say(
+        tmp_path, jobs):
+    _batch(tmp_path)
+    (tmp_path / "cut.xml").write_bytes(simple_game4()[:200])
+    (tmp_path / "notes.txt").write_text("not a log")
+    seen: dict[bool, list] = {False: [], True: []}
+    loud = audit_sources([tmp_path], jobs=jobs, keep=False, names=False, on_result=seen[False].append)
+    quiet = audit_sources([tmp_path], jobs=jobs, keep=False, names=False, quiet=True, on_result=seen[True].append)
+    assert quiet.to_dict() == loud.to_dict()
+    assert (quiet.games, quiet.duplicates, quiet.unreadable, quiet.skipped) == (5, 35, 1, 1)
+    assert [(f.source, f.same_as, f.findings, f.error, f.skipped) for f in seen[True]] == \
+        [(f.source, f.same_as, f.findings, f.error, f.skipped) for f in seen[False] if _has_something_to_report(f)]
+    assert any(Path(f.source).name == "c00.xml" and f.same_as for f in seen[True])   # a quiet primary displaced
+
+
+def test_a_quiet_game_makes_its_result_again_and_sends_less(tmp_path):
+    path = _simulated(tmp_path, 0)
+    (light,) = _audit_chunk([str(path)], None, False)
+    (quiet,) = _audit_chunk([str(path)], None, False, True)
+    assert type(quiet) is QuietGame and quiet.loud() == light
+    assert quiet.rank == ",".join(map(str, completeness(light.identity)))
+    assert len(pickle.dumps(quiet, pickle.HIGHEST_PROTOCOL)) < len(pickle.dumps(light, pickle.HIGHEST_PROTOCOL))
+
+
+def test_a_result_with_something_to_report_is_never_quiet(tmp_path):
+    (tmp_path / "cut.xml").write_bytes(simple_game4()[:200])
+    (fa,) = audit_file(tmp_path / "cut.xml")
+    assert QuietGame.of(fa) is None and QuietGame.of(replace(fa, error=None, same_as="x.xml")) is None
+
+
+def test_a_quiet_audit_keeps_no_result():
+    with pytest.raises(ValueError, match="keep=False"):
+        audit_sources([], quiet=True)
