@@ -19,7 +19,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from mjlog.batch.report import UNNAMED_HAND, AuditReport, FileAudit, FileGame, QuietGame, StreamingAudit
+from mjlog.batch.report import AuditReport, StreamingAudit
+from mjlog.batch.results import UNNAMED_HAND, FileAudit, FileGame, QuietGame
 from mjlog.formats import reader
 from mjlog.formats.identity import GameIdentity
 from mjlog.formats.reader import iter_log_files
@@ -124,7 +125,7 @@ def _file_audit(game: CheckedGame, label: str) -> FileAudit:
 
 def _nameless(fa: FileAudit) -> FileAudit:
     """``fa`` with its quick identity's players and hands' names left out (as many hands, each
-    :data:`~mjlog.batch.report.UNNAMED_HAND`): what the batch's counts need of it (its keys, deal and
+    :data:`~mjlog.batch.results.UNNAMED_HAND`): what the batch's counts need of it (its keys, deal and
     completeness), in about a third fewer bytes from a worker. A full identity (no quick one) is kept whole."""
     ident = fa.identity
     if ident is None or ident.digested:
@@ -134,7 +135,7 @@ def _nameless(fa: FileAudit) -> FileAudit:
 
 def _sent(fa: FileAudit, names: bool, quiet: bool) -> FileAudit | QuietGame:
     """What a worker sends of ``fa``: as it is, without names (:func:`_nameless`), or as a
-    :class:`~mjlog.batch.report.QuietGame` when ``quiet`` and it has nothing to report."""
+    :class:`~mjlog.batch.results.QuietGame` when ``quiet`` and it has nothing to report."""
     if quiet:
         q = QuietGame.of(fa)
         if q is not None:
@@ -189,7 +190,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
     counts do not need: the workers send less; the counts and verdicts are the same. ``quiet=True``
     (with ``keep=False``) leaves out of what ``on_result`` sees the results that have nothing to
     report (a game counted for the first time, with no finding), which the workers then send as a
-    :class:`~mjlog.batch.report.QuietGame`: the same counts and verdicts for less of the parent's work."""
+    :class:`~mjlog.batch.results.QuietGame`: the same counts and verdicts for less of the parent's work."""
     if quiet and keep:
         raise ValueError("a quiet audit keeps no file's result: pass keep=False")
     expanded: list = []

@@ -11,7 +11,7 @@ import pytest
 import mjlog.formats.identity
 import mjlog.replayer.guard
 from mjlog.batch.audit import audit_file, audit_sources
-from mjlog.batch.report import completeness
+from mjlog.batch.results import completeness
 from mjlog.formats.identity import identity_of, quick_identity
 from mjlog.formats.reader import games_or_errors, read_log
 from mjlog.formats.tenhou.json import dumps_tenhou6

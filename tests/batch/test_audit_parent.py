@@ -12,7 +12,8 @@ import pytest
 
 import mjlog.formats.reader
 from mjlog.batch.audit import MAX_CHUNK, MIN_CHUNK, _audit_chunk, _chunk_for, audit_file, audit_sources, identify_games
-from mjlog.batch.report import QuietGame, StreamingAudit, completeness
+from mjlog.batch.report import StreamingAudit
+from mjlog.batch.results import QuietGame, completeness
 from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.simulate import simulate_game
 from tests.support.xmlbuild import simple_game4
