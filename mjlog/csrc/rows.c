@@ -4,7 +4,7 @@
 #include <string.h>
 #include "speedups.h"
 
-/* ---- store rows: the twin of mjlog.store.rows.py_event_columns ------------------------------ */
+/* ---- store rows: the twin of mjlog.ir.event_kinds.py_event_columns ------------------------------ */
 
 /* event_columns(events, Draw, Discard) -> {"seat": [...], "kind": [...], "tile": [...], "tsumogiri": [...],
  * "others": [indexes]} */

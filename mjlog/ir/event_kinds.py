@@ -13,9 +13,12 @@ without a kind is stored as ``other``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from types import MappingProxyType
 
+from mjlog.accel import event_columns as _compiled_event_columns
 from mjlog.ir import Call, Discard, Disconnect, Draw, Reconnect, Ryuukyoku, Win
 
 
@@ -80,3 +83,30 @@ register_event_kind(Disconnect, "disconnect", 6, seat=True)
 register_event_kind(Reconnect, "reconnect", 7, seat=True)
 register_event_kind(Win, "win", 8)
 register_event_kind(Ryuukyoku, "ryuukyoku", 9)
+
+
+def py_event_columns(events: Sequence[Any], draw_type: type = Draw, discard_type: type = Discard) -> dict[str, list]:
+    """The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
+    discards (None for every other event), and the indexes of those other events (``others``), by name.
+
+    ``mjlog._speedups.event_columns`` is the compiled twin.
+    """
+    n = len(events)
+    seats: list[int | None] = [None] * n
+    kinds: list[int | None] = [None] * n
+    tiles: list[int | None] = [None] * n
+    tsumogiri: list[bool | None] = [None] * n
+    others = []
+    for i, e in enumerate(events):
+        t = type(e)
+        if t is draw_type:
+            seats[i], kinds[i], tiles[i] = e.seat, 0, e.tile
+        elif t is discard_type:
+            seats[i], kinds[i], tiles[i], tsumogiri[i] = e.seat, 1, e.tile, e.tsumogiri
+        else:
+            others.append(i)
+    return {"seat": seats, "kind": kinds, "tile": tiles, "tsumogiri": tsumogiri, "others": others}
+
+
+#: :func:`py_event_columns`, compiled where the helpers are built (called as ``event_columns(events, Draw, Discard)``).
+event_columns = _compiled_event_columns or py_event_columns

@@ -38,11 +38,10 @@ from dataclasses import dataclass, field, replace
 
 import pyarrow as pa
 
-from mjlog.accel import event_columns as _event_columns
 from mjlog.errors import MalformedLogError
 from mjlog.formats.identity import GameIdentity, to_json
 from mjlog.store.arrow_schema import DS, GID, I8, I16, I32, L16, S, SCHEMAS
-from mjlog.ir.event_kinds import KINDS, OTHER, kind_names
+from mjlog.ir.event_kinds import KINDS, OTHER, event_columns, kind_names
 from mjlog.ir import Call, CallKind, Discard, Draw, Event, GameLog, Ryuukyoku, Win, call_kinds
 from mjlog.replayer.guard import CheckedGame, Failure, check_games, identify
 from mjlog.rules.results import DerivedWin, Replay
@@ -54,26 +53,6 @@ HASH_PREFIX = "sha256-"
 HASH_CHARS = 16
 
 _OPENING = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
-
-
-def py_event_columns(events, draw_type=Draw, discard_type=Discard) -> dict[str, list]:
-    """The events table's seat, kind, tile and tsumogiri columns of one round for its draws and
-    discards (None for every other event), and the indexes of those other events (``others``), by name.
-
-    ``mjlog._speedups.event_columns`` is the compiled twin.
-    """
-    n = len(events)
-    seats, kinds, tiles, tsumogiri = [None] * n, [None] * n, [None] * n, [None] * n
-    others = []
-    for i, e in enumerate(events):
-        t = type(e)
-        if t is draw_type:
-            seats[i], kinds[i], tiles[i] = e.seat, 0, e.tile
-        elif t is discard_type:
-            seats[i], kinds[i], tiles[i], tsumogiri[i] = e.seat, 1, e.tile, e.tsumogiri
-        else:
-            others.append(i)
-    return {"seat": seats, "kind": kinds, "tile": tiles, "tsumogiri": tsumogiri, "others": others}
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +206,7 @@ class _Rows:
         wins: list[tuple[int, Win, bool, int]] = []
         draws: list[tuple[int, Ryuukyoku, int]] = []
         result = 0
-        columns = (_event_columns or py_event_columns)(events, Draw, Discard)
+        columns = event_columns(events, Draw, Discard)
         seats, kinds, tiles, tsumogiri = columns["seat"], columns["kind"], columns["tile"], columns["tsumogiri"]
         others = columns["others"]
         event_kinds, call_codes = KINDS, self.call_codes

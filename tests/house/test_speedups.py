@@ -278,7 +278,7 @@ def test_waits_of_the_special_shapes():
 
 
 def test_event_columns_agree_with_python():
-    from mjlog.store.rows import py_event_columns
+    from mjlog.ir.event_kinds import py_event_columns
     from mjlog.ir import Discard, Draw
     from tests.support.xmlbuild import simple_game4
 
@@ -295,7 +295,7 @@ def test_event_columns_agree_with_python():
 def test_slots_read_directly_behave_as_attributes():
     """The compiled helpers read an event's slots directly; an unset slot still raises
     AttributeError as the attribute would, and a subclass is not taken for the class."""
-    from mjlog.store.rows import py_event_columns
+    from mjlog.ir.event_kinds import py_event_columns
     from mjlog.ir import Call, Discard, Draw
     from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
     from mjlog.rules.riichi.table import QuietEvents

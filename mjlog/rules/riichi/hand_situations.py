@@ -29,16 +29,18 @@ describes, and ``win_situations``, ``draw_tenpai`` and ``calls``, ``docs/schema.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from mjlog.ir import Call, CallKind, Discard, Draw, Round, Ryuukyoku, Win
+from mjlog.ir import Call, CallKind, Discard, Draw, Event, Round, Ryuukyoku, Win
+from mjlog.ir.event_kinds import event_columns
 from mjlog.rules.common.situations import Style
 from mjlog.rules.results import RoundResult
 from mjlog.rules.riichi.events import KITA, NewDora, RiichiDeclared
 from mjlog.rules.riichi.record import draw_kind
 from mjlog.rules.riichi.ruleset import RuleSet
-from mjlog.rules.riichi.situations import Declarations, Sight
+from mjlog.rules.riichi.situations import Declarations, Sight, move_codes
 from mjlog.tiles import CHUN, EAST, HAKU, HATSU
 
 #: The dragons' kinds (white, green, red).
@@ -52,12 +54,20 @@ class CallReason(str, Enum):
 
 
 class _Seats:
-    """Each seat's discards, riichi and open calls so far."""
+    """Each seat's turn (its discards before an event), riichi and open calls so far."""
 
-    def __init__(self, n: int) -> None:
-        self.discards = [0] * n
+    def __init__(self, n: int, codes: bytes) -> None:
+        self.codes = codes   # situations.move_codes: a seat's discard is 2 * seat + 1
         self.riichi = [False] * n
         self.opened = [False] * n
+
+    def turn(self, seat: int, i: int) -> int:
+        """The seat's discards before event ``i``."""
+        return self.codes.count(2 * seat + 1, 0, i)
+
+    def next_discard(self, seat: int, i: int) -> int:
+        """The index of the seat's first discard after event ``i`` (-1: none)."""
+        return self.codes.find(2 * seat + 1, i)
 
     def style(self, seat: int) -> Style:
         """The seat's style now."""
@@ -67,31 +77,32 @@ class _Seats:
 def hand_rows(rnd: Round, rules: RuleSet, result: RoundResult | None) -> dict[str, list[dict[str, Any]]]:
     """The hand's rows of ``riichi_declarations`` (:class:`~mjlog.rules.riichi.situations.Declarations`),
     ``win_situations``, ``draw_tenpai`` and ``calls`` (columns by name; the store adds the game and the
-    round), from one pass over its events; ``result`` is the replay's hand (None: no derived values)."""
-    seats, sight, riichi = _Seats(len(rnd.hands)), Sight(rnd), Declarations(rnd, rules)
+    round), from its events other than draws and discards and each declaration's riichi tile (the
+    draws and discards are read from the event columns: a per-event Python step cost 5.4 M instructions
+    a game of the 722 Phoenix files, docs/performance.md); ``result`` is the replay's hand (None: no
+    derived values)."""
+    events = rnd.events
+    columns = event_columns(events, Draw, Discard)
+    codes = move_codes(columns)
+    seats, sight, riichi = _Seats(len(rnd.hands), codes), Sight(rnd, columns, codes), Declarations(rnd, rules)
+    points = _points(events, columns["others"], seats, sight)
     derived = {w.who: w for w in result.wins} if result is not None else {}
     wins: list[dict[str, Any]] = []
     draws: list[dict[str, Any]] = []
     calls: list[dict[str, Any]] = []
     ended: list[Win] = []
     drawn: list[Ryuukyoku] = []
-    draw, discard, discards, pending = sight.draw, sight.discard, seats.discards, riichi.pending
-    for i, e in enumerate(rnd.events):
-        if isinstance(e, Draw):   # draws and discards first: nine events in ten
-            draw(e.seat, e.tile)
-        elif isinstance(e, Discard):
-            discards[e.seat] += 1
-            discard(e.seat, e.tile)
+    pending = riichi.pending
+    for i in points:
+        e = events[i]
+        if isinstance(e, Discard):   # a riichi tile
             if e.seat in pending:
-                riichi.riichi_tile(e.seat, discards[e.seat], sight)
+                riichi.riichi_tile(e.seat, seats.turn(e.seat, i + 1), i, sight)
         elif isinstance(e, Call):
             calls.append(_call_row(rnd, rules, seats, i, e))
-            sight.call(e)
         elif isinstance(e, RiichiDeclared):
             seats.riichi[e.seat] = True
             riichi.declared(i, e)
-        elif isinstance(e, NewDora):
-            sight.seen[e.tile >> 2] += 1
         elif isinstance(e, Win):
             ended.append(e)
             dw = derived.get(e.who)
@@ -103,18 +114,35 @@ def hand_rows(rnd: Round, rules: RuleSet, result: RoundResult | None) -> dict[st
     return {"riichi_declarations": riichi.rows(sight, ended, drawn), "win_situations": wins, "draw_tenpai": draws, "calls": calls}
 
 
+def _points(events: Sequence[Event], others: list[int], seats: _Seats, sight: Sight) -> list[int]:
+    """The events a hand's rows look at, in order: its events other than draws and discards, and the
+    discard after each riichi declaration (its riichi tile); tells ``sight`` the calls and new dora."""
+    tiles = []
+    for i in others:
+        e = events[i]
+        if isinstance(e, Call):
+            sight.call(i, e)
+        elif isinstance(e, NewDora):
+            sight.new_dora(i, e.tile)
+        elif isinstance(e, RiichiDeclared):
+            j = seats.next_discard(e.seat, i)
+            if j >= 0:
+                tiles.append(j)
+    return sorted({*others, *tiles}) if tiles else others
+
+
 def _win_row(seats: _Seats, i: int, w: Win, points: int | None) -> dict[str, Any]:
     """A win's row."""
     ron = not w.tsumo
-    return dict(event_index=i, seat=w.who, turn=seats.discards[w.who] + (0 if ron else 1),
+    return dict(event_index=i, seat=w.who, turn=seats.turn(w.who, i) + (0 if ron else 1),
                 style=seats.style(w.who).value, tsumo=w.tsumo, deal_in_seat=w.from_who if ron else None,
-                deal_in_turn=seats.discards[w.from_who] if ron else None,
+                deal_in_turn=seats.turn(w.from_who, i) if ron else None,
                 deal_in_style=seats.style(w.from_who).value if ron else None, points=points)
 
 
 def _tenpai_row(seats: _Seats, sight: Sight, i: int, seat: int) -> dict[str, Any]:
     """A seat's row at a draw that ends the wall."""
-    kinds = sight.waits(seat)
+    kinds = sight.waits(seat, i)
     return dict(event_index=i, seat=seat, tenpai=bool(kinds), style=seats.style(seat).value,
                 wait_kinds=kinds or None)
 
@@ -126,7 +154,7 @@ def _call_row(rnd: Round, rules: RuleSet, seats: _Seats, i: int, e: Call) -> dic
     reason = None
     if first and e.kind is CallKind.PON and tile >> 2 in yakuhai_kinds(rnd, rules, e.seat):
         reason = CallReason.YAKUHAI_PON.value
-    row = dict(event_index=i, seat=e.seat, kind=e.kind.value, turn=seats.discards[e.seat] + 1, tile_kind=tile >> 2,
+    row = dict(event_index=i, seat=e.seat, kind=e.kind.value, turn=seats.turn(e.seat, i) + 1, tile_kind=tile >> 2,
                from_seat=e.from_seat if e.kind is not KITA else None, first_call=first, first_call_reason=reason,
                riichi=seats.riichi[e.seat])
     if e.kind.is_open:

@@ -43,7 +43,7 @@ from mjlog.tiles import NORTH, RED_FIVES, SANMA_ABSENT_KINDS, dora_kind
 _DEFAULT_RULES = RuleSet()
 _DEFAULT_CONTEXT = WinContext()
 
-__all__ = ["HandValue", "clear_caches", "score"]
+__all__ = ["HandValue", "clear_caches", "has_yaku", "score"]
 
 _WAIT_NAMES = {RYANMEN: "ryanmen", KANCHAN: "kanchan", PENCHAN: "penchan", TANKI: "tanki",
                SHANPON: "shanpon", NO_WAIT: ""}
@@ -232,6 +232,39 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     :class:`~mjlog.errors.InvalidHandError` when the tiles are not a winning hand.
     """
     ctx = context
+    readings, yh, calls, unique = _hand_readings(concealed, melds, win_tile, ctx, rules)
+    dora, aka, ura = _bonus(calls, unique, ctx, rules)
+    value = _value_of(_best(readings, yh, dora + aka + ura, calls.open, rules), yh, calls, win_tile >> 2, dora, aka,
+                      ura, ctx, rules)
+    if rules.north_kept_only_in_yakuman and calls.all_counts[NORTH] and not _NORTH_YAKUMAN & {i for i, _ in value.yaku}:
+        raise InvalidHandError("a North in the hand wins only as 字一色, 四喜 or 國士無雙 under "
+                               "north_kept_only_in_yakuman: a false win (錯和)")
+    return renhou_limit_value(value, ctx, rules) if ctx.renhou else value
+
+
+def has_yaku(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
+             context: WinContext = _DEFAULT_CONTEXT, rules: RuleSet = _DEFAULT_RULES) -> bool:
+    """``not score(...).no_yaku``, raising as :func:`score` does: whether some reading of the win
+    has a yaku, without its dora, fu, limit or payment (a third of a score's instructions)."""
+    if context.renhou or rules.north_kept_only_in_yakuman:   # rules that judge the best reading's yaku
+        return not score(concealed, melds, win_tile, context, rules).no_yaku
+    readings, yh, calls, _ = _hand_readings(concealed, melds, win_tile, context, rules)
+    open_, one_han_pairs = calls.open, rules.chiitoitsu_1han_50fu
+    yh_han = sum([ALL_YAKU[i].han(open_) for i in yh]) if yh else 0
+    for facts, _, form, *_ in readings:
+        y = _MEMO.get(facts) or Y.yaku_of(facts)
+        if y.yakuman:
+            if any(_yakuman_value(i, rules) for i in y.yakuman):
+                return True
+        elif (y.han + yh_han if form == REGULAR_FORM else y.han - (1 if form == SEVEN_PAIRS_FORM and one_han_pairs else 0)):
+            return True   # as _best: a reading's han before dora
+    return False
+
+
+def _hand_readings(concealed: Sequence[int], melds: Sequence[Call], win_tile: int, ctx: WinContext,
+                   rules: RuleSet) -> tuple[list[_Reading], list[int], _Calls, set[int]]:
+    """Every reading of the win and the yakuhai of its honor triplets (:func:`_readings`), its calls
+    and its tile ids as a set; raises InvalidHandError when the tiles are not a winning hand."""
     players = rules.players
     all_ids = concealed
     if melds:
@@ -263,16 +296,10 @@ def score(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
     eh = HONOR_SHAPES.get(kh) or honor_shape(kh)
     bits = e0[0] | e1[0] | e2[0] | eh[0] | calls.bits
     hf = _hand_facts(bits, calls, ctx, rules)
-    dora, aka, ura = _bonus(calls, unique, ctx, rules)
     readings, yh = _readings(counts, (e0, e1, e2, eh), bits, hf, calls, win_tile >> 2, ctx, rules)
     if not readings:
         raise InvalidHandError("the tiles do not form a winning hand")
-    value = _value_of(_best(readings, yh, dora + aka + ura, calls.open, rules), yh, calls, win_tile >> 2, dora, aka,
-                      ura, ctx, rules)
-    if rules.north_kept_only_in_yakuman and calls.all_counts[NORTH] and not _NORTH_YAKUMAN & {i for i, _ in value.yaku}:
-        raise InvalidHandError("a North in the hand wins only as 字一色, 四喜 or 國士無雙 under "
-                               "north_kept_only_in_yakuman: a false win (錯和)")
-    return renhou_limit_value(value, ctx, rules) if ctx.renhou else value
+    return readings, yh, calls, unique
 
 
 def _hand_facts(bits: int, calls: _Calls, ctx: WinContext, rules: RuleSet) -> int:
