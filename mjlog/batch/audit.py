@@ -23,7 +23,7 @@ from mjlog.batch.report import AuditReport, StreamingAudit
 from mjlog.batch.results import UNNAMED_HAND, FileAudit, FileGame, QuietGame
 from mjlog.formats import reader
 from mjlog.formats.identity import GameIdentity
-from mjlog.formats.reader import iter_log_files
+from mjlog.formats.reader import log_file_paths
 from mjlog.ir import GameLog
 from mjlog.replayer.guard import CheckedGame, Step, check_games, identify
 from mjlog.rules.knobs import RuleChoice
@@ -196,7 +196,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
     expanded: list = []
     for s in sources:
         if isinstance(s, (str, os.PathLike)) and os.path.isdir(s):
-            expanded.extend(iter_log_files([s]))
+            expanded.extend(log_file_paths([s]))
         else:
             expanded.append(s)
     bar = None

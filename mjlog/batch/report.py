@@ -309,9 +309,9 @@ class StreamingAudit:
     def _flush(self) -> None:
         """Write the new games that wait to the index (their duplicates' tallies 0, no fingerprint)."""
         if self._new_games:
-            self._db.executemany("INSERT INTO games (gid, rank, source, clean, counts, at, path, idx) "
-                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self._new_games)
-            self._db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", self._new_keys)
+            _insert_rows(self._db, "INSERT INTO games (gid, rank, source, clean, counts, at, path, idx) VALUES ",
+                         self._new_games)
+            _insert_rows(self._db, "INSERT OR IGNORE INTO keys VALUES ", self._new_keys)
             self._new_games.clear()
             self._new_keys.clear()
 
@@ -346,11 +346,12 @@ class StreamingAudit:
                     out[_origin(source, path, idx)] = None
         lookup = []
         for fa, keys in zip(fas, keyed):
-            origin = fa.origin if keys is not None else None   # a quick identity's (the others have none)
             meets = bool(shared) and keys is not None and not shared.isdisjoint(keys)
+            # a quick identity's origin (the others have none); a quiet game's made only when it meets
+            origin = None if keys is None or (not meets and type(fa) is QuietGame) else fa.origin
             if origin is not None and meets:
                 out[origin] = None
-            lookup.append(meets or origin is None)
+            lookup.append(meets or (origin is None and type(fa) is not QuietGame))
         return lookup, list(out)
 
     def _prefetch(self, fas: Sequence[FileAudit | QuietGame]) -> list[bool]:
@@ -524,6 +525,21 @@ class StreamingAudit:
 
     def _link(self, keys: tuple[str, ...], gid: int) -> None:
         self._db.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", [(k, gid) for k in keys])
+
+
+#: Values bound in one multi-row INSERT (under 999, the most an SQLite before 3.32 allows).
+_VALUES_PER_STATEMENT = 800
+
+
+def _insert_rows(db: sqlite3.Connection, insert: str, rows: list[tuple]) -> None:
+    """``insert`` (up to ``VALUES``) of each of ``rows`` (of one width), many rows a statement: 9.7 ->
+    7.3 us a new game against ``executemany``, which steps (and lets the GIL go) once a row."""
+    width = len(rows[0])
+    per = _VALUES_PER_STATEMENT // width
+    one = "(" + ", ".join("?" * width) + ")"
+    for i in range(0, len(rows), per):
+        part = rows[i : i + per]
+        db.execute(insert + ", ".join([one] * len(part)), [value for row in part for value in row])
 
 
 def _row(p: _Primary) -> tuple:

@@ -175,30 +175,37 @@ def iter_log_files(paths: Iterable[str | os.PathLike]) -> Iterator[Path]:
     """Files named by ``paths``; directories are walked (sorted) for log-like files: a name with a
     log suffix, not hidden, that is a file (a link to one included); links to folders are not
     followed, folders that cannot be read are passed over."""
+    return map(Path, log_file_paths(paths))
+
+
+def log_file_paths(paths: Iterable[str | os.PathLike]) -> Iterator[str]:
+    """:func:`iter_log_files` as text, each path as ``str`` of its ``Path`` (what a batch sends its
+    workers, without a ``Path`` a file: 2-3 us a file of an audit parent's serial work)."""
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            yield from _log_files_under(path)
+            yield from _log_files_under(str(path))
         else:
-            yield path
+            yield str(path)
 
 
-def _log_files_under(folder: Path) -> Iterator[Path]:
-    """The log-like files under ``folder`` in the order of their sorted paths (each folder's entries by
-    name, a subfolder's files at its name's place). Each entry's kind comes from its folder's listing,
-    so the walk makes no ``stat`` call a file (a link's is still made): 7.5 -> 3 us a file of the
-    parent's serial work in ``mjlog audit DIR`` against sorting a ``rglob`` (docs/performance.md)."""
+def _log_files_under(folder: str) -> Iterator[str]:
+    """The log-like files under ``folder`` (the text of its ``Path``) in the order of their sorted
+    paths (each folder's entries by name, a subfolder's files at its name's place). Each entry's kind
+    comes from its folder's listing, so the walk makes no ``stat`` call a file (a link's is still
+    made): 7.5 -> 3 us a file against sorting a ``rglob`` (docs/performance.md)."""
     try:
         with os.scandir(folder) as listing:
             entries = sorted(listing, key=_name)
     except (PermissionError, NotADirectoryError, FileNotFoundError):
         return
+    inside = "" if folder == "." else folder if folder.endswith(os.sep) else folder + os.sep   # as Path(folder) / name
     for entry in entries:
         name = entry.name
         if _is_folder(entry):
-            yield from _log_files_under(folder / name)
+            yield from _log_files_under(inside + name)
         elif name.lower().endswith(LOG_SUFFIXES) and not name.startswith(".") and _is_file(entry):
-            yield folder / name
+            yield inside + name
 
 
 def _name(entry: os.DirEntry) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mjlog.formats.reader import LOG_SUFFIXES, iter_log_files
+from mjlog.formats.reader import LOG_SUFFIXES, iter_log_files, log_file_paths
 
 NAMES = ["a.xml", "a/b.xml", "a-b/c.xml", "a0.xml", "A.xml", "a/.hidden.xml", ".dot/x.xml", "notes.md", "b.XML",
          "d.xml/e.xml", "a.xml.d/f.json", "deep/er/still/g.mjlog", "z.txt"]
@@ -49,3 +49,15 @@ def test_a_walk_makes_no_stat_call_a_plain_file(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "stat", lambda *a, **k: calls.append(a) or real(*a, **k))
     assert len(list(iter_log_files([root]))) == 11
     assert len(calls) <= 1   # the folder named, to tell it from a file
+
+
+@pytest.mark.parametrize("form", ["absolute", "trailing slash", "relative", "dot", "dot slash"])
+def test_a_walk_as_text_names_each_file_as_its_path_would(tmp_path, monkeypatch, form):
+    root = _tree(tmp_path / "logs")
+    monkeypatch.chdir(tmp_path)
+    given = {"absolute": str(root), "trailing slash": f"{root}{os.sep}", "relative": "logs",
+             "dot": ".", "dot slash": f".{os.sep}logs{os.sep}"}[form]
+    walked = list(log_file_paths([given]))
+    assert walked == [str(p) for p in iter_log_files([given])]
+    assert walked == [str(p) for p in sorted(Path(given).rglob("*"))
+                      if p.is_file() and p.name.lower().endswith(LOG_SUFFIXES) and not p.name.startswith(".")]
