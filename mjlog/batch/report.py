@@ -228,9 +228,8 @@ class StreamingAudit:
         for fa, lookup in zip(fas, self._prefetch(fas)):
             if type(fa) is not QuietGame:
                 out.append(self._add(fa) if lookup else self._add_new(fa))
-            elif lookup:
-                loud = fa.loud()
-                out.append([r for r in self._add(loud) if r is not loud])
+            elif lookup:   # its own result, as a game's primary, has nothing to report
+                out.append([r for r in self._add(fa.loud()) if r.source != fa.source or r.same_as is not None])
             else:
                 out.append(self._add_quiet(fa))
         self._flush()

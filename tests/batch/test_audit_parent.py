@@ -171,3 +171,27 @@ def test_a_result_with_something_to_report_is_never_quiet(tmp_path):
 def test_a_quiet_audit_keeps_no_result():
     with pytest.raises(ValueError, match="keep=False"):
         audit_sources([], quiet=True)
+
+
+@pytest.mark.parametrize("quiet_first", [True, False])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_quiet_game_that_meets_another_file_of_its_game_reports_only_what_has_something_to_say(
+        tmp_path, jobs, quiet_first):
+    from mjlog.formats.writers import writer
+    from mjlog.formats.reader import read_log
+
+    xml = _simulated(tmp_path, 0)
+    copy = tmp_path / ("t.json" if quiet_first else "0.json")   # sorted after or before s0.xml
+    copy.write_text(writer("tenhou6").write(read_log(xml)) + "\n", encoding="utf-8")
+    (quiet_result,) = _audit_chunk([str(xml)], None, False, True)
+    assert type(quiet_result) is QuietGame   # the XML file has nothing to report; the copy (no seed) a note
+    for i in range(32):   # enough files that two jobs run in a pool (each skipped: no log)
+        (tmp_path / f"z{i:02d}.txt").write_text("not a log")
+    seen: dict[bool, list] = {False: [], True: []}
+    loud = audit_sources([tmp_path], jobs=jobs, keep=False, names=False, on_result=seen[False].append)
+    quiet = audit_sources([tmp_path], jobs=jobs, keep=False, names=False, quiet=True, on_result=seen[True].append)
+    assert quiet.to_dict() == loud.to_dict() and quiet.duplicates == 1
+    assert [(f.source, f.same_as, f.findings) for f in seen[True]] == \
+        [(f.source, f.same_as, f.findings) for f in seen[False] if _has_something_to_report(f)]
+    assert [(Path(f.source).name, f.same_as and Path(f.same_as).name) for f in seen[True] if f.same_as] == \
+        [(copy.name, xml.name)]   # the copy (no seed) is the duplicate whichever comes first
