@@ -49,7 +49,7 @@ from mjlog.parallel.engine import run_tasks
 if TYPE_CHECKING:   # polars is loaded by the first query, not by an ingest or a build (0.12 s CPU)
     import polars as pl
 
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 #: Tables that hold rows of stored games (exported partitioned by rule set and game date).
 PARTITIONED = GAME_TABLES + ("sources",)
 #: Tables exported as one file each.

@@ -166,6 +166,23 @@ def test_a_store_of_schema_6_without_these_rows_is_refused_naming_both_versions(
     con = duckdb.connect(str(db))
     con.execute("UPDATE meta SET value = '6' WHERE key = 'schema_version'")
     con.close()
-    assert SCHEMA_VERSION == "7"
-    with pytest.raises(StoreVersionError, match="schema version 6, this mjlog writes 7"):
+    assert SCHEMA_VERSION == "8"
+    with pytest.raises(StoreVersionError, match="schema version 6, this mjlog writes 8"):
+        Store(str(db))
+
+
+def test_a_store_of_schema_7_without_mcrs_first_call_reasons_is_refused(tmp_path):
+    """A version-7 store holds NULL for every MCR first call's reason, which this mjlog derives: a new
+    file rather than a mix of the two."""
+    import duckdb
+
+    from mjlog.store import Store, StoreVersionError
+
+    db = tmp_path / "v7.duckdb"
+    with Store(str(db)):
+        pass
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE meta SET value = '7' WHERE key = 'schema_version'")
+    con.close()
+    with pytest.raises(StoreVersionError, match="schema version 7, this mjlog writes 8"):
         Store(str(db))
