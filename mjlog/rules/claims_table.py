@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from mjlog.findings import FindingKind
 from mjlog.ir import Call, CallKind, Discard
-from mjlog.rules.base_table import DISCARD, BaseTable
+from mjlog.rules.base_table import AFTER_DISCARD, DISCARD, DRAW, REPLACEMENT, BaseTable
 from mjlog.rules.common.call_words import CallWords
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 
@@ -49,9 +49,12 @@ class ClaimsTable(BaseTable):
                       "does not have")
 
     def _own_turn(self, ev: Call) -> None:
-        if ev.seat != self.actor or self.phase != DISCARD:
+        if ev.seat != self.actor:
             self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {self.call_words.name(ev.kind)} out of its turn",
                       ev.seat, self.actor)
+        elif self.phase != DISCARD:   # its turn, before its draw or after its discard: the seat is not the fault
+            self.find(K.ILLEGAL_ACTION, f"seat {ev.seat} makes a {self.call_words.name(ev.kind)} out of its turn, "
+                      f"while the hand waits for {_WAITS_FOR[self.phase]}")
 
     def _same_kind(self, ev: Call, size: int) -> bool:
         if len(ev.tiles) != size or len({t >> 2 for t in ev.tiles}) != 1:
@@ -132,6 +135,10 @@ class ClaimsTable(BaseTable):
                            tuple(self.scores), (), tuple(wins), draw,
                            calls=tuple(sum(1 for m in ms if m.kind is not CallKind.ANKAN) for ms in self.melds),
                            complete=bool(wins or draw))
+
+
+#: What a hand waits for in each phase but the actor's discard, in a finding's words.
+_WAITS_FOR = {DRAW: "its draw", AFTER_DISCARD: "claims on the last discard", REPLACEMENT: "a replacement draw"}
 
 
 def _fmt(values) -> str:

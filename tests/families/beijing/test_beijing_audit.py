@@ -221,6 +221,19 @@ def test_beijings_findings_name_its_calls_in_its_own_words():
     assert riichi_words(" ".join(lines)) == [], lines
 
 
+def test_a_closed_kong_by_the_next_seat_says_what_the_hand_waits_for_not_a_seat_equal_to_itself():
+    g = GameBuilder(with_base(500))
+    h = g.hand(["3m", "", "1m2m", "5p5p5p5p"], keep="1m2m3m5p")
+    h.turn(0, None, "3m")
+    h.call(2, "chi", "123m")
+    h.discard(2)
+    h.call(3, "ankan", "5p5p5p5p")   # seat 3 is next, but claims on seat 2's discard come first
+    h.discard(3)
+    (found,) = [f for f in errors(g.log(final=False)) if "out of its turn" in f.message]
+    assert found.message.endswith("out of its turn, while the hand waits for claims on the last discard")
+    assert (found.recorded, found.derived) == (None, None)
+
+
 def test_the_event_index_of_a_finding_points_at_the_win(game):
     i, w = win_at(game, 3)
     bad = set_event(game, 3, i, dataclasses.replace(w, deltas=(0, 0, 0, 0)))
