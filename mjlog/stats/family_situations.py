@@ -16,6 +16,8 @@ where players repeat (:mod:`mjlog.stats.clustered`), as the riichi sections
 - **deal-ins by target**: a deal-in is a win on a discard (or a robbed kan), its target the winner's
   style; each target's share of the deal-ins and the mean value the discarder fed;
 - **calls by kind**: each kind's share of the calls, and the mean turn it is made in;
+- **first calls by reason** (MCR, ``calls.first_call_reason``): the share of the hands' first calls
+  that are a pung or melded kong scoring 2 fan by itself (``dragon_wind_pung``), the rest ``other``;
 - **head-bump** (Datong, ``wins.claimants``): of the wins on a discard, the share claimed by more than
   one seat, and of those, which claimant won by turn order from the discarder (1st = the next seat).
 
@@ -43,6 +45,8 @@ FAMILIES = ("beijing", "mcr", "datong")
 STYLES = ("concealed", "open")
 #: The call kinds in the order the tables list them.
 CALL_KINDS = ("chi", "pon", "daiminkan", "kakan", "ankan")
+#: MCR's first-call reasons in the order the table lists them (a first call with none is ``other``).
+FIRST_CALL_REASONS = ("dragon_wind_pung", "other")
 #: The claimants' places in turn order from the discarder (1st: the seat after it).
 PLACES = ("1st", "2nd", "3rd")
 _KEYS = ["rule_set"]
@@ -55,7 +59,7 @@ class SituationFrames:
 
     - ``wins``: game_id, rule_set, round_index, event_index, seat, turn, style, tsumo, deal_in_seat,
       value (``wins.derived_value``), from_seat, claimants
-    - ``calls``: game_id, rule_set, round_index, event_index, seat, kind, turn
+    - ``calls``: game_id, rule_set, round_index, event_index, seat, kind, turn, first_call, first_call_reason
     - ``players``: game_id, seat, name
     """
 
@@ -83,7 +87,7 @@ _QUERIES = {
         FROM win_situations s JOIN wins w ON w.game_id = s.game_id AND w.round_index = s.round_index
         AND w.event_index = s.event_index """ + _DONE.replace("{t}", "s") + " ORDER BY 1, 3, 4",
     "calls": """SELECT c.game_id::VARCHAR AS game_id, g.rule_set, c.round_index, c.event_index, c.seat, c.kind,
-        c.turn FROM calls c """ + _DONE.replace("{t}", "c") + " ORDER BY 1, 3, 4",
+        c.turn, c.first_call, c.first_call_reason FROM calls c """ + _DONE.replace("{t}", "c") + " ORDER BY 1, 3, 4",
     "players": """SELECT p.game_id::VARCHAR AS game_id, p.seat, p.name FROM players p JOIN games g
         ON g.game_id = p.game_id WHERE {cond}""",
 }
@@ -165,6 +169,16 @@ def calls_by_kind(frames: SituationFrames, clusters: Sequence[str] = _BOTH, play
     return _order(out.join(turn, on=[*_KEYS, "kind"], how="left"), "kind", CALL_KINDS)
 
 
+def first_calls_by_reason(frames: SituationFrames, clusters: Sequence[str] = _BOTH,
+                          player: str | None = None) -> pl.DataFrame:
+    """Per rule set and ``reason`` (:data:`FIRST_CALL_REASONS`) of the hands' first calls: ``first_calls``
+    and ``share`` with its interval clustered by ``clusters`` (``player``: that player's first calls)."""
+    firsts = frames.calls.filter(pl.col("first_call")).with_columns(
+        pl.col("first_call_reason").fill_null(FIRST_CALL_REASONS[-1]).alias("reason"))
+    out = shares(_units(firsts, frames.players, "seat", player), _KEYS, "reason", clusters=clusters)
+    return _order(out.rename({"count": "first_calls"}), "reason", FIRST_CALL_REASONS)
+
+
 def head_bump(frames: SituationFrames) -> pl.DataFrame:
     """Per rule set: ``discard_wins`` (with recorded claimants), ``contested`` (claimed by more than one
     seat), ``share`` of contested wins with its interval, and ``won_by_first`` (contested wins that the
@@ -219,6 +233,8 @@ def _titles(family: str) -> dict[str, str]:
         "deal_ins": f"{name} deal-ins by whom they fed (the winner's style; share of deal-ins; value in {unit}; "
                     f"{_IV})",
         "calls": f"{name} calls by kind (share of calls; turn = the caller's discards + 1; {_IV})",
+        "first_calls": f"{name} first calls by reason (dragon_wind_pung: a pung or melded kong of a dragon, the "
+                       f"prevalent or the seat wind, 2 fan by itself; share of the hands' first calls; {_IV})",
         "head_bump": f"{name} head-bump: wins on a discard claimed by more than one seat (share; won_by_first: "
                      f"taken by the first claimant in turn order; {_IV})",
         "head_bump_order": f"{name} head-bump: which claimant won, by turn order from the discarder (1st = the "
@@ -232,6 +248,8 @@ def situation_tables(frames: SituationFrames) -> list[Table]:
         return []
     parts = {"wins": wins_by_style, "win_turns": wins_by_turn, "deal_ins": deal_ins_by_target,
              "calls": calls_by_kind}
+    if frames.family == "mcr":
+        parts |= {"first_calls": first_calls_by_reason}
     if frames.family == "datong":
         parts |= {"head_bump": head_bump, "head_bump_order": head_bump_order}
     titles = _titles(frames.family)
@@ -275,7 +293,7 @@ def player_situation_titles() -> dict[str, str]:
             for family in FAMILIES for part, *_ in PLAYER_PARTS}
 
 
-__all__ = ["FAMILIES", "PLAYER_PARTS", "SituationFrames", "calls_by_kind", "deal_ins_by_target",
+__all__ = ["FAMILIES", "PLAYER_PARTS", "SituationFrames", "calls_by_kind", "deal_ins_by_target", "first_calls_by_reason",
            "family_situation_tables", "head_bump", "head_bump_order", "load_situation_frames", "player_situation_keys",
            "player_situation_titles", "player_situations", "selected_situation_frames", "situation_tables",
            "wins_by_style", "wins_by_turn"]

@@ -13,8 +13,8 @@ from mjlog.rules.beijing.ruleset import PRESETS as BEIJING
 from mjlog.rules.datong.ruleset import PRESETS as DATONG
 from mjlog.stats.beijing import beijing_section_tables
 from mjlog.stats.datong import datong_section_tables
-from mjlog.stats.family_situations import (SituationFrames, head_bump, head_bump_order, load_situation_frames,
-                                           situation_tables, wins_by_style)
+from mjlog.stats.family_situations import (SituationFrames, first_calls_by_reason, head_bump, head_bump_order,
+                                           load_situation_frames, situation_tables, wins_by_style)
 from mjlog.stats.mcr import mcr_tables
 from mjlog.stats.text_tables import format_tables
 from mjlog.store import Store
@@ -26,7 +26,8 @@ _WIN = {"game_id": pl.String, "rule_set": pl.String, "round_index": pl.Int16, "e
         "seat": pl.Int8, "turn": pl.Int16, "style": pl.String, "tsumo": pl.Boolean, "deal_in_seat": pl.Int8,
         "value": pl.Int32, "from_seat": pl.Int8, "claimants": pl.List(pl.Int8)}
 _CALL = {"game_id": pl.String, "rule_set": pl.String, "round_index": pl.Int16, "event_index": pl.Int16,
-         "seat": pl.Int8, "kind": pl.String, "turn": pl.Int16}
+         "seat": pl.Int8, "kind": pl.String, "turn": pl.Int16, "first_call": pl.Boolean,
+         "first_call_reason": pl.String}
 
 
 def _frames(wins: list[tuple]) -> SituationFrames:
@@ -106,7 +107,9 @@ def test_the_mcr_situation_tables_hold_the_corpus_records_alone(mixed_store):
         own = _family_rule_sets(st, "mcr")
         tables = {t.name: t.frame for t in mcr_tables(st, synthetic="include") if "_situation_" in t.name}
         frames = load_situation_frames(st, "mcr")
-    assert set(tables) == {f"mcr_situation_{n}" for n in ("wins", "win_turns", "deal_ins", "calls")}
+    assert set(tables) == {f"mcr_situation_{n}" for n in ("wins", "win_turns", "deal_ins", "calls", "first_calls")}
+    firsts = tables["mcr_situation_first_calls"]
+    assert firsts["first_calls"].sum() == frames.calls.filter(pl.col("first_call")).height > 0
     for name, frame in tables.items():
         assert set(frame["rule_set"].to_list()) <= own, name
     styles = wins_by_style(frames)
@@ -123,3 +126,21 @@ def test_the_situation_tables_fit_the_width(mixed_store, width):
     assert tables
     text = format_tables(tables, width, -1)
     assert not [line for line in text.splitlines() if display_width(line) > width]
+
+
+def test_mcr_first_calls_are_counted_by_reason_and_a_first_call_without_one_is_other():
+    """Three hands' first calls (a dragon pung, a chow, a wind pung) and a later call, which no table of
+    first calls counts."""
+    rows = [("g1", 0, 1, "pon", True, "dragon_wind_pung"), ("g1", 1, 1, "chi", True, None),
+            ("g2", 0, 2, "pon", True, "dragon_wind_pung"), ("g2", 0, 3, "pon", False, None)]
+    calls = pl.DataFrame([{"game_id": g, "rule_set": "mcr", "round_index": r, "event_index": 5, "seat": seat,
+                           "kind": kind, "turn": 4, "first_call": first, "first_call_reason": reason}
+                          for g, r, seat, kind, first, reason in rows], schema=_CALL)
+    frames = SituationFrames("mcr", pl.DataFrame(schema=_WIN), calls,
+                             pl.DataFrame(schema={"game_id": pl.String, "seat": pl.Int8, "name": pl.String}))
+    out = first_calls_by_reason(frames)
+    assert out.select("reason", "first_calls").rows() == [("dragon_wind_pung", 2), ("other", 1)]
+    assert out["share"].to_list() == pytest.approx([2 / 3, 1 / 3])
+    assert "mcr_situation_first_calls" in {t.name for t in situation_tables(frames)}
+    assert "beijing_situation_first_calls" not in {t.name for t in situation_tables(
+        SituationFrames("beijing", frames.wins, calls.with_columns(pl.lit("beijing").alias("rule_set")), frames.players))}
