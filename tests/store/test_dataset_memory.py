@@ -187,6 +187,57 @@ def test_the_xml_readers_call_caches_stay_under_10_mb_however_many_distinct_call
     assert held < 10 << 20, f"the call caches hold {held / 2**20:.1f} MB"
 
 
+def _held_per_entry(fill, clear) -> float:
+    """Traced bytes each of 2,000 entries ``fill(i)`` adds to a memo (``clear`` empties it first)."""
+    clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        for i in range(2000):
+            fill(i)
+        held = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+        clear()
+    return held / 2000
+
+
+def test_the_win_items_memo_shares_its_items_and_pairs():
+    """Wins repeat (yaku, han) pairs in thousands of distinct lists: an entry of the win items memo
+    holds shared pairs and items."""
+    from mjlog.rules.riichi import store_facts as sf
+
+    def clear():
+        sf._ITEMS.clear(), sf._PAIRS.clear(), sf._ITEM.clear()
+
+    def fill(i):  # 2,000 distinct lists of the same few pairs, as wins are; fresh tuples, as a log gives
+        sf._items(tuple((y, h) for y, h in ((1, 1), (7, 1), (52, 1 + i % 13), (53, i // 13 % 12), (54, i // 156))))
+
+    one, other = sf._items(((1, 1), (52, 2))), sf._items(((1, 1), (7, 1)))
+    assert one[0] is other[0]
+    assert _held_per_entry(fill, clear) < 320  # 280 shared, 785 not
+
+
+def test_the_win_settlement_memo_shares_its_transfers_and_deltas():
+    """Settlements repeat transfers (ron 8,000 from seat 3 to seat 1...) and score changes: an entry
+    of the settlement memo holds shared ones."""
+    from mjlog.rules.riichi import settlement as st
+    from mjlog.rules.riichi.ruleset import PRESETS
+    rules = PRESETS["tenhou-4p-south"]
+
+    def clear():
+        st._MEMO._tables.clear(), st._MEMO._by_id.clear(), st._SHARED.clear()
+        st._MEMO._last, st._MEMO._last_table = None, {}
+
+    def fill(i):  # 2,000 distinct keys: basic, seats, honba and sticks as wins vary them
+        st.win_settlement((1000, 2000, 3000, 4000, 6000, 8000)[i % 6], i // 6 % 4, (i // 24 + 1) % 4, 0, rules,
+                          honba=i // 96 % 5, sticks=i // 480)
+
+    assert st.win_settlement(2000, 1, 3, 0, rules).transfers[0] is st.win_settlement(2000, 1, 3, 2, rules).transfers[0]
+    assert _held_per_entry(fill, clear) < 520  # 455 shared, 718 not
+
+
 def _arrow_pool() -> str:
     """The backend of the Arrow memory pool of the process that runs this (a pool's task)."""
     import pyarrow as pa
