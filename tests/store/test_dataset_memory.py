@@ -156,9 +156,9 @@ def test_a_game_three_batches_hold_is_kept_by_its_first_source_and_listed_twice(
 
 
 @pytest.mark.slow
-def test_the_xml_readers_call_caches_stay_under_10_mb_however_many_distinct_calls():
+def test_the_xml_readers_call_caches_stay_under_5_mb_however_many_distinct_calls():
     """A worker reading an archive meets ever more distinct calls (99,712 are valid in a four-player
-    game): the caches of decoded calls stop at their limit, under 10 MB together (54 MB once held
+    game): the caches of decoded calls stop at their limit, under 5 MB together (54 MB once held
     every call)."""
     from mjlog.errors import MalformedLogError
     from mjlog.formats.tenhou import xml as tx
@@ -184,7 +184,7 @@ def test_the_xml_readers_call_caches_stay_under_10_mb_however_many_distinct_call
         tx._CALLS.clear(), tx._MELDS.clear()
         tx._CALLS.update(saved[0]), tx._MELDS.update(saved[1])
     assert len(tx._MELDS) <= tx._CACHE_LIMIT < read
-    assert held < 10 << 20, f"the call caches hold {held / 2**20:.1f} MB"
+    assert held < 5 << 20, f"the call caches hold {held / 2**20:.1f} MB"
 
 
 def _held_per_entry(fill, clear) -> float:
