@@ -183,7 +183,8 @@ def _write_atomic(table: pa.Table, root: Path, rel_dir: str, key: str, partition
 #: glibc's malloc gives a block of at least this many bytes its own mapping, returned when freed. Left to
 #: itself it raises the threshold to the largest such block freed (up to 32 MiB), so a worker's Arrow
 #: buffers (the system pool's) then come from the heap, which keeps their space: fixed, a worker's
-#: peak after 1,024 games 214 -> 195 MB, its heap 51 -> 30 MB (issue 38, 2026-12-06, night).
+#: peak after 1,024 games 214 -> 196 MB, its heap 51 -> 34 MB, for about 30 page faults (0.3 ms of
+#: system time) more a game (issue 38, 2026-12-06, night).
 MMAP_THRESHOLD = 128 << 10
 _M_MMAP_THRESHOLD = -3  # mallopt's parameter number (malloc.h)
 

@@ -110,7 +110,7 @@ def unquote_name(text: str) -> str:
 #: limit keeps them near 4 MB, so a build worker's memory stops growing; a call past it is decoded
 #: each time (about 9 us and 42,000 instructions, off the compiled path). Measured on 10,000 games
 #: (issue 38): 8,192 decode 21% of the calls, 2.6 a game more than 16,384 (10%, 7.9 MB), about
-#: 23 us a game; 4,096 decode 31%.
+#: 111,000 instructions (22 us) a game; 4,096 decode 31%.
 _CACHE_LIMIT = 1 << 13
 #: (call, seat whose last draw a chi or pon ends, else None), by (players, who text, m text)
 _CALLS: dict[tuple[int, str | None, str | None], tuple[Call, int | None]] = {}
