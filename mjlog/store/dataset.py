@@ -20,7 +20,6 @@ of a killed batch are never seen; a re-run skips every input a finished batch ho
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -180,28 +179,8 @@ def _write_atomic(table: pa.Table, root: Path, rel_dir: str, key: str, partition
         shutil.rmtree(tmp.parents[len(Path(rel_dir).parts) - 1], ignore_errors=True)
 
 
-#: glibc's malloc gives a block of at least this many bytes its own mapping, returned when freed. Left to
-#: itself it raises the threshold to the largest such block freed (up to 32 MiB), so a worker's Arrow
-#: buffers (the system pool's) then come from the heap, which keeps their space: fixed, a worker's
-#: peak after 1,024 games 214 -> 196 MB, its heap 51 -> 34 MB, for about 30 page faults (0.3 ms of
-#: system time) more a game (issue 38, 2026-12-06, night).
-MMAP_THRESHOLD = 128 << 10
-_M_MMAP_THRESHOLD = -3  # mallopt's parameter number (malloc.h)
-
-
-@functools.cache
-def fix_mmap_threshold() -> bool:
-    """Fix this process's malloc mmap threshold at :data:`MMAP_THRESHOLD` (once); whether it could
-    (glibc's malloc only)."""
-    import ctypes
-
-    mallopt = getattr(ctypes.CDLL(None), "mallopt", None)
-    return bool(mallopt is not None and mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD) == 1)
-
-
 def build_batch(batch: Batch, out: str) -> BatchResult:
     """Read, replay and write one batch (the worker's task; safe to run again after a kill)."""
-    fix_mmap_threshold()
     t0 = os.times()
     root = Path(out)
     stamps = {path_label(f): input_stamp(f) if os.path.exists(f) else {"file": f, "size": None, "mtime_ns": None}

@@ -238,40 +238,6 @@ def test_the_win_settlement_memo_shares_its_transfers_and_deltas():
     assert _held_per_entry(fill, clear) < 520  # 455 shared, 718 not
 
 
-def _mmap_after_large_free() -> float | None:
-    """MB of malloc's own mappings a 1 MiB block takes after an 8 MiB block was freed, in a fresh
-    process that first calls :func:`dataset.fix_mmap_threshold`; None where malloc is not glibc's."""
-    code = (
-        "import ctypes, json\n"
-        "from mjlog.store import dataset\n"
-        "libc = ctypes.CDLL(None)\n"
-        "if not hasattr(libc, 'mallinfo2') or not dataset.fix_mmap_threshold():\n"
-        "    print('null'); raise SystemExit\n"
-        "class Info(ctypes.Structure):\n"
-        "    _fields_ = [(n, ctypes.c_size_t) for n in ('arena ordblks smblks hblks hblkhd usmblks fsmblks '\n"
-        "                                               'uordblks fordblks keepcost').split()]\n"
-        "libc.mallinfo2.restype = Info\n"
-        "libc.malloc.restype = ctypes.c_void_p\n"
-        "libc.free.argtypes = [ctypes.c_void_p]\n"
-        "libc.free(libc.malloc(8 << 20))\n"
-        "before = libc.mallinfo2().hblkhd\n"
-        "block = libc.malloc(1 << 20)\n"
-        "print(json.dumps((libc.mallinfo2().hblkhd - before) / 2**20))\n"
-        "libc.free(block)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
-
-
-def test_a_build_worker_gives_arrows_large_buffers_back_when_freed():
-    """glibc's malloc raises its mmap threshold to the largest block freed, so a worker's large Arrow
-    buffers came from the heap, which kept their space (a worker's peak grew with the batches): the
-    worker fixes the threshold, so a large block after a larger one freed is still mapped on its own."""
-    mapped = _mmap_after_large_free()
-    if mapped is None:
-        pytest.skip("malloc is not glibc's")
-    assert mapped >= 1
-
-
 def _arrow_pool() -> str:
     """The backend of the Arrow memory pool of the process that runs this (a pool's task)."""
     import pyarrow as pa
