@@ -17,22 +17,27 @@ def _printed(nb) -> str:
     return "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "stream")
 
 
-@pytest.mark.slow
-def test_player_notebook_takes_its_player_from_the_parameter(tmp_path, monkeypatch):
+def _run_player_notebook(tmp_path, logs):
+    """The player notebook run on a store of ``logs``: the notebook and what it printed."""
     from mjlog.store import Store
 
     db = tmp_path / "s.duckdb"
     with Store(db) as st:
-        st.ingest([SAMPLE])
+        st.ingest([logs])
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         from run_notebooks import execute
     finally:
         sys.path.remove(str(ROOT / "scripts"))
-    monkeypatch.setenv("MJLOG_PLAYER", "Bot D")
     nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
     assert error is None, error
-    out = _printed(nb)
+    return nb, _printed(nb)
+
+
+@pytest.mark.slow
+def test_player_notebook_takes_its_player_from_the_parameter(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJLOG_PLAYER", "Bot D")
+    nb, out = _run_player_notebook(tmp_path, SAMPLE)
     assert "player: Bot D" in out and "population: 40 games" in out and "left out: nothing" in out
     monkeypatch.setenv("MJLOG_PLAYER", "nobody at all")
     nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
@@ -73,22 +78,11 @@ def test_player_notebook_picks_its_player_from_any_family_and_skips_riichi_for_a
     skipped with a line, and the Beijing part is drawn."""
     from mjlog.batch.simulate import simulated_bytes
     from mjlog.rules import find_preset
-    from mjlog.store import Store
 
     for seed in (1, 2):
         (tmp_path / f"beijing-{seed}.xml").write_bytes(simulated_bytes(find_preset("beijing"), seed))
-    db = tmp_path / "s.duckdb"
-    with Store(db) as st:
-        st.ingest([tmp_path])
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        from run_notebooks import execute
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
     monkeypatch.delenv("MJLOG_PLAYER", raising=False)
-    nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
-    assert error is None, error
-    out = _printed(nb)
+    nb, out = _run_player_notebook(tmp_path, tmp_path)
     assert "player: Bot " in out and "sits in no selected riichi game: the riichi sections are skipped" in out
     assert "sits in no selected Beijing game" not in out
     last = nb.cells[-1]

@@ -152,37 +152,22 @@ def test_the_corpus_mcr_records_fill_the_situation_tables():
     assert len(opening) == sum(r["n_calls"] for r in chunk.tables["rounds"].to_pylist())
 
 
-def test_a_store_of_schema_6_without_these_rows_is_refused_naming_both_versions(tmp_path):
+@pytest.mark.parametrize("old", ["6", "7"])
+def test_a_store_of_an_older_schema_is_refused_naming_both_versions(tmp_path, old):
     """A version-6 store holds no Beijing, MCR or Datong situation rows (and its ``calls.riichi`` refuses
-    NULL): this mjlog asks for a new file rather than mixing the two."""
+    NULL); a version-7 one NULL for every MCR first call's reason, which this mjlog derives: this mjlog
+    asks for a new file rather than mixing the two."""
     import duckdb
 
     from mjlog.store import Store, StoreVersionError
     from mjlog.store.database import SCHEMA_VERSION
 
-    db = tmp_path / "v6.duckdb"
+    db = tmp_path / f"v{old}.duckdb"
     with Store(str(db)):
         pass
     con = duckdb.connect(str(db))
-    con.execute("UPDATE meta SET value = '6' WHERE key = 'schema_version'")
+    con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [old])
     con.close()
     assert SCHEMA_VERSION == "8"
-    with pytest.raises(StoreVersionError, match="schema version 6, this mjlog writes 8"):
-        Store(str(db))
-
-
-def test_a_store_of_schema_7_without_mcrs_first_call_reasons_is_refused(tmp_path):
-    """A version-7 store holds NULL for every MCR first call's reason, which this mjlog derives: a new
-    file rather than a mix of the two."""
-    import duckdb
-
-    from mjlog.store import Store, StoreVersionError
-
-    db = tmp_path / "v7.duckdb"
-    with Store(str(db)):
-        pass
-    con = duckdb.connect(str(db))
-    con.execute("UPDATE meta SET value = '7' WHERE key = 'schema_version'")
-    con.close()
-    with pytest.raises(StoreVersionError, match="schema version 7, this mjlog writes 8"):
+    with pytest.raises(StoreVersionError, match=f"schema version {old}, this mjlog writes 8"):
         Store(str(db))

@@ -205,9 +205,9 @@ def test_a_chi_from_the_wrong_seat_is_illegal():
     assert found and "chow 吃 is only from the seat before" in found[0].message
 
 
-def test_beijings_findings_name_its_calls_in_its_own_words():
-    """A chow from the wrong seat and a closed kong out of turn: 吃 and 槓 with their glosses (the family's
-    ``CALL_WORDS``), never riichi's chi, pon or kan."""
+def _chow_from_the_wrong_seat_then_a_closed_kong_by_the_next_seat():
+    """A hand where seat 2 chows seat 0's discard and seat 3, next, makes a closed kong while claims on
+    seat 2's discard come first; its findings."""
     g = GameBuilder(with_base(500))
     h = g.hand(["3m", "", "1m2m", "5p5p5p5p"], keep="1m2m3m5p")
     h.turn(0, None, "3m")
@@ -215,21 +215,22 @@ def test_beijings_findings_name_its_calls_in_its_own_words():
     h.discard(2)
     h.call(3, "ankan", "5p5p5p5p")
     h.discard(3)
-    lines = [f.line() for f in errors(g.log(final=False)) if f.kind is K.ILLEGAL_ACTION]
+    return errors(g.log(final=False))
+
+
+def test_beijings_findings_name_its_calls_in_its_own_words():
+    """A chow from the wrong seat and a closed kong out of turn: 吃 and 槓 with their glosses (the family's
+    ``CALL_WORDS``), never riichi's chi, pon or kan."""
+    lines = [f.line() for f in _chow_from_the_wrong_seat_then_a_closed_kong_by_the_next_seat()
+             if f.kind is K.ILLEGAL_ACTION]
     assert any("seat 2 chows 吃 from seat 0: chow 吃 is only from the seat before" in x for x in lines), lines
     assert any("seat 3 makes a concealed kong 暗槓 out of its turn" in x for x in lines), lines
     assert riichi_words(" ".join(lines)) == [], lines
 
 
 def test_a_closed_kong_by_the_next_seat_says_what_the_hand_waits_for_not_a_seat_equal_to_itself():
-    g = GameBuilder(with_base(500))
-    h = g.hand(["3m", "", "1m2m", "5p5p5p5p"], keep="1m2m3m5p")
-    h.turn(0, None, "3m")
-    h.call(2, "chi", "123m")
-    h.discard(2)
-    h.call(3, "ankan", "5p5p5p5p")   # seat 3 is next, but claims on seat 2's discard come first
-    h.discard(3)
-    (found,) = [f for f in errors(g.log(final=False)) if "out of its turn" in f.message]
+    (found,) = [f for f in _chow_from_the_wrong_seat_then_a_closed_kong_by_the_next_seat()
+                if "out of its turn" in f.message]
     assert found.message.endswith("out of its turn, while the hand waits for claims on the last discard")
     assert (found.recorded, found.derived) == (None, None)
 
