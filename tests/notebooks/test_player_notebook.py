@@ -17,30 +17,36 @@ def _printed(nb) -> str:
     return "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "stream")
 
 
-def _run_player_notebook(tmp_path, logs):
-    """The player notebook run on a store of ``logs``: the notebook and what it printed."""
+def _store_of(tmp_path, logs):
+    """A store of ``logs`` in ``tmp_path``."""
     from mjlog.store import Store
 
     db = tmp_path / "s.duckdb"
     with Store(db) as st:
         st.ingest([logs])
+    return db
+
+
+def _run_player_notebook(db):
+    """The player notebook run on the store ``db``: the notebook and its error (None when it ran through)."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         from run_notebooks import execute
     finally:
         sys.path.remove(str(ROOT / "scripts"))
-    nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
-    assert error is None, error
-    return nb, _printed(nb)
+    return execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
 
 
 @pytest.mark.slow
 def test_player_notebook_takes_its_player_from_the_parameter(tmp_path, monkeypatch):
     monkeypatch.setenv("MJLOG_PLAYER", "Bot D")
-    nb, out = _run_player_notebook(tmp_path, SAMPLE)
+    db = _store_of(tmp_path, SAMPLE)
+    nb, error = _run_player_notebook(db)
+    assert error is None, error
+    out = _printed(nb)
     assert "player: Bot D" in out and "population: 40 games" in out and "left out: nothing" in out
     monkeypatch.setenv("MJLOG_PLAYER", "nobody at all")
-    nb, error = execute(ROOT / "notebooks" / "player.ipynb", db, timeout=120)
+    nb, error = _run_player_notebook(db)
     assert error is not None and "sits in none of the selected games" in str(error)
 
 
@@ -82,7 +88,9 @@ def test_player_notebook_picks_its_player_from_any_family_and_skips_riichi_for_a
     for seed in (1, 2):
         (tmp_path / f"beijing-{seed}.xml").write_bytes(simulated_bytes(find_preset("beijing"), seed))
     monkeypatch.delenv("MJLOG_PLAYER", raising=False)
-    nb, out = _run_player_notebook(tmp_path, tmp_path)
+    nb, error = _run_player_notebook(_store_of(tmp_path, tmp_path))
+    assert error is None, error
+    out = _printed(nb)
     assert "player: Bot " in out and "sits in no selected riichi game: the riichi sections are skipped" in out
     assert "sits in no selected Beijing game" not in out
     last = nb.cells[-1]
