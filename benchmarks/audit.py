@@ -11,7 +11,10 @@ chunk parsed and then audited, ``--repeat`` times; each side's time is the sum o
 chunks' fastest runs. A VM whose speed changes for seconds at a time weighs on a whole
 pass of the audit (about a second) more than on one of the parse (a tenth of that); a
 chunk pair takes tens of milliseconds, so both sides of it see the same machine.
-Last line:
+Then, where ``jansou-validate`` is installed (``pip install jansou``; beside this Python or on the
+PATH), the whole-CLI pair: ``mjlog audit --no-progress --jobs 1`` and ``jansou-validate -q -j 1`` of
+the same files, each a new process, run in turn ``--cli-repeat`` times, CPU (user + system) medians
+(goal: jansou at least 3x mjlog's), printed before the last line. Last line:
 ``audit: N games, A games/s, parse-only P games/s, ratio R, paired ratio Q, peak memory M MB (half: H MB)``
 """
 
@@ -21,6 +24,10 @@ import argparse
 import functools
 import gc
 import re
+import resource
+import shutil
+import statistics
+import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
@@ -85,11 +92,45 @@ def paired_times(blobs: list[bytes], paths: list[Path], repeat: int) -> tuple[fl
 MEMORY_SLACK_MB = 2.0
 
 
+def _child_cpu(cmd: list[str]) -> float:
+    """CPU seconds (user + system) of ``cmd`` run to its end, its output discarded."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def jansou_validate() -> str | None:
+    """The ``jansou-validate`` command beside this Python or on the PATH, if installed."""
+    here = Path(sys.executable).parent / "jansou-validate"
+    return str(here) if here.exists() else shutil.which("jansou-validate")
+
+
+def cli_pair(paths: list[Path], repeat: int) -> tuple[float, float] | None:
+    """Median CPU seconds of the whole-CLI audit of ``paths`` by mjlog and by ``jansou-validate``, run in
+    turn; None when jansou is not installed. jansou takes file globs, so each file is named as a pattern
+    with its glob characters escaped."""
+    jansou = jansou_validate()
+    if jansou is None:
+        return None
+    mjlog = [str(Path(sys.executable).parent / "mjlog"), "audit", "--no-progress", "--jobs", "1", *map(str, paths)]
+    patterns = [re.sub(r"([*?\[])", r"[\1]", str(p)) for p in paths]
+    other = [jansou, "-q", "-j", "1", *patterns]
+    ours, theirs = [], []
+    for _ in range(repeat):
+        ours.append(_child_cpu(mjlog))
+        theirs.append(_child_cpu(other))
+    return statistics.median(ours), statistics.median(theirs)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=5, help="runs of each side, interleaved; the fastest counts (default 5)")
+    ap.add_argument("--cli-repeat", type=int, default=5,
+                    help="runs of each whole-CLI audit against jansou-validate, in turn; medians (default 5)")
     args = ap.parse_args()
     paths = phoenix_files()
+    pair = cli_pair(paths, args.cli_repeat)
     blobs = [p.read_bytes() for p in paths]
     t_parse, t_audit = best_of_interleaved([lambda: parse_all(blobs), lambda: audit_all(paths)], args.repeat)
     p_parse, p_audit = paired_times(blobs, paths, args.repeat)
@@ -101,6 +142,11 @@ def main() -> None:
           f"{CHUNK_FILES} files: parse-only {p_parse:.3f} s, audit {p_audit:.3f} s")
     print(f"memory (peak, retained MB): first half {first[0]:.2f}, {first[1]:.2f}; second half {second[0]:.2f}, "
           f"{second[1]:.2f}; all {full[0]:.2f}, {full[1]:.2f}: {'flat' if flat else 'GROWS'}")
+    if pair is None:
+        print("whole CLI against jansou-validate: not installed (pip install jansou)")
+    else:
+        print(f"whole CLI, {len(paths)} files, CPU medians of {args.cli_repeat} runs in turn: mjlog {pair[0]:.2f} s, "
+              f"jansou-validate {pair[1]:.2f} s, jansou/mjlog {pair[1] / pair[0]:.2f} (goal at least 3)")
     print(f"audit: {len(paths)} games, {len(paths) / t_audit:,.0f} games/s, parse-only {len(paths) / t_parse:,.0f} games/s, "
           f"ratio {t_audit / t_parse:.1f}, paired ratio {p_audit / p_parse:.1f}, peak memory {full[0]:.1f} MB "
           f"(half: {max(first[0], second[0]):.1f} MB)")
