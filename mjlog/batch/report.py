@@ -31,7 +31,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from mjlog.batch.results import FileAudit, FileGame, QuietGame, completeness
+from mjlog.batch.results import FileAudit, FileGame, QuietGame, completeness, rank_text
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.frozen import builder
 from mjlog.formats.identity import GameIdentity, disagreement, from_json, names_only_disagreement, to_json
@@ -279,14 +279,10 @@ class StreamingAudit:
         rep = self.report
         errors, warnings, notes = tally = fa.tally()
         clean = not (errors or warnings)
-        rep.games += 1
         rep._count_game(clean)
         rep._count_tally(tally)
-        gid, self._next_gid = self._next_gid, self._next_gid + 1
-        rank = completeness(ident)
-        self._new_games.append((gid, f"{rank[0]},{rank[1]},{rank[2]}", fa.source, int(clean),
-                                f"{errors},{warnings},{notes}", at, _path_column(origin.path, fa.source), origin.index))
-        self._new_keys += [(k, gid) for k in _index_keys(ident)]
+        self._queue_new_game(at, rank_text(completeness(ident)), fa.source, clean, f"{errors},{warnings},{notes}",
+                             _path_column(origin.path, fa.source), origin.index, _index_keys(ident))
         if rep.files is not None:
             rep.files.append(fa)
         return [fa]
@@ -294,16 +290,18 @@ class StreamingAudit:
     def _add_quiet(self, q: QuietGame) -> list[FileAudit]:
         """:meth:`_add_new` for a quiet game (clean, no finding): nothing to report."""
         at, self._n = self._n, self._n + 1
-        rep = self.report
-        rep.games += 1
-        rep.clean += 1
-        gid, self._next_gid = self._next_gid, self._next_gid + 1
-        self._new_games.append((gid, q.rank, q.source, 1, "0,0,0", at,
-                                None if q.path is None else os.fsencode(q.path), q.index))
-        self._new_keys += [(k, gid) for k in q.keys]
-        if q.deal is not None:
-            self._new_keys.append((q.deal, gid))
+        self.report._count_game(True)
+        self._queue_new_game(at, q.rank, q.source, True, "0,0,0", None if q.path is None else os.fsencode(q.path),
+                             q.index, _quiet_keys(q))
         return []
+
+    def _queue_new_game(self, at: int, rank: str, source: str, clean: bool, counts: str, path: bytes | None,
+                        index: int, keys: tuple[str, ...]) -> None:
+        """Count a new game and leave its ``games`` row and its keys for the next :meth:`_flush`."""
+        self.report.games += 1
+        gid, self._next_gid = self._next_gid, self._next_gid + 1
+        self._new_games.append((gid, rank, source, int(clean), counts, at, path, index))
+        self._new_keys += [(k, gid) for k in keys]
 
     def _flush(self) -> None:
         """Write the new games that wait to the index (their duplicates' tallies 0, no fingerprint)."""
@@ -544,7 +542,7 @@ def _insert_rows(db: sqlite3.Connection, insert: str, rows: list[tuple]) -> None
 def _row(p: _Primary) -> tuple:
     """A primary as the index's ``games`` row, from its rank on."""
     origin = p.origin
-    return (f"{p.rank[0]},{p.rank[1]},{p.rank[2]}", p.source, p.fingerprint, int(p.clean),
+    return (rank_text(p.rank), p.source, p.fingerprint, int(p.clean),
             f"{p.counts[0]},{p.counts[1]},{p.counts[2]}", p.at, _path_column(origin.path, p.source) if origin else None,
             origin.index if origin else None, p.faulty, p.compared, p.uncompared)
 

@@ -94,9 +94,8 @@ class QuietGame(NamedTuple):
         if (fa.findings or fa.error is not None or fa.skipped is not None or fa.same_as is not None
                 or ident is None or ident.digested or origin is None):
             return None
-        rank = completeness(ident)
-        return cls(fa.source, ident.keys, ident.deal, ident.final, len(ident.rounds),
-                   f"{rank[0]},{rank[1]},{rank[2]}", None if origin.path == fa.source else origin.path, origin.index)
+        return cls(fa.source, ident.keys, ident.deal, ident.final, len(ident.rounds), rank_text(completeness(ident)),
+                   None if origin.path == fa.source else origin.path, origin.index)
 
     @property
     def origin(self) -> FileGame:
@@ -122,3 +121,8 @@ def completeness(ident: GameIdentity) -> tuple[int, int, int]:
     """Which file of a game records the most: a final result, then more whole hands, then a seed (a
     wall); the same for a game's quick identity as for its full one."""
     return (int(ident.final is not None), len(ident.rounds), int(any(k.startswith("seed ") for k in ident.keys)))
+
+
+def rank_text(rank: tuple[int, int, int]) -> str:
+    """A :func:`completeness` as the duplicate index stores it."""
+    return f"{rank[0]},{rank[1]},{rank[2]}"

@@ -23,9 +23,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from mjlog.rules.riichi.ruleset import RuleSet
+
+_Value = TypeVar("_Value")
 
 #: Rule sets kept at most; past that every table is forgotten (a what-if asks for a few dozen).
 MAX_RULE_SETS = 256
@@ -86,3 +88,36 @@ class RulesMemo:
 
     def __len__(self) -> int:
         return sum(len(t) for t in self._tables.values())
+
+
+class Interner:
+    """One instance of each equal immutable value among those a memo keeps (calling it with a value
+    gives an equal one seen before, or the value itself), so a memo's entries share what they repeat;
+    it forgets all past ``max_entries``.
+
+    >>> shared = Interner(max_entries=4)
+    >>> a = (1, 2)
+    >>> shared(a) is a and shared((1, 2)) is a
+    True
+    """
+
+    __slots__ = ("max_entries", "_seen")
+
+    def __init__(self, max_entries: int) -> None:
+        self.max_entries = max_entries
+        self._seen: dict[Any, Any] = {}
+
+    def __call__(self, value: _Value) -> _Value:
+        got = self._seen.get(value)
+        if got is None:
+            if len(self._seen) >= self.max_entries:
+                self._seen.clear()
+            got = self._seen[value] = value
+        return got  # an equal value of the same type, seen before
+
+    def clear(self) -> None:
+        """Forget every value."""
+        self._seen.clear()
+
+    def __len__(self) -> int:
+        return len(self._seen)

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar, cast
 
 from mjlog.ir import Call, CallKind
 from mjlog.rules.riichi.events import KITA
-from mjlog.rules.riichi.memo import RulesMemo
+from mjlog.rules.riichi.memo import Interner, RulesMemo
 from mjlog.rules.riichi.points import MANGAN_BASIC, YAKUMAN_BASIC, payments
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.transfers import HAND, HONBA, NOTEN, PAO, STICKS, Transfer, net, split_evenly
@@ -45,7 +44,7 @@ NAGASHI = "nagashi"
 
 #: Memoised win_settlement results (immutable, so shared safely), keyed by the inputs per
 #: rule set; a rule set's table is cleared when it grows past _MEMO_MAX entries. About 380 bytes an
-#: entry with its transfers and score changes shared (_shared; 670 without): 4,096 hit 66% of 8.8
+#: entry with its transfers and score changes shared (_SHARED; 670 without): 4,096 hit 66% of 8.8
 #: lookups a game on 5,000 games of the corpus and simulated mix (16,384: 72%, 11.8 MB held by a
 #: build worker after 10,000 games, a third of what its memos held; issue 38).
 _MEMO_MAX = 1 << 12
@@ -82,27 +81,15 @@ def win_settlement(
     key = (basic, winner, from_seat, dealer, honba, sticks, pao, pao_basic)
     got = _MEMO.get(rules, key)
     if got is None:
-        transfers = tuple(_shared(t) for t in win_transfers(basic, winner, from_seat, dealer, rules, honba,
+        transfers = tuple(_SHARED(t) for t in win_transfers(basic, winner, from_seat, dealer, rules, honba,
                                                             sticks, pao, pao_basic))
-        got = _MEMO.put(rules, key, Settlement(transfers, _shared(net(transfers, rules.players))))
+        got = _MEMO.put(rules, key, Settlement(transfers, _SHARED(net(transfers, rules.players))))
     return got
 
 
 #: One instance of each transfer and each score change list among the memo's settlements, which
-#: repeat them (ron 8,000 from seat 3 to 1...); forgets all past _SHARED_MAX entries.
-_SHARED: dict[object, object] = {}
-_SHARED_MAX = 1 << 14
-_Value = TypeVar("_Value")
-
-
-def _shared(value: _Value) -> _Value:
-    """The one instance of an immutable ``value`` (an equal one seen before, or ``value``)."""
-    got = _SHARED.get(value)
-    if got is None:
-        if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.clear()
-        got = _SHARED[value] = value
-    return cast(_Value, got)
+#: repeat them (ron 8,000 from seat 3 to 1...).
+_SHARED = Interner(1 << 14)
 
 
 def win_deltas(basic: int, winner: int, from_seat: int, dealer: int, rules: RuleSet, honba: int = 0,

@@ -24,6 +24,7 @@ from mjlog.rules.riichi.dates import log_date
 from mjlog.rules.riichi.events import RiichiAccepted, RiichiDeclared
 from mjlog.rules.riichi.flow import seat_order_rank
 from mjlog.rules.riichi.lobby import Lobby
+from mjlog.rules.riichi.memo import Interner
 from mjlog.rules.riichi.ruleset import RuleSet
 from mjlog.rules.riichi.hand_situations import hand_rows
 
@@ -125,7 +126,7 @@ DORA_IDS = (52, 53, 54)
 #: pairs and items are shared instances (_PAIRS, _ITEM), about 200 bytes an entry instead of 700.
 _ITEMS: dict[tuple[tuple[int, int], ...], tuple[WinItem, ...]] = {}
 _ITEMS_MAX = 1 << 14
-_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}  # one instance of each (yaku id, han) pair
+_PAIRS = Interner(1 << 12)  # one instance of each (yaku id, han) pair
 _ITEM: dict[tuple[int, int], WinItem] = {}  # the win item of each (yaku id, han) pair
 
 
@@ -137,7 +138,7 @@ def _items(pairs: tuple[tuple[int, int], ...]) -> tuple[WinItem, ...]:
             _ITEMS.clear()
             _PAIRS.clear()
             _ITEM.clear()
-        pairs = tuple(_PAIRS.setdefault(p, p) for p in pairs)
+        pairs = tuple(_PAIRS(p) for p in pairs)
         got = tuple(_item(y, h) for y, h in pairs if h or y not in DORA_IDS)
         _ITEMS[pairs] = got
     return got
