@@ -256,9 +256,17 @@ def has_yaku(concealed: Sequence[int], melds: Sequence[Call], win_tile: int,
         if y.yakuman:
             if any(_yakuman_value(i, rules) for i in y.yakuman):
                 return True
-        elif (y.han + yh_han if form == REGULAR_FORM else y.han - (1 if form == SEVEN_PAIRS_FORM and one_han_pairs else 0)):
-            return True   # as _best: a reading's han before dora
+        elif _han_before_dora(y.han, form, yh_han, one_han_pairs):
+            return True
     return False
+
+
+def _han_before_dora(yaku_han: int, form: int, yh_han: int, one_han_pairs: bool) -> int:
+    """A reading's han before dora: its yaku's, with the yakuhai of its honor triplets for a regular
+    hand, and one less for seven pairs scored as 1 han 50 fu."""
+    if form == REGULAR_FORM:
+        return yaku_han + yh_han
+    return yaku_han - (1 if form == SEVEN_PAIRS_FORM and one_han_pairs else 0)
 
 
 def _hand_readings(concealed: Sequence[int], melds: Sequence[Call], win_tile: int, ctx: WinContext,
@@ -497,7 +505,7 @@ def _best(readings: list[_Reading], yh: list[int], bonus: int, open_: bool, rule
             key = (8000 * count, 1, han, fu)
         else:
             count = 0
-            han = y.han + yh_han if form == REGULAR_FORM else y.han - (1 if form == SEVEN_PAIRS_FORM and one_han_pairs else 0)
+            han = _han_before_dora(y.han, form, yh_han, one_han_pairs)
             if han:
                 han += bonus
                 lim = limit_of(han, fu, kazoe=kazoe)
