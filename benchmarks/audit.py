@@ -106,16 +106,21 @@ def jansou_validate() -> str | None:
     return str(here) if here.exists() else shutil.which("jansou-validate")
 
 
+def glob_of(path: Path) -> str:
+    """A glob that matches ``path`` alone (its ``*``, ``?`` and ``[`` each in brackets), as jansou takes
+    files."""
+    return re.sub(r"([*?\[])", r"[\1]", str(path))
+
+
 def cli_pair(paths: list[Path], repeat: int) -> tuple[float, float] | None:
     """Median CPU seconds of the whole-CLI audit of ``paths`` by mjlog and by ``jansou-validate``, run in
-    turn; None when jansou is not installed. jansou takes file globs, so each file is named as a pattern
-    with its glob characters escaped."""
+    turn; None when jansou is not installed. jansou takes file globs, so each file is given as
+    :func:`glob_of` it."""
     jansou = jansou_validate()
     if jansou is None:
         return None
     mjlog = [str(Path(sys.executable).parent / "mjlog"), "audit", "--no-progress", "--jobs", "1", *map(str, paths)]
-    patterns = [re.sub(r"([*?\[])", r"[\1]", str(p)) for p in paths]
-    other = [jansou, "-q", "-j", "1", *patterns]
+    other = [jansou, "-q", "-j", "1", *map(glob_of, paths)]
     ours, theirs = [], []
     for _ in range(repeat):
         ours.append(_child_cpu(mjlog))
