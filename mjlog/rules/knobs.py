@@ -81,6 +81,8 @@ def rule_choice(preset: str | None, knobs: Sequence[str] = (), family: str | Non
     """The choice of ``--rules preset`` (None: each log's own) and the ``--knob`` texts (``NAME=VALUE``,
     or several joined by ``;``), each knob checked against the preset's rule set, else against every
     preset (of ``family``, when given) that has it. :class:`KnobError` says in one line what is wrong."""
+    if preset is None and not any(part.strip() for text in knobs for part in text.split(";")):
+        return RuleChoice()   # each log's own rules: no family is loaded to check a choice
     if preset is not None:
         try:
             targets = [find_preset(preset)]

@@ -49,6 +49,19 @@ def test_a_command_loads_no_heavy_module_it_does_not_use(tmp_path, command):
     assert heavy_modules_after(*(a.format(log=log) for a in command)) == []
 
 
+#: The rule families a riichi log's audit has no use for.
+OTHER_FAMILIES = ("mjlog.rules.mcr.family", "mjlog.rules.beijing.family", "mjlog.rules.datong.family")
+
+
+def test_an_audit_without_rules_or_knobs_loads_no_other_family(tmp_path):
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    assert heavy_modules_after("audit", "--no-progress", str(log), heavy=OTHER_FAMILIES) == []
+    # a knob is checked against every preset that has it, so there they all load
+    assert heavy_modules_after("audit", "--no-progress", "--knob", "kiriage_mangan=True", str(log),
+                               heavy=OTHER_FAMILIES) == sorted(OTHER_FAMILIES)
+
+
 def test_ingest_and_build_load_no_polars(tmp_path):
     log = tmp_path / "g.xml"
     log.write_bytes(simple_game4())
