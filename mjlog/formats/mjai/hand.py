@@ -84,7 +84,7 @@ class HandState:
     draws: int = 0
     ura: dict[str, list[int]] = field(default_factory=dict)
     outcome: bool = False
-    _used: set[int] = field(default_factory=set)
+    _given: list[int] = field(default_factory=lambda: [0] * 68, init=False, repr=False)  # ids given out, by name
     _ids: tuple[tuple[int, ...] | None, ...] = field(default=(), init=False, repr=False)  # tile_ids of the game
     _reds: frozenset[int] = field(default=frozenset(), init=False, repr=False)
 
@@ -102,11 +102,12 @@ class HandState:
 
     def alloc(self, kind: int, red: bool) -> int:
         """A fresh id for a tile of ``kind`` (red: copy 0 of a five)."""
-        used = self._used
-        for tile in self._ids[kind * 2 + red] or ():
-            if tile not in used:
-                used.add(tile)
-                return tile
+        name = kind * 2 + red
+        ids = self._ids[name]
+        given = self._given[name]   # ids of a name go out lowest first, so those given are a prefix
+        if ids is not None and given < len(ids):
+            self._given[name] = given + 1
+            return ids[given]
         if self.n == 3 and kind in SANMA_ABSENT_KINDS:
             raise HandProblem(f"{KIND_NAMES[kind]} does not exist in three-player mahjong")
         if red and self._ids[kind * 2 + 1] is None:
@@ -117,12 +118,17 @@ class HandState:
     def take(self, seat: int, kind: int, red: bool, avoid: int | None = None) -> int:
         """Remove from ``seat``'s hand its lowest id of that name (other than ``avoid`` if it can)."""
         held = self.held[seat]
-        ids = [t for t in self._ids[kind * 2 + red] or () if t in held]
-        if not ids:
+        kept = None
+        for tile in self._ids[kind * 2 + red] or ():
+            if tile in held:
+                if tile != avoid:
+                    held.discard(tile)
+                    return tile
+                kept = tile
+        if kept is None:
             raise HandProblem(f"seat {seat} does not hold {KIND_NAMES[kind]}{'r' if red else ''}")
-        tile = ids[0] if ids[0] != avoid or len(ids) == 1 else ids[1]
-        held.discard(tile)
-        return tile
+        held.discard(kept)
+        return kept
 
     def _is_red(self, tile: int) -> bool:
         return tile in self._reds

@@ -121,9 +121,9 @@ class MjaiReader:
     def read_lines(self, lines: list[str], name: str) -> None:
         """Feed the lines of file ``name`` to :meth:`event`; a draw or discard read before (:func:`kept_steps`)
         is played from its :class:`Step` without reading it again, where the hand is open to it."""
-        kept = kept_steps()
+        kept = kept_steps().get
         for number, line in enumerate(lines, 1):
-            step = kept.get(line)
+            step = kept(line)
             h = self.hand
             try:
                 # the checks of event and _play for a valid draw or discard (h is None after end_game)

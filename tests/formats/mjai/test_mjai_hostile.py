@@ -45,7 +45,23 @@ def _discard_unheld(events):
     return i
 
 
+def _plain_deal_then(pai: str, red_fives: bool = True):
+    """Every seat dealt the same hand with no five and East as dora, then the first draw is ``pai``."""
+    def change(events):
+        events[_index(events, "start_game")]["aka_flag"] = red_fives
+        kyoku = events[_index(events, "start_kyoku")]
+        hand = ["1m", "2m", "3m", "4m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "6p"]
+        kyoku["tehais"], kyoku["dora_marker"] = [hand] * len(kyoku["tehais"]), "E"
+        i = _index(events, "tsumo")
+        events[i]["pai"] = pai
+        return i
+    return change
+
+
 CASES = {
+    "a red five without red fives": (_plain_deal_then("5mr", red_fives=False), "red 5m in a game without red fives"),
+    "a fifth 1m drawn": (_plain_deal_then("1m"), "more 1m than the wall holds"),
+
     "a hidden tile in a hand": (_set("start_kyoku", "tehais", [["?"] * 13] * 4), "hidden tile"),
     "a hidden draw": (_set("tsumo", "pai", "?"), "hidden tile"),
     "no tile name": (_set("dahai", "pai", "0m"), "not an mjai tile"),
@@ -179,3 +195,12 @@ def test_a_file_of_more_lines_than_a_game_may_hold_is_refused():
     first = '{"type":"start_game","names":["a","b","c","d"]}\n'
     with pytest.raises(LogTooLargeError, match=f"more than {MAX_LINES} lines"):
         read_log((first + '{"type":"none"}\n' * MAX_LINES).encode())
+
+
+def test_a_tile_sanma_has_none_of_is_refused_at_its_line():
+    events = lines(simulated("tenhou-3p-south", 0)[1])
+    i = _index(events, "tsumo")
+    events[i]["pai"] = "2m"
+    with pytest.raises(MalformedLogError) as info:
+        read_log(text_of(events), "bad.mjson")
+    assert f"line {i + 1}" in str(info.value) and "2m does not exist in three-player mahjong" in str(info.value)
