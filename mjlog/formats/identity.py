@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import operator
 import re
 from dataclasses import dataclass
 
@@ -51,6 +52,7 @@ def _deal_record(log: GameLog) -> Callable[[Round], object]:
 
 #: Player fields compared between two records of a game (None in one of them: not recorded there).
 PLAYER_FIELDS = ("name", "rank", "rate", "sex")
+_PLAYER_VALUES = operator.attrgetter(*PLAYER_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +98,10 @@ def _digest(value: object) -> str:
 
 def _has_outcome(r: Round) -> bool:
     """Whether the hand records a win or a draw (``r.outcomes``, looked for from the end where they are)."""
-    return any(isinstance(e, _OUTCOMES) for e in reversed(r.events))
+    for e in reversed(r.events):   # a loop, not any() over a generator: a third of the time a hand
+        if isinstance(e, _OUTCOMES):
+            return True
+    return False
 
 
 _OUTCOMES = (Win, Ryuukyoku)
@@ -135,7 +140,7 @@ def _identity(log: GameLog, digested: bool) -> GameIdentity:
         keys.append(f"seed {_digest([seed.text, n, dict(log.header_extra).get('GO.knobs'), log.family, log.rules.name])}")
     if rounds and digested:
         keys.append(f"hands {_digest([d for _, _, d in rounds])}")
-    players = tuple(tuple(getattr(p, f) for f in PLAYER_FIELDS) for p in log.players)
+    players = tuple(map(_PLAYER_VALUES, log.players))
     final = (tuple(log.final.scores), tuple(log.final.points)) if log.final is not None else None
     return GameIdentity(tuple(keys), players, rounds, final, deal, digested or not rounds)
 
