@@ -12,6 +12,7 @@ A spawned worker is a fresh interpreter: where its parent shows warnings escaped
 from __future__ import annotations
 
 import ctypes
+import functools
 import multiprocessing
 import os
 import signal
@@ -80,3 +81,39 @@ def peak_rss_kb() -> int | None:
     except (OSError, ValueError, IndexError):
         pass
     return None
+
+
+#: glibc's malloc gives a block of at least this many bytes a mapping of its own, returned when freed. Left
+#: to itself it raises the threshold to the largest such block freed (up to 32 MiB), so a build worker's
+#: Arrow buffers came from the heap, which kept their space as the batches went by (docs/performance.md,
+#: issue 38, 2026-12-06, evening: with 128 KiB, about 3% of a game's CPU in page faults; 1 MiB maps the large
+#: buffers only).
+MMAP_THRESHOLD = 1 << 20
+_M_MMAP_THRESHOLD = -3  # mallopt's parameter number (malloc.h)
+
+
+@functools.cache
+def _glibc() -> ctypes.CDLL | None:
+    """The C library when its malloc is glibc's (it has ``mallopt`` and ``malloc_trim``), else None."""
+    try:
+        libc = ctypes.CDLL(None)
+    except OSError:
+        return None
+    return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
+
+
+@functools.cache
+def fix_mmap_threshold() -> bool:
+    """Fix this process's malloc mmap threshold at :data:`MMAP_THRESHOLD` (once); whether it could."""
+    libc = _glibc()
+    return libc is not None and libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD) == 1
+
+
+def release_free_memory() -> bool:
+    """Give the free pages of malloc's heap back to the system (a worker between two batches: the
+    last batch's space is free, and the next batch's peak would stack on it); whether it could."""
+    libc = _glibc()
+    if libc is None:
+        return False
+    libc.malloc_trim(0)
+    return True

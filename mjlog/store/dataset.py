@@ -38,7 +38,7 @@ from mjlog.store.manifest import (DATASET_TABLES, DATASET_VERSION, MANIFEST, PAR
                                   check_batch_manifest, check_dataset_manifest)
 from mjlog.text import path_label
 from mjlog.parallel.engine import Engine, run_tasks
-from mjlog.parallel.workers import peak_rss_kb
+from mjlog.parallel.workers import fix_mmap_threshold, peak_rss_kb, release_free_memory
 
 #: Files per batch: one task of a worker, and the unit a killed build redoes.
 DEFAULT_BATCH_FILES = 256
@@ -181,6 +181,8 @@ def _write_atomic(table: pa.Table, root: Path, rel_dir: str, key: str, partition
 
 def build_batch(batch: Batch, out: str) -> BatchResult:
     """Read, replay and write one batch (the worker's task; safe to run again after a kill)."""
+    fix_mmap_threshold()
+    release_free_memory()   # what the last batch freed, so that this one's peak does not stack on it
     t0 = os.times()
     root = Path(out)
     stamps = {path_label(f): input_stamp(f) if os.path.exists(f) else {"file": f, "size": None, "mtime_ns": None}
