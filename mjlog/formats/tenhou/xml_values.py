@@ -40,6 +40,8 @@ def floats(text: str | None, what: str) -> list[float]:
 
 def integer(text: str | None, what: str) -> int:
     """The integer of attribute ``what``, which must be present."""
+    if text is not None and text.isdigit() and text.isascii():  # ASCII digits, as XML_INTEGER without a sign: -1.6% of reading (the regex)
+        return int(text)
     if text is None:
         raise MalformedLogError(f"attribute {what} is missing")
     if not is_xml_integer(text):
