@@ -127,6 +127,21 @@ def test_a_family_event_registered_as_counted_is_counted_per_hand():
     assert f"{PER_HAND_LIMIT + 1} riichi declarations, more than {PER_HAND_LIMIT}" in info.value.reason
 
 
+def test_counted_events_of_several_classes_past_the_limit_together_still_read():
+    from mjlog.ir import Call, CallKind
+    from mjlog.ir.check import check_log
+    from mjlog.rules.riichi.events import RiichiDeclared
+
+    log = read_log(simple_game4())
+    events = list(log.rounds[0].events)
+    calls = [Call(0, CallKind.PON, (0, 1, 2), 0, 1)] * PER_HAND_LIMIT
+    # more than PER_HAND_LIMIT counted events in all, none of the classes past it: the hand reads
+    assert check_log(_with_events(log, [RiichiDeclared(0)] * PER_HAND_LIMIT + calls + events))
+    with pytest.raises(MalformedLogError) as info:
+        check_log(_with_events(log, [RiichiDeclared(0)] * 3 + calls + calls[:1] + events))
+    assert "calls, more than" in info.value.reason
+
+
 def test_a_result_inside_a_hand_built_hand_is_checked_too():
     from mjlog.ir import Ryuukyoku
     from mjlog.ir.check import check_replayable
