@@ -227,7 +227,11 @@ class _Reader(OutcomeReader):
         the round's event list, the last draws, whether draws and discards are allowed, and
         whether the game has four players."""
         try:
-            self._element(tag, attrib)
+            handler = self._handlers.get(tag)  # found here, not in a method of its own: a call less an element
+            if handler is None:
+                self._tag_element(tag)
+            else:
+                handler(self, attrib)
         except MalformedLogError as exc:
             where = f"element {index} <{tag}>"
             if exc.where:
@@ -239,18 +243,15 @@ class _Reader(OutcomeReader):
             ) from None
         return self.events, self.last_draw, self.init is not None and not self.ended, self.n == 4
 
-    def _element(self, tag: str, attrib: Mapping[str, str]) -> None:
-        handler = self._handlers.get(tag)
-        if handler is None:
-            head, rest = tag[0], tag[1:]
-            if is_xml_integer(rest) and head in _DRAW_TAGS:
-                self._draw(_DRAW_TAGS.index(head), int(rest))
-            elif is_xml_integer(rest) and head in _DISCARD_TAGS:
-                self._discard(_DISCARD_TAGS.index(head), int(rest))
-            else:
-                raise MalformedLogError(f"unknown element <{tag[:40]}>")
-            return
-        handler(self, attrib)
+    def _tag_element(self, tag: str) -> None:
+        """An element with no handler: a draw or discard the fast path did not take, else unknown."""
+        head, rest = tag[0], tag[1:]
+        if is_xml_integer(rest) and head in _DRAW_TAGS:
+            self._draw(_DRAW_TAGS.index(head), int(rest))
+        elif is_xml_integer(rest) and head in _DISCARD_TAGS:
+            self._discard(_DISCARD_TAGS.index(head), int(rest))
+        else:
+            raise MalformedLogError(f"unknown element <{tag[:40]}>")
 
     # -- checks -----------------------------------------------------------------------------
 
