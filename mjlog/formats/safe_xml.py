@@ -89,11 +89,24 @@ def root_start(head: bytes) -> bytes:
     >>> root_start('<?xml version="1.0" encoding="UTF-16"?><beijinglog>'.encode("utf-16"))
     b'<beijinglog>'
     """
-    enc = wide_encoding(head)
+    global _last_root_start
+    last = _last_root_start
+    if head is last[0]:  # the registry's XML sniffs look at one head in turn: the first one's answer serves
+        return last[1]
+    start = head
+    enc = wide_encoding(start)
     if enc is not None:
-        head = head.decode(enc, "ignore").encode("utf-8")
-    prolog = _PROLOG.match(head)
-    return head[prolog.end():] if prolog else head
+        start = start.decode(enc, "ignore").encode("utf-8")
+    prolog = _PROLOG.match(start)
+    if prolog:
+        start = start[prolog.end():]
+    _last_root_start = (head, start)
+    return start
+
+
+#: The last head :func:`root_start` was given and its answer, as one tuple (one rebinding, safe between
+#: threads). Holding the head keeps its identity from being reused by other bytes.
+_last_root_start: tuple[bytes, bytes] = (b"", b"")
 
 
 def _to_utf8(data: bytes, name: str) -> tuple[bytes, str | None]:

@@ -107,3 +107,12 @@ def test_the_mjai_sniff_knows_the_type_key_however_it_is_written(line, mjai):
     from mjlog.formats.mjai.common import sniff
 
     assert sniff(line + b"\n") is mjai
+
+
+def test_root_start_answers_each_head_whatever_it_was_asked_before():
+    from mjlog.formats.safe_xml import root_start
+
+    a, b = b'<?xml version="1.0"?><mjloggm ver="2.3">', "<beijinglog>".encode("utf-16")
+    assert [root_start(h) for h in (a, a, b, a, b, b)] == [b'<mjloggm ver="2.3">'] * 2 + [b"<beijinglog>",
+                                                          b'<mjloggm ver="2.3">', b"<beijinglog>", b"<beijinglog>"]
+    assert root_start(bytes(a)) == root_start(a[:]) == b'<mjloggm ver="2.3">'

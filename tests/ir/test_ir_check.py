@@ -78,7 +78,8 @@ def test_the_check_names_no_family_and_no_format():
     tree = ast.parse(Path(mjlog.ir.check.__file__).read_text())
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert {m for m in imported if m and m.startswith("mjlog")} == {"mjlog.errors", "mjlog.ir"}
+    # mjlog.accel: the compiled helpers (a core module, neither a family nor a format)
+    assert {m for m in imported if m and m.startswith("mjlog")} == {"mjlog.accel", "mjlog.errors", "mjlog.ir"}
 
 
 def _with_events(log, events):
@@ -125,6 +126,21 @@ def test_a_family_event_registered_as_counted_is_counted_per_hand():
     with pytest.raises(MalformedLogError) as info:
         check_log(_with_events(log, [RiichiDeclared(0)] * (PER_HAND_LIMIT + 1) + events))
     assert f"{PER_HAND_LIMIT + 1} riichi declarations, more than {PER_HAND_LIMIT}" in info.value.reason
+
+
+def test_counted_events_of_several_classes_past_the_limit_together_still_read():
+    from mjlog.ir import Call, CallKind
+    from mjlog.ir.check import check_log
+    from mjlog.rules.riichi.events import RiichiDeclared
+
+    log = read_log(simple_game4())
+    events = list(log.rounds[0].events)
+    calls = [Call(0, CallKind.PON, (0, 1, 2), 0, 1)] * PER_HAND_LIMIT
+    # more than PER_HAND_LIMIT counted events in all, none of the classes past it: the hand reads
+    assert check_log(_with_events(log, [RiichiDeclared(0)] * PER_HAND_LIMIT + calls + events))
+    with pytest.raises(MalformedLogError) as info:
+        check_log(_with_events(log, [RiichiDeclared(0)] * 3 + calls + calls[:1] + events))
+    assert "calls, more than" in info.value.reason
 
 
 def test_a_result_inside_a_hand_built_hand_is_checked_too():

@@ -40,6 +40,9 @@ def floats(text: str | None, what: str) -> list[float]:
 
 def integer(text: str | None, what: str) -> int:
     """The integer of attribute ``what``, which must be present."""
+    # ASCII digits (XML_INTEGER without a sign) need no regex: -1.6% of reading's instructions
+    if text is not None and text.isdigit() and text.isascii():
+        return int(text)
     if text is None:
         raise MalformedLogError(f"attribute {what} is missing")
     if not is_xml_integer(text):
