@@ -294,7 +294,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     result = _build_result(
         rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores), end_scores, riichi,
         tuple(wins), draw, deposits, tuple(st.calls_open), outcome_seen,
-        tuple([Transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a]),
+        tuple([_build_transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a]),
     )
     if not outcome_seen:
         return HandReplay(result, None)
@@ -314,6 +314,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
 
 _build_result = builder(RoundResult)
 _build_hand_end = builder(HandEnd)
+_build_transfer = builder(Transfer)
 
 
 def _check_first_dealer(game: GameCheck, rnd: Round, rules: RuleSet) -> None:

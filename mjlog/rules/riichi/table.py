@@ -36,6 +36,7 @@ from mjlog.rules.common.wall import Wall
 
 K = FindingKind
 DEAD_WALL = 14
+_THIRTEEN = frozenset({13})   # the lengths of a start's hands, each of thirteen tiles
 
 
 class WallExhausted(HandStopped):
@@ -108,7 +109,7 @@ class RiichiTable(BaseTable):
     def _check_start(self) -> None:
         r = self.r
         seen = set().union(*r.hands)
-        if len(seen) == 13 * self.n and len(r.hands) == self.n and all(len(hand) == 13 for hand in r.hands):
+        if len(seen) == 13 * self.n and len(r.hands) == self.n and set(map(len, r.hands)) == _THIRTEEN:
             self.seen = seen  # thirteen tiles each, no id twice: nothing to report hand by hand
         else:
             self._check_start_hands()
