@@ -289,12 +289,13 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     riichi_table.play(st, rnd.events, on_outcome)  # looked up at each hand (the fast-path tests swap it)
     check_skipped_aborts(st, rnd.events)
     end_scores = tuple(st.scores)
-    riichi = tuple([s for s, accepted in enumerate(st.riichi_accepted) if accepted])
+    # (the comprehensions run only in a hand with a riichi: most have none)
+    riichi = tuple([s for s, accepted in enumerate(st.riichi_accepted) if accepted]) if any(st.riichi_accepted) else ()
     deposits = tuple(st.deposits)
     result = _build_result(
         rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores), end_scores, riichi,
         tuple(wins), draw, deposits, tuple(st.calls_open), outcome_seen,
-        tuple([_build_transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a]),
+        tuple([_build_transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a]) if any(deposits) else (),
     )
     if not outcome_seen:
         return HandReplay(result, None)
