@@ -260,8 +260,8 @@ def settle_draw(st: RiichiTable, d: Ryuukyoku) -> DerivedDraw:
     n = st.n
     rules = st.rules
     st._close_riichi_window()
-    tenpai = tuple(st.tenpai(s) for s in range(n))
-    nagashi = tuple(is_nagashi(st.river[s], st.called_away[s]) for s in range(n))
+    tenpai = tuple(map(st.tenpai, range(n)))
+    nagashi = tuple(map(is_nagashi, st.river, st.called_away))   # one river and one count a seat
     kind = draw_kind(d)
     transfers: tuple[Transfer, ...] = ()
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
