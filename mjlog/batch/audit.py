@@ -14,9 +14,11 @@ disagree on anything recorded (:mod:`mjlog.batch.report`). Files whose content i
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 
 from mjlog.batch.report import AuditReport, StreamingAudit
@@ -143,9 +145,35 @@ def _sent(fa: FileAudit, names: bool, quiet: bool) -> FileAudit | QuietGame:
     return fa if names else _nameless(fa)
 
 
+#: How many new container objects the cyclic garbage collector lets an audit make between two of its
+#: youngest generation's collections (Python's default: 700).
+AUDIT_GC_THRESHOLD = 10_000
+
+
+@contextmanager
+def _collector_at_rest() -> Iterator[None]:
+    """The cyclic garbage collector, for the length of an audit, leaves alone the objects that were there
+    before it (the modules') and runs less often (:data:`AUDIT_GC_THRESHOLD`): a game's objects go with
+    their reference counts, so its collections walked live objects and found little (the whole-CLI audit
+    of the 722 Phoenix files: 8,254 M instructions, 8,204 M; the collector's own 187 M, 131 M). The
+    collector is as it was afterwards."""
+    threshold = gc.get_threshold()
+    freezing = gc.get_freeze_count() == 0   # a caller's own frozen objects stay frozen
+    if freezing:
+        gc.freeze()
+    gc.set_threshold(max(threshold[0], AUDIT_GC_THRESHOLD), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        if freezing:
+            gc.unfreeze()
+
+
 def _audit_chunk(paths: Sequence[str], choice: RuleChoice | None = None, names: bool = True,
                  quiet: bool = False) -> list[FileAudit | QuietGame]:
-    return [_sent(fa, names, quiet) for p in paths for fa in audit_file(p, choice)]
+    with _collector_at_rest():
+        return [_sent(fa, names, quiet) for p in paths for fa in audit_file(p, choice)]
 
 
 def _audited_batches(sources: Sequence, pool: TaskPool, chunk: int, choice: RuleChoice | None,
@@ -206,7 +234,7 @@ def audit_sources(sources: Iterable, jobs: int = 1, on_result: Callable[[FileAud
         bar = tqdm(total=len(expanded), unit="file", file=sys.stderr, leave=False)
     calling = on_result is not None
     try:
-        with task_pool(jobs if _parallel(expanded, jobs, engine) else 1, engine, scheduler) as pool:
+        with _collector_at_rest(), task_pool(jobs if _parallel(expanded, jobs, engine) else 1, engine, scheduler) as pool:
             with StreamingAudit(keep, _identify_on(pool)) as counted:
                 for audits in _audited_batches(expanded, pool, _chunk_for(len(expanded), jobs), choice,
                                                names, quiet):

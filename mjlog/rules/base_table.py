@@ -38,6 +38,10 @@ DRAW, DISCARD, AFTER_DISCARD, REPLACEMENT = Phase.DRAW, Phase.DISCARD, Phase.AFT
 class BaseTable:
     """Hands, rivers and scores of one hand, where its findings go, and the event loop."""
 
+    # Slotted, so that a subclass that slots its own fields (RiichiTable) has no instance dict.
+    __slots__ = ("r", "rules", "n", "wall", "source", "findings", "event_index", "scores", "derived_scores",
+                 "hands", "river", "actor", "phase")
+
     #: Event type -> the method that applies it (subclasses fill this in).
     handlers: ClassVar[dict[type, Callable[[Any, Any], None]]] = {}
 

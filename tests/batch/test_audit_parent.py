@@ -195,3 +195,25 @@ def test_a_quiet_game_that_meets_another_file_of_its_game_reports_only_what_has_
         [(f.source, f.same_as, f.findings) for f in seen[False] if _has_something_to_report(f)]
     assert [(Path(f.source).name, f.same_as and Path(f.same_as).name) for f in seen[True] if f.same_as] == \
         [(copy.name, xml.name)]   # the copy (no seed) is the duplicate whichever comes first
+
+
+def test_an_audit_leaves_the_garbage_collector_as_it_found_it(tmp_path, monkeypatch):
+    import gc
+
+    from mjlog.batch import audit as batch_audit
+
+    seen = []
+    real = batch_audit.audit_file
+
+    def audit_file_seeing_the_collector(source, choice=None):
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count() > 0))
+        return real(source, choice)
+
+    monkeypatch.setattr(batch_audit, "audit_file", audit_file_seeing_the_collector)
+    path = tmp_path / "a.xml"
+    path.write_bytes(simulate_game(PRESETS["tenhou-4p-south"], 3))
+    before = gc.get_threshold(), gc.get_freeze_count()
+    report = audit_sources([path], jobs=1)
+    assert report.summary().startswith("audited 1 game")
+    assert seen == [(batch_audit.AUDIT_GC_THRESHOLD, True)]   # during the audit: frozen, collected less often
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before

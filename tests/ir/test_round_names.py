@@ -28,6 +28,17 @@ def test_a_riichi_round_is_named_with_its_honba_and_sticks():
     assert hand(4).name == "South 1" and hand(5, 0, 3).name == "South 2, 3 sticks"
 
 
+def test_a_riichi_name_kept_for_its_counters_is_the_name_worked_out():
+    from mjlog.ir import _riichi_name
+
+    assert hand(6, 1, 2).name == hand(6, 1, 2).name == _riichi_name(hand(6, 1, 2)) == "South 3, 1 honba, 2 sticks"
+    # True equals 1 as a key, but is written as text: such a round is named as it always was
+    assert hand(1, 1).name == "East 2, 1 honba" and hand(1, True).name == "East 2, True honba"
+    for _ in range(2):   # a kyoku past the winds names no wind, asked once or again
+        with pytest.raises(IndexError):
+            _ = hand(20).name
+
+
 def test_a_beijing_round_counts_the_dealers_lianzhuang_in_its_words():
     beijing = BeijingHand(wild_indicator=0)
     assert hand(1, 1, payload=beijing).name == "East 2, 連莊 1"

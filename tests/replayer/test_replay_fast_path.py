@@ -80,13 +80,19 @@ def test_swap_call_discard_is_judged_alike_on_every_path(discard, banned):
 _NOT_TABLE = {"r", "rules", "wall", "findings", "event_index", "source"}
 
 
+def _fields(st) -> dict:
+    """Every attribute the table has set: its slots (the table classes are slotted) and its dict, if any."""
+    names = [name for cls in type(st).__mro__ for name in getattr(cls, "__slots__", ())]
+    return {name: getattr(st, name) for name in names if hasattr(st, name)} | getattr(st, "__dict__", {})
+
+
 def _tables(log, compiled: bool) -> list[dict]:
     """The table after every outcome and at the end of every hand, replayed one way."""
     snaps: list[dict] = []
     saved_play, saved = table.play, table.COMPILED
 
     def snap(st):
-        snaps.append({k: _frozen(v) for k, v in vars(st).items() if k not in _NOT_TABLE})
+        snaps.append({k: _frozen(v) for k, v in _fields(st).items() if k not in _NOT_TABLE})
 
     def play(st, events, on_outcome):
         def outcome(state, i, ev):

@@ -84,6 +84,9 @@ _HEX_WORD = re.compile(r"[0-9A-Fa-f]{8}\Z")
 _UNPACK_RND = struct.Struct("<144I").unpack
 _UNPACK_WORD = struct.Struct("<I").unpack_from
 _DICE_WORDS = (135, 136)      # rnd words whose values mod 6 are the dice
+#: The two dice words (next to each other) read in one call, at their byte offset.
+_UNPACK_DICE, _DICE_AT = struct.Struct("<2I").unpack_from, 4 * _DICE_WORDS[0]
+assert _DICE_WORDS[1] == _DICE_WORDS[0] + 1
 _UNPACK_PER_HAND = struct.Struct(f"<{_PER_HAND_WORDS}I").unpack
 
 _TILES_4P: tuple[int, ...] = tuple(range(136))
@@ -417,7 +420,8 @@ def _wall_from_digests(digests: bytes, players: int, legacy: bool) -> Wall:
     if _shuffle is None:
         return _wall_from_rnd(_UNPACK_RND(digests), players, legacy)
     yama = _shuffle(_TILES_4P if players == 4 else _TILES_3P, digests)
-    return _build_wall(yama, tuple(_UNPACK_WORD(digests, 4 * w)[0] % 6 for w in _DICE_WORDS), legacy)
+    die_1, die_2 = _UNPACK_DICE(digests, _DICE_AT)
+    return _build_wall(yama, (die_1 % 6, die_2 % 6), legacy)
 
 
 _SRC_BLOCKS = tuple(slice(k, k + 128) for k in range(0, _SRC_BYTES, 128))

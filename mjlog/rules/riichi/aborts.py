@@ -37,9 +37,10 @@ def check_skipped_aborts(st: RiichiTable, events: Sequence[Event]) -> None:
         return
     n = st.n
     due: list[tuple[int, DrawKind]] = []
-    if n == 4 and all(st.river[s] for s in range(n)):
-        firsts = {st.river[s][0] >> 2 for s in range(n)}
-        if len(firsts) == 1 and firsts <= _WINDS:
+    river = st.river
+    if n == 4 and river[0] and river[1] and river[2] and river[3]:
+        first = river[0][0] >> 2
+        if first in _WINDS and river[1][0] >> 2 == first and river[2][0] >> 2 == first and river[3][0] >> 2 == first:
             at = _four_winds_at(events)
             if at is not None:
                 due.append((at, DrawKind.FOUR_WINDS))

@@ -289,19 +289,21 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     riichi_table.play(st, rnd.events, on_outcome)  # looked up at each hand (the fast-path tests swap it)
     check_skipped_aborts(st, rnd.events)
     end_scores = tuple(st.scores)
-    riichi = tuple([s for s, accepted in enumerate(st.riichi_accepted) if accepted])
+    # (the comprehensions run only in a hand with a riichi: most have none)
+    riichi = tuple([s for s, accepted in enumerate(st.riichi_accepted) if accepted]) if any(st.riichi_accepted) else ()
     deposits = tuple(st.deposits)
     result = _build_result(
         rnd.index, rnd.name, rnd.kyoku, rnd.honba, rnd.sticks, rnd.dealer, tuple(rnd.scores), end_scores, riichi,
         tuple(wins), draw, deposits, tuple(st.calls_open), outcome_seen,
-        tuple([Transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a]),
+        tuple([_build_transfer(s, None, a, DEPOSIT) for s, a in enumerate(deposits) if a]) if any(deposits) else (),
     )
     if not outcome_seen:
         return HandReplay(result, None)
     if len(recorded_wins) > 1:
         _check_double_ron_order(game, rnd, recorded_wins, rules.players)
     end = _build_hand_end(  # dealer_won, any_win, abortive, dealer_tenpai
-        any(w.who == rnd.dealer for w in recorded_wins),
+        # one win (most hands with one): its winner, without a generator
+        recorded_wins[0].who == rnd.dealer if len(recorded_wins) == 1 else any(w.who == rnd.dealer for w in recorded_wins),
         bool(recorded_wins),
         draw is not None and cast(DrawKind, draw.kind).abortive,  # riichi's draws are of a DrawKind
         draw is not None and (
@@ -314,6 +316,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
 
 _build_result = builder(RoundResult)
 _build_hand_end = builder(HandEnd)
+_build_transfer = builder(Transfer)
 
 
 def _check_first_dealer(game: GameCheck, rnd: Round, rules: RuleSet) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import islice
-from operator import itemgetter
+from operator import add, itemgetter
 
 from mjlog.errors import InvalidHandError
 from mjlog.findings import FindingKind
@@ -120,9 +120,10 @@ def settle_win(st: RiichiTable, w: Win, first: bool) -> DerivedWin | None:
                 f"{st.honba},{st.sticks if first else 0}")
     if tuple(w.scores_before) != tuple(st.scores):
         st.find(K.PAYMENT, "scores before the win", _fmt(w.scores_before), _fmt(st.scores))
-    st.derived_scores = [s + d for s, d in zip(st.derived_scores, deltas)]
+    st.derived_scores = list(map(add, st.derived_scores, deltas))
     _adopt_recorded(st, w, first)
-    open_hand = any(m.kind.is_open for m in st.melds[who])
+    calls = st.melds[who]
+    open_hand = bool(calls) and any(m.kind.is_open for m in calls)
     return _build_derived_win(who, frm, value, deltas, pao, riichi, who == st.dealer, open_hand, tsumo,
                               paid.transfers, ctx)
 
@@ -180,7 +181,7 @@ def _adopt_recorded(st: RiichiTable, w: Win, first: bool) -> None:
     """Go on from the log's scores after a win, so one disagreement does not cascade."""
     if tuple(w.scores_before) != tuple(st.scores):
         st.derived_scores = list(w.scores_before)
-    st.scores = [s + d for s, d in zip(w.scores_before, w.deltas)]
+    st.scores = list(map(add, w.scores_before, w.deltas))
     if first:
         st.sticks = 0
 
@@ -259,8 +260,8 @@ def settle_draw(st: RiichiTable, d: Ryuukyoku) -> DerivedDraw:
     n = st.n
     rules = st.rules
     st._close_riichi_window()
-    tenpai = tuple(st.tenpai(s) for s in range(n))
-    nagashi = tuple(is_nagashi(st.river[s], st.called_away[s]) for s in range(n))
+    tenpai = tuple(map(st.tenpai, range(n)))
+    nagashi = tuple(map(is_nagashi, st.river, st.called_away))   # one river and one count a seat
     kind = draw_kind(d)
     transfers: tuple[Transfer, ...] = ()
     if kind in (DrawKind.EXHAUSTIVE, DrawKind.NAGASHI_MANGAN):
@@ -289,8 +290,8 @@ def settle_draw(st: RiichiTable, d: Ryuukyoku) -> DerivedDraw:
     if tuple(d.scores_before) != tuple(st.scores):
         st.find(K.PAYMENT, "scores before the draw", _fmt(d.scores_before), _fmt(st.scores))
         st.derived_scores = list(d.scores_before)
-    st.derived_scores = [s + x for s, x in zip(st.derived_scores, deltas)]
-    st.scores = [s + x for s, x in zip(d.scores_before, d.deltas)]
+    st.derived_scores = list(map(add, st.derived_scores, deltas))
+    st.scores = list(map(add, d.scores_before, d.deltas))
     return DerivedDraw(kind, tenpai, nagashi, deltas, transfers)
 
 

@@ -293,14 +293,15 @@ def _hand_readings(concealed: Sequence[int], melds: Sequence[Call], win_tile: in
         raise InvalidHandError(f"{calls.kita} North set aside (kita) under north={rules.north}: "
                                "only north=nukidora sets a North aside")
 
-    # the concealed tiles, suit by suit
-    k0 = tuple(counts[0:9])
+    # the concealed tiles, suit by suit (slices of one tuple: four tuples, not four lists and four tuples)
+    kinds = tuple(counts)
+    k0 = kinds[0:9]
     e0 = _S0.get(k0) or suit_shapes(k0, 0)
-    k1 = tuple(counts[9:18])
+    k1 = kinds[9:18]
     e1 = _S1.get(k1) or suit_shapes(k1, 9)
-    k2 = tuple(counts[18:27])
+    k2 = kinds[18:27]
     e2 = _S2.get(k2) or suit_shapes(k2, 18)
-    kh = tuple(counts[27:34])
+    kh = kinds[27:34]
     eh = HONOR_SHAPES.get(kh) or honor_shape(kh)
     bits = e0[0] | e1[0] | e2[0] | eh[0] | calls.bits
     hf = _hand_facts(bits, calls, ctx, rules)

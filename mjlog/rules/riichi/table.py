@@ -36,6 +36,7 @@ from mjlog.rules.common.wall import Wall
 
 K = FindingKind
 DEAD_WALL = 14
+_THIRTEEN = frozenset({13})   # the lengths of a start's hands, each of thirteen tiles
 
 
 class WallExhausted(HandStopped):
@@ -45,6 +46,16 @@ class WallExhausted(HandStopped):
 class RiichiTable(BaseTable):
     """The riichi table during one hand: besides what every table holds, calls, riichi, dora,
     the live wall's count, sticks and honba."""
+
+    # Slotted: these are more fields than a shared-key instance dict holds (30), so each lookup was a
+    # dict probe (the whole-CLI audit of the 722 Phoenix files, no .pyc: 9,356 M instructions, 9,203 M slotted).
+    __slots__ = ("sticks", "honba", "dealer", "melds", "kita", "called_away", "passed", "last_own_discard",
+                 "last_draw", "riichi_declared", "riichi_discard_pending", "riichi_at", "riichi_accepted",
+                 "double_riichi", "ippatsu", "ippatsu_before_robbable", "deposits", "uninterrupted",
+                 "discards_made", "live_draws", "replacements", "need_replacement", "last_was_replacement",
+                 "last_discard", "last_kakan", "last_kita", "replacement_for_kita", "banned", "dora",
+                 "pending_dora", "kans", "calls_open", "seen", "limit_fu_unrecorded", "nagashi_tenpai_unrecorded",
+                 "win_value_unrecorded", "live_base", "live_tiles")
 
     def __init__(self, rnd: Round, rules: RuleSet, scores: tuple[int, ...], wall: Wall | None,
                  source: str | None, findings: list[Finding]) -> None:
@@ -98,7 +109,7 @@ class RiichiTable(BaseTable):
     def _check_start(self) -> None:
         r = self.r
         seen = set().union(*r.hands)
-        if len(seen) == 13 * self.n and len(r.hands) == self.n and all(len(hand) == 13 for hand in r.hands):
+        if len(seen) == 13 * self.n and len(r.hands) == self.n and set(map(len, r.hands)) == _THIRTEEN:
             self.seen = seen  # thirteen tiles each, no id twice: nothing to report hand by hand
         else:
             self._check_start_hands()
