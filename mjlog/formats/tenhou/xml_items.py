@@ -8,13 +8,15 @@ with attribute dicts) for Tenhou's plain XML, else from the hardened lxml parser
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from lxml import etree
+from typing import TYPE_CHECKING
 
 from mjlog.accel import scan_xml as _scan_xml
 from mjlog.formats.safe_xml import parse_xml_bytes
 from mjlog.ir import Discard, Draw
 from mjlog.tiles import SANMA_ABSENT_KINDS
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 #: The letters of the draw tags (T U V W) and discard tags (D E F G), by seat.
 DRAW_TAGS = "TUVW"
