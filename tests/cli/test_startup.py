@@ -68,6 +68,19 @@ def test_the_audit_of_one_log_loads_neither_lxml_nor_sqlite(tmp_path):
         sorted(NOT_FOR_ONE_LOG)
 
 
+#: Modules of the riichi family an audit has no use for: the store's facts (a lazy part of the family),
+#: and difflib (only a misspelt knob's "did you mean").
+NOT_FOR_AN_AUDIT = ("mjlog.rules.riichi.store_facts", "difflib")
+
+
+def test_an_audit_loads_neither_the_store_facts_nor_difflib(tmp_path):
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    assert heavy_modules_after("audit", "--no-progress", str(log), heavy=NOT_FOR_AN_AUDIT) == []
+    assert heavy_modules_after("audit", "--no-progress", "--knob", "kirage_mangan=True", str(log),
+                               heavy=NOT_FOR_AN_AUDIT) == ["difflib"]
+
+
 #: The rule families a riichi log's audit has no use for.
 OTHER_FAMILIES = ("mjlog.rules.mcr.family", "mjlog.rules.beijing.family", "mjlog.rules.datong.family")
 
