@@ -26,15 +26,19 @@ counted as duplicates but not compared; the first of them gets a note saying so.
 
 from __future__ import annotations
 
+import functools
 import os
-import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from mjlog.batch.results import FileAudit, FileGame, QuietGame, completeness, rank_text
 from mjlog.findings import Finding, FindingKind, Severity
 from mjlog.frozen import builder
 from mjlog.formats.identity import GameIdentity, disagreement, from_json, names_only_disagreement, to_json
+
+if TYPE_CHECKING:
+    import sqlite3
 
 
 def _plural(n: int, word: str) -> str:
@@ -196,8 +200,15 @@ class StreamingAudit:
         # before its next read (:meth:`_flush`)
         self._new_games: list[tuple] = []
         self._new_keys: list[tuple[str, int]] = []
-        self._db = sqlite3.connect("")   # a private temporary file, deleted on close
-        self._db.executescript(
+
+    @functools.cached_property
+    def _db(self) -> sqlite3.Connection:
+        """The index, a private temporary file (deleted on close), opened when it is first written or
+        read: an audit that never looks a game up (one file) neither imports SQLite nor opens it."""
+        import sqlite3
+
+        db = sqlite3.connect("")
+        db.executescript(
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -2048;"
             "CREATE TABLE keys (key TEXT PRIMARY KEY, gid INTEGER NOT NULL) WITHOUT ROWID;"
             "CREATE TABLE games (gid INTEGER PRIMARY KEY, source TEXT, rank TEXT, fingerprint TEXT, clean INTEGER,"
@@ -208,9 +219,15 @@ class StreamingAudit:
             "CREATE TABLE dups (gid INTEGER, at INTEGER PRIMARY KEY, source TEXT, fingerprint TEXT, primary_source TEXT,"
             " counts TEXT, faulty INTEGER);"
             "CREATE INDEX dups_gid ON dups (gid);")
+        return db
+
+    def _holds_no_game(self) -> bool:
+        """Whether no game has a place in the index yet, written or waiting: then a lookup finds nothing."""
+        return self._next_gid == 1
 
     def close(self) -> None:
-        self._db.close()
+        if "_db" in self.__dict__:   # opened (:attr:`_db`)
+            self._db.close()
 
     def __enter__(self) -> StreamingAudit:
         return self
@@ -232,8 +249,7 @@ class StreamingAudit:
                 out.append([r for r in self._add(fa.loud()) if r.source != fa.source or r.same_as is not None])
             else:
                 out.append(self._add_quiet(fa))
-        self._flush()
-        return out
+        return out   # the new games wait for the index's next read (:meth:`_flush`)
 
     def add(self, fa: FileAudit) -> list[FileAudit]:
         """Count one file's result; returns what to report for it, in order: the file (as a duplicate
@@ -331,7 +347,7 @@ class StreamingAudit:
                 times[key] = times.get(key, 0) + 1
         shared = {key for key, n in times.items() if n > 1}
         out: dict[FileGame, None] = {}
-        names = list(times)
+        names = [] if self._holds_no_game() else list(times)
         self._flush()
         for i in range(0, len(names), _KEYS_PER_STATEMENT):
             part = names[i : i + _KEYS_PER_STATEMENT]
@@ -492,7 +508,7 @@ class StreamingAudit:
 
     def _met(self, keys: tuple[str, ...]) -> list[int]:
         """The games any of ``keys`` names (a deal among them: the games that may be the same)."""
-        if not keys:
+        if not keys or self._holds_no_game():
             return []
         return [gid for (gid,) in self._db.execute(
             f"SELECT DISTINCT gid FROM keys WHERE key IN ({', '.join('?' * len(keys))}) ORDER BY gid", keys)]

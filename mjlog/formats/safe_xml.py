@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import cast
-
-from lxml import etree
+from functools import cache
+from typing import TYPE_CHECKING, cast
 
 from mjlog.errors import LogTooLargeError, MalformedLogError
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 MAX_ATTRIBUTE_CHARS = 65536
 #: Most attributes on one element. A log's elements have at most about 20 (Tenhou's AGARI); lxml's
@@ -184,17 +186,20 @@ def _place(data: bytes, offset: int, encoding: str | None) -> str:
     return f"character {len(data[:offset].decode('utf-8', 'ignore'))} (of the text decoded as {encoding})"
 
 
-class _NothingResolver(etree.Resolver):
-    """Answers every request for an external DTD, entity or include with empty text: no file or URL
-    is ever opened, whatever the document names."""
+@cache
+def parser() -> etree.XMLParser:
+    """The lxml parser every log is parsed with, which loads nothing: no DTD, no external entity, no
+    network, no XInclude. Made on first use, so that a command that parses no XML does not import lxml."""
+    from lxml import etree
 
-    def resolve(self, system_url, public_id, context):
-        return self.resolve_string("", context)
+    class NothingResolver(etree.Resolver):
+        """Answers every request for an external DTD, entity or include with empty text: no file or URL
+        is ever opened, whatever the document names."""
 
+        def resolve(self, system_url, public_id, context):
+            return self.resolve_string("", context)
 
-def _parser() -> etree.XMLParser:
-    """An lxml parser that loads nothing: no DTD, no external entity, no network, no XInclude."""
-    parser = etree.XMLParser(
+    made = etree.XMLParser(
         resolve_entities=False,
         no_network=True,
         load_dtd=False,
@@ -205,12 +210,16 @@ def _parser() -> etree.XMLParser:
         remove_pis=True,
         collect_ids=False,
     )
-    parser.resolvers.add(_NothingResolver())
-    return parser
+    made.resolvers.add(NothingResolver())
+    return made
 
 
-PARSER = _parser()
-_CROWDED = etree.XPath(f"(//*[count(@*) > {MAX_ATTRIBUTES}])[1]")
+@cache
+def _crowded() -> etree.XPath:
+    """The first element with more than :data:`MAX_ATTRIBUTES` attributes, as an XPath (made on first use)."""
+    from lxml import etree
+
+    return etree.XPath(f"(//*[count(@*) > {MAX_ATTRIBUTES}])[1]")
 
 
 def check_text(data: bytes, name: str, encoding: str | None = None) -> None:
@@ -238,9 +247,11 @@ def parse_xml_bytes(data: bytes, name: str = "<bytes>") -> etree._Element:
 
 
 def parse_checked(data: bytes, name: str) -> etree._Element:
-    """Parse UTF-8 bytes with :data:`PARSER`; a document that has a DTD anyway is refused."""
+    """Parse UTF-8 bytes with :func:`parser`; a document that has a DTD anyway is refused."""
+    from lxml import etree
+
     try:
-        root = etree.fromstring(data, PARSER)
+        root = etree.fromstring(data, parser())
     except etree.XMLSyntaxError as exc:
         line, col = exc.position if exc.position else (0, 0)
         msg = exc.msg or str(exc)
@@ -251,7 +262,7 @@ def parse_checked(data: bytes, name: str) -> etree._Element:
     info = root.getroottree().docinfo
     if info.internalDTD is not None or info.externalDTD is not None or info.doctype:
         raise MalformedLogError("DTDs and entity declarations are not allowed in a log", name, "the DOCTYPE")
-    crowded = _CROWDED(root)  # one pass in libxml2, before any reader asks for an element's attributes
+    crowded = _crowded()(root)  # one pass in libxml2, before any reader asks for an element's attributes
     if crowded:
         el = cast(list, crowded)[0]
         raise LogTooLargeError(f"an element has more than {MAX_ATTRIBUTES} attributes", name,

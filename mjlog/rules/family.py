@@ -241,6 +241,28 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
+class _LazyPart:
+    """A class attribute that is ``module.name()`` made at its first use, then kept on the class that
+    declares it in place of this descriptor (:func:`lazy_part`)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __set_name__(self, owner: type, attribute: str) -> None:
+        self.owner, self.attribute = owner, attribute
+
+    def __get__(self, instance: object, owner: type) -> Any:
+        part = getattr(importlib.import_module(self.module), self.name)()
+        setattr(self.owner, self.attribute, part)
+        return part
+
+
+def lazy_part(module: str, name: str) -> Any:
+    """A family's part (:attr:`Family.store`, :attr:`Family.text`) that is ``module.name()``, made at its
+    first use: its code is loaded only when a command uses it (``mjlog audit`` never loads the store's facts)."""
+    return _LazyPart(module, name)
+
+
 class StoreFacts:
     """What the store and the statistics keep of a family's games beyond the generic columns.
 

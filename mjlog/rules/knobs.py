@@ -25,7 +25,6 @@ mjlog.rules.knobs.KnobError: knob kiriage_mangan='yes' of tenhou-4p-south: allow
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -110,6 +109,13 @@ def _pair(part: str) -> tuple[str, str]:
     return name.strip(), raw.strip()
 
 
+def _close_matches(name: str, names: list[str]) -> list[str]:
+    """Up to four of ``names`` that look like ``name`` (difflib, imported only to say "did you mean")."""
+    import difflib
+
+    return difflib.get_close_matches(name, names, n=4, cutoff=0.6)
+
+
 def _checked(name: str, raw: str, targets: list[Any], where: str) -> tuple[str, str]:
     """``(name, value text)`` once the knob is known to ``targets`` and the value fits it (an older knob's
     name and value as the knob and value they say now)."""
@@ -117,7 +123,7 @@ def _checked(name: str, raw: str, targets: list[Any], where: str) -> tuple[str, 
     having = [r for r in targets if name in {f.name for f in dataclasses.fields(r)}]
     if not having or name in FIXED_KNOBS:
         names = sorted({f.name for r in targets for f in dataclasses.fields(r)} - set(FIXED_KNOBS))
-        close = [n for n in names if name.lower() in n] or difflib.get_close_matches(name, names, n=4, cutoff=0.6)
+        close = [n for n in names if name.lower() in n] or _close_matches(name, names)
         hint = f"close: {', '.join(close[:4])}" if close else "'mjlog rules show PRESET' lists them"
         if name in FIXED_KNOBS:
             raise KnobError(f"{name} is the preset's, not a knob to change ({where})")

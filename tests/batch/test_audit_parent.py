@@ -89,8 +89,23 @@ def test_the_index_writes_a_files_path_once(tmp_path):
     results = [fa for seed in range(3) for fa in audit_file(_simulated(tmp_path, seed))]
     with StreamingAudit(False, identify_games) as counted:
         counted.add_all(results)
+        counted._flush()   # the new games wait for the index's next read
         rows = counted._db.execute("SELECT source, path, idx FROM games").fetchall()
     assert [(Path(source).name, path, idx) for source, path, idx in rows] == [(f"s{s}.xml", None, 0) for s in range(3)]
+
+
+def test_the_index_opens_at_its_first_lookup_and_holds_the_games_counted_before(tmp_path):
+    (first,) = audit_file(_simulated(tmp_path, 0))
+    copy = tmp_path / "copy.xml"
+    copy.write_bytes(Path(first.source).read_bytes())
+    (again,) = audit_file(copy)
+    with StreamingAudit(False, identify_games) as counted:
+        assert counted.add_all([first]) == [[first]]
+        assert "_db" not in vars(counted)   # one game, nothing to look up: the index is not opened
+        ((reported,),) = counted.add_all([again])
+        assert "_db" in vars(counted)
+    assert reported.same_as == first.source
+    assert (counted.report.games, counted.report.duplicates) == (1, 1)
 
 
 def test_a_game_named_apart_from_its_file_is_read_again_from_that_file(tmp_path):

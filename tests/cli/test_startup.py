@@ -49,6 +49,38 @@ def test_a_command_loads_no_heavy_module_it_does_not_use(tmp_path, command):
     assert heavy_modules_after(*(a.format(log=log) for a in command)) == []
 
 
+#: Modules the audit of one Tenhou log has no use for: lxml (the compiled scanner reads the file), SQLite
+#: (the duplicates' index is opened only when a game is looked up, and one file's game never is).
+NOT_FOR_ONE_LOG = ("lxml", "lxml.etree", "sqlite3")
+
+
+def test_the_audit_of_one_log_loads_neither_lxml_nor_sqlite(tmp_path):
+    from mjlog import accel
+
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    assert heavy_modules_after("--version", heavy=NOT_FOR_ONE_LOG) == []
+    expected = [] if accel.ACTIVE else ["lxml", "lxml.etree"]   # without the scanner lxml parses the log
+    assert heavy_modules_after("audit", "--no-progress", str(log), heavy=NOT_FOR_ONE_LOG) == expected
+    # two files are looked up in the index, and a malformed one is parsed by lxml to say where it is wrong
+    (tmp_path / "h.xml").write_bytes(simple_game4()[:200])
+    assert heavy_modules_after("audit", "--no-progress", str(tmp_path), heavy=NOT_FOR_ONE_LOG) == \
+        sorted(NOT_FOR_ONE_LOG)
+
+
+#: Modules of the riichi family an audit has no use for: the store's facts (a lazy part of the family),
+#: and difflib (only a misspelt knob's "did you mean").
+NOT_FOR_AN_AUDIT = ("mjlog.rules.riichi.store_facts", "difflib")
+
+
+def test_an_audit_loads_neither_the_store_facts_nor_difflib(tmp_path):
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    assert heavy_modules_after("audit", "--no-progress", str(log), heavy=NOT_FOR_AN_AUDIT) == []
+    assert heavy_modules_after("audit", "--no-progress", "--knob", "kirage_mangan=True", str(log),
+                               heavy=NOT_FOR_AN_AUDIT) == ["difflib"]
+
+
 #: The rule families a riichi log's audit has no use for.
 OTHER_FAMILIES = ("mjlog.rules.mcr.family", "mjlog.rules.beijing.family", "mjlog.rules.datong.family")
 
@@ -96,3 +128,14 @@ def test_the_top_level_help_lists_every_command():
     for argv in ([], ["--help"], ["-h", "audit"], ["no-such-command"]):
         sub = next(a for a in build_parser(argv)._actions if a.__class__.__name__ == "_SubParsersAction")
         assert sorted(sub.choices) == sorted(COMMANDS), argv
+
+
+def test_a_batch_leaves_the_garbage_collector_as_it_found_it():
+    import gc
+
+    from mjlog.cli.common import BATCH_GC_THRESHOLD, batch_gc
+
+    before = gc.get_threshold(), gc.get_freeze_count()
+    with batch_gc():
+        assert gc.get_threshold()[0] == BATCH_GC_THRESHOLD and gc.get_freeze_count() > 0
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before

@@ -172,3 +172,18 @@ def test_unregistering_a_family_takes_back_all_it_registered(bare):
     toy_family.uninstall()
     assert "toy" not in families() and "toy-text" not in [f.name for f in formats()]
     assert "toy-bare" in families()
+
+
+def test_a_lazy_part_is_made_at_its_first_use_once_and_kept_on_the_family():
+    from mjlog.rules.family import Family, FamilyText, lazy_part
+
+    class Lazy(Family):
+        name = "lazy"
+        text = lazy_part("mjlog.rules.family", "FamilyText")
+
+    class Later(Lazy):
+        name = "later"
+
+    first = Later().text   # through a subclass: kept on the class that declares it
+    assert type(first) is FamilyText
+    assert Lazy.text is first and Lazy().text is first and vars(Lazy)["text"] is first

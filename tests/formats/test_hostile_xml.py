@@ -117,7 +117,7 @@ out = []
 for trick in TRICKS:
     data = hostile_text(trick, fifo).encode()
     try:
-        root = etree.fromstring(data, safe_xml.PARSER)   # the parser alone, no check before it
+        root = etree.fromstring(data, safe_xml.parser())   # the parser alone, no check before it
         out.append(root[1].get("n0"))
     except etree.XMLSyntaxError:
         out.append(None)

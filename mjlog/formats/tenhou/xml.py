@@ -24,9 +24,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
-
-from lxml import etree
 
 from mjlog.accel import read_fast as _read_fast, read_init as _read_init
 from mjlog.errors import MalformedLogError
@@ -45,6 +44,9 @@ from mjlog.formats.safe_xml import is_xml_integer
 from mjlog.formats.tenhou.xml_calls import table_call
 from mjlog.formats.tenhou.xml_outcomes import OutcomeReader
 from mjlog.formats.tenhou.xml_values import floats as _floats, integer as _int, ints as _ints
+
+if TYPE_CHECKING:
+    from lxml import etree
 
 __all__ = ["read_xml", "scan_log", "items_of_tree"]
 

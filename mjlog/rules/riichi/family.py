@@ -18,15 +18,13 @@ from mjlog.rules.riichi.dates import log_date
 from mjlog.rules.riichi.lobby import ruleset_for_lobby
 from mjlog.frozen import builder
 from mjlog.ir import GameLog, Round, Ryuukyoku, Win
-from mjlog.rules.riichi.describe import RiichiText
-from mjlog.rules.riichi.store_facts import RiichiStoreFacts
 from mjlog.rules.riichi import table as riichi_table
 from mjlog.rules.riichi.aborts import check_skipped_aborts
 from mjlog.rules.riichi.outcome import check_extra_ron, settle_draw, settle_win
 from mjlog.rules.results import DerivedDraw, DerivedWin, RoundResult
 from mjlog.rules.riichi.table import RiichiTable
 from mjlog.rules.family import (
-    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, lazy, register,
+    Family, FamilyText, GameCheck, GameRules, HandReplay, HandScorer, Simulator, StoreFacts, lazy, lazy_part, register,
 )
 from mjlog.rules.riichi.flow import HandEnd, final_scores, next_hand, placement_points
 from mjlog.rules.riichi.record import DrawKind, draw_kind
@@ -48,8 +46,8 @@ class RiichiFamily(Family):
     tile_count: ClassVar[int] = 136
     value_unit: ClassVar[str] = "han"
     presets = PRESETS
-    store: ClassVar[StoreFacts] = RiichiStoreFacts()
-    text: ClassVar[FamilyText] = RiichiText()
+    store: ClassVar[StoreFacts] = lazy_part("mjlog.rules.riichi.store_facts", "RiichiStoreFacts")
+    text: ClassVar[FamilyText] = lazy_part("mjlog.rules.riichi.describe", "RiichiText")
     scorer: ClassVar[HandScorer | None] = HandScorer(lazy("mjlog.rules.riichi.score_request", "score_request"))
     simulator: ClassVar[Simulator | None] = Simulator(lazy("mjlog.rules.riichi.simulate", "simulate_game"))
 
