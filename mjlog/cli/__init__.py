@@ -19,7 +19,7 @@ from mjlog import __version__
 from mjlog.text import json_printable, printable, printable_lines, printable_warnings
 
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
-from mjlog.cli.common import add_knob_option, add_rule_options, batch_gc, no_logs, rule_choice_or_report
+from mjlog.cli.common import add_knob_option, add_rule_options, no_logs, rule_choice_or_report
 from mjlog.cli.common import fail as _fail, fail_os
 
 
@@ -70,10 +70,8 @@ def _cmd_audit(args: argparse.Namespace) -> int:
 
     progress = sys.stderr.isatty() and not args.no_progress
     try:
-        with batch_gc():
-            report = audit_sources(args.paths, jobs=args.jobs, on_result=emit, progress=progress, engine=args.engine,
-                                   scheduler=args.scheduler, keep=False, choice=choice or None, names=False,
-                                   quiet=True)
+        report = audit_sources(args.paths, jobs=args.jobs, on_result=emit, progress=progress, engine=args.engine,
+                               scheduler=args.scheduler, keep=False, choice=choice or None, names=False, quiet=True)
     except RuntimeError as exc:  # the dask extra is not installed
         print(f"mjlog: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -3,37 +3,13 @@
 from __future__ import annotations
 
 import errno
-import gc
 import os
 import stat
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 #: mjlog's exit statuses, the same in every command (docs/commands.md, "Exit codes"): done and the data
 #: clean; the data has problems (error findings, unreadable logs); bad usage or nothing to work on.
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
-
-
-#: Allocations between two of the garbage collector's young passes while a command reads many logs
-#: (Python's default: 700).
-BATCH_GC_THRESHOLD = 10_000
-
-
-@contextmanager
-def batch_gc() -> Iterator[None]:
-    """For a command that reads many logs, once it has imported what it uses: the objects made so far
-    (modules, classes, tables, which live as long as the process) are left out of the garbage
-    collector's passes, which also run less often; both as they were again on leaving."""
-    # the audit of the 722 Phoenix files: 8,587 -> 8,489 M instructions (the freeze alone: 8,544)
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(BATCH_GC_THRESHOLD, *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
 
 
 def missing_path(paths) -> bool:

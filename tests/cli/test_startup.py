@@ -129,13 +129,3 @@ def test_the_top_level_help_lists_every_command():
         sub = next(a for a in build_parser(argv)._actions if a.__class__.__name__ == "_SubParsersAction")
         assert sorted(sub.choices) == sorted(COMMANDS), argv
 
-
-def test_a_batch_leaves_the_garbage_collector_as_it_found_it():
-    import gc
-
-    from mjlog.cli.common import BATCH_GC_THRESHOLD, batch_gc
-
-    before = gc.get_threshold(), gc.get_freeze_count()
-    with batch_gc():
-        assert gc.get_threshold()[0] == BATCH_GC_THRESHOLD and gc.get_freeze_count() > 0
-    assert (gc.get_threshold(), gc.get_freeze_count()) == before
