@@ -22,11 +22,12 @@ copies as ``--games N`` needs (the first N of copy 0 of every source, copy 1, ..
   ``--quarter-games`` of them, with a worker's peak memory on both; the audit is given the folders
   the games are in, as ``mjlog audit DIR`` (``--audit-file-list``: every file's path);
 - the peak memory (VmHWM) of a worker on the whole input and on its first quarter
-  (``--quarter-games``), with the same workers (flat is the goal): the largest peak the batch
+  (``--quarter-games``; with ``--quarter-sample``, a random sample of that size, so that both builds
+  hold the same mix of corpus and simulated games), with the same workers (flat is the goal): the largest peak the batch
   manifests record (each the VmHWM of the process that built it, read there; the rusage of
   the children would carry the planning process's size over a spawned worker's exec).
 
-    python benchmarks/scale.py [--copies N | --games N [--quarter-games M] [--cpu-games K]]
+    python benchmarks/scale.py [--copies N | --games N [--quarter-games M [--quarter-sample]] [--cpu-games K]]
                                [--simulate N | --sim-dir DIR] [--corpus DIR] [--no-dask]
                                [--no-audit | --audit-only] [--audit-file-list]
 """
@@ -36,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -263,6 +265,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     size.add_argument("--games", type=int, help="games in all: as many copies as that takes, the last one partly")
     ap.add_argument("--quarter-games", type=int,
                     help="games of the smaller build whose worker memory is compared (default a quarter)")
+    ap.add_argument("--quarter-sample", action="store_true",
+                    help="the smaller build takes a random sample of the input (seed 1), so both builds hold the same "
+                         "mix of games (default: the input's first games, the corpus's before any simulated one)")
     ap.add_argument("--cpu-games", type=int,
                     help="compare 1 and 2 workers on this many games and build the whole input with 2 only "
                          "(default: the whole input, with both)")
@@ -288,12 +293,21 @@ def _say(line: str) -> None:
     print(line, flush=True)
 
 
+def quarter_files(files: list[Path], games: int | None, sample: bool) -> list[Path]:
+    """The smaller build's input: ``games`` of ``files`` (default a quarter), the first ones or, with
+    ``sample``, a random sample (seed 1) in input order."""
+    k = min(games or max(1, len(files) // 4), len(files))
+    if not sample:
+        return files[:k]
+    return [files[i] for i in sorted(random.Random(1).sample(range(len(files)), k))]
+
+
 def run_builds(files: list[Path], tmp: Path, args: argparse.Namespace) -> dict:
     """Every timed build, printed as it ends: 1 and 2 workers (on --cpu-games of the input when
     given, the 2-worker build of the whole input beside), the quarter, Dask; and the content check."""
     n = len(files)
     cpu_n = min(args.cpu_games or n, n)
-    quarter = link_inputs(files[: min(args.quarter_games or max(1, n // 4), n)], tmp / "in_quarter")
+    quarter = link_inputs(quarter_files(files, args.quarter_games, args.quarter_sample), tmp / "in_quarter")
     whole = tmp / "in"
     out: dict = {"runs": {}, "same": None}
 

@@ -85,9 +85,9 @@ def peak_rss_kb() -> int | None:
 
 #: glibc's malloc gives a block of at least this many bytes a mapping of its own, returned when freed. Left
 #: to itself it raises the threshold to the largest such block freed (up to 32 MiB), so a build worker's
-#: Arrow buffers came from the heap, which kept their space as the batches went by (docs/performance.md,
-#: issue 38, 2026-12-06, evening: with 128 KiB, about 3% of a game's CPU in page faults; 1 MiB maps the large
-#: buffers only).
+#: Arrow buffers came from the heap, which kept their space as the batches went by. Fixed at 1 MiB (with
+#: :func:`release_free_memory` before each batch) a worker's peak on 10,000 games is 179 MB, not 196, for
+#: about 34 more page faults a game (~0.6% of its CPU; docs/performance.md, issue 38, 2026-12-06, evening).
 MMAP_THRESHOLD = 1 << 20
 _M_MMAP_THRESHOLD = -3  # mallopt's parameter number (malloc.h)
 

@@ -59,6 +59,17 @@ def test_games_and_copies_exclude_each_other_and_sizes_are_positive(scale):
     assert (args.games, args.quarter_games, args.cpu_games) == (100000, 25000, 10000)
 
 
+def test_the_quarter_is_the_first_games_or_a_sample_of_the_whole_mix(scale):
+    files = [Path(f"corpus-{i}") for i in range(20)] + [Path(f"sim-{i}") for i in range(80)]
+    assert scale.quarter_files(files, 10, sample=False) == files[:10]
+    assert scale.quarter_files(files, None, sample=False) == files[:25]
+    sample = scale.quarter_files(files, 50, sample=True)
+    assert len(set(sample)) == 50 and sample == sorted(sample, key=files.index)   # input order, no repeat
+    assert any(p.name.startswith("corpus") for p in sample) and any(p.name.startswith("sim") for p in sample)
+    assert sample == scale.quarter_files(files, 50, sample=True)   # seeded
+    assert scale.parse_args(["--quarter-sample"]).quarter_sample
+
+
 @pytest.mark.slow
 def test_tiny_run_with_games_quarter_and_cpu_games(scale, tmp_path, capsys, monkeypatch):
     corpus = tmp_path / "corpus"
