@@ -84,12 +84,13 @@ class HandState:
     draws: int = 0
     ura: dict[str, list[int]] = field(default_factory=dict)
     outcome: bool = False
-    _given: list[int] = field(default_factory=lambda: [0] * 68, init=False, repr=False)  # ids given out, by name
+    _given: list[int] = field(default_factory=list, init=False, repr=False)  # how many ids given out, by name
     _ids: tuple[tuple[int, ...] | None, ...] = field(default=(), init=False, repr=False)  # tile_ids of the game
     _reds: frozenset[int] = field(default=frozenset(), init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._ids = tile_ids(self.rules.red_fives, self.n)
+        self._given = [0] * len(self._ids)
         self._reds = _RED_FIVES if self.rules.red_fives else frozenset()
         self.held = [set() for _ in range(self.n)]
         self.melds = [[] for _ in range(self.n)]

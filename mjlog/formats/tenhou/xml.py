@@ -393,8 +393,7 @@ class _Reader(OutcomeReader):
         self.last_draw[seat] = None
 
     def _n(self, a) -> None:
-        if self.init is None or self.ended:
-            self._in_round("a call")
+        self._in_round("a call")
         key = (self.n, a.get("who"), a.get("m"))
         hit = _CALLS.get(key)
         if hit is None:

@@ -74,7 +74,7 @@ def table_call(n: int, who: int, m: int) -> Call | None:
     if m & 0x18:
         kind, called = divmod(m >> 9, 3)
         giver = (who + fr) % 4
-        if kind >= 34 or fr == 0 or (n == 3 and (giver == 3 or 1 <= kind <= 7)):  # sanma: no seat 3, no 2m-8m
+        if kind >= 34 or fr == 0 or (n == 3 and (giver == 3 or not _IN_SANMA[kind * 4])):  # sanma: no seat 3
             return None
         other = kind * 4 + (m >> 5 & 3)
         if m & 0x8:

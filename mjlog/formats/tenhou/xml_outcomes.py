@@ -76,13 +76,11 @@ class OutcomeReader(CheckedValues):
         return tuple(extra)
 
     def _agari(self, a) -> None:
-        if self.init is None or self.final is not None or self.ended:  # the usual win needs no look
-            self._outcome_start("a win")
+        self._outcome_start("a win")
         win = _read_win(a, self.n, self._melds, _build_win) if _read_win is not None else None
         self.events.append(win or self._win(a))
         self.ended = True
-        if "owari" in a:
-            self._owari(a)
+        self._owari(a)
 
     def _win(self, a) -> Win:
         """AGARI's Win (``mjlog._speedups.read_win`` is the compiled twin for plain attributes)."""
@@ -120,13 +118,11 @@ class OutcomeReader(CheckedValues):
         )
 
     def _ryuukyoku(self, a) -> None:
-        if self.init is None or self.final is not None or self.ended:
-            self._outcome_start("a draw")
+        self._outcome_start("a draw")
         draw = _read_draw(a, self.n, _DRAW_KIND_OF, _build_ryuukyoku) if _read_draw is not None else None
         self.events.append(draw or self._draw_outcome(a))
         self.ended = True
-        if "owari" in a:
-            self._owari(a)
+        self._owari(a)
 
     def _draw_outcome(self, a) -> Ryuukyoku:
         """RYUUKYOKU's Ryuukyoku (``mjlog._speedups.read_draw`` is the compiled twin for plain attributes)."""
@@ -153,7 +149,9 @@ class OutcomeReader(CheckedValues):
         )
 
     def _owari(self, a) -> None:
-        text = a["owari"]
+        text = a.get("owari")
+        if text is None:
+            return
         vals = text.split(",")
         if len(vals) < 8:
             raise MalformedLogError(f"owari has {len(vals)} values, expected 8")

@@ -300,8 +300,7 @@ def replay_hand(game: GameCheck, rnd: Round, rules: RuleSet, wall: Wall | None) 
     if len(recorded_wins) > 1:
         _check_double_ron_order(game, rnd, recorded_wins, rules.players)
     end = _build_hand_end(  # dealer_won, any_win, abortive, dealer_tenpai
-        # one win (most hands with one): its winner, without a generator
-        recorded_wins[0].who == rnd.dealer if len(recorded_wins) == 1 else any(w.who == rnd.dealer for w in recorded_wins),
+        any(w.who == rnd.dealer for w in recorded_wins),
         bool(recorded_wins),
         draw is not None and cast(DrawKind, draw.kind).abortive,  # riichi's draws are of a DrawKind
         draw is not None and (
