@@ -1,7 +1,5 @@
 """``python -m mjlog``: the same command line as the ``mjlog`` script."""
 
-import sys
+from mjlog.cli import run
 
-from mjlog.cli import main
-
-sys.exit(main())
+run()

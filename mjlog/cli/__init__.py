@@ -8,12 +8,13 @@ the command cannot work on (no such path, no logs at all, a malformed file given
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Sequence
-
+import atexit
 import importlib
 import itertools
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from mjlog import __version__
 from mjlog.text import json_printable, printable, printable_lines, printable_warnings
@@ -392,4 +393,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mjlog: interrupted", file=sys.stderr)
         return 130
+
+
+def run() -> NoReturn:
+    """The ``mjlog`` script and ``python -m mjlog``: :func:`main` on the command line, then the end of
+    the process with its exit status (:func:`end_process`)."""
+    try:
+        status = main()
+    except SystemExit as stop:   # --help, --version and usage errors: argparse exits
+        if stop.code is not None and not isinstance(stop.code, int):
+            raise
+        status = stop.code or 0
+    end_process(status)
+
+
+def end_process(status: int) -> NoReturn:
+    """End the process with ``status`` as Python's own exit does, less its teardown, which frees every
+    object one by one (39 M of the 670 M instructions of a one-file audit): threads that are not daemons
+    are waited for (Python's exit then does it all), exit handlers run (temporary files, process pools),
+    then the standard streams are flushed; one that cannot be (a reader that closed its pipe) is left."""
+    threading = sys.modules.get("threading")   # never imported: no thread was started with it
+    if threading is not None and any(t.is_alive() and not t.daemon and t is not threading.main_thread()
+                                     for t in threading.enumerate()):
+        sys.exit(status)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):   # a closed pipe or stream: what it held cannot be written anywhere
+            pass
+    os._exit(status)
 
