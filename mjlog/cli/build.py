@@ -12,7 +12,7 @@ from mjlog.text import printable
 
 def is_dataset(path: str | os.PathLike) -> bool:
     """Whether ``path`` is a directory that ``mjlog build`` wrote (it holds ``_dataset.json``)."""
-    from mjlog.store.dataset import MANIFEST
+    from mjlog.store.manifest import MANIFEST
 
     return os.path.isfile(os.path.join(path, MANIFEST))
 

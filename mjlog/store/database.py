@@ -36,18 +36,16 @@ import duckdb
 import pyarrow as pa
 
 from mjlog.errors import MjlogError
-from mjlog.store.dataset import read_manifest
 from mjlog.store.manifest import DATASET_TABLES
-from mjlog.formats.identity import fingerprint_disagreement
-from mjlog.store.rows import Chunk, build_chunk, game_source
 from mjlog.store.arrow_schema import GAME_TABLES
-from mjlog.formats.reader import iter_log_files
-from mjlog.rules.family import reference_families
 from mjlog.text import path_label
-from mjlog.parallel.engine import run_tasks
 
 if TYPE_CHECKING:   # polars is loaded by the first query, not by an ingest or a build (0.12 s CPU)
     import polars as pl
+
+    from mjlog.store.rows import Chunk
+# Reading, replaying and building rows (mjlog.store.rows, the readers, the identity, the pool) are
+# imported by the methods that ingest: a query or a statistic opens the store without them (0.13 s CPU).
 
 SCHEMA_VERSION = "8"
 #: Tables that hold rows of stored games (exported partitioned by rule set and game date).
@@ -182,6 +180,8 @@ class Store:
 
     def _fill_reference_tables(self) -> None:
         """The families' reference tables (riichi's ``yaku``: :meth:`Family.store_tables`)."""
+        from mjlog.rules.family import reference_families
+
         for fam in reference_families().values():
             for table, columns in fam.store.store_tables().items():
                 self.con.register("_reference_in", pa.table(dict(columns)))
@@ -227,6 +227,9 @@ class Store:
         ``jobs`` > 1 reads and replays in a process pool while this process writes.
         An unreadable file is recorded in ``unreadable`` and the batch goes on.
         """
+        from mjlog.formats.reader import iter_log_files
+        from mjlog.store.rows import game_source
+
         if jobs < 1 or batch < 1:
             raise ValueError("jobs and batch must be at least 1")
         files = [os.path.abspath(p) for p in iter_log_files(paths)]
@@ -318,6 +321,8 @@ class Store:
     def _disagreements(self, src: list, primary: dict[str, str]) -> list[str | None]:
         """For each source of a chunk, what it disagrees on with its game's primary source (None
         for the primary itself, or when they agree); primaries stored earlier are read back."""
+        from mjlog.formats.identity import fingerprint_disagreement
+
         fps = {f.source: f.fingerprint for f in src}
         missing = sorted({primary[f.game_id] for f in src} - fps.keys())
         if missing:
@@ -372,6 +377,8 @@ class Store:
         (the same queries, views and statistics as on a database file). The manifest is checked
         first (:func:`mjlog.store.dataset.read_manifest`). ``safe``: see :meth:`restrict_file_access`;
         the dataset's parts are the only files its SQL may open."""
+        from mjlog.store.dataset import read_manifest
+
         manifest = read_manifest(path)
         selects = _dataset_selects(path, manifest)
         store = cls(":memory:")
@@ -387,6 +394,8 @@ class Store:
     def load_dataset(self, path: str | os.PathLike) -> IngestSummary:
         """Bulk-load a built dataset: its games not stored yet, every table in one transaction,
         by DuckDB from the Parquet files (no Python per row); sources and unreadable replaced."""
+        from mjlog.store.dataset import read_manifest
+
         start = time.perf_counter()
         manifest = read_manifest(path)
         selects = _dataset_selects(path, manifest)
@@ -570,6 +579,8 @@ def merge_chunks(chunks: Sequence[Chunk]) -> Chunk:
     and becomes an ``'alternate'`` source in the others, whose rows of it are dropped: as if
     the files had been built as one chunk.
     """
+    from mjlog.store.rows import Chunk
+
     if len(chunks) == 1:
         return chunks[0]
     seen: set[str] = set()
@@ -598,5 +609,8 @@ def _chunks(chunks: list[list[str]], jobs: int, known: Callable[[list[str]], dic
     """Chunks built in input order: here, or in a pool with at most ``2 * jobs`` chunks in flight
     besides the one being written (so memory stays flat however many files there are). ``known``
     gives the stored sources' hashes, asked as each chunk is submitted."""
+    from mjlog.parallel.engine import run_tasks
+    from mjlog.store.rows import build_chunk
+
     tasks = ((c, known(c)) for c in chunks)
     return run_tasks(build_chunk, tasks, jobs=jobs if len(chunks) >= 2 else 1, window=2 * jobs + 1)

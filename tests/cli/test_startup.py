@@ -109,6 +109,19 @@ def test_ingest_loads_no_arrow_compute_dataset_or_parquet(tmp_path):
                                heavy=arrow_parts) == []
 
 
+#: What reads, replays and builds rows for a store: a query of a store has no use for it.
+INGEST_ONLY = ("mjlog.store.rows", "mjlog.store.dataset", "mjlog.replayer", "mjlog.formats.reader")
+
+
+def test_a_query_of_a_store_loads_nothing_that_ingests(tmp_path):
+    log = tmp_path / "g.xml"
+    log.write_bytes(simple_game4())
+    db = str(tmp_path / "s.duckdb")
+    assert heavy_modules_after("ingest", "--no-progress", "--db", db, str(log), heavy=INGEST_ONLY) == \
+        sorted(INGEST_ONLY[:1] + INGEST_ONLY[2:])   # an ingest reads files, not a dataset
+    assert heavy_modules_after("query", "--db", db, "SELECT count(*) FROM games", heavy=INGEST_ONLY) == []
+
+
 def test_the_stats_command_still_loads_what_it_uses():
     assert "polars" in heavy_modules_after("stats", "--help")
 
