@@ -91,5 +91,5 @@ def test_the_collector_starts_again_without_the_chunks_logs_and_replays(collecto
         walked = _logs_and_replays_walked(
             lambda: ingest_rows.build_chunk_from_bytes([(p, g) for p, g in zip(paths, three_games)]))
     # its first collection after the pause walked every object the chunk still held (70-80 ms a chunk
-    # of 256 Phoenix files): their logs and replays among them
-    assert walked and not any(walked), walked
+    # of 256 Phoenix files), their logs and replays among them; with them gone there may be none at all
+    assert not any(walked), walked
