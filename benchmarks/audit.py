@@ -14,7 +14,8 @@ chunk pair takes tens of milliseconds, so both sides of it see the same machine.
 Then, where ``jansou-validate`` is installed (``pip install jansou``; beside this Python or on the
 PATH), the whole-CLI pair: ``mjlog audit --no-progress --jobs 1`` and ``jansou-validate -q -j 1`` of
 the same files, each a new process, run in turn ``--cli-repeat`` times, CPU (user + system) medians
-(goal: jansou at least 3x mjlog's), printed before the last line. Last line:
+(goal: jansou at least 3x mjlog's) and the range of each turn's ratio, printed before the last line.
+Last line:
 ``audit: N games, A games/s, parse-only P games/s, ratio R, paired ratio Q, peak memory M MB (half: H MB)``
 """
 
@@ -113,10 +114,10 @@ def glob_of(path: Path) -> str:
     return re.sub(r"([*?\[])", r"[\1]", str(path))
 
 
-def cli_pair(paths: list[Path], repeat: int) -> tuple[float, float] | None:
+def cli_pair(paths: list[Path], repeat: int) -> tuple[float, float, list[float]] | None:
     """Median CPU seconds of the whole-CLI audit of ``paths`` by mjlog and by ``jansou-validate``, run in
-    turn; None when jansou is not installed. jansou takes file globs, so each file is given as
-    :func:`glob_of` it."""
+    turn, and the ratio (jansou / mjlog) of each turn's pair; None when jansou is not installed. jansou
+    takes file globs, so each file is given as :func:`glob_of` it."""
     jansou = jansou_validate()
     if jansou is None:
         return None
@@ -126,7 +127,7 @@ def cli_pair(paths: list[Path], repeat: int) -> tuple[float, float] | None:
     for _ in range(repeat):
         ours.append(_child_cpu(mjlog))
         theirs.append(_child_cpu(other))
-    return statistics.median(ours), statistics.median(theirs)
+    return statistics.median(ours), statistics.median(theirs), [b / a for a, b in zip(ours, theirs)]
 
 
 def main() -> None:
@@ -152,7 +153,9 @@ def main() -> None:
         print("whole CLI against jansou-validate: not installed (pip install jansou)")
     else:
         print(f"whole CLI, {len(paths)} files, CPU medians of {args.cli_repeat} runs in turn: mjlog {pair[0]:.2f} s, "
-              f"jansou-validate {pair[1]:.2f} s, jansou/mjlog {pair[1] / pair[0]:.2f} (goal at least 3)")
+              f"jansou-validate {pair[1]:.2f} s, jansou/mjlog {pair[1] / pair[0]:.2f} (goal at least 3); each "
+              f"turn's ratio {min(pair[2]):.2f}-{max(pair[2]):.2f}, median {statistics.median(pair[2]):.2f} "
+              "(the VM's slow phases move it)")
     print(f"audit: {len(paths)} games, {len(paths) / t_audit:,.0f} games/s, parse-only {len(paths) / t_parse:,.0f} games/s, "
           f"ratio {t_audit / t_parse:.1f}, paired ratio {p_audit / p_parse:.1f}, peak memory {full[0]:.1f} MB "
           f"(half: {max(first[0], second[0]):.1f} MB)")
