@@ -114,7 +114,10 @@ def test_copies_whose_hands_cannot_be_digested_are_games_of_their_own(tmp_path, 
     assert (report.games, report.duplicates) == (2, 0)
 
 
-def test_a_copy_whose_first_file_is_gone_when_it_is_read_again_leaves_that_file_its_own_game(tmp_path):
+def test_a_copy_whose_first_file_is_gone_when_it_is_read_again_leaves_that_file_its_own_game(tmp_path, monkeypatch):
+    import mjlog.batch.audit
+
+    monkeypatch.setattr(mjlog.batch.audit, "SERIAL_BATCH", 1)   # each file counted (and reported) before the next
     for name in ("a.xml", "b.xml", "c.xml"):
         (tmp_path / name).write_bytes(simple_game4())
     gone = tmp_path / "a.xml"

@@ -232,3 +232,32 @@ def test_an_audit_leaves_the_garbage_collector_as_it_found_it(tmp_path, monkeypa
     assert report.summary().startswith("audited 1 game")
     assert seen == [(batch_audit.AUDIT_GC_THRESHOLD, True)]   # during the audit: frozen, collected less often
     assert (gc.get_threshold(), gc.get_freeze_count()) == before
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_serial_audit_counts_its_files_a_batch_at_a_time_as_one_at_a_time_would(tmp_path, monkeypatch, quiet):
+    import mjlog.batch.audit as batch_audit
+
+    _batch(tmp_path)
+    (tmp_path / "cut.xml").write_bytes(simple_game4()[:200])
+    (tmp_path / "notes.txt").write_text("not a log")
+    runs = []
+    real_add_all = StreamingAudit.add_all
+
+    def counting_add_all(self, fas):
+        runs.append(len(fas))
+        return real_add_all(self, fas)
+
+    monkeypatch.setattr(StreamingAudit, "add_all", counting_add_all)
+    reports, seen = {}, {}
+    for size in (1, 7, batch_audit.SERIAL_BATCH):   # 7: copies of one game on both sides of a batch's end
+        monkeypatch.setattr(batch_audit, "SERIAL_BATCH", size)
+        runs.clear()
+        seen[size] = []
+        reports[size] = audit_sources([tmp_path], jobs=1, keep=False, names=False, quiet=quiet,
+                                      on_result=seen[size].append)
+        assert len(runs) == -(-42 // size) and sum(runs) == 42   # 42 files, one result each
+    assert reports[1].to_dict() == reports[7].to_dict() == reports[batch_audit.SERIAL_BATCH].to_dict()
+    assert (reports[1].games, reports[1].duplicates) == (5, 35)
+    said = {size: [(f.source, f.same_as, f.findings, f.error) for f in results] for size, results in seen.items()}
+    assert said[7] == said[1] == said[batch_audit.SERIAL_BATCH]
