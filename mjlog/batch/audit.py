@@ -42,15 +42,8 @@ def audit_file(source, choice: RuleChoice | None = None) -> list[FileAudit]:
     is_path = isinstance(source, (str, os.PathLike))
     label = path_label(source) if is_path else "<bytes>"
     path = os.fspath(source) if is_path else None
-    return [_with_origin(_file_audit(game, label), path, game.index)
+    return [_file_audit(game, label, path)
             for game in check_games(source, label if is_path else None, quick=is_path, choice=choice)]
-
-
-def _with_origin(fa: FileAudit, path: str | None, index: int) -> FileAudit:
-    """``fa`` with where to read its game again, when its identity is a quick one."""
-    if path is None or fa.identity is None or fa.identity.digested:
-        return fa
-    return replace(fa, origin=FileGame(path, index))
 
 
 class IdentifyAgain:
@@ -110,8 +103,9 @@ def _chunk_for(files: int, jobs: int) -> int:
 _DOING = {Step.READING: "reading", Step.REPLAY: "replaying"}
 
 
-def _file_audit(game: CheckedGame, label: str) -> FileAudit:
-    """The audit result of one checked game of the file ``label``."""
+def _file_audit(game: CheckedGame, label: str, path: str | None) -> FileAudit:
+    """The audit result of one checked game of the file ``label`` (at ``path``, None for bytes), with
+    where to read its game again when its identity is a quick one."""
     many = game.count > 1
     if not many:
         name = label
@@ -120,7 +114,10 @@ def _file_audit(game: CheckedGame, label: str) -> FileAudit:
     else:
         name = game.log.source or label
     if game.replay is not None:
-        return FileAudit(name, game.replay.findings, identity=game.identity)
+        ident = game.identity
+        quick = ident is not None and not ident.digested
+        return FileAudit(name, game.replay.findings, identity=ident,
+                         origin=FileGame(path, game.index) if quick and path is not None else None)
     failure = game.failure
     assert failure is not None  # the audit skips no game: one not replayed failed
     if game.whole_file and failure.not_a_log:
