@@ -53,11 +53,11 @@ def _start_worker(parent: int, escape_warnings: bool, environ: dict[str, str]) -
 
 def _end_with_parent(parent: int) -> None:
     """Run in each worker as it starts: exit when ``parent`` is gone."""
-    if sys.platform.startswith("linux"):
+    libc = _libc() if sys.platform.startswith("linux") else None
+    if libc is not None:
         try:
-            libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-        except (OSError, AttributeError):
+        except AttributeError:
             pass  # the watcher below still ends the worker
     if os.getppid() != parent:  # the parent ended before the request above took effect
         os._exit(1)
@@ -93,13 +93,18 @@ _M_MMAP_THRESHOLD = -3  # mallopt's parameter number (malloc.h)
 
 
 @functools.cache
-def _glibc() -> ctypes.CDLL | None:
-    """The C library when its malloc is glibc's (it has ``mallopt`` and ``malloc_trim``), else None."""
+def _libc() -> ctypes.CDLL | None:
+    """This process's C library, or None where it cannot be loaded."""
     try:
-        libc = ctypes.CDLL(None)
+        return ctypes.CDLL(None, use_errno=True)
     except OSError:
         return None
-    return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
+
+
+def _glibc() -> ctypes.CDLL | None:
+    """The C library when its malloc is glibc's (it has ``mallopt`` and ``malloc_trim``), else None."""
+    libc = _libc()
+    return libc if libc is not None and hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
 
 
 @functools.cache

@@ -246,13 +246,13 @@ class _LazyPart:
     declares it in place of this descriptor (:func:`lazy_part`)."""
 
     def __init__(self, module: str, name: str) -> None:
-        self.module, self.name = module, name
+        self.make = lazy(module, name)
 
     def __set_name__(self, owner: type, attribute: str) -> None:
         self.owner, self.attribute = owner, attribute
 
     def __get__(self, instance: object, owner: type) -> Any:
-        part = getattr(importlib.import_module(self.module), self.name)()
+        part = self.make()
         setattr(self.owner, self.attribute, part)
         return part
 
