@@ -1,9 +1,9 @@
-"""Start-up CPU of the ``mjlog`` command: ``mjlog --version`` and ``mjlog audit`` of one log, against
+"""Start-up CPU of the ``mjlog`` command: ``mjlog --version``, ``mjlog --help`` and ``mjlog audit`` of one log, against
 bare Python, each in a fresh process; the CPU (user + system) of each run, medians of runs taken in
 turn. Bytecode is written first (``compileall``), as an install does.
 
-Target: under 0.15 s of CPU for ``mjlog --version`` and for the audit of one file.
-Last line: ``startup: bare python B s, mjlog --version V s, mjlog audit (1 file) A s CPU (medians of N)``
+Target: under 0.15 s of CPU for each of them.
+Last line: ``startup: bare python B s, mjlog --version V s, mjlog --help H s, mjlog audit (1 file) A s CPU (medians of N)``
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ def main() -> None:
     mjlog = shutil.which("mjlog", path=str(Path(sys.executable).parent)) or "mjlog"
     log = str(corpus_files("xml")[0])
     commands = {"bare python": [sys.executable, "-c", "pass"], "mjlog --version": [mjlog, "--version"],
+                "mjlog --help": [mjlog, "--help"],
                 "mjlog audit (1 file)": [mjlog, "audit", "--no-progress", log]}
     runs: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.runs):
@@ -49,6 +50,7 @@ def main() -> None:
         verdict = "" if name == "bare python" else f" ({'meets' if m < TARGET_S else 'MISSES'} the {TARGET_S} s target)"
         print(f"{name}: median {m:.3f} s CPU, fastest {min(runs[name]):.3f} s{verdict}")
     print(f"startup: bare python {medians['bare python']:.3f} s, mjlog --version {medians['mjlog --version']:.3f} s, "
+          f"mjlog --help {medians['mjlog --help']:.3f} s, "
           f"mjlog audit (1 file) {medians['mjlog audit (1 file)']:.3f} s CPU (medians of {args.runs})")
 
 

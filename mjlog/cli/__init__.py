@@ -22,6 +22,7 @@ from mjlog.text import json_printable, printable, printable_lines, printable_war
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, missing_path, read_log_or_report, write_text_or_report
 from mjlog.cli.common import add_knob_option, add_rule_options, no_logs, rule_choice_or_report
 from mjlog.cli.common import fail as _fail, fail_os
+from mjlog.cli.commands import COMMANDS, add_command, add_summary
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -153,9 +154,8 @@ def _cmd_rules_show(args: argparse.Namespace) -> int:
 
 
 def _add_rules_command(sub) -> None:
-    rules = sub.add_parser(
-        "rules",
-        help="the rule families and their presets, and each preset's knobs",
+    rules = add_command(
+        sub, "rules",
         description="The rule families mjlog knows (riichi, beijing, mcr, and any family registered since), their "
                     "rule-set presets, and the knobs of each preset with what they mean.",
     )
@@ -187,9 +187,8 @@ def _add_rules_command(sub) -> None:
 
 def _add_show_command(sub) -> None:
     """The ``show`` subcommand."""
-    show = sub.add_parser(
-        "show",
-        help="print a log: header, one line per round, final result",
+    show = add_command(
+        sub, "show",
         description=(
             "Print a game log: the rule set and players, one line per round (start scores, "
             "who won from whom with the recorded han/fu/points and yaku, or the draw and who "
@@ -210,9 +209,8 @@ def _add_convert_command(sub) -> None:
     """The ``convert`` subcommand."""
     from mjlog.formats.writers import writers
 
-    convert = sub.add_parser(
-        "convert",
-        help="convert a log to another format (tenhou.net/6 JSON, Tenhou XML, mjai; the Beijing and MCR dialects)",
+    convert = add_command(
+        sub, "convert",
         description=(
             "Read a log (Tenhou mjlog XML, plain or gzip, tenhou.net/6 JSON, mjai JSON lines; a Beijing log "
             "in either dialect; an MCR record: PMN, Botzone, mjlog's MCR dialect) and write it in another "
@@ -241,9 +239,8 @@ def _add_convert_command(sub) -> None:
 
 def _add_audit_command(sub) -> None:
     """The ``audit`` subcommand."""
-    audit = sub.add_parser(
-        "audit",
-        help="replay logs and report every place where a log and the rules disagree",
+    audit = add_command(
+        sub, "audit",
         description=(
             "Replay each game under its rule set (Tenhou 4p/3p): the wall from the seed, legal "
             "play, furiten, every win's yaku/han/fu/points and payments, draws, honba and sticks, "
@@ -282,9 +279,8 @@ def _add_simulate_command(sub) -> None:
     from mjlog.rules.family import iter_presets
 
     playable = sorted(name for fam, name, _ in iter_presets() if fam.simulator is not None)
-    simulate = sub.add_parser(
-        "simulate",
-        help="generate self-play games between simple bots (riichi as Tenhou XML; Beijing, MCR and Datong in their dialects)",
+    simulate = add_command(
+        sub, "simulate",
         description=(
             "Play games between simple bots (efficiency discards, riichi, yakuhai pon, folding "
             "against riichi) under a rule-set preset and write each as Tenhou mjlog XML named "
@@ -315,52 +311,29 @@ def _add_simulate_command(sub) -> None:
     simulate.set_defaults(func=_cmd_simulate)
 
 
-#: Each command and where the function that adds its parser lives (``module:function``; a module of
-#: this package's own functions is ``mjlog.cli``). A command's module is imported only when its
-#: parser is built, so that one command does not load what another uses (polars, DuckDB, HTTP).
-COMMANDS: dict[str, str] = {
-    "show": "mjlog.cli:_add_show_command",
-    "schemes": "mjlog.cli.schemes:add_schemes_command",
-    "convert": "mjlog.cli:_add_convert_command",
-    "audit": "mjlog.cli:_add_audit_command",
-    "simulate": "mjlog.cli:_add_simulate_command",
-    "experiment": "mjlog.cli.experiment:add_experiment_command",
-    "ingest": "mjlog.cli.store:add_store_commands",
-    "query": "mjlog.cli.store:add_store_commands",
-    "export": "mjlog.cli.store:add_store_commands",
-    "build": "mjlog.cli.build:add_build_command",
-    "stats": "mjlog.cli.stats:add_stats_command",
-    "rules": "mjlog.cli:_add_rules_command",
-    "fetch": "mjlog.cli.fetch:add_fetch_command",
-    "view": "mjlog.cli.view:add_view_command",
-    "score": "mjlog.cli.score:add_score_command",
-    "whatif": "mjlog.cli.whatif:add_whatif_command",
-    "plot": "mjlog.cli.plot:add_plot_command",
-}
-
-
 def _adder(where: str) -> Callable:
     module, name = where.split(":")
     return getattr(importlib.import_module(module), name)
 
 
-def _commands_needed(argv: Sequence[str]) -> list[str]:
-    """The functions (as in :data:`COMMANDS`) that add the parsers ``argv`` can reach: none when it
-    starts with ``--version`` (which answers before a command is read), the one of the command it
-    names (its first word that is not an option: the top-level options take no value), and otherwise,
-    as for ``--help`` or a word that is no command, every one."""
+def _commands_needed(argv: Sequence[str]) -> list[str] | None:
+    """The commands whose whole parsers ``argv`` can reach: none when it starts with ``--version``
+    (which answers before a command is read), the command it names (its first word that is not an
+    option: the top-level options take no value); None when it names none, as ``--help``, no word or
+    a word that is no command: then each command's summary is all the parser needs."""
     options = list(itertools.takewhile(lambda a: a.startswith("-"), argv))
     if options[:1] == ["--version"]:
         return []
     named = argv[len(options)] if len(options) < len(argv) else None
     if named in COMMANDS and not options:
-        return [COMMANDS[named]]
-    return list(dict.fromkeys(COMMANDS.values()))
+        return [named]
+    return None
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The ``mjlog`` parser. Given the arguments it will parse, it holds only the parsers they can reach
-    (that of the command they name, whole, its ``--help`` the same); without them, every command's."""
+    (that of the command they name, whole, its ``--help`` the same; for ``--help`` or no command, each
+    command's summary, :func:`~mjlog.cli.commands.add_summary`); without them, every command's."""
     parser = argparse.ArgumentParser(
         prog="mjlog",
         description=("Read, replay, audit and analyse mahjong game logs of three rule families: Tenhou "
@@ -374,17 +347,20 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mjlog {__version__} (compiled helpers: {helpers})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    adders = list(dict.fromkeys(COMMANDS.values())) if argv is None else _commands_needed(argv)
-    for where in adders:
-        _adder(where)(sub)
+    names = list(COMMANDS) if argv is None else _commands_needed(argv)
+    if names is None:
+        for name in COMMANDS:
+            add_summary(sub, name)
+    else:
+        for where in dict.fromkeys(COMMANDS[name].adder for name in names):
+            _adder(where)(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args = build_parser(argv).parse_args(argv)
     try:
         with printable_warnings():
             return args.func(args)

@@ -9,6 +9,7 @@ import sys
 from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, holds_no_files, missing_path, no_logs
 from mjlog.errors import MjlogError
 from mjlog.text import printable
+from mjlog.cli.commands import add_command
 
 def is_dataset(path: str | os.PathLike) -> bool:
     """Whether ``path`` is a directory that ``mjlog build`` wrote (it holds ``_dataset.json``)."""
@@ -52,9 +53,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 def add_build_command(sub) -> None:
     """Register ``mjlog build``."""
-    build = sub.add_parser(
-        "build",
-        help="read, replay and write logs as a Parquet dataset, on many cores or a Dask cluster",
+    build = add_command(
+        sub, "build",
         description=(
             "Read and replay every log under PATHS and write the store's tables as a Hive-partitioned "
             "Parquet dataset under DIR: DIR/TABLE/family=F/rule_set=R/game_date=D/part-*.parquet, the "

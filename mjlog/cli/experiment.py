@@ -8,6 +8,7 @@ import sys
 from mjlog.cli.common import add_knob_option, write_tables_or_report
 from mjlog.cli.common import fail as _fail
 from mjlog.text import printable
+from mjlog.cli.commands import add_command
 
 
 def _cmd_experiment(args: argparse.Namespace) -> int:
@@ -73,9 +74,8 @@ def _bar(total: int, wanted: bool):
 
 def add_experiment_command(sub) -> None:
     """The ``experiment`` subcommand."""
-    exp = sub.add_parser(
-        "experiment",
-        help="play the same seeds under each value of some knobs and compare in pairs",
+    exp = add_command(
+        sub, "experiment",
         description=(
             "A controlled experiment with the riichi bots: every arm (one value of each --vary knob; "
             "the first, the preset's value, is the baseline) plays the same game seeds, so the same walls "

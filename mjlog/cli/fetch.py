@@ -18,6 +18,7 @@ from mjlog.text import printable
 
 from mjlog.cli.common import EXIT_FINDINGS as EXIT_FAILED  # a log that could not be fetched
 from mjlog.cli.common import EXIT_OK, EXIT_USAGE, fail, fail_os
+from mjlog.cli.commands import add_command
 
 DESCRIPTION = (
     "Download Tenhou logs into OUT as <id>.xml.gz: by id (or viewer URL) on the command line, from "
@@ -40,8 +41,7 @@ DESCRIPTION = (
 
 def add_fetch_command(sub) -> None:
     """Register ``mjlog fetch`` on the subparsers ``sub``."""
-    p = sub.add_parser("fetch", help="download Tenhou logs by id, id list or archive index",
-                       description=DESCRIPTION)
+    p = add_command(sub, "fetch", description=DESCRIPTION)
     p.add_argument("ids", nargs="*", metavar="ID", help="log ids, e.g. 2019020120gm-0009-10011-215330df, or viewer URLs")
     src = p.add_argument_group("where the ids come from")
     src.add_argument("--list", action="append", default=[], metavar="FILE",

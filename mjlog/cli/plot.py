@@ -6,12 +6,13 @@ import argparse
 
 from mjlog.cli.common import EXIT_OK, EXIT_USAGE, read_log_or_report
 from mjlog.cli.common import fail as _fail, fail_os
+from mjlog.cli.commands import add_command
 
 
 def add_plot_command(sub) -> None:
     """Register ``mjlog plot`` on the subparsers ``sub``."""
-    p = sub.add_parser(
-        "plot", help="draw a game's scores hand by hand, with wins, deal-ins and draws marked (PNG or SVG)",
+    p = add_command(
+        sub, "plot",
         description=(
             "Draw the score of each seat hand by hand as recorded in the log: a line per seat, a filled "
             "star at a tsumo, a filled triangle at a ron, an open triangle on the seat that dealt in, "

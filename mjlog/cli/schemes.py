@@ -9,6 +9,7 @@ from mjlog.cli.common import EXIT_OK, EXIT_USAGE, add_rule_options, rule_choice_
 from mjlog.cli.common import fail as _fail
 from mjlog.cli.store import open_store
 from mjlog.text import printable
+from mjlog.cli.commands import add_command
 
 
 def _cmd_schemes_table(args: argparse.Namespace) -> int:
@@ -127,11 +128,7 @@ def _cmd_schemes_compare(args: argparse.Namespace) -> int:
 
 def add_schemes_command(sub) -> None:
     """The ``schemes`` subcommand: ``schemes table`` and ``schemes compare``."""
-    schemes = sub.add_parser(
-        "schemes",
-        help="three-player payment schemes: the table of payments, and comparisons",
-        description="Three-player (sanma) tsumo payment schemes from the rules documents.",
-    )
+    schemes = add_command(sub, "schemes", description="Three-player (sanma) tsumo payment schemes from the rules documents.")
     schemes_sub = schemes.add_subparsers(dest="schemes_command", metavar="SUBCOMMAND")
     schemes_sub.required = True
     table = schemes_sub.add_parser(

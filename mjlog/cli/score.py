@@ -15,6 +15,7 @@ from mjlog.cli.common import EXIT_OK, EXIT_USAGE, add_knob_option
 from mjlog.rules.family import ScoredHand, ScoreRequest, family_of_preset, iter_presets
 from mjlog.rules.knobs import rule_choice
 from mjlog.rules.transfers import net as transfer_deltas
+from mjlog.cli.commands import add_command
 
 SEATS = "ESWN"
 
@@ -84,9 +85,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 def add_score_command(sub) -> None:
     """The ``score`` subcommand."""
     presets = [name for _, name, _ in iter_presets()]
-    score = sub.add_parser(
-        "score",
-        help="score one hand under any family's rules: fan or yaku lines, total, payments",
+    score = add_command(
+        sub, "score",
         description=(
             "Score one winning hand under a rule-set preset of any family (riichi: yaku and han; Beijing and "
             "MCR: fans). HAND is mpsz text (123m456p789s11z; 1-7z = E S W N 白 發 中 as in Tenhou), the "

@@ -8,6 +8,7 @@ from mjlog.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, write_tables_or
 from mjlog.cli.common import fail as _fail
 from mjlog.cli.store import add_source_arguments, open_source
 from mjlog.text import printable_lines
+from mjlog.cli.commands import add_command
 
 def _player_names(args: argparse.Namespace) -> list[str] | None:
     """The names of ``--player`` and ``--player-file``, or None after a one-line error."""
@@ -176,9 +177,8 @@ def add_stats_command(sub) -> None:
         [SITUATIONS_SECTION]
     player_names = [f for f in PlayerSheet.__slots__ if f not in ("name", "timeline", "situations")] + \
         list(SITUATIONS) + list(FAMILIES) + player_situation_keys()
-    stats = sub.add_parser(
-        "stats",
-        help="print the stat sheet of a store, or one player's sheet beside the population's",
+    stats = add_command(
+        sub, "stats",
         description=(
             "Print the standard stat sheet of the games in a store, split by rule set: placements and "
             "bust rate per player-game; win, deal-in, riichi and call rates per player-round; draws per "

@@ -10,6 +10,7 @@ from mjlog.cli.common import fail as _fail, fail_os
 from mjlog.cli.build import is_dataset
 from mjlog.errors import MjlogError
 from mjlog.text import printable_lines
+from mjlog.cli.commands import add_command
 
 
 def open_store(path: str, read_only: bool = False):
@@ -130,9 +131,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 def add_store_commands(sub) -> None:
     """The ``ingest``, ``query`` and ``export`` subcommands (the DuckDB store)."""
-    ingest = sub.add_parser(
-        "ingest",
-        help="read, replay and store logs in a DuckDB file",
+    ingest = add_command(
+        sub, "ingest",
         description=(
             "Read each log (any format mjlog reads: Tenhou XML or JSON, gzip or not, mjai, Beijing and "
             "MCR records), replay it and store the game in a "
@@ -155,9 +155,8 @@ def add_store_commands(sub) -> None:
     ingest.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     ingest.set_defaults(func=_cmd_ingest)
 
-    query = sub.add_parser(
-        "query",
-        help="run SQL on a store and print the result",
+    query = add_command(
+        sub, "query",
         description=(
             "Run one SQL query (DuckDB dialect) on a store opened read-only and print the result as "
             "a Polars frame, or write it with --csv/--parquet. Tables and views are described in "
@@ -179,9 +178,8 @@ def add_store_commands(sub) -> None:
                             "store's own, attaches no database and loads no extension")
     query.set_defaults(func=_cmd_query)
 
-    export = sub.add_parser(
-        "export",
-        help="export a store as Parquet partitioned by rule set and game date",
+    export = add_command(
+        sub, "export",
         description=(
             "Write every table of a store as Parquet under DIR: the game tables hive-partitioned as "
             "DIR/TABLE/rule_set=R/game_date=D/*.parquet (games without a date under "

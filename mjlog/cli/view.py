@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 
 from mjlog.cli.common import EXIT_OK, EXIT_USAGE, read_log_or_report, write_text_or_report
+from mjlog.cli.commands import add_command
 
 
 def add_view_command(sub) -> None:
     """Register ``mjlog view`` on the subparsers ``sub``."""
-    p = sub.add_parser(
-        "view", help="write one game as a self-contained HTML page to step through",
+    p = add_command(
+        sub, "view",
         description=(
             "Replay a game and write it as one HTML file (CSS and JavaScript inline, nothing loaded "
             "from the network): each hand from the deal, every draw, discard (the riichi tile turned, "

@@ -7,6 +7,7 @@ import sys
 
 from mjlog.cli.common import EXIT_OK, EXIT_USAGE, add_rule_options, rule_choice_or_report
 from mjlog.cli.common import fail as _fail
+from mjlog.cli.commands import add_command
 
 
 def _cmd_whatif(args: argparse.Namespace) -> int:
@@ -49,9 +50,8 @@ def add_whatif_command(sub) -> None:
     from mjlog.rules.riichi.local_yaku import LOCAL
 
     names = ", ".join(y.knob.removeprefix("local_") for y in LOCAL)
-    p = sub.add_parser(
-        "whatif",
-        help="re-score a store's recorded winning hands with local yaku switched on",
+    p = add_command(
+        sub, "whatif",
         description=(
             "Re-score every recorded riichi win of a store with local yaku (地方役, rule-set knobs off in every "
             "Tenhou preset) switched on, each alone and then all together, and print for each how many wins it "

@@ -42,6 +42,9 @@ def heavy_modules_after(*args: str, heavy: tuple[str, ...] = HEAVY) -> list[str]
     ["convert", "--to", "mjai", "{log}"],
     ["score", "123m456p789s11z222z", "--rules", "tenhou-4p-south", "--tsumo"],
     ["audit", "--help"],
+    ["--help"],
+    [],
+    ["no-such-command"],
 ])
 def test_a_command_loads_no_heavy_module_it_does_not_use(tmp_path, command):
     log = tmp_path / "g.xml"
@@ -135,6 +138,29 @@ def _subparser(parser, name: str):
 def test_a_command_parser_built_alone_has_the_whole_help(name):
     whole = _subparser(build_parser(), name).format_help()
     assert _subparser(build_parser([name, "--help"]), name).format_help() == whole
+
+
+def test_the_top_level_help_is_that_of_the_whole_parser():
+    """``mjlog --help`` builds each command's summary alone: the same text as every parser built."""
+    assert build_parser(["--help"]).format_help() == build_parser().format_help()
+
+
+def test_the_top_level_help_loads_no_command_module():
+    modules = tuple(where.split(":")[0] for where in {c.adder for c in COMMANDS.values()} if where.split(":")[0] != "mjlog.cli")
+    assert heavy_modules_after("--help", heavy=modules) == []
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--vers"], [], ["no-such-command"], ["--foo", "audit", "x"],
+                                  ["-h", "audit"], ["--", "audit", "x"]])
+def test_arguments_that_name_no_command_end_in_help_version_or_a_usage_error(argv, capsys):
+    """Such arguments get each command's stand-in (its summary alone), never to be run: the top-level
+    options are --help and --version, which end the run, and anything else is a usage error."""
+    from mjlog.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code in (0, 2)
+    assert {a.dest for a in build_parser(argv)._actions if a.option_strings} == {"help", "version"}
 
 
 def test_the_top_level_help_lists_every_command():
