@@ -13,7 +13,8 @@ from mjlog.cli.commands import add_command
 
 def _cmd_experiment(args: argparse.Namespace) -> int:
     from mjlog.rules.knobs import KnobError
-    from mjlog.stats.experiment import FIGURE_PRECISION, arms_table, compare_arms, experiment_design, play_experiment
+    from mjlog.stats.experiment import (FIGURE_PRECISION, arms_table, compare_arms, experiment_design,
+                                        paired_variance_sources, pairing_limits, play_experiment)
     from mjlog.stats.text_tables import Table, format_tables, terminal_width, wrap
 
     if args.games < 2:
@@ -56,8 +57,12 @@ def _cmd_experiment(args: argparse.Namespace) -> int:
                    precision=FIGURE_PRECISION[figure])
              for figure in dict.fromkeys(diffs["figure"])]
     shown.append(Table("levels", "each arm's figures, 95 % intervals clustered by seed", levels, precision=3))
+    limits = pairing_limits(paired_variance_sources(games, design), diffs)
+    shown.append(Table("pairing", "the first dealer's placement points: seeds whose games end apart (at another "
+                       "hand, or a bust in one arm only), their share of the paired variance, which no pairing "
+                       "removes, and the width ratio were every other seed's difference zero", limits, precision=3))
     print(format_tables(shown, width, args.max_rows))
-    tables = [Table("arms", "arms", arms_table(design)), Table("differences", "differences", diffs), shown[-1]]
+    tables = [Table("arms", "arms", arms_table(design)), Table("differences", "differences", diffs), *shown[-2:]]
     return write_tables_or_report(tables, args)
 
 
@@ -82,8 +87,9 @@ def add_experiment_command(sub) -> None:
             "and the same bots, and the differences from the baseline (final and placement points per "
             "starting seat, bust rate, game length in hands, the dealer's and tsumo's shares of win "
             "income) come with paired intervals clustered by seed beside the unpaired interval of the "
-            "same difference, and the ratio of their widths. For three players the tsumo scheme's "
-            "reading and its knob are named. docs/commands.md says more."),
+            "same difference, and the ratio of their widths; per arm, the share of the paired variance from "
+            "seeds whose games end apart, which no pairing removes, and the ratio it leaves at most. For "
+            "three players the tsumo scheme's reading and its knob are named. docs/commands.md says more."),
     )
     exp.add_argument("--rules", required=True, metavar="PRESET", help="the riichi preset every arm starts from")
     add_knob_option(exp)

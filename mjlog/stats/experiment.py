@@ -328,6 +328,32 @@ def paired_variance_sources(games: pl.DataFrame, design: Design, figure: str = "
                                       "variance_share": pl.Float64})
 
 
+def pairing_limits(sources: pl.DataFrame, diffs: pl.DataFrame, figure: str = "placement points",
+                   role: str = ROLES[0]) -> pl.DataFrame:
+    """Per arm but the baseline: how far pairing could narrow one figure's difference at most.
+
+    ``sources`` is :func:`paired_variance_sources` of that figure and role, ``diffs`` the differences of
+    :func:`compare_arms`. ``games_apart`` seeds end at another hand or with a bust in one arm only, and
+    make ``apart_share`` of the paired variance: they share no hands after the shorter game ends, so
+    no common walls or bot streams remove it. Were every other seed's difference zero, the paired
+    variance would be that share of what it is, and the width ratio ``width_ratio / sqrt(apart_share)``
+    (``width_ratio_limit``; None when no seed ends apart).
+
+    >>> sources = pl.DataFrame({"arm": ["b"] * 3, "kind": list(PAIR_KINDS), "games": [6, 3, 1],
+    ...                         "variance_share": [0.36, 0.5, 0.14]})
+    >>> diffs = pl.DataFrame({"arm": ["b"], "figure": ["placement points"], "role": ["first dealer"],
+    ...                       "width_ratio": [1.6]})
+    >>> pairing_limits(sources, diffs).row(0)
+    ('b', 4, 0.64, 1.6, 2.0)
+    """
+    apart = (sources.filter(pl.col("kind") != PAIR_KINDS[0]).group_by("arm", maintain_order=True)
+             .agg(pl.col("games").sum().alias("games_apart"), pl.col("variance_share").sum().alias("apart_share")))
+    ratios = diffs.filter((pl.col("figure") == figure) & (pl.col("role") == role)).select("arm", "width_ratio")
+    share = pl.col("apart_share")
+    return apart.join(ratios, on="arm", how="left", maintain_order="left").with_columns(
+        pl.when(share > 0).then(pl.col("width_ratio") / share.sqrt()).otherwise(None).alias("width_ratio_limit"))
+
+
 def arms_table(design: Design) -> pl.DataFrame:
     """One row per arm: its label, the varied knobs' values, the rule set's name and the reading of
     its tsumo scheme (three players)."""

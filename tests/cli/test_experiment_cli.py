@@ -27,6 +27,10 @@ def test_experiment_prints_the_arms_readings_and_paired_differences_within_the_w
                                                           ("hands", "game"), ("tsumo share", "income")}
     arms = json.loads((tmp_path / "j" / "arms.json").read_text())
     assert [a["arm"] for a in arms] == ["tsumo-loss", "marudori2"] and arms[0]["baseline"]
+    assert "== the first dealer's placement points: seeds" in out
+    limits = json.loads((tmp_path / "j" / "pairing.json").read_text())
+    assert [r["arm"] for r in limits] == ["marudori2"]
+    assert set(limits[0]) == {"arm", "games_apart", "apart_share", "width_ratio", "width_ratio_limit"}
 
 
 def test_experiment_varies_a_rotation_knob_with_a_fixed_knob_on_csv(tmp_path, capsys):

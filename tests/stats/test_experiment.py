@@ -15,7 +15,7 @@ from mjlog.rules.riichi.ruleset import PRESETS
 from mjlog.rules.riichi.simulate import simulate_game, simulate_result
 from mjlog.rules.riichi.simulate.game import hand_bot_rng, play_game_result
 from mjlog.stats.experiment import (ROLES, Arm, Design, compare_arms, experiment_design, game_row,
-                                    paired_variance_sources, play_experiment)
+                                    paired_variance_sources, pairing_limits, play_experiment)
 
 
 def _first_tags(xml: bytes) -> tuple[str, str]:
@@ -227,3 +227,22 @@ def test_the_paired_variance_splits_by_whether_the_seeds_games_end_alike_differe
         "ends at another hand": (1, pytest.approx(squares[3] / sum(squares)))}
     with pytest.raises(ValueError, match="no figure"):
         paired_variance_sources(pl.DataFrame(_rows("a", base) + rows_b), design, role="nobody")
+
+
+def test_the_pairing_limit_is_the_width_ratio_were_only_the_seeds_that_end_apart_left():
+    design = Design(RuleChoice("tenhou-3p-south"), ("tsumo_scheme",), (Arm("a", (), PRESETS["tenhou-3p-south"], ""),
+                                              Arm("b", (), PRESETS["tenhou-3p-south"], ""),
+                                              Arm("c", (), PRESETS["tenhou-3p-south"], "")))
+    base = [10.0, -20.0, 35.0, 5.0]
+    rows_b = _rows("b", [12.0, -19.0, 5.0, 45.0])
+    rows_b[2] |= {"hands": 5, "bust": True}
+    games = pl.DataFrame(_rows("a", base) + rows_b + _rows("c", [11.0, -22.0, 30.0, 9.0]))
+    sources = paired_variance_sources(games, design)
+    _, diffs = compare_arms(games, design)
+    limits = {r["arm"]: r for r in pairing_limits(sources, diffs).iter_rows(named=True)}
+    apart = sources.filter((pl.col("arm") == "b") & (pl.col("kind") != "same length"))["variance_share"].sum()
+    ratio = diffs.filter((pl.col("arm") == "b") & (pl.col("figure") == "placement points")
+                         & (pl.col("role") == ROLES[0]))["width_ratio"][0]
+    assert limits["b"]["games_apart"] == 1 and limits["b"]["apart_share"] == pytest.approx(apart)
+    assert limits["b"]["width_ratio_limit"] == pytest.approx(ratio / apart ** 0.5)
+    assert limits["c"]["games_apart"] == 0 and limits["c"]["width_ratio_limit"] is None   # nothing ends apart
