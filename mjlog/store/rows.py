@@ -543,17 +543,7 @@ def _finish(files: list[FileOutcome], rows: _Rows, added: list[_Added]) -> Chunk
 def build_chunk_from_bytes(items: Iterable[tuple[str, bytes]]) -> Chunk:
     """A :class:`Chunk` from (source name, file bytes) pairs."""
     with _no_cycle_collection():
-        return _chunk_from_bytes(items)
-
-
-def _chunk_from_bytes(items: Iterable[tuple[str, bytes]]) -> Chunk:
-    rows = _Rows()
-    seen: dict[str, str] = {}
-    added: list[_Added] = []
-    files: list[FileOutcome] = []
-    for source, data in items:
-        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
-    return _finish(files, rows, added)
+        return _chunk_of(items)
 
 
 def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Chunk:
@@ -563,27 +553,39 @@ def build_chunk(paths: Sequence[str], known: dict[str, str] | None = None) -> Ch
     is reported as ``'known'`` without being read as a log.
     """
     with _no_cycle_collection():
-        return _chunk_from_paths(paths, known or {})
+        return _chunk_of(_file_items(paths, known or {}))
 
 
-def _chunk_from_paths(paths: Sequence[str], known: dict[str, str]) -> Chunk:
-    rows = _Rows()
-    seen: dict[str, str] = {}
-    added: list[_Added] = []
-    files: list[FileOutcome] = []
+def _file_items(paths: Sequence[str], known: dict[str, str]) -> Iterator[tuple[str, bytes] | FileOutcome]:
+    """Each path's (source name, bytes) to ingest, or its outcome where it is not to be read as a log:
+    a file that cannot be read, or one stored with these very bytes (``known``)."""
     for p in paths:
         source = path_label(p)
         try:
             data = read_file(p, source)
         except MalformedLogError as exc:
-            files.append(FileOutcome(source, "unreadable", error=str(exc), error_type=type(exc).__name__))
+            yield FileOutcome(source, "unreadable", error=str(exc), error_type=type(exc).__name__)
             continue
         if source in known:
             sha = hashlib.sha256(data).hexdigest()
             if known[source] == sha:
-                files.append(FileOutcome(source, "known", content_sha256=sha))
+                yield FileOutcome(source, "known", content_sha256=sha)
                 continue
-        files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
+        yield source, data
+
+
+def _chunk_of(items: Iterable[tuple[str, bytes] | FileOutcome]) -> Chunk:
+    """The chunk of each (source name, bytes) ingested, and of each outcome decided before reading, in order."""
+    rows = _Rows()
+    seen: dict[str, str] = {}
+    added: list[_Added] = []
+    files: list[FileOutcome] = []
+    for item in items:
+        if isinstance(item, FileOutcome):
+            files.append(item)
+        else:
+            source, data = item
+            files.extend(_ingest_one(data, source, rows, seen, added, len(files)))
     return _finish(files, rows, added)
 
 
